@@ -1,0 +1,39 @@
+"""``choose_card``: the one entry point through which the round kernel asks a policy for a card."""
+
+from __future__ import annotations
+
+from ..._jit import jit
+from .random import random_card
+
+
+@jit
+def choose_card(policy, seat, legal, hands, trick, n_in_trick, mode, played, voids, shown, params, rng):
+    """The card (a member of ``legal``) that policy number ``policy`` plays for ``seat``.
+
+    Parameters
+    ----------
+    policy : int
+        Policy number (see ``POLICIES``).
+    seat : int
+        The seat to play.
+    legal : uint64
+        Mask of the legal cards.
+    hands : uint64[4]
+        The cards each seat still holds (a fair policy reads only ``hands[seat]``).
+    trick : int64[4]
+        Cards of the current trick in play order; the first ``n_in_trick`` are played.
+    mode : int
+        The mode of the round.
+    played : uint64
+        Every card played so far in the round, this trick's included.
+    voids : int64
+        Bit ``4 * seat + suit`` is set when ``seat`` has shown it holds no card of ``suit`` (for
+        the trump suit: no trump other than, possibly, the Buur).
+    shown : uint64[4]
+        Cards each seat revealed by announcing melds.
+    params : float64[:]
+        Policy parameters.
+    rng : uint64[4]
+        The random stream.
+    """
+    return random_card(legal, rng)

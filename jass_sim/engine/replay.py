@@ -1,0 +1,91 @@
+"""One seeded round, played out and recorded: the data behind ``jass-sim replay``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..cards import MODE_NAMES, format_card, mask_to_cards
+from ..rules.presets import RuleSet, get_rules
+from .policies import policy_id
+from .rng import block_states
+
+SCORE_KEYS = ("cards", "melds", "stoeck", "match", "total")
+
+
+@dataclass
+class RoundRecord:
+    """A played round: who held what, the melds, every trick and the score."""
+
+    rules: str
+    mode: int
+    multiplier: int
+    chooser: int
+    leader: int
+    hands: list[list[int]]
+    melds: list[dict]
+    meld_winner: int | None
+    tricks: list[dict]
+    score: list[dict]
+
+    def to_json(self) -> dict:
+        """The ``replay --format json`` document (cards in letter notation, ``T`` for ten)."""
+        return {
+            "rules": self.rules,
+            "mode": MODE_NAMES[self.mode],
+            "multiplier": self.multiplier,
+            "chooser": self.chooser,
+            "leader": self.leader,
+            "hands": [[format_card(c) for c in hand] for hand in self.hands],
+            "melds": [{**m, "cards": [format_card(c) for c in m["cards"]]} for m in self.melds],
+            "meld_winner": self.meld_winner,
+            "tricks": [{**t, "cards": [format_card(c) for c in t["cards"]]} for t in self.tricks],
+            "score": self.score,
+        }
+
+
+def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = None,
+                 policy: str = "random") -> RoundRecord:
+    """Deal one round from ``seed``, play it out with ``policy`` for every seat, and record it.
+
+    The holder of ♦7 chooses (``mode``, or a mode drawn from the allowed ones) and leads, as in
+    the first round of a game. Wraps the kernel :func:`jass_sim.engine.round.random_round`.
+    """
+    from .round import new_work, random_round
+
+    rules = get_rules(rules)
+    runs, fours, mults = rules.arrays()
+    if mode is not None and mode not in rules.modes:
+        from ..cards import InputError
+
+        raise InputError(f"mode {MODE_NAMES[mode]!r} is not allowed by the {rules.name} rules",
+                         MODE_NAMES[mode])
+    rng = block_states(seed, 0, 1)[0]
+    hands = np.zeros(4, dtype=np.uint64)
+    initial = np.zeros(4, dtype=np.uint64)
+    work = new_work()
+    policies = np.full(4, policy_id(policy), dtype=np.int64)
+    chooser, played_mode, winner = random_round(
+        rng, np.asarray(rules.modes, dtype=np.int64), -1 if mode is None else mode, policies,
+        np.zeros(1), runs, fours, mults, hands, initial, work)
+    meld_buf, _, trace, score = work
+    melds = []
+    for i in range(4):
+        seat = (chooser + i) % 4
+        for k in range(meld_buf.shape[1]):
+            if meld_buf[seat, k, 2] > 0:
+                melds.append({"seat": seat, "kind": "run" if meld_buf[seat, k, 0] == 0 else "four",
+                              "cards": mask_to_cards(meld_buf[seat, k, 1]),
+                              "points": int(meld_buf[seat, k, 2])})
+    from ..rules._tricks import trick_points
+
+    tricks = [{"leader": int(row[0]), "cards": [int(c) for c in row[1:5]], "winner": int(row[5]),
+               "points": int(trick_points(row[1:5], played_mode, t == 8))}
+              for t, row in enumerate(trace)]
+    return RoundRecord(
+        rules=rules.name, mode=int(played_mode), multiplier=int(mults[played_mode]),
+        chooser=int(chooser), leader=int(chooser),
+        hands=[mask_to_cards(h) for h in initial], melds=melds,
+        meld_winner=None if winner < 0 else int(winner), tricks=tricks,
+        score=[dict(zip(SCORE_KEYS, map(int, score[team]))) for team in range(2)])

@@ -1,0 +1,142 @@
+"""Round kernels: play nine tricks with a policy per seat; deal, choose, meld, play and score.
+
+Trace layout (``int64[9, 6]``): one row per trick, ``(leader, card1, card2, card3, card4,
+winner)`` with the cards in play order.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import U64_ZERO, bit, jit
+from ..cards import N_CARDS
+from ..rules._melds import MAX_MELDS, team_melds
+from ..rules._scoring import score_round
+from ..rules._tricks import beats, legal_cards
+from ..rules.tables import POINTS
+from .deal import deal_uniform
+from .policies.dispatch import choose_card
+from .rng import below
+
+DIAMOND_SEVEN = 10  # its holder chooses in the first round
+LEADER, WINNER = 0, 5
+
+
+@jit
+def play_round(hands, mode, leader, policies, params, rng, shown, trace):
+    """Play the nine tricks of a round from ``hands`` (``uint64[4]``, emptied as cards are played).
+
+    ``policies[seat]`` is the policy number of each seat. Fills ``trace`` and returns
+    ``(card_points_team0, card_points_team1, tricks_team0)``, last-trick 5 included.
+    """
+    played = U64_ZERO
+    voids = 0
+    p0 = 0
+    p1 = 0
+    tricks0 = 0
+    trump = mode if mode < 4 else -1
+    for t in range(9):
+        row = trace[t]
+        row[LEADER] = leader
+        cards = row[1:5]
+        led = -1
+        best_card = 0
+        best_pos = 0
+        for i in range(4):
+            seat = (leader + i) & 3
+            legal = legal_cards(hands[seat], led, best_card, mode)
+            card = choose_card(policies[seat], seat, legal, hands, cards, i, mode, played, voids,
+                               shown, params, rng)
+            b = bit(card)
+            hands[seat] ^= b
+            played |= b
+            cards[i] = card
+            if i == 0:
+                led = card // 9
+                best_card = card
+            else:
+                suit = card // 9
+                if suit != led and (suit != trump or led == trump):
+                    voids |= 1 << (4 * seat + led)
+                if beats(card, best_card, mode):
+                    best_card = card
+                    best_pos = i
+        winner = (leader + best_pos) & 3
+        pts = POINTS[mode, cards[0]] + POINTS[mode, cards[1]] + POINTS[mode, cards[2]] \
+            + POINTS[mode, cards[3]]
+        if t == 8:
+            pts += 5
+        if winner & 1:
+            p1 += pts
+        else:
+            p0 += pts
+            tricks0 += 1
+        row[WINNER] = winner
+        leader = winner
+    return p0, p1, tricks0
+
+
+@jit
+def diamond_seven_holder(hands):
+    for seat in range(4):
+        if (hands[seat] >> np.uint64(DIAMOND_SEVEN)) & np.uint64(1):
+            return seat
+    return -1
+
+
+@jit
+def choose_mode_random(modes_allowed, rng):
+    """A mode drawn uniformly from ``modes_allowed`` (the ``random`` mode choice)."""
+    return modes_allowed[below(rng, len(modes_allowed))]
+
+
+@jit
+def reveal_melds(meld_winner, meld_buf, shown):
+    """``shown[seat]``: the cards of the melds that count, which their holders show."""
+    for seat in range(4):
+        shown[seat] = U64_ZERO
+        if meld_winner >= 0 and (seat & 1) == meld_winner:
+            for k in range(MAX_MELDS):
+                if meld_buf[seat, k, 2] > 0:
+                    shown[seat] |= np.uint64(meld_buf[seat, k, 1])
+
+
+@jit
+def play_dealt_round(hands, initial, chooser, leader, mode, policies, params, run_points,
+                     four_points, multipliers, rng, work):
+    """Announce melds, play and score a round whose ``hands`` are dealt and mode chosen.
+
+    ``initial`` receives a copy of the hands before play. ``work`` is a :class:`RoundWork`-like
+    tuple of scratch arrays ``(meld_buf, shown, trace, score)``. Returns the team whose melds
+    count (-1: none).
+    """
+    meld_buf, shown, trace, score = work
+    for seat in range(4):
+        initial[seat] = hands[seat]
+    meld_buf[:] = 0
+    meld_winner, m0, m1 = team_melds(initial, mode, leader, run_points, four_points, meld_buf)
+    reveal_melds(meld_winner, meld_buf, shown)
+    p0, p1, tricks0 = play_round(hands, mode, leader, policies, params, rng, shown, trace)
+    return score_round(initial, mode, meld_winner, m0, m1, p0, p1, tricks0, multipliers, score)
+
+
+def new_work():
+    """Scratch arrays for :func:`play_dealt_round`: ``(meld_buf, shown, trace, score)``."""
+    return (np.zeros((4, MAX_MELDS, 3), dtype=np.int64), np.zeros(4, dtype=np.uint64),
+            np.zeros((9, 6), dtype=np.int64), np.zeros((2, 5), dtype=np.int64))
+
+
+@jit
+def random_round(rng, modes_allowed, fixed_mode, policies, params, run_points, four_points,
+                 multipliers, hands, initial, work):
+    """Deal a round uniformly, let the ♦7 holder choose (``fixed_mode`` or a random allowed
+    mode) and lead, then meld, play and score it. Returns ``(chooser, mode, meld_winner)``."""
+    deal_uniform(rng, hands)
+    chooser = diamond_seven_holder(hands)
+    mode = fixed_mode if fixed_mode >= 0 else choose_mode_random(modes_allowed, rng)
+    winner = play_dealt_round(hands, initial, chooser, chooser, mode, policies, params,
+                              run_points, four_points, multipliers, rng, work)
+    return chooser, mode, winner
+
+
+N_CARDS_CHECK = N_CARDS
