@@ -1,9 +1,9 @@
 """The project's one jit decorator and the bit intrinsics the kernels share.
 
-``jit`` compiles with Numba in ``nopython`` mode (``nogil``, ``cache=True`` for serial kernels).
-``popcount`` and ``lowest_bit`` are plain Python functions (so kernels still run, slowly, under
-``NUMBA_DISABLE_JIT=1``) that Numba replaces inside compiled code by the LLVM ``ctpop``/``cttz``
-instructions.
+``jit`` compiles with Numba in ``nopython`` mode (``nogil``, ``cache=True``).
+``popcount``, ``lowest_bit`` and ``select_bit`` are plain Python functions (so kernels still run,
+slowly, under ``NUMBA_DISABLE_JIT=1``) that Numba replaces inside compiled code by the LLVM
+``ctpop``/``cttz`` instructions and a branch-free broadword select.
 """
 
 from __future__ import annotations
@@ -50,6 +50,45 @@ def lowest_bit(x) -> int:
     return (x & -x).bit_length() - 1
 
 
+def select_bit(x, k) -> int:
+    """Index of the ``k``-th (from 0) lowest set bit of ``x`` (``k < popcount(x)``)."""
+    x = int(x)
+    for _ in range(int(k)):
+        x &= x - 1
+    return (x & -x).bit_length() - 1
+
+
+def _select_in_byte_table() -> np.ndarray:
+    table = np.zeros(256 * 8, dtype=np.int64)
+    for byte in range(256):
+        for rank, i in enumerate(b for b in range(8) if byte >> b & 1):
+            table[byte | rank << 8] = i
+    return table
+
+
+_SELECT_IN_BYTE = _select_in_byte_table()
+_L8 = np.uint64(0x0101010101010101)
+_H8 = np.uint64(0x8080808080808080)
+_M1 = np.uint64(0x5555555555555555)
+_M2 = np.uint64(0x3333333333333333)
+_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
+
+
+@jit(inline="always")
+def _select_broadword(x, k):
+    # Vigna, "Broadword implementation of rank/select queries" (2008): byte-wise prefix counts,
+    # a byte-wise comparison with k to find the byte, then a table for the bit inside the byte.
+    # Valid while every prefix count is below 128 (always: at most 64 bits).
+    s = x - ((x >> np.uint64(1)) & _M1)
+    s = (s & _M2) + ((s >> np.uint64(2)) & _M2)
+    s = ((s + (s >> np.uint64(4))) & _M4) * _L8
+    kk = np.uint64(k) * _L8
+    le = ((((kk | _H8) - (s & ~_H8)) ^ s ^ kk) & _H8) >> np.uint64(7)
+    place = ((le * _L8) >> np.uint64(53)) & ~np.uint64(7)
+    rank = np.uint64(k) - (((s << np.uint64(8)) >> place) & np.uint64(0xFF))
+    return np.int64(place) + _SELECT_IN_BYTE[np.int64(((x >> place) & np.uint64(0xFF)) | (rank << np.uint64(8)))]
+
+
 @intrinsic
 def _ctpop(typingctx, x):
     def codegen(context, builder, signature, args):
@@ -75,6 +114,11 @@ def _popcount_overload(x):
 @overload(lowest_bit, inline="always")
 def _lowest_bit_overload(x):
     return lambda x: _cttz(np.uint64(x))
+
+
+@overload(select_bit, inline="always")
+def _select_bit_overload(x, k):
+    return lambda x, k: _select_broadword(np.uint64(x), k)
 
 
 @jit(inline="always")

@@ -1,8 +1,8 @@
 """Kernels that deal cards: uniform deals, and deals conditioned on known cards.
 
-Cards are handed out one by one, each to a seat drawn with probability proportional to the
-free places left in that seat's hand; this gives every deal consistent with the known cards the
-same probability, with no scratch arrays.
+Both shuffle a persistent scratch array in place (Fisher-Yates). Shuffling an array that holds
+any permutation of the cards yields a uniform permutation, so the array is never reset: one per
+block, created by :func:`new_deck` or :func:`new_pool`.
 """
 
 from __future__ import annotations
@@ -11,50 +11,62 @@ import numpy as np
 
 from .._jit import U64_ONE, U64_ZERO, jit, popcount
 from ..cards import N_CARDS
-from .rng import below
+from .rng import next_u64
+
+_LOW32 = np.uint64(0xFFFFFFFF)
+_S32 = np.uint64(32)
+
+
+def new_deck() -> np.ndarray:
+    """Scratch deck for :func:`deal_uniform`."""
+    return np.arange(N_CARDS, dtype=np.int64)
 
 
 @jit(inline="always")
-def _fill(state, taken, h0, h1, h2, h3):
-    c0 = 9 - popcount(h0)
-    c1 = 9 - popcount(h1)
-    c2 = 9 - popcount(h2)
-    c3 = 9 - popcount(h3)
-    left = c0 + c1 + c2 + c3
-    for c in range(N_CARDS):
-        b = U64_ONE << np.uint64(c)
-        if taken & b:
-            continue
-        r = below(state, left)
-        left -= 1
-        if r < c0:
-            h0 |= b
-            c0 -= 1
-        elif r < c0 + c1:
-            h1 |= b
-            c1 -= 1
-        elif r < c0 + c1 + c2:
-            h2 |= b
-            c2 -= 1
-        else:
-            h3 |= b
-            c3 -= 1
-    return h0, h1, h2, h3
+def shuffle(state, cards, n):
+    """Shuffle ``cards[:n]`` uniformly in place (Fisher-Yates, two 32-bit draws per 64 bits)."""
+    i = n - 1
+    while i > 0:
+        r = next_u64(state)
+        j = np.int64(((r & _LOW32) * np.uint64(i + 1)) >> _S32)
+        cards[i], cards[j] = cards[j], cards[i]
+        i -= 1
+        if i > 0:
+            j = np.int64(((r >> _S32) * np.uint64(i + 1)) >> _S32)
+            cards[i], cards[j] = cards[j], cards[i]
+            i -= 1
 
 
 @jit
-def deal_uniform(state, hands):
+def deal_uniform(state, deck, hands):
     """Deal the 36 cards into ``hands`` (``uint64[4]``), 9 each, uniformly at random."""
-    hands[0], hands[1], hands[2], hands[3] = _fill(state, U64_ZERO, U64_ZERO, U64_ZERO, U64_ZERO,
-                                                   U64_ZERO)
+    shuffle(state, deck, N_CARDS)
+    for seat in range(4):
+        h = U64_ZERO
+        for k in range(9 * seat, 9 * seat + 9):
+            h |= U64_ONE << np.uint64(deck[k])
+        hands[seat] = h
+
+
+def new_pool(known) -> tuple[np.ndarray, int]:
+    """Scratch pool for :func:`deal_conditioned`: the cards not in ``known`` (``uint64[4]``)."""
+    taken = int(known[0]) | int(known[1]) | int(known[2]) | int(known[3])
+    pool = np.array([c for c in range(N_CARDS) if not taken >> c & 1], dtype=np.int64)
+    return pool, len(pool)
 
 
 @jit
-def deal_conditioned(state, known, hands):
-    """Complete every hand to 9 cards with the cards not in ``known``, uniformly at random.
+def deal_conditioned(state, known, pool, hands):
+    """Complete every hand to 9 cards with the cards of ``pool``, uniformly at random.
 
-    ``known[seat]`` is the mask of cards that seat is known to hold (0 for an unknown hand).
+    ``known[seat]`` is the mask of cards that seat is known to hold; ``pool`` holds exactly the
+    other cards (see :func:`new_pool`).
     """
-    taken = known[0] | known[1] | known[2] | known[3]
-    hands[0], hands[1], hands[2], hands[3] = _fill(state, taken, known[0], known[1], known[2],
-                                                   known[3])
+    shuffle(state, pool, len(pool))
+    k = 0
+    for seat in range(4):
+        h = known[seat]
+        for _ in range(9 - popcount(h)):
+            h |= U64_ONE << np.uint64(pool[k])
+            k += 1
+        hands[seat] = h

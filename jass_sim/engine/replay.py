@@ -52,6 +52,7 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
     The holder of ♦7 chooses (``mode``, or a mode drawn from the allowed ones) and leads, as in
     the first round of a game. Wraps the kernel :func:`jass_sim.engine.round.random_round`.
     """
+    from .deal import new_deck
     from .round import new_work, random_round
 
     rules = get_rules(rules)
@@ -68,7 +69,7 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
     policies = np.full(4, policy_id(policy), dtype=np.int64)
     chooser, played_mode, winner = random_round(
         rng, np.asarray(rules.modes, dtype=np.int64), -1 if mode is None else mode, policies,
-        np.zeros(1), runs, fours, mults, hands, initial, work)
+        np.zeros(1), runs, fours, mults, new_deck(), hands, initial, work)
     meld_buf, _, trace, score = work
     melds = []
     for i in range(4):

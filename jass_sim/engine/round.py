@@ -9,14 +9,13 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import U64_ZERO, bit, jit
-from ..cards import N_CARDS
 from ..rules._melds import MAX_MELDS, team_melds
 from ..rules._scoring import score_round
 from ..rules._tricks import beats, legal_cards
 from ..rules.tables import POINTS
 from .deal import deal_uniform
 from .policies.dispatch import choose_card
-from .rng import below
+from .choose import choose_mode
 
 DIAMOND_SEVEN = 10  # its holder chooses in the first round
 LEADER, WINNER = 0, 5
@@ -85,12 +84,6 @@ def diamond_seven_holder(hands):
 
 
 @jit
-def choose_mode_random(modes_allowed, rng):
-    """A mode drawn uniformly from ``modes_allowed`` (the ``random`` mode choice)."""
-    return modes_allowed[below(rng, len(modes_allowed))]
-
-
-@jit
 def reveal_melds(meld_winner, meld_buf, shown):
     """``shown[seat]``: the cards of the melds that count, which their holders show."""
     for seat in range(4):
@@ -128,15 +121,14 @@ def new_work():
 
 @jit
 def random_round(rng, modes_allowed, fixed_mode, policies, params, run_points, four_points,
-                 multipliers, hands, initial, work):
+                 multipliers, deck, hands, initial, work):
     """Deal a round uniformly, let the ♦7 holder choose (``fixed_mode`` or a random allowed
     mode) and lead, then meld, play and score it. Returns ``(chooser, mode, meld_winner)``."""
-    deal_uniform(rng, hands)
+    deal_uniform(rng, deck, hands)
     chooser = diamond_seven_holder(hands)
-    mode = fixed_mode if fixed_mode >= 0 else choose_mode_random(modes_allowed, rng)
+    mode = fixed_mode if fixed_mode >= 0 else choose_mode(0, hands[chooser], hands[(chooser + 2) & 3],
+                                                             modes_allowed, False, params, rng)[0]
     winner = play_dealt_round(hands, initial, chooser, chooser, mode, policies, params,
                               run_points, four_points, multipliers, rng, work)
     return chooser, mode, winner
 
-
-N_CARDS_CHECK = N_CARDS

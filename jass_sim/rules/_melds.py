@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import jit
+from .._jit import jit, lowest_bit
 from ..cards import UNE
 from .tables import STOECK
 
@@ -30,6 +30,12 @@ def _suit_ranks(hand, suit):
     return np.int64((hand >> np.uint64(9 * suit)) & SUIT_BITS)
 
 
+@jit(inline="always")
+def _run_length(m, start):
+    """Length of the run of set bits of ``m`` from bit ``start``."""
+    return lowest_bit(np.uint64(~(m >> start) & 0x3FF))
+
+
 @jit
 def _announce_without(hand, quads, mode, run_points, four_points, out, write):
     """Melds of ``hand`` when the four-of-a-kinds of ranks ``quads`` (9-bit mask) are announced:
@@ -38,41 +44,35 @@ def _announce_without(hand, quads, mode, run_points, four_points, out, write):
     n = 0
     total = 0
     best_key = 0
-    for r in range(9):
-        if quads >> r & 1:
-            pts = four_points[r]
-            top = 8 - r if mode == UNE else r
-            key = meld_key(pts, 4, top, 0)
+    q = quads
+    while q:
+        r = lowest_bit(np.uint64(q))
+        q &= q - 1
+        pts = four_points[r]
+        key = meld_key(pts, 4, 8 - r if mode == UNE else r, 0)
+        if write:
+            out[n, 0] = FOUR
+            out[n, 1] = (1 << r) | (1 << (9 + r)) | (1 << (18 + r)) | (1 << (27 + r))
+            out[n, 2] = pts
+        n += 1
+        total += pts
+        best_key = max(best_key, key)
+    for s in range(4):
+        m = _suit_ranks(hand, s) & ~quads
+        starts = m & (m >> 1) & (m >> 2) & ~(m << 1)  # first card of each run of 3 or more
+        while starts:
+            i = lowest_bit(np.uint64(starts))
+            starts &= starts - 1
+            length = _run_length(m, i)
+            pts = run_points[length]
+            key = meld_key(pts, length, 8 - i if mode == UNE else i + length - 1, 1 if s == mode else 0)
             if write:
-                out[n, 0] = FOUR
-                out[n, 1] = (1 << r) | (1 << (9 + r)) | (1 << (18 + r)) | (1 << (27 + r))
+                out[n, 0] = RUN
+                out[n, 1] = ((1 << length) - 1) << (9 * s + i)
                 out[n, 2] = pts
             n += 1
             total += pts
             best_key = max(best_key, key)
-    for s in range(4):
-        m = _suit_ranks(hand, s) & ~quads
-        i = 0
-        while i < 9:
-            if m >> i & 1:
-                j = i
-                while j < 9 and m >> j & 1:
-                    j += 1
-                length = j - i
-                if length >= 3:
-                    pts = run_points[length]
-                    top = 8 - i if mode == UNE else j - 1
-                    key = meld_key(pts, length, top, 1 if s == mode else 0)
-                    if write:
-                        out[n, 0] = RUN
-                        out[n, 1] = ((1 << length) - 1) << (9 * s + i)
-                        out[n, 2] = pts
-                    n += 1
-                    total += pts
-                    best_key = max(best_key, key)
-                i = j
-            else:
-                i += 1
     return n, total, best_key
 
 
@@ -89,13 +89,16 @@ def announce(hand, mode, run_points, four_points, out):
     s2 = _suit_ranks(hand, 2)
     s3 = _suit_ranks(hand, 3)
     quads = s0 & s1 & s2 & s3
-    for r in range(9):
-        if four_points[r] <= 0:
-            quads &= ~(1 << r)
-    has_run = (s0 & (s0 >> 1) & (s0 >> 2)) | (s1 & (s1 >> 1) & (s1 >> 2)) \
-        | (s2 & (s2 >> 1) & (s2 >> 2)) | (s3 & (s3 >> 1) & (s3 >> 2))
-    if quads == 0 and has_run == 0:
-        return 0, 0, 0
+    if quads:
+        for r in range(9):
+            if four_points[r] <= 0:
+                quads &= ~(1 << r)
+    if quads == 0:
+        has_run = (s0 & (s0 >> 1) & (s0 >> 2)) | (s1 & (s1 >> 1) & (s1 >> 2)) \
+            | (s2 & (s2 >> 1) & (s2 >> 2)) | (s3 & (s3 >> 1) & (s3 >> 2))
+        if has_run == 0:
+            return 0, 0, 0
+        return _announce_without(hand, 0, mode, run_points, four_points, out, True)
     best_sub = 0
     best = (-1, -1, -1)
     sub = quads

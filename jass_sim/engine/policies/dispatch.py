@@ -6,7 +6,7 @@ from ..._jit import jit
 from .random import random_card
 
 
-@jit
+@jit(inline="always")
 def choose_card(policy, seat, legal, hands, trick, n_in_trick, mode, played, voids, shown, params, rng):
     """The card (a member of ``legal``) that policy number ``policy`` plays for ``seat``.
 

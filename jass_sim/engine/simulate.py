@@ -1,0 +1,92 @@
+"""Batch runs from Python: seeds per block, chunks of blocks, thread control, merged sums."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+
+from ..cards import N_MODES
+from ..rules.presets import RuleSet, get_rules
+from .rng import BLOCK_SIZE, block_states
+
+#: Blocks handed to the parallel kernel at a time: bounds memory whatever the number of deals.
+CHUNK_BLOCKS = 256
+
+
+@contextmanager
+def numba_threads(threads: int | None):
+    """Run the enclosed kernels on ``threads`` threads (all when None)."""
+    if threads is None:
+        yield numba.config.NUMBA_NUM_THREADS
+        return
+    if threads < 1 or threads > numba.config.NUMBA_NUM_THREADS:
+        from ..cards import InputError
+
+        raise InputError(f"--threads must be 1..{numba.config.NUMBA_NUM_THREADS}, got {threads}", str(threads))
+    old = numba.get_num_threads()
+    numba.set_num_threads(threads)
+    try:
+        yield threads
+    finally:
+        numba.set_num_threads(old)
+
+
+@dataclass
+class BatchSpec:
+    """What to simulate: deals, rules, the policy of each seat, the mode choice."""
+
+    deals: int
+    rules: RuleSet
+    policies: np.ndarray            # int64[4], policy number per seat
+    fixed_mode: int = -1            # >= 0: every deal is played in this mode
+    mode_policy: int = 0            # mode-choice policy number (see engine.choose)
+    params: np.ndarray | None = None
+    seed: int = 0
+    stream: int = 0
+
+
+def iter_chunks(spec: BatchSpec, per_deal: bool = False) -> Iterator[tuple[np.ndarray, np.ndarray | None]]:
+    """Play ``spec.deals`` deals chunk by chunk; yield each chunk's summed accumulator
+    (``int64[6, N_STATS]``) and, with ``per_deal``, its rows (``int64[n, N_ROW]``)."""
+    from .batch import N_ROW, N_STATS, run_blocks
+
+    runs, fours, mults = spec.rules.arrays()
+    modes = np.asarray(spec.rules.modes, dtype=np.int64)
+    params = spec.params if spec.params is not None else np.zeros(1)
+    n_blocks = -(-spec.deals // BLOCK_SIZE)
+    for first in range(0, n_blocks, CHUNK_BLOCKS):
+        nb = min(CHUNK_BLOCKS, n_blocks - first)
+        states = block_states(spec.seed, first, nb, spec.stream)
+        counts = np.full(nb, BLOCK_SIZE, dtype=np.int64)
+        last_deal = min(spec.deals, (first + nb) * BLOCK_SIZE)
+        counts[-1] = last_deal - (first + nb - 1) * BLOCK_SIZE
+        acc = np.zeros((nb, N_MODES, N_STATS), dtype=np.int64)
+        rows = np.zeros((nb * BLOCK_SIZE if per_deal else 0, N_ROW), dtype=np.int64)
+        run_blocks(states, counts, first * BLOCK_SIZE, modes, spec.fixed_mode, spec.mode_policy,
+                   spec.policies, params, runs, fours, mults, acc, rows)
+        yield acc.sum(axis=0), (rows[: last_deal - first * BLOCK_SIZE] if per_deal else None)
+
+
+def run_batch(spec: BatchSpec, threads: int | None = None,
+              progress: Callable[[int], None] | None = None) -> np.ndarray:
+    """Total accumulator (``int64[6, N_STATS]``, rows by mode) of a whole batch."""
+    from .batch import N_STATS
+
+    total = np.zeros((N_MODES, N_STATS), dtype=np.int64)
+    with numba_threads(threads):
+        done = 0
+        for acc, _ in iter_chunks(spec):
+            total += acc
+            done = min(spec.deals, done + CHUNK_BLOCKS * BLOCK_SIZE)
+            if progress is not None:
+                progress(done)
+    return total
+
+
+def random_spec(deals: int, rules: RuleSet | str = "chibre", seed: int = 0) -> BatchSpec:
+    """All seats ``random``, mode drawn uniformly: the plain engine workload."""
+    return BatchSpec(deals=deals, rules=get_rules(rules), policies=np.zeros(4, dtype=np.int64), seed=seed)
