@@ -1,0 +1,25 @@
+"""``jass-sim replay``: one seeded round, played out and shown."""
+
+from __future__ import annotations
+
+import click
+
+from . import main
+from .options import mode_option
+
+
+@main.command()
+@click.option("--seed", type=int, required=True, help="Seed of the deal.")
+@click.option("--mode", default="auto", show_default=True,
+              help="H, D, S, C, OBE or UNE; auto lets the chooser pick.")
+@click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
+@click.option("--policy", default="random", show_default=True, help="Card-play policy of every seat.")
+@click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
+def replay(seed, mode, rules, policy, fmt):
+    """Deal one round from SEED, play it out and show hands, melds, tricks and score."""
+    from ..engine.replay import replay_round
+    from ..output import check_choice, render_replay
+
+    fmt = check_choice("--format", fmt, ("text", "json"))
+    record = replay_round(seed, rules, mode_option(mode), policy)
+    click.echo(render_replay(record, fmt))

@@ -1,0 +1,28 @@
+"""Regenerate the golden replay traces in tests/data/ (run after a deliberate rules change).
+
+    python scripts/make_golden.py
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from jass_sim.engine.replay import replay_round
+
+CASES = [(1, "chibre", None), (2, "chibre", 4), (3, "schieber", None), (4, "schieber", 5), (5, "chibre", 2)]
+
+
+def main() -> None:
+    out = Path(__file__).resolve().parent.parent / "tests" / "data"
+    out.mkdir(parents=True, exist_ok=True)
+    for seed, rules, mode in CASES:
+        record = replay_round(seed, rules, mode).to_json()
+        name = f"replay_seed{seed}_{rules}_{'auto' if mode is None else record['mode']}.json"
+        (out / name).write_text(json.dumps({"seed": seed, "rules": rules, "mode": mode, "replay": record},
+                                           indent=1) + "\n")
+        print("wrote", out / name)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Set up (once) and run the test suite: the command the README gives and .ci/run calls.
+#   bash scripts/test.sh            fast default suite (slow statistical tests skipped)
+#   bash scripts/test.sh -m slow    the slow statistical tests
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+# 1. everything, kernels compiled
+.venv/bin/python -m pytest -q "$@"
+# 2. the kernel-vs-reference tests again with Numba disabled (kernels run as plain Python)
+NUMBA_DISABLE_JIT=1 .venv/bin/python -m pytest -q -p no:cacheprovider \
+    tests/rules/test_kernels_vs_reference.py tests/engine/test_round_vs_reference.py tests/test_reference.py

@@ -1,0 +1,64 @@
+"""``jass-sim replay``: text and JSON output, the JSON contract, bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from jass_sim.cli import main
+
+JSON_KEYS = {"rules", "mode", "multiplier", "chooser", "leader", "hands", "melds", "meld_winner", "tricks", "score"}
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_json_contract():
+    result = run("replay", "--seed", "7", "--mode", "S", "--rules", "schieber", "--format", "json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    assert set(doc) == JSON_KEYS
+    assert doc["rules"] == "schieber" and doc["mode"] == "S" and doc["multiplier"] == 2
+    assert [len(h) for h in doc["hands"]] == [9, 9, 9, 9]
+    assert len(doc["tricks"]) == 9 and all(set(t) == {"leader", "cards", "winner", "points"} for t in doc["tricks"])
+    assert sum(t["points"] for t in doc["tricks"]) == 157
+    for m in doc["melds"]:
+        assert set(m) == {"seat", "kind", "cards", "points"} and m["kind"] in ("run", "four")
+    for s in doc["score"]:
+        assert set(s) == {"cards", "melds", "stoeck", "match", "total"}
+        assert s["total"] == 2 * (s["cards"] + s["melds"] + s["stoeck"] + s["match"])
+    assert doc["meld_winner"] in (0, 1, None)
+    assert all(len(c) == 2 for h in doc["hands"] for c in h)  # letter notation, T for ten
+
+
+def test_text_output_shows_symbols_and_tricks():
+    result = run("replay", "--seed", "1")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert sum(line.startswith("trick ") for line in lines) == 9
+    assert any("♥" in line or "♦" in line for line in lines)
+    assert lines[-1].startswith("team 1:")
+
+
+def test_same_seed_same_round_and_policy_option():
+    a = run("replay", "--seed", "11", "--format", "json", "--policy", "random").output
+    assert a == run("replay", "--seed", "11", "--format", "json").output
+    assert a != run("replay", "--seed", "12", "--format", "json").output
+
+
+@pytest.mark.parametrize("args,token", [
+    (["--mode", "X"], "'X'"), (["--rules", "bridge"], "'bridge'"), (["--policy", "smart"], "'smart'"),
+    (["--format", "xml"], "'xml'"), (["--mode", "C", "--rules", "chibre", "--seed", "x"], "'x'"),
+])
+def test_bad_input_one_line_exit_2(args, token):
+    cmd = [sys.executable, "-m", "jass_sim.cli", "replay", "--seed", "1", *args]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    err = proc.stderr.strip().splitlines()
+    assert len(err) == 1 and token in err[0] and "Traceback" not in proc.stderr

@@ -1,0 +1,26 @@
+"""Shared test setup: the reference module on sys.path, hypothesis profiles, helpers."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from hypothesis import HealthCheck, settings
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+NO_JIT = os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")
+
+# Compiled kernels are fast, so test many random states; pure Python (NUMBA_DISABLE_JIT=1) fewer.
+settings.register_profile("default", max_examples=300 if not NO_JIT else 60, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", max_examples=3000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+if NO_JIT:
+    import warnings
+
+    # Pure-Python runs of the kernels wrap uint64 arithmetic on purpose (the RNG, broadword
+    # select); numpy warns about each wrap.
+    warnings.filterwarnings("ignore", "overflow encountered", RuntimeWarning)
