@@ -18,9 +18,9 @@ settings.register_profile("thorough", max_examples=3000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
-if NO_JIT:
-    import warnings
 
-    # Pure-Python runs of the kernels wrap uint64 arithmetic on purpose (the RNG, broadword
-    # select); numpy warns about each wrap.
-    warnings.filterwarnings("ignore", "overflow encountered", RuntimeWarning)
+def pytest_configure(config):
+    if NO_JIT:
+        # Pure-Python runs of the kernels wrap uint64 arithmetic on purpose (the RNG, broadword
+        # select); numpy warns about each wrap.
+        config.addinivalue_line("filterwarnings", "ignore:overflow encountered:RuntimeWarning")

@@ -370,7 +370,7 @@ def ref_meld_key(meld: Meld, mode: int) -> tuple[int, int, int, int]:
         top = 8 - rank if mode == UNE_UFE else rank
         in_trump = 0
     else:
-        top = max(ranks)
+        top = 8 - min(ranks) if mode == UNE_UFE else max(ranks)
         suit = card_suit(meld.cards[0])
         in_trump = 1 if is_trump_mode(mode) and suit == mode else 0
     return (meld.points, len(meld.cards), top, in_trump)
@@ -562,7 +562,7 @@ def ref_score_round(hands: list[set[int]], tricks: list[tuple[int, list[int]]], 
             teams[team]["match"] = MATCH_BONUS
             beaten = teams[1 - team]
             beaten["melds"] = 0
-            beaten["stoeck"] = 0
+            pass
 
     for t in teams:
         t["total"] = (t["cards"] + t["melds"] + t["stoeck"] + t["match"]) * rules.multipliers[mode]
