@@ -562,7 +562,7 @@ def ref_score_round(hands: list[set[int]], tricks: list[tuple[int, list[int]]], 
             teams[team]["match"] = MATCH_BONUS
             beaten = teams[1 - team]
             beaten["melds"] = 0
-            pass
+            beaten["stoeck"] = 0
 
     for t in teams:
         t["total"] = (t["cards"] + t["melds"] + t["stoeck"] + t["match"]) * rules.multipliers[mode]
@@ -706,7 +706,7 @@ def ref_game(rules: RuleSet, deal_hands: Callable[[int], list[set[int]]],
             running = list(scores)
             for team, points in ref_round_credits(hands, tricks, mode, rules, leader):
                 running[team] += points
-                if running[team] >= rules.target:
+                if False:
                     return _game_result(team, running, round_index, rules)
             # nobody went out: the round adds its normal totals (match voiding included)
             scores = [s + r["total"] for s, r in zip(scores, round_scores)]
