@@ -55,3 +55,116 @@ def render_replay(record, fmt: str) -> str:
         lines.append(f"team {team}: cards {s['cards']} + melds {s['melds']} + stoeck {s['stoeck']} "
                      f"+ match {s['match']} -> total {s['total']}")
     return "\n".join(lines)
+
+
+class Progress:
+    """A one-line progress report with an ETA on stderr, shown only when stderr is a terminal."""
+
+    def __init__(self, total: int, label: str, enabled: bool | None = None):
+        import sys
+        import time
+
+        self.total = total
+        self.label = label
+        self.start = time.monotonic()
+        self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self._stream = sys.stderr
+
+    def __call__(self, done: int) -> None:
+        import time
+
+        if not self.enabled:
+            return
+        elapsed = time.monotonic() - self.start
+        eta = elapsed / done * (self.total - done) if done else float("nan")
+        self._stream.write(f"\r{self.label}: {100 * done / self.total:5.1f}% ({done:,}/{self.total:,}) "
+                           f"ETA {eta:5.0f}s ")
+        if done >= self.total:
+            self._stream.write("\n")
+        self._stream.flush()
+
+
+class ChunkWriter:
+    """Writes a table chunk by chunk to ``path`` (or stdout when None) as csv, JSON Lines,
+    Parquet or text; a file appears only complete (temporary file, then rename)."""
+
+    def __init__(self, path: str | None, fmt: str):
+        self.path = path
+        self.fmt = fmt
+        self._first = True
+        self._tmp = None
+        self._fh = None
+        self._parquet = None
+        if fmt == "parquet":
+            if path is None:
+                raise InputError("--format parquet needs an output file (-o FILE)", "parquet")
+            parquet_module()
+
+    def __enter__(self):
+        import sys
+
+        if self.path is None:
+            self._fh = sys.stdout
+        else:
+            directory = os.path.dirname(os.path.abspath(self.path))
+            if not os.path.isdir(directory):
+                raise InputError(f"output directory does not exist: {directory!r}", self.path)
+            fd, self._tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=os.path.basename(self.path))
+            os.close(fd)
+            if self.fmt != "parquet":
+                self._fh = open(self._tmp, "w", encoding="utf-8")
+        return self
+
+    def write(self, frame) -> None:
+        if self.fmt == "csv":
+            frame.to_csv(self._fh, header=self._first, index=False, lineterminator="\n")
+        elif self.fmt == "json":
+            text = frame.to_json(orient="records", lines=True, force_ascii=False)
+            self._fh.write(text if text.endswith("\n") else text + "\n")
+        elif self.fmt == "parquet":
+            pa, pq = parquet_module()
+            table = pa.Table.from_pandas(frame, preserve_index=False)
+            if self._parquet is None:
+                self._parquet = pq.ParquetWriter(self._tmp, table.schema)
+            self._parquet.write_table(table)
+        else:
+            self._fh.write(frame.to_string(index=False, header=self._first) + "\n")
+        self._first = False
+
+    def __exit__(self, exc_type, exc, tb):
+        if self._parquet is not None:
+            self._parquet.close()
+        if self._fh is not None and self.path is not None:
+            self._fh.close()
+        if self._tmp is not None:
+            if exc_type is None:
+                os.replace(self._tmp, self.path)
+            elif os.path.exists(self._tmp):
+                os.unlink(self._tmp)
+        return False
+
+
+def parquet_module():
+    """``(pyarrow, pyarrow.parquet)``, or an InputError saying how to install them."""
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise InputError("parquet output needs pyarrow: pip install 'jass-sim[parquet]'", "parquet") from None
+    return pa, pq
+
+
+def emit(text: str, path: str | None) -> None:
+    """Print ``text`` or write it atomically to ``path``."""
+    import click
+
+    if path is None:
+        click.echo(text)
+    else:
+        write_atomic(path, text if text.endswith("\n") else text + "\n")
+
+
+def check_output_path(path: str | None) -> None:
+    """Reject an output file whose directory does not exist, before any work is done."""
+    if path is not None and not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+        raise InputError(f"output directory does not exist: {os.path.dirname(path)!r}", path)

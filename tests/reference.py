@@ -46,7 +46,6 @@ from jass_sim.rules.presets import RuleSet
 
 HEARTS, DIAMONDS, SPADES, CLUBS = 0, 1, 2, 3
 OBE_ABE, UNE_UFE = 4, 5
-ALL_MODES = (0, 1, 2, 3, 4, 5)
 
 # Natural ranks (RULES.md: "ranks 6 7 8 9 10 J Q K A").
 SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(9)
@@ -67,7 +66,8 @@ _TRUMP_STRENGTH = {rank: 8 - i for i, rank in enumerate(_TRUMP_ORDER_HIGH_TO_LOW
 # "Plain: A 11, K 4, Q 3, J 2, 10 10, 9/8/7/6 0."
 _PLAIN_POINTS = {SIX: 0, SEVEN: 0, EIGHT: 0, NINE: 0, TEN: 10, JACK: 2, QUEEN: 3, KING: 4, ACE: 11}
 # "Trump: J 20, 9 14, A 11, K 4, Q 3, 10 10, 8/7/6 0."
-_TRUMP_POINTS = {SIX: 0, SEVEN: 0, EIGHT: 0, NINE: 14, TEN: 10, JACK: 20, QUEEN: 3, KING: 4, ACE: 11}
+_TRUMP_POINTS = {SIX: 0, SEVEN: 0, EIGHT: 0, NINE: 14, TEN: 10, JACK: 20, QUEEN: 3, KING: 4,
+                 ACE: 11}
 # "Obe-abe: as plain, but 8 counts 8."
 _OBE_POINTS = dict(_PLAIN_POINTS)
 _OBE_POINTS[EIGHT] = 8
@@ -81,7 +81,8 @@ _UNE_POINTS[EIGHT] = 8
 def is_trump_mode(mode: int) -> bool:
     """True for the four trump modes.
 
-    RULES.md "Modes": "Trump ♥, ♦, ♠ or ♣" are modes 0..3; obe-abe (4) and une-ufe (5) have no trump.
+    RULES.md "Modes": "Trump ♥, ♦, ♠ or ♣" are modes 0..3; obe-abe (4) and une-ufe (5) have no
+    trump.
     """
     return 0 <= mode <= 3
 
@@ -501,7 +502,8 @@ def ref_play_round(hands: list[set[int]], mode: int, leader: int,
             legal = ref_legal_moves(hands[seat], trick, mode)
             card = choose(seat, set(legal), set(hands[seat]), list(trick))
             if card not in legal:
-                raise ValueError(f"seat {seat} chose card {card}, not one of the legal {sorted(legal)}")
+                raise ValueError(f"seat {seat} chose card {card}, "
+                                 f"not one of the legal cards {sorted(legal)}")
             hands[seat].remove(card)
             trick.append(card)
         tricks.append((leader, trick))
@@ -706,7 +708,7 @@ def ref_game(rules: RuleSet, deal_hands: Callable[[int], list[set[int]]],
             running = list(scores)
             for team, points in ref_round_credits(hands, tricks, mode, rules, leader):
                 running[team] += points
-                if False:
+                if running[team] >= rules.target:
                     return _game_result(team, running, round_index, rules)
             # nobody went out: the round adds its normal totals (match voiding included)
             scores = [s + r["total"] for s, r in zip(scores, round_scores)]
@@ -726,3 +728,80 @@ def _game_result(winner: int, scores: list[int], rounds: int, rules: RuleSet) ->
     loser_score = scores[1 - winner]
     return {"winner": winner, "scores": list(scores), "rounds": rounds,
             "rubicon": 2 * loser_score < rules.target}
+
+
+# ---------------------------------------------------------------------------------------------
+# Double dummy: brute-force minimax
+# ---------------------------------------------------------------------------------------------
+
+def ref_solve(hands: list[set[int]], mode: int, leader: int, full_round: bool
+              ) -> tuple[int, int, dict[int, int]]:
+    """Points each team makes when all four players see all hands and play perfectly.
+
+    Plain minimax over every legal card (no pruning). Each team maximises its points minus the
+    other team's: card points of the remaining tricks (:func:`ref_trick_points`, 5 for the last
+    trick), and, when ``full_round``, RULES.md "Match (one team takes all 9 tricks): +100" for the
+    team that takes every trick of the position. Memoised on the trick-boundary state only.
+
+    Parameters
+    ----------
+    hands : list of 4 sets of int
+        Cards of seats 0..3, all the same size.
+    mode : int
+    leader : int
+        Seat that leads the first trick of the position.
+    full_round : bool
+        Whether the match bonus counts (a full round of 9 tricks).
+
+    Returns
+    -------
+    (int, int, dict)
+        Team 0 points, team 1 points, and for each legal card of the leader the leader's team's
+        points after that card with perfect play.
+    """
+    memo: dict = {}
+
+    def boundary(hands_t, lead, won):
+        """Best (team0, team1) future points from a trick boundary; ``won[t]``: team t has won a
+        trick already."""
+        if not hands_t[0]:
+            return (0, 0)
+        key = (hands_t, lead, won)
+        if key not in memo:
+            memo[key] = in_trick([set(h) for h in hands_t], lead, [], won)
+        return memo[key]
+
+    def in_trick(hs, lead, trick, won):
+        seat = (lead + len(trick)) % 4
+        team = seat % 2
+        best = None
+        for card in sorted(ref_legal_moves(hs[seat], trick, mode)):
+            outcome = after(hs, lead, trick, won, seat, card)
+            if best is None or (outcome[team] - outcome[1 - team]) > (best[team] - best[1 - team]):
+                best = outcome
+        return best
+
+    def after(hs, lead, trick, won, seat, card):
+        hs = [set(h) for h in hs]
+        hs[seat].remove(card)
+        trick = trick + [card]
+        if len(trick) < 4:
+            return in_trick(hs, lead, trick, won)
+        winner = (lead + ref_trick_winner(trick, mode)) % 4
+        last = not hs[0]
+        points = ref_trick_points(trick, mode, last)
+        won_now = tuple(w or (t == winner % 2) for t, w in enumerate(won))
+        future = list(boundary(tuple(frozenset(h) for h in hs), winner, won_now))
+        future[winner % 2] += points
+        if last and full_round and not won_now[1 - winner % 2]:
+            future[winner % 2] += MATCH_BONUS
+        return tuple(future)
+
+    hands = [set(h) for h in hands]
+    start = (False, False)
+    team0, team1 = boundary(tuple(frozenset(h) for h in hands), leader, start)
+    moves = {}
+    for card in sorted(ref_legal_moves(hands[leader], [], mode)):
+        outcome = after(hands, leader, [], start, leader, card)
+        moves[card] = outcome[leader % 2]
+    return team0, team1, moves

@@ -56,7 +56,8 @@ def run(text: str, points: int) -> Meld:
 
 
 def four(rank_letter: str, points: int) -> Meld:
-    return Meld("four", tuple(sorted(parse_cards(" ".join(s + rank_letter for s in "HDSC")))), points)
+    four_cards = parse_cards(" ".join(suit + rank_letter for suit in "HDSC"))
+    return Meld("four", tuple(sorted(four_cards)), points)
 
 
 def lowest_card(seat, legal, hand, trick_so_far):
@@ -91,7 +92,7 @@ def check_deal(hands):
 # =================================================================================================
 
 def test_encoding_the_reference_relies_on():
-    """"36 cards: suits ♥ ♦ ♠ ♣; ranks 6 7 8 9 10 J Q K A" — card = suit*9 + rank, H D S C = 0..3."""
+    """"36 cards: suits ♥ ♦ ♠ ♣; ranks 6 7 8 9 10 J Q K A" — card = suit*9 + rank, suits 0..3."""
     assert card("H6") == 0
     assert card("DJ") == 14
     assert card("D7") == 10
@@ -413,7 +414,8 @@ def test_chibre_long_runs_are_worth_100(length):
 def test_schieber_long_runs(length, points):
     """"schieber: 6 → 150, 7 → 200, 8 → 250, 9 → 300"."""
     suit_cards = [card_index(D, r) for r in range(length)]
-    assert ref_announcement(set(suit_cards), SCHIEBER, H) == [Meld("run", tuple(suit_cards), points)]
+    expected = [Meld("run", tuple(suit_cards), points)]
+    assert ref_announcement(set(suit_cards), SCHIEBER, H) == expected
 
 
 def test_runs_use_natural_order_even_in_trump():
@@ -475,8 +477,10 @@ def test_announce_the_set_with_the_most_points():
 
 def test_announcement_tie_prefers_the_best_single_meld():
     """Shared decision: equal totals, prefer the better single meld (run of 5 over four Qs)."""
+    # run of five (100) vs four Qs (100, leaving CT CJ and CK CA, no run): the run has more cards
+    hand = cards("CT CJ CQ CK CA HQ DQ SQ")
+    assert ref_announcement(hand, CHIBRE, S) == [run("CT CJ CQ CK CA", 100)]
     hand = cards("HT HJ HQ HK HA DQ SQ CQ")
-    # run of five (100) vs four Qs (100, leaving HT HJ and HK HA, no run): the run has more cards
     assert ref_announcement(hand, CHIBRE, S) == [run("HT HJ HQ HK HA", 100)]
 
 
@@ -704,7 +708,7 @@ def test_chibre_partner_chooses_and_chooser_leads():
 
 def test_partner_may_not_pass_back():
     """"The partner may not pass back." """
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="may not pass the choice back"):
         ref_game(CHIBRE, lambda i: SUIT_DEAL, lambda seat, hand, may: "chibre", lowest_card)
 
 

@@ -14,6 +14,7 @@ import numba
 import numpy as np
 
 from .._jit import jit
+from ..rules._melds import MAX_MELDS
 from ..rules._scoring import CARDS, MATCH, MELDS, STOECK, TOTAL
 from .choose import choose_mode
 from .deal import deal_uniform
@@ -70,9 +71,17 @@ def write_row(rows, r, deal, mode, chooser, chibred, meld_winner, score):
         rows[r, 10 + k] = score[1 - ours, k]
 
 
+@jit
+def _block_scratch():
+    """Per-block scratch arrays: deck, hands, initial hands, round work arrays."""
+    return (np.arange(36), np.zeros(4, dtype=np.uint64), np.zeros(4, dtype=np.uint64),
+            (np.zeros((4, MAX_MELDS, 3), dtype=np.int64), np.zeros(4, dtype=np.uint64),
+             np.zeros((9, 6), dtype=np.int64), np.zeros((2, 5), dtype=np.int64)))
+
+
 @jit(parallel=True)
-def run_blocks(states, counts, first_deal, modes_allowed, fixed_mode, mode_policy, policies,
-               params, run_points, four_points, multipliers, acc, rows):
+def run_blocks(states, counts, first_deal, modes_allowed, fixed_mode, mode_policy, mode_params,
+               policies, params, run_points, four_points, multipliers, acc, rows):
     """Play ``counts[b]`` deals in block ``b`` from RNG state ``states[b]``.
 
     Seat 0 chooses (``fixed_mode`` if >= 0, else by ``mode_policy``), possibly chibres to seat 2,
@@ -83,19 +92,15 @@ def run_blocks(states, counts, first_deal, modes_allowed, fixed_mode, mode_polic
     write_rows = rows.shape[0] > 0
     for b in numba.prange(n_blocks):
         rng = states[b].copy()
-        deck = np.arange(36)
-        hands = np.zeros(4, dtype=np.uint64)
-        initial = np.zeros(4, dtype=np.uint64)
-        work = (np.zeros((4, 3, 3), dtype=np.int64), np.zeros(4, dtype=np.uint64),
-                np.zeros((9, 6), dtype=np.int64), np.zeros((2, 5), dtype=np.int64))
+        deck, hands, initial, work = _block_scratch()
         for i in range(counts[b]):
             deal_uniform(rng, deck, hands)
             if fixed_mode >= 0:
                 mode = fixed_mode
                 chibred = 0
             else:
-                mode, chibred = choose_mode(mode_policy, hands[0], hands[2], modes_allowed, True,
-                                            params, rng)
+                mode, chibred = choose_mode(mode_policy, hands[0], hands[2], modes_allowed,
+                                            multipliers, True, mode_params, rng)
             winner = play_dealt_round(hands, initial, 0, 0, mode, policies, params, run_points,
                                       four_points, multipliers, rng, work)
             accumulate(acc[b], mode, chibred, winner, 0, work[3])
@@ -104,3 +109,49 @@ def run_blocks(states, counts, first_deal, modes_allowed, fixed_mode, mode_polic
                 write_row(rows, r, first_deal + r, mode, 2 if chibred else 0, chibred, winner,
                           work[3])
 
+
+
+DUEL_STATS = ("deals", "sum_diff", "sumsq_diff", "wins", "ties", "sum_points_a", "sum_points_b")
+N_DUEL_STATS = len(DUEL_STATS)
+
+
+@jit(parallel=True)
+def run_duel_blocks(states, counts, modes_allowed, mode_policy, mode_params, policy_a, policy_b,
+                    params, run_points, four_points, multipliers, acc):
+    """Duplicate deals: each deal is played twice, team A (policy ``policy_a``) first on seats
+    0 and 2, then on seats 1 and 3, with the same cards, the same mode and the same random
+    numbers, so card luck cancels.
+
+    ``acc[b]`` receives, per block: deals, the sum over deals of A's point difference summed
+    over the two plays, its sum of squares, wins / ties for A (difference > 0 / == 0), and A's
+    and B's total points.
+    """
+    for b in numba.prange(states.shape[0]):
+        rng = states[b].copy()
+        saved_rng = np.zeros(4, dtype=np.uint64)
+        dealt = np.zeros(4, dtype=np.uint64)
+        policies = np.zeros(4, dtype=np.int64)
+        deck, hands, initial, work = _block_scratch()
+        score = work[3]
+        for i in range(counts[b]):
+            deal_uniform(rng, deck, dealt)
+            mode, chibred = choose_mode(mode_policy, dealt[0], dealt[2], modes_allowed,
+                                        multipliers, True, mode_params, rng)
+            saved_rng[:] = rng
+            diff = 0
+            for play in range(2):
+                rng[:] = saved_rng
+                hands[:] = dealt
+                a_team = play  # A sits on seats 0 and 2 first, then on 1 and 3
+                for seat in range(4):
+                    policies[seat] = policy_a if (seat & 1) == a_team else policy_b
+                play_dealt_round(hands, initial, 0, 0, mode, policies, params, run_points,
+                                 four_points, multipliers, rng, work)
+                diff += score[a_team, TOTAL] - score[1 - a_team, TOTAL]
+                acc[b, 5] += score[a_team, TOTAL]
+                acc[b, 6] += score[1 - a_team, TOTAL]
+            acc[b, 0] += 1
+            acc[b, 1] += diff
+            acc[b, 2] += diff * diff
+            acc[b, 3] += diff > 0
+            acc[b, 4] += diff == 0

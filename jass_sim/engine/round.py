@@ -127,7 +127,7 @@ def random_round(rng, modes_allowed, fixed_mode, policies, params, run_points, f
     deal_uniform(rng, deck, hands)
     chooser = diamond_seven_holder(hands)
     mode = fixed_mode if fixed_mode >= 0 else choose_mode(0, hands[chooser], hands[(chooser + 2) & 3],
-                                                             modes_allowed, False, params, rng)[0]
+                                                             modes_allowed, multipliers, False, params, rng)[0]
     winner = play_dealt_round(hands, initial, chooser, chooser, mode, policies, params,
                               run_points, four_points, multipliers, rng, work)
     return chooser, mode, winner

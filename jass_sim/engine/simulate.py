@@ -11,6 +11,7 @@ import numpy as np
 
 from ..cards import N_MODES
 from ..rules.presets import RuleSet, get_rules
+from .choose import default_mode_params
 from .rng import BLOCK_SIZE, block_states
 
 #: Blocks handed to the parallel kernel at a time: bounds memory whatever the number of deals.
@@ -44,9 +45,20 @@ class BatchSpec:
     policies: np.ndarray            # int64[4], policy number per seat
     fixed_mode: int = -1            # >= 0: every deal is played in this mode
     mode_policy: int = 0            # mode-choice policy number (see engine.choose)
+    mode_params: np.ndarray | None = None
     params: np.ndarray | None = None
     seed: int = 0
     stream: int = 0
+
+
+def _chunks(deals: int, seed: int, stream: int):
+    """``(first_block, n_blocks, rng_states, deals_per_block)`` for each chunk of a run."""
+    n_blocks = -(-deals // BLOCK_SIZE)
+    for first in range(0, n_blocks, CHUNK_BLOCKS):
+        nb = min(CHUNK_BLOCKS, n_blocks - first)
+        counts = np.full(nb, BLOCK_SIZE, dtype=np.int64)
+        counts[-1] = min(deals, (first + nb) * BLOCK_SIZE) - (first + nb - 1) * BLOCK_SIZE
+        yield first, nb, block_states(seed, first, nb, stream), counts
 
 
 def iter_chunks(spec: BatchSpec, per_deal: bool = False) -> Iterator[tuple[np.ndarray, np.ndarray | None]]:
@@ -57,17 +69,13 @@ def iter_chunks(spec: BatchSpec, per_deal: bool = False) -> Iterator[tuple[np.nd
     runs, fours, mults = spec.rules.arrays()
     modes = np.asarray(spec.rules.modes, dtype=np.int64)
     params = spec.params if spec.params is not None else np.zeros(1)
-    n_blocks = -(-spec.deals // BLOCK_SIZE)
-    for first in range(0, n_blocks, CHUNK_BLOCKS):
-        nb = min(CHUNK_BLOCKS, n_blocks - first)
-        states = block_states(spec.seed, first, nb, spec.stream)
-        counts = np.full(nb, BLOCK_SIZE, dtype=np.int64)
-        last_deal = min(spec.deals, (first + nb) * BLOCK_SIZE)
-        counts[-1] = last_deal - (first + nb - 1) * BLOCK_SIZE
+    mode_params = spec.mode_params if spec.mode_params is not None else default_mode_params()
+    for first, nb, states, counts in _chunks(spec.deals, spec.seed, spec.stream):
+        last_deal = first * BLOCK_SIZE + int(counts.sum())
         acc = np.zeros((nb, N_MODES, N_STATS), dtype=np.int64)
         rows = np.zeros((nb * BLOCK_SIZE if per_deal else 0, N_ROW), dtype=np.int64)
         run_blocks(states, counts, first * BLOCK_SIZE, modes, spec.fixed_mode, spec.mode_policy,
-                   spec.policies, params, runs, fours, mults, acc, rows)
+                   mode_params, spec.policies, params, runs, fours, mults, acc, rows)
         yield acc.sum(axis=0), (rows[: last_deal - first * BLOCK_SIZE] if per_deal else None)
 
 
@@ -82,6 +90,30 @@ def run_batch(spec: BatchSpec, threads: int | None = None,
         for acc, _ in iter_chunks(spec):
             total += acc
             done = min(spec.deals, done + CHUNK_BLOCKS * BLOCK_SIZE)
+            if progress is not None:
+                progress(done)
+    return total
+
+
+def run_duel(deals: int, rules: RuleSet, policy_a: int, policy_b: int, seed: int = 0,
+             mode_policy: int = 1, mode_params: np.ndarray | None = None, params: np.ndarray | None = None,
+             threads: int | None = None, progress: Callable[[int], None] | None = None) -> np.ndarray:
+    """Summed duplicate-deal statistics (see ``batch.DUEL_STATS``) of policy A against B."""
+    from .batch import N_DUEL_STATS, run_duel_blocks
+
+    runs, fours, mults = rules.arrays()
+    modes = np.asarray(rules.modes, dtype=np.int64)
+    mode_params = mode_params if mode_params is not None else default_mode_params()
+    params = params if params is not None else np.zeros(1)
+    total = np.zeros(N_DUEL_STATS, dtype=np.int64)
+    with numba_threads(threads):
+        done = 0
+        for first, nb, states, counts in _chunks(deals, seed, 1):
+            acc = np.zeros((nb, N_DUEL_STATS), dtype=np.int64)
+            run_duel_blocks(states, counts, modes, mode_policy, mode_params, policy_a, policy_b, params,
+                            runs, fours, mults, acc)
+            total += acc.sum(axis=0)
+            done += int(counts.sum())
             if progress is not None:
                 progress(done)
     return total

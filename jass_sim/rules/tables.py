@@ -60,3 +60,20 @@ BUUR = np.array([1 << (9 * m + RJ) if m < 4 else 0 for m in range(N_MODES)], dty
 #: ``STOECK[mode]``: mask of trump K and Q (0 without trump).
 STOECK = np.array([(1 << (9 * m + RK)) | (1 << (9 * m + RQ)) if m < 4 else 0 for m in range(N_MODES)],
                   dtype=np.uint64)
+
+
+def _build_higher():
+    higher = np.zeros((N_MODES, N_CARDS), dtype=np.uint64)
+    for mode in range(N_MODES):
+        for card in range(N_CARDS):
+            suit = card // 9
+            mask = 0
+            for other in range(9 * suit, 9 * suit + 9):
+                if POWER[mode, other] > POWER[mode, card]:
+                    mask |= 1 << other
+            higher[mode, card] = mask
+    return higher
+
+
+#: ``HIGHER[mode, card]``: mask of the cards of the same suit that beat ``card`` in ``mode``.
+HIGHER = _build_higher()

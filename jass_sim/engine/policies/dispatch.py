@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..._jit import jit
+from .heuristic import heuristic_card
 from .random import random_card
 
 
@@ -36,4 +37,6 @@ def choose_card(policy, seat, legal, hands, trick, n_in_trick, mode, played, voi
     rng : uint64[4]
         The random stream.
     """
+    if policy == 1:
+        return heuristic_card(seat, legal, hands, trick, n_in_trick, mode, played, voids)
     return random_card(legal, rng)

@@ -1,0 +1,49 @@
+"""``jass-sim simulate``: many rounds in parallel, aggregated by chosen mode or per deal."""
+
+from __future__ import annotations
+
+import click
+
+from . import main
+from .options import mode_option
+
+
+@main.command()
+@click.option("--deals", type=int, required=True, help="Number of deals (rounds) to simulate.")
+@click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
+@click.option("--policy", default="random", show_default=True, help="Card-play policy of every seat.")
+@click.option("--mode", default="auto", show_default=True, help="auto (the chooser decides) or H, D, S, C, OBE, UNE.")
+@click.option("--chooser", default="evaluator", show_default=True,
+              help="Mode choice when --mode auto: evaluator (may chibre) or random.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
+@click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
+@click.option("--per-deal", is_flag=True, help="One row per deal instead of the aggregate table.")
+@click.option("--format", "fmt", default="table", show_default=True, help="table, csv, json or parquet.")
+@click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
+def simulate(deals, rules, policy, mode, chooser, seed, threads, per_deal, fmt, output):
+    """Simulate DEALS rounds: seat 0 chooses (or chibres) and leads; every seat plays POLICY."""
+    import json
+
+    from ..analysis.simulation import format_summary, simulate as run, simulate_deals
+    from ..output import ChunkWriter, Progress, check_choice, check_output_path, emit
+
+    fmt = check_choice("--format", fmt, ("table", "csv", "json", "parquet"))
+    check_output_path(output)
+    progress = Progress(deals, "simulate") if deals >= 1_000_000 else None
+    if per_deal:
+        with ChunkWriter(output, fmt) as writer:
+            for frame in simulate_deals(deals, rules, policy, mode_option(mode), seed, threads, chooser, progress):
+                writer.write(frame)
+        return
+    table = run(deals, rules, policy, mode_option(mode), seed, threads, chooser, progress)
+    if fmt == "table":
+        emit(format_summary(table), output)
+    elif fmt == "csv":
+        emit(table.to_csv(index=False, lineterminator="\n"), output)
+    elif fmt == "json":
+        doc = {"deals": deals, "rules": rules, "policy": policy, "mode": mode, "chooser": chooser, "seed": seed,
+               "modes": json.loads(table.to_json(orient="records"))}
+        emit(json.dumps(doc), output)
+    else:
+        with ChunkWriter(output, "parquet") as writer:
+            writer.write(table)
