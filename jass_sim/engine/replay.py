@@ -49,11 +49,14 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
                  policy: str = "random") -> RoundRecord:
     """Deal one round from ``seed``, play it out with ``policy`` for every seat, and record it.
 
-    The holder of ♦7 chooses (``mode``, or a mode drawn from the allowed ones) and leads, as in
-    the first round of a game. Wraps the kernel :func:`jass_sim.engine.round.random_round`.
+    As in the first round of a game, the holder of ♦7 chooses and leads: ``mode`` if given, else
+    a random allowed mode with the ``random`` policy, or the hand evaluator (which may chibre to
+    the partner when the rules allow it in the first round) with any other policy. Wraps the
+    kernel :func:`jass_sim.engine.round.first_round`.
     """
     from .deal import new_deck
-    from .round import new_work, random_round
+    from .choose import MODE_POLICIES, default_mode_params
+    from .round import first_round, new_work
 
     rules = get_rules(rules)
     runs, fours, mults = rules.arrays()
@@ -67,13 +70,15 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
     initial = np.zeros(4, dtype=np.uint64)
     work = new_work()
     policies = np.full(4, policy_id(policy), dtype=np.int64)
-    chooser, played_mode, winner = random_round(
-        rng, np.asarray(rules.modes, dtype=np.int64), -1 if mode is None else mode, policies,
-        np.zeros(1), runs, fours, mults, new_deck(), hands, initial, work)
+    mode_policy = MODE_POLICIES["random" if policy == "random" else "evaluator"]
+    leader, chooser, played_mode, winner = first_round(
+        rng, np.asarray(rules.modes, dtype=np.int64), -1 if mode is None else mode, mode_policy,
+        rules.chibre_first_round, default_mode_params(), policies, np.zeros(1), runs, fours, mults,
+        new_deck(), hands, initial, work)
     meld_buf, _, trace, score = work
     melds = []
     for i in range(4):
-        seat = (chooser + i) % 4
+        seat = (leader + i) % 4
         for k in range(meld_buf.shape[1]):
             if meld_buf[seat, k, 2] > 0:
                 melds.append({"seat": seat, "kind": "run" if meld_buf[seat, k, 0] == 0 else "four",
@@ -86,7 +91,7 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
               for t, row in enumerate(trace)]
     return RoundRecord(
         rules=rules.name, mode=int(played_mode), multiplier=int(mults[played_mode]),
-        chooser=int(chooser), leader=int(chooser),
+        chooser=int(chooser), leader=int(leader),
         hands=[mask_to_cards(h) for h in initial], melds=melds,
         meld_winner=None if winner < 0 else int(winner), tricks=tricks,
         score=[dict(zip(SCORE_KEYS, map(int, score[team]))) for team in range(2)])

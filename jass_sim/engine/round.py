@@ -120,15 +120,21 @@ def new_work():
 
 
 @jit
-def random_round(rng, modes_allowed, fixed_mode, policies, params, run_points, four_points,
-                 multipliers, deck, hands, initial, work):
-    """Deal a round uniformly, let the ♦7 holder choose (``fixed_mode`` or a random allowed
-    mode) and lead, then meld, play and score it. Returns ``(chooser, mode, meld_winner)``."""
+def first_round(rng, modes_allowed, fixed_mode, mode_policy, may_chibre, mode_params, policies, params,
+                run_points, four_points, multipliers, deck, hands, initial, work):
+    """Deal a first round uniformly: the ♦7 holder chooses (``fixed_mode``, or by
+    ``mode_policy``, possibly chibring to the partner when ``may_chibre``) and leads; then meld,
+    play and score it. Returns ``(leader, chooser, mode, meld_winner)``; ``chooser`` is the
+    partner after a chibre."""
     deal_uniform(rng, deck, hands)
-    chooser = diamond_seven_holder(hands)
-    mode = fixed_mode if fixed_mode >= 0 else choose_mode(0, hands[chooser], hands[(chooser + 2) & 3],
-                                                             modes_allowed, multipliers, False, params, rng)[0]
-    winner = play_dealt_round(hands, initial, chooser, chooser, mode, policies, params,
+    leader = diamond_seven_holder(hands)
+    partner = (leader + 2) & 3
+    chibred = 0
+    if fixed_mode >= 0:
+        mode = fixed_mode
+    else:
+        mode, chibred = choose_mode(mode_policy, hands[leader], hands[partner], modes_allowed,
+                                    multipliers, may_chibre, mode_params, rng)
+    winner = play_dealt_round(hands, initial, leader, leader, mode, policies, params,
                               run_points, four_points, multipliers, rng, work)
-    return chooser, mode, winner
-
+    return leader, partner if chibred else leader, mode, winner

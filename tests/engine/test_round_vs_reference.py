@@ -9,27 +9,31 @@ from reference import ref_legal_moves, ref_score_round, ref_trick_winner
 from jass_sim.cards import mask_to_cards
 from jass_sim.engine.deal import new_deck
 from jass_sim.engine.rng import block_states
-from jass_sim.engine.round import new_work, random_round
+from jass_sim.engine.choose import default_mode_params
+from jass_sim.engine.policies import policy_id
+from jass_sim.engine.round import first_round, new_work
 from jass_sim.rules import get_rules
 
 N_ROUNDS = 300
 
 
-def play_seeded(seed, rules, fixed_mode=-1):
+def play_seeded(seed, rules, fixed_mode=-1, policy="random"):
     runs, fours, mults = rules.arrays()
     hands, initial, work = np.zeros(4, np.uint64), np.zeros(4, np.uint64), new_work()
-    chooser, mode, winner = random_round(block_states(seed, 0, 1)[0], np.asarray(rules.modes, np.int64),
-                                         fixed_mode, np.zeros(4, np.int64), np.zeros(1), runs, fours,
-                                         mults, new_deck(), hands, initial, work)
-    return chooser, mode, winner, [set(mask_to_cards(h)) for h in initial], work
+    leader, chooser, mode, winner = first_round(
+        block_states(seed, 0, 1)[0], np.asarray(rules.modes, np.int64), fixed_mode, int(policy != "random"),
+        True, default_mode_params(), np.full(4, policy_id(policy), np.int64), np.zeros(1), runs, fours,
+        mults, new_deck(), hands, initial, work)
+    return leader, mode, winner, [set(mask_to_cards(h)) for h in initial], work
 
 
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
 @pytest.mark.parametrize("rules_name", ["chibre", "schieber"])
-def test_random_rounds_follow_the_reference(rules_name):
+def test_rounds_follow_the_reference(rules_name, policy):
     rules = get_rules(rules_name)
     modes_seen = set()
     for seed in range(N_ROUNDS):
-        chooser, mode, winner, deal, (_, _, trace, score) = play_seeded(seed, rules)
+        chooser, mode, winner, deal, (_, _, trace, score) = play_seeded(seed, rules, policy=policy)
         modes_seen.add(mode)
         assert 10 in deal[chooser]  # the holder of the diamond seven chooses in the first round
         left = [set(h) for h in deal]

@@ -1,0 +1,525 @@
+"""The double-dummy search kernels (power layout, see :mod:`._tables`).
+
+Value of a position: the card points team 0 takes from the current trick on (the cards already
+in the trick included), 5 for the last trick, and, when the match bonus is live, +50 if team 0
+takes every trick of the round, -50 if team 1 does. Maximising this is maximising the zero-sum
+difference ``team0 - team1`` of the round's points (match +100 included): ``2 * value - 157``.
+
+``flag`` (2 bits): bit 0 set while team 0 may still take every trick of the round (team 1 has
+won none), bit 1 the same for team 1; 0 when no match bonus is at stake (endgames).
+
+Search: fail-soft zero-window alpha-beta (``_search`` answers "is the value >= gamma?" with a
+bound), driven by MTD(f) (``_mtd``); a transposition table at trick boundaries keyed on the
+canonical position (relative ranks that keep the points; see ``CANON``), which stores a lower
+and an upper bound and the best lead; equivalent-card pruning; ordered moves; bounds on the
+points still to be won.
+
+Scratch arrays shared by the kernels:
+
+``hs``  uint64[4]       hands in the power layout (modified and restored during a search).
+``tt``  uint64[N, 3]    transposition table, ``N`` a power of two; rows ``(keyA, keyB, data)``.
+``st``  int64[4]        ``st[0]`` node counter, ``st[1]`` table generation (entries of other
+                        generations count as empty).
+``fr``  int64[38, 36]   search frames (one per card played), ``fu`` uint64[38, 3] their masks.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..._jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount, select_bit
+from ._tables import CANON, KIND, PPTS, PSUM, SUITM
+
+INF = 1 << 20
+MATCH_HALF = 50          # the 100 match bonus, in the value's half-difference units
+_VAL_OFS = 512           # stored bounds are value + _VAL_OFS in 11 bits
+_M11 = np.uint64(0x7FF)
+_M6 = np.uint64(0x3F)
+_M28 = np.uint64((1 << 28) - 1)
+_H1 = np.uint64(0x9E3779B97F4A7C15)
+_H2 = np.uint64(0xC2B2AE3D27D4EB4F)
+_S9 = np.uint64(9)
+_SUIT9 = np.uint64(511)
+
+TT_ROWS = 3
+BUF_COLS = 20
+
+
+def new_tt(log2_entries: int = 20) -> np.ndarray:
+    """An empty transposition table of ``2 ** log2_entries`` entries (24 bytes each)."""
+    return np.zeros((1 << log2_entries, TT_ROWS), dtype=np.uint64)
+
+
+def new_scratch():
+    """``(hs, st, fr, fu)`` scratch arrays for one search thread."""
+    st = np.zeros(4, dtype=np.int64)
+    st[1] = 1
+    return (np.zeros(4, dtype=np.uint64), st, np.zeros((38, FRAME_COLS), dtype=np.int64),
+            np.zeros((38, 3), dtype=np.uint64))
+
+
+@jit(inline="always")
+def _bit(c):
+    return U64_ONE << np.uint64(c)
+
+
+@jit(inline="always")
+def beats_p(card, best, trump):
+    """Whether power-layout ``card`` takes the trick from ``best`` (``trump`` -1: none)."""
+    cs = card // 9
+    bs = best // 9
+    if cs == bs:
+        return card > best
+    return cs == trump
+
+
+@jit(inline="always")
+def legal_p(hand, led, best, trump):
+    """Legal cards of ``hand`` (power layout); ``led`` -1 on the lead, ``best`` the winning card."""
+    if led < 0:
+        return hand
+    follow = hand & SUITM[led]
+    if trump < 0:
+        return follow if follow != U64_ZERO else hand
+    trumps = hand & SUITM[trump]
+    if led == trump:
+        if trumps == U64_ZERO or trumps == _bit(trump * 9 + 8):
+            return hand
+        return trumps
+    allowed = (follow | trumps) if follow != U64_ZERO else hand
+    if trumps != hand and best // 9 == trump:
+        allowed &= ~(SUITM[trump] & (_bit(best) - U64_ONE))
+    return allowed
+
+
+@jit(inline="always")
+def points_of(mask, mode):
+    """Card points of a power-layout mask."""
+    total = 0
+    for s in range(4):
+        total += PSUM[KIND[mode, s], np.int64((mask >> np.uint64(9 * s)) & _SUIT9)]
+    return total
+
+
+@jit(inline="always")
+def _key(hs, live, mode, leader, flag):
+    """Two words naming the canonical position: canonical live cards, leader, flag, mode, and the
+    owner of each live card in layout order (2 bits each, split over the two words)."""
+    ka = U64_ZERO
+    for s in range(4):
+        sh = np.uint64(9 * s)
+        ka |= CANON[KIND[mode, s], np.int64((live >> sh) & _SUIT9)] << sh
+    x1 = hs[1] | hs[3]
+    x2 = hs[2] | hs[3]
+    seq1 = U64_ZERO
+    seq2 = U64_ZERO
+    i = U64_ZERO
+    x = live
+    while x != U64_ZERO:
+        c = np.uint64(lowest_bit(x))
+        x &= x - U64_ONE
+        seq1 |= ((x1 >> c) & U64_ONE) << i
+        seq2 |= ((x2 >> c) & U64_ONE) << i
+        i += U64_ONE
+    ka |= (np.uint64(leader) << np.uint64(36)) | (np.uint64(flag) << np.uint64(38)) \
+        | (np.uint64(mode) << np.uint64(40)) | ((seq2 >> np.uint64(28)) << np.uint64(43))
+    kb = seq1 | ((seq2 & _M28) << np.uint64(36))
+    return ka, kb
+
+
+@jit(inline="always")
+def _slot(tt, ka, kb):
+    h = ka * _H1 ^ kb * _H2
+    h ^= h >> np.uint64(29)
+    return np.int64(h & np.uint64(tt.shape[0] - 2))
+
+
+@jit(inline="always")
+def _probe(tt, gen, ka, kb):
+    """``(lb, ub, hint)`` of the entry of ``(ka, kb)``; hint -1 when absent."""
+    i = _slot(tt, ka, kb)
+    for j in range(i, i + 2):
+        d = tt[j, 2]
+        if tt[j, 0] == ka and tt[j, 1] == kb and np.int64(d >> np.uint64(32)) == gen:
+            lb = np.int64(d & _M11) - _VAL_OFS
+            ub = np.int64((d >> np.uint64(11)) & _M11) - _VAL_OFS
+            hint = np.int64((d >> np.uint64(22)) & _M6) - 1
+            return lb, ub, hint
+    return -INF, INF, -1
+
+
+@jit(inline="always")
+def _store(tt, gen, ka, kb, lb, ub, hint, work):
+    i = _slot(tt, ka, kb)
+    # same key: tighten; else replace the entry that cost less work (or a stale one)
+    j = -1
+    for jj in range(i, i + 2):
+        if tt[jj, 0] == ka and tt[jj, 1] == kb and np.int64(tt[jj, 2] >> np.uint64(32)) == gen:
+            j = jj
+            lb = max(lb, np.int64(tt[jj, 2] & _M11) - _VAL_OFS)
+            ub = min(ub, np.int64((tt[jj, 2] >> np.uint64(11)) & _M11) - _VAL_OFS)
+            break
+    if j < 0:
+        w0 = np.int64((tt[i, 2] >> np.uint64(28)) & np.uint64(0xF))
+        if np.int64(tt[i, 2] >> np.uint64(32)) != gen:
+            w0 = -1
+        w1 = np.int64((tt[i + 1, 2] >> np.uint64(28)) & np.uint64(0xF))
+        if np.int64(tt[i + 1, 2] >> np.uint64(32)) != gen:
+            w1 = -1
+        j = i if w0 <= w1 else i + 1
+    lb = max(lb, -_VAL_OFS)
+    ub = min(ub, _VAL_OFS + 1000)
+    tt[j, 0] = ka
+    tt[j, 1] = kb
+    tt[j, 2] = np.uint64(lb + _VAL_OFS) | (np.uint64(ub + _VAL_OFS) << np.uint64(11)) \
+        | (np.uint64(hint + 1) << np.uint64(22)) | (np.uint64(work) << np.uint64(28)) \
+        | (np.uint64(gen) << np.uint64(32))
+
+
+@jit(inline="always")
+def _last_trick(hs, mode, trump, leader, flag):
+    """Value of the forced last trick (one card in each hand)."""
+    b = lowest_bit(hs[leader])
+    bs = leader
+    pts = PPTS[mode, b] + 5
+    for i in range(1, 4):
+        s = (leader + i) & 3
+        c = lowest_bit(hs[s])
+        pts += PPTS[mode, c]
+        if beats_p(c, b, trump):
+            b = c
+            bs = s
+    if bs & 1:
+        return -MATCH_HALF if flag & 2 else 0
+    return pts + MATCH_HALF if flag & 1 else pts
+
+
+# frame fields (int64 rows of ``fr``)
+_LEADER, _K, _LED, _BEST, _BSEAT, _TPTS, _FLAG, _GAMMA, _NM, _IDX, _BESTV, _BESTC, _GAIN, _CUR, \
+    _SEAT = range(15)
+_MOVES = 16
+_SCORES = 26
+FRAME_COLS = 36
+#: uint64 rows of ``fu``: trick mask, table key
+_TM, _KA, _KB = range(3)
+_ENTER, _NEXT, _RETURN = 0, 1, 2
+
+
+@jit
+def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag, gamma):
+    """Fail-soft test of "value >= gamma": a lower bound of the value if the result is >= gamma,
+    else an upper bound. The position: ``leader`` led the current trick, ``k`` cards of it are
+    played (``tm`` their mask, ``tpts`` their points, ``led`` the led suit, ``best``/``bseat``
+    the winning card and its seat); ``hs`` the hands.
+
+    Iterative alpha-beta over an explicit stack of frames ``fr``/``fu`` (one per card played).
+    """
+    trump = mode if mode < 4 else -1
+    gen = st[1]
+    d = 0
+    f = fr[0]
+    f[_LEADER] = leader
+    f[_K] = k
+    f[_LED] = led
+    f[_BEST] = best
+    f[_BSEAT] = bseat
+    f[_TPTS] = tpts
+    f[_FLAG] = flag
+    f[_GAMMA] = gamma
+    fu[0, _TM] = tm
+    state = _ENTER
+    v = 0
+    while True:
+        f = fr[d]
+        if state == _ENTER:
+            st[0] += 1
+            leader = f[_LEADER]
+            k = f[_K]
+            flag = f[_FLAG]
+            gamma = f[_GAMMA]
+            tpts = f[_TPTS]
+            seat = (leader + k) & 3
+            f[_SEAT] = seat
+            live = hs[0] | hs[1] | hs[2] | hs[3]
+            lo = -MATCH_HALF if flag & 2 else 0
+            hi = tpts + points_of(live, mode) + 5 + (MATCH_HALF if flag & 1 else 0)
+            hint = -1
+            if lo >= gamma:
+                v = lo
+                state = _RETURN
+                continue
+            if hi < gamma:
+                v = hi
+                state = _RETURN
+                continue
+            if k == 0:
+                n = popcount(hs[0])
+                if n <= 1:
+                    v = _last_trick(hs, mode, trump, leader, flag) if n == 1 else 0
+                    state = _RETURN
+                    continue
+                ka, kb = _key(hs, live, mode, leader, flag)
+                fu[d, _KA] = ka
+                fu[d, _KB] = kb
+                lb, ub, hint = _probe(tt, gen, ka, kb)
+                if lb >= gamma:
+                    v = lb
+                    state = _RETURN
+                    continue
+                if ub < gamma:
+                    v = ub
+                    state = _RETURN
+                    continue
+                if hint >= 0:
+                    s = hint // 9
+                    hint = 9 * s + select_bit((live >> np.uint64(9 * s)) & _SUIT9, hint % 9)
+            led = f[_LED]
+            best = f[_BEST]
+            bseat = f[_BSEAT]
+            allin = live | fu[d, _TM]
+            legal = legal_p(hs[seat], led, best, trump)
+            nm = 0
+            partner = k > 0 and (bseat & 1) == (seat & 1)
+            x = legal
+            while x != U64_ZERO:
+                c = lowest_bit(x)
+                x &= x - U64_ONE
+                bc = _bit(c)
+                pts = PPTS[mode, c]
+                above = allin & SUITM[c // 9] & ~((bc << U64_ONE) - U64_ONE)
+                if above != U64_ZERO:
+                    nh = lowest_bit(above)
+                    if (legal >> np.uint64(nh)) & U64_ONE and PPTS[mode, nh] == pts:
+                        continue  # equivalent to the next higher card, which is also legal
+                p = c % 9
+                if k == 0:
+                    if c == hint:
+                        sc = 100000
+                    elif above == U64_ZERO:
+                        sc = 20000 + 10 * pts + p
+                    else:
+                        sc = 10000 - 10 * pts - p
+                else:
+                    wins = beats_p(c, best, trump)
+                    if partner:
+                        if k == 3:
+                            sc = 30000 + 10 * pts - p
+                        else:
+                            sc = 10000 - 10 * pts - p
+                    elif wins:
+                        if k == 3:
+                            sc = 30000 + 10 * pts - p
+                        else:
+                            sc = 25000 - 10 * p + pts
+                    else:
+                        sc = 10000 - 10 * pts - p
+                i = nm
+                while i > 0 and f[_SCORES + i - 1] < sc:
+                    f[_MOVES + i] = f[_MOVES + i - 1]
+                    f[_SCORES + i] = f[_SCORES + i - 1]
+                    i -= 1
+                f[_MOVES + i] = c
+                f[_SCORES + i] = sc
+                nm += 1
+            f[_NM] = nm
+            f[_IDX] = 0
+            f[_BESTV] = -INF if (seat & 1) == 0 else INF
+            f[_BESTC] = -1
+            state = _NEXT
+        elif state == _NEXT:
+            idx = f[_IDX]
+            if idx == f[_NM]:
+                v = f[_BESTV]
+                if f[_K] == 0:
+                    _finish_boundary(tt, gen, hs, fu, d, f, v)
+                state = _RETURN
+                continue
+            f[_IDX] = idx + 1
+            c = f[_MOVES + idx]
+            f[_CUR] = c
+            seat = f[_SEAT]
+            k = f[_K]
+            bc = _bit(c)
+            hs[seat] ^= bc
+            g = fr[d + 1]
+            fu[d + 1, _TM] = fu[d, _TM] | bc
+            g[_FLAG] = f[_FLAG]
+            g[_GAMMA] = f[_GAMMA]
+            f[_GAIN] = 0
+            if k == 0:
+                g[_LEADER] = f[_LEADER]
+                g[_K] = 1
+                g[_LED] = c // 9
+                g[_BEST] = c
+                g[_BSEAT] = seat
+                g[_TPTS] = PPTS[mode, c]
+                fu[d + 1, _TM] = bc
+            else:
+                if beats_p(c, f[_BEST], trump):
+                    nbest = c
+                    nbseat = seat
+                else:
+                    nbest = f[_BEST]
+                    nbseat = f[_BSEAT]
+                tp = f[_TPTS] + PPTS[mode, c]
+                if k < 3:
+                    g[_LEADER] = f[_LEADER]
+                    g[_K] = k + 1
+                    g[_LED] = f[_LED]
+                    g[_BEST] = nbest
+                    g[_BSEAT] = nbseat
+                    g[_TPTS] = tp
+                else:
+                    flag = f[_FLAG]
+                    if nbseat & 1:
+                        nflag = flag & 2
+                        gain = 0
+                    else:
+                        nflag = flag & 1
+                        gain = tp
+                    if hs[0] | hs[1] | hs[2] | hs[3] == U64_ZERO:  # that was the last trick
+                        if nbseat & 1:
+                            gain = -MATCH_HALF if nflag & 2 else 0
+                        else:
+                            gain += 5 + (MATCH_HALF if nflag & 1 else 0)
+                    f[_GAIN] = gain
+                    g[_LEADER] = nbseat
+                    g[_K] = 0
+                    g[_LED] = -1
+                    g[_BEST] = 0
+                    g[_BSEAT] = 0
+                    g[_TPTS] = 0
+                    g[_FLAG] = nflag
+                    g[_GAMMA] = f[_GAMMA] - gain
+                    fu[d + 1, _TM] = U64_ZERO
+            d += 1
+            state = _ENTER
+        else:  # _RETURN: frame d's value is v
+            if d == 0:
+                return v
+            d -= 1
+            f = fr[d]
+            v += f[_GAIN]
+            c = f[_CUR]
+            hs[f[_SEAT]] ^= _bit(c)
+            gamma = f[_GAMMA]
+            cut = False
+            if (f[_SEAT] & 1) == 0:
+                if v > f[_BESTV]:
+                    f[_BESTV] = v
+                    f[_BESTC] = c
+                    cut = v >= gamma
+            else:
+                if v < f[_BESTV]:
+                    f[_BESTV] = v
+                    f[_BESTC] = c
+                    cut = v < gamma
+            if cut:
+                v = f[_BESTV]
+                if f[_K] == 0:
+                    _finish_boundary(tt, gen, hs, fu, d, f, v)
+                # state stays _RETURN
+            else:
+                state = _NEXT
+
+
+@jit(inline="always")
+def _finish_boundary(tt, gen, hs, fu, d, f, v):
+    live = hs[0] | hs[1] | hs[2] | hs[3]
+    bestc = f[_BESTC]
+    s = bestc // 9
+    h = 9 * s + popcount(live & SUITM[s] & (_bit(bestc) - U64_ONE))
+    if v >= f[_GAMMA]:
+        _store(tt, gen, fu[d, _KA], fu[d, _KB], v, INF, h, popcount(hs[0]))
+    else:
+        _store(tt, gen, fu[d, _KA], fu[d, _KB], -INF, v, h, popcount(hs[0]))
+
+
+@jit
+def value_bounds(hs, mode, tpts, flag):
+    """Static ``(lo, hi)`` bounds of a position's value."""
+    live = hs[0] | hs[1] | hs[2] | hs[3]
+    lo = -MATCH_HALF if flag & 2 else 0
+    hi = tpts + points_of(live, mode) + 5 + (MATCH_HALF if flag & 1 else 0)
+    return lo, hi
+
+
+@jit
+def mtd(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag, guess):
+    """Exact value of a position by MTD(f) from the first ``guess``."""
+    lo, hi = value_bounds(hs, mode, tpts, flag)
+    g = min(max(guess, lo), hi)
+    while lo < hi:
+        gamma = max(g, lo + 1)
+        r = search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag, gamma)
+        if r >= gamma:
+            lo = r
+        else:
+            hi = r
+        g = r
+    return lo
+
+
+@jit
+def after_move(hs, mode, leader, k, led, best, bseat, tpts, tm, flag, c):
+    """Play ``c`` for the seat to move (``hs`` updated). Returns the child position
+    ``(leader, k, led, best, bseat, tpts, tm, flag, gain, over)``: ``gain`` is the value already
+    banked by a finished trick, ``over`` True when the hands are empty."""
+    trump = mode if mode < 4 else -1
+    seat = (leader + k) & 3
+    bc = _bit(c)
+    hs[seat] ^= bc
+    if k == 0:
+        return leader, 1, c // 9, c, seat, PPTS[mode, c], bc, flag, 0, False
+    if beats_p(c, best, trump):
+        best = c
+        bseat = seat
+    tpts += PPTS[mode, c]
+    if k < 3:
+        return leader, k + 1, led, best, bseat, tpts, tm | bc, flag, 0, False
+    if bseat & 1:
+        nflag = flag & 2
+        gain = 0
+    else:
+        nflag = flag & 1
+        gain = tpts
+    if hs[0] | hs[1] | hs[2] | hs[3] == U64_ZERO:
+        if bseat & 1:
+            gain = -MATCH_HALF if nflag & 2 else 0
+        else:
+            gain += 5 + (MATCH_HALF if nflag & 1 else 0)
+        return bseat, 0, -1, 0, 0, 0, U64_ZERO, nflag, gain, True
+    return bseat, 0, -1, 0, 0, 0, U64_ZERO, nflag, gain, False
+
+
+@jit
+def move_values(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag, guess, out):
+    """Exact value of every legal card of the seat to move: ``out[c]`` (power layout) for each
+    legal ``c``, ``-INF`` elsewhere. Equivalent cards are solved once. Returns the legal mask."""
+    trump = mode if mode < 4 else -1
+    seat = (leader + k) & 3
+    legal = legal_p(hs[seat], led, best, trump)
+    allin = hs[0] | hs[1] | hs[2] | hs[3] | tm
+    for c in range(36):
+        out[c] = -INF
+    g = guess
+    c = 35
+    while c >= 0:
+        if (legal >> np.uint64(c)) & U64_ONE:
+            above = allin & SUITM[c // 9] & ~((_bit(c) << U64_ONE) - U64_ONE)
+            nh = lowest_bit(above) if above != U64_ZERO else -1
+            if nh >= 0 and (legal >> np.uint64(nh)) & U64_ONE and PPTS[mode, nh] == PPTS[mode, c]:
+                out[c] = out[nh]
+            else:
+                cl, ck, cled, cb, cbs, ctp, ctm, cf, gain, over = after_move(
+                    hs, mode, leader, k, led, best, bseat, tpts, tm, flag, c)
+                if over:
+                    v = gain
+                else:
+                    v = gain + mtd(hs, tt, st, fr, fu, mode, cl, ck, cled, cb, cbs, ctp, ctm, cf,
+                                   g - gain)
+                hs[seat] ^= _bit(c)
+                out[c] = v
+                g = v
+        c -= 1
+    return legal

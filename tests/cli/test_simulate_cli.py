@@ -1,0 +1,72 @@
+"""``jass-sim simulate`` and ``jass-sim duel`` from the command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from jass_sim.cli import main
+
+
+def run(*args):
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_simulate_table_and_json():
+    text = run("simulate", "--deals", 3000, "--policy", "heuristic", "--seed", 1)
+    assert "ours (chooser team)" in text and text.splitlines()[-1].lstrip().startswith("all")
+    doc = json.loads(run("simulate", "--deals", 3000, "--policy", "heuristic", "--seed", 1, "--format", "json"))
+    assert doc["deals"] == 3000 and doc["modes"][-1]["mode"] == "all" and doc["modes"][-1]["deals"] == 3000
+    row = doc["modes"][-1]
+    assert row["ci95_ours_lo"] < row["mean_ours"] < row["ci95_ours_hi"]
+
+
+def test_simulate_fixed_mode_csv_to_file(tmp_path):
+    out = tmp_path / "sim.csv"
+    run("simulate", "--deals", 2000, "--mode", "UNE", "--format", "csv", "-o", out)
+    table = pd.read_csv(out)
+    assert list(table["mode"]) == ["UNE", "all"] and table["deals"].iloc[0] == 2000
+    assert table["rate_stoeck_ours"].iloc[0] == 0  # no stöck without trump
+
+
+@pytest.mark.parametrize("fmt,reader", [("csv", pd.read_csv), ("json", lambda p: pd.read_json(p, lines=True)),
+                                        ("parquet", pd.read_parquet)])
+def test_per_deal_rows(tmp_path, fmt, reader):
+    pytest.importorskip("pyarrow") if fmt == "parquet" else None
+    out = tmp_path / f"rows.{fmt}"
+    run("simulate", "--deals", 2500, "--per-deal", "--format", fmt, "-o", out, "--seed", 4)
+    rows = reader(out)
+    assert len(rows) == 2500 and list(rows["deal"]) == list(range(2500))
+    assert ((rows["cards_ours"] + rows["cards_theirs"]) == 157).all()
+    assert set(rows["mode"]) <= {"H", "D", "S", "C", "OBE", "UNE"}
+
+
+def test_duel_json():
+    doc = json.loads(run("duel", "--team-a", "heuristic", "--team-b", "random", "--deals", 2000, "--format", "json"))
+    assert doc["deals"] == 2000 and doc["rounds"] == 4000
+    lo, hi = doc["ci95_diff"]
+    assert 0 < lo < doc["mean_diff"] < hi and 0.5 < doc["win_rate"] <= 1
+
+
+@pytest.mark.parametrize("args,token", [
+    (["simulate", "--deals", "0"], "0"),
+    (["simulate", "--deals", "10", "--policy", "clever"], "'clever'"),
+    (["simulate", "--deals", "10", "--format", "xlsx"], "'xlsx'"),
+    (["simulate", "--deals", "10", "--mode", "Q"], "'Q'"),
+    (["simulate", "--deals", "10", "--threads", "99"], "99"),
+    (["simulate", "--deals", "10", "-o", "/nonexistent/dir/x.csv"], "/nonexistent"),
+    (["duel", "--team-a", "heuristic", "--team-b", "nobody", "--deals", "10"], "'nobody'"),
+])
+def test_bad_input_one_line_exit_2(args, token, tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "jass_sim.cli", *args], capture_output=True, text=True, cwd=tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and token in lines[0] and "Traceback" not in proc.stderr
+    assert proc.stdout == "" and list(tmp_path.iterdir()) == []
