@@ -1,0 +1,52 @@
+"""``jass-sim advise``: should I choose trump, which one, or chibre?"""
+
+from __future__ import annotations
+
+import click
+
+from . import main
+
+
+@main.command()
+@click.argument("hand")
+@click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
+@click.option("--policy", default="heuristic", show_default=True, help="Card play: heuristic, dd, pimc or random.")
+@click.option("--partner-model", default="evaluator", show_default=True,
+              help="How the partner chooses after chibre: evaluator or search.")
+@click.option("--samples", type=int, default=None, help="Sampled deals (default 4000).")
+@click.option("--ci", type=float, default=None, help="Sample until the lead's 95%% CI half-width is at most X points.")
+@click.option("--max-samples", type=int, default=200_000, show_default=True, help="Upper bound with --ci.")
+@click.option("--chibred", is_flag=True, help="The partner chibred: choose a mode; the partner leads.")
+@click.option("--options", default=None, help="Compare only these options, e.g. 'H,S,chibre'.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
+@click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
+@click.option("--format", "fmt", default="table", show_default=True, help="table, json or csv.")
+@click.option("--plot", default=None, help="Write a figure to FILE.png or FILE.svg.")
+@click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
+def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred, options, seed, threads, fmt,
+           plot, output):
+    """Rank the chooser's options for HAND (9 cards, e.g. "HJ H9 HA SK SQ D6 C7 C8 CT")."""
+    import json
+
+    from ..analysis.advise import advise as run, format_advice
+    from ..output import Progress, check_choice, check_output_path, emit
+    from ..cards import InputError
+
+    fmt = check_choice("--format", fmt, ("table", "json", "csv"))
+    check_output_path(output)
+    if plot is not None:
+        if not plot.lower().endswith((".png", ".svg")):
+            raise InputError(f"--plot needs a .png or .svg file, got {plot!r}", plot)
+        check_output_path(plot)
+    progress = Progress(max_samples, "advise") if ci is not None else None
+    advice = run(hand, rules, policy.strip().lower(), partner_model.strip().lower(), samples, ci, max_samples,
+                 chibred, seed, threads, options, progress=progress)
+    if fmt == "json":
+        text = json.dumps(advice.to_json(), ensure_ascii=False)
+    elif fmt == "csv":
+        text = advice.table.to_csv(index=False, lineterminator="\n")
+    else:
+        text = format_advice(advice)
+    if plot is not None:
+        advice.plot(plot)
+    emit(text, output)
