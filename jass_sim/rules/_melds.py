@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import jit, lowest_bit
+from .._jit import U64_ZERO, jit, lowest_bit
 from ..cards import UNE
 from .tables import STOECK
 
 RUN, FOUR = 0, 1
 MAX_MELDS = 3
 SUIT_BITS = np.uint64(0x1FF)
+#: Cards that can start a run of 3 in their suit (natural ranks 6..Q).
+RUN3_STARTS = np.uint64(sum(0x7F << (9 * s) for s in range(4)))
 
 
 @jit(inline="always")
@@ -84,19 +86,16 @@ def announce(hand, mode, run_points, four_points, out):
     melds. Returns ``(n_melds, total_points, best_key)`` (0, 0, 0 without a meld) and writes the
     melds into ``out[:n_melds]``.
     """
-    s0 = _suit_ranks(hand, 0)
-    s1 = _suit_ranks(hand, 1)
-    s2 = _suit_ranks(hand, 2)
-    s3 = _suit_ranks(hand, 3)
-    quads = s0 & s1 & s2 & s3
+    m = np.uint64(hand)
+    # whole-hand bit tricks first: most hands hold no run of 3 and no four of a kind
+    run3 = m & (m >> np.uint64(1)) & (m >> np.uint64(2)) & RUN3_STARTS
+    quads = np.int64(m & (m >> np.uint64(9)) & (m >> np.uint64(18)) & (m >> np.uint64(27)) & SUIT_BITS)
     if quads:
         for r in range(9):
             if four_points[r] <= 0:
                 quads &= ~(1 << r)
     if quads == 0:
-        has_run = (s0 & (s0 >> 1) & (s0 >> 2)) | (s1 & (s1 >> 1) & (s1 >> 2)) \
-            | (s2 & (s2 >> 1) & (s2 >> 2)) | (s3 & (s3 >> 1) & (s3 >> 2))
-        if has_run == 0:
+        if run3 == U64_ZERO:
             return 0, 0, 0
         return _announce_without(hand, 0, mode, run_points, four_points, out, True)
     best_sub = 0
