@@ -21,37 +21,23 @@ def score_round(hands, mode, meld_winner, m0, m1, card_points0, card_points1, tr
     team whose melds count (-1: none count).
     """
     winner = meld_winner
-    s0 = 0
-    s1 = 0
+    out[0, CARDS] = card_points0
+    out[1, CARDS] = card_points1
+    out[0, MELDS] = m0
+    out[1, MELDS] = m1
+    out[:, STOECK] = 0
+    out[:, MATCH] = 0
     for seat in range(4):
         if has_stoeck(hands[seat], mode):
-            if seat & 1:
-                s1 += STOECK_POINTS
-            else:
-                s0 += STOECK_POINTS
-    x0 = 0
-    x1 = 0
-    if tricks0 == 9:
-        x0 = MATCH_BONUS
-        m1 = 0
-        s1 = 0
-        if winner == 1:
-            winner = -1
-    elif tricks0 == 0:
-        x1 = MATCH_BONUS
-        m0 = 0
-        s0 = 0
-        if winner == 0:
+            out[seat & 1, STOECK] += STOECK_POINTS
+    if tricks0 == 9 or tricks0 == 0:
+        taker = 0 if tricks0 == 9 else 1
+        out[taker, MATCH] = MATCH_BONUS
+        out[1 - taker, MELDS] = 0  # the beaten team's melds and stöck are void
+        out[1 - taker, STOECK] = 0
+        if winner == 1 - taker:
             winner = -1
     mult = multipliers[mode]
-    out[0, CARDS] = card_points0
-    out[0, MELDS] = m0
-    out[0, STOECK] = s0
-    out[0, MATCH] = x0
-    out[0, TOTAL] = (card_points0 + m0 + s0 + x0) * mult
-    out[1, CARDS] = card_points1
-    out[1, MELDS] = m1
-    out[1, STOECK] = s1
-    out[1, MATCH] = x1
-    out[1, TOTAL] = (card_points1 + m1 + s1 + x1) * mult
+    for team in range(2):
+        out[team, TOTAL] = (out[team, CARDS] + out[team, MELDS] + out[team, STOECK] + out[team, MATCH]) * mult
     return winner
