@@ -34,6 +34,8 @@ def play_round(hands, mode, leader, policies, params, rng, shown, trace):
     p1 = 0
     tricks0 = 0
     trump = mode if mode < 4 else -1
+    # the random policy reads no public information: skip the void bookkeeping for it
+    track_voids = (policies[0] | policies[1] | policies[2] | policies[3]) != 0
     for t in range(9):
         row = trace[t]
         row[LEADER] = leader
@@ -54,9 +56,10 @@ def play_round(hands, mode, leader, policies, params, rng, shown, trace):
                 led = card // 9
                 best_card = card
             else:
-                suit = card // 9
-                if suit != led and (suit != trump or led == trump):
-                    voids |= 1 << (4 * seat + led)
+                if track_voids:
+                    suit = card // 9
+                    if suit != led and (suit != trump or led == trump):
+                        voids |= 1 << (4 * seat + led)
                 if beats(card, best_card, mode):
                     best_card = card
                     best_pos = i
@@ -106,7 +109,7 @@ def play_dealt_round(hands, initial, chooser, leader, mode, policies, params, ru
     meld_buf, shown, trace, score = work
     for seat in range(4):
         initial[seat] = hands[seat]
-    meld_buf[:] = 0
+    meld_buf[:, :, 2] = 0  # rows past a seat's melds read as "no meld"
     meld_winner, m0, m1 = team_melds(initial, mode, leader, run_points, four_points, meld_buf)
     reveal_melds(meld_winner, meld_buf, shown)
     p0, p1, tricks0 = play_round(hands, mode, leader, policies, params, rng, shown, trace)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...cards import InputError
 
 #: Policy names and their numbers in the kernels.
-POLICIES = {"random": 0, "heuristic": 1}
+POLICIES = {"random": 0, "heuristic": 1, "dd": 2, "pimc": 3}
 
 
 def policy_id(name: str) -> int:

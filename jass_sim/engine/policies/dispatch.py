@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..._jit import jit
+from ..solver._players import dd_card, pimc_card
 from .heuristic import heuristic_card
 from .random import random_card
 
@@ -39,4 +40,8 @@ def choose_card(policy, seat, legal, hands, trick, n_in_trick, mode, played, voi
     """
     if policy == 1:
         return heuristic_card(seat, legal, hands, trick, n_in_trick, mode, played, voids)
+    if policy == 2:  # dd: sees all hands (params: see jass_sim.engine.solver._players)
+        return dd_card(seat, legal, hands, trick, n_in_trick, mode, params)
+    if policy == 3:  # pimc: params[0] samples, params[1] horizon, params[2] node budget
+        return pimc_card(seat, legal, hands, trick, n_in_trick, mode, played, voids, shown, params, rng)
     return random_card(legal, rng)

@@ -76,7 +76,7 @@ class Solver:
         self.hs, self.st, self.fr, self.fu = new_scratch()
 
     def solve(self, hands, mode: int, leader: int, match: bool | None = None,
-              moves: bool = True, fresh: bool = True) -> SolveResult:
+              moves: bool = True, fresh: bool = True, max_nodes: int = 0) -> SolveResult | None:
         """Solve a position at a trick boundary.
 
         Parameters
@@ -95,10 +95,13 @@ class Solver:
             Also compute the value of every legal card of the leader.
         fresh : bool
             Start from an empty table (a new generation).
+        max_nodes : int
+            Give up after this many search nodes (0: no limit).
 
         Returns
         -------
-        SolveResult
+        SolveResult or None
+            None when the node budget ran out.
 
         Wraps the kernels :func:`._search.mtd` and :func:`._search.move_values`.
         """
@@ -110,16 +113,23 @@ class Solver:
             self.hs[seat] = to_power_mask(sum(1 << c for c in hand_lists[seat]), mode)
         if fresh:
             self.st[1] += 1
+            self.fr[38:] = 0
         self.st[0] = 0
+        self.st[2:] = 0
+        self.st[14] = max_nodes
         remaining = sum(_card_points(c, mode) for h in hand_lists for c in h) + 5
         value = mtd(self.hs, self.tt, self.st, self.fr, self.fu, mode, leader, 0, -1, 0, 0, 0, np.uint64(0),
                     flag, remaining // 2)
+        if self.st[15]:
+            return None
         t0, t1 = _team_points(int(value), remaining, match)
         result = SolveResult(t0, t1)
         if moves:
             out = np.zeros(N_CARDS, dtype=np.int64)
             move_values(self.hs, self.tt, self.st, self.fr, self.fu, mode, leader, 0, -1, 0, 0, 0, np.uint64(0),
                         flag, int(value), out)
+            if self.st[15]:
+                return None
             for pc in range(N_CARDS):
                 if out[pc] > -INF:
                     m0, m1 = _team_points(int(out[pc]), remaining, match)

@@ -18,9 +18,16 @@ Scratch arrays shared by the kernels:
 
 ``hs``  uint64[4]       hands in the power layout (modified and restored during a search).
 ``tt``  uint64[N, 3]    transposition table, ``N`` a power of two; rows ``(keyA, keyB, data)``.
-``st``  int64[4]        ``st[0]`` node counter, ``st[1]`` table generation (entries of other
-                        generations count as empty).
-``fr``  int64[38, 36]   search frames (one per card played), ``fu`` uint64[38, 3] their masks.
+``st``  int64[16]       ``st[0]`` node counter, ``st[1]`` table generation (entries of other
+                        generations count as empty), ``st[2]`` zero-window searches run,
+                        ``st[3]`` horizon: 0 to search to the end, else the search stops at
+                        trick boundaries where each hand has ``st[3]`` cards and counts 0 for
+                        the rest (a truncated game; set ``flag`` 0), ``st[4 + k]`` nodes with
+                        ``k`` cards in the trick, ``st[14]`` node budget (0: none),
+                        ``st[15]`` set to 1 when a search gave up on the budget (its result
+                        is then meaningless; the hands are restored).
+``fr``  int64[42, 36]   search frames (one per card played; rows 38..41 history counts),
+                        ``fu`` uint64[38, 3] their masks.
 """
 
 from __future__ import annotations
@@ -52,9 +59,9 @@ def new_tt(log2_entries: int = 20) -> np.ndarray:
 
 def new_scratch():
     """``(hs, st, fr, fu)`` scratch arrays for one search thread."""
-    st = np.zeros(4, dtype=np.int64)
+    st = np.zeros(16, dtype=np.int64)
     st[1] = 1
-    return (np.zeros(4, dtype=np.uint64), st, np.zeros((38, FRAME_COLS), dtype=np.int64),
+    return (np.zeros(4, dtype=np.uint64), st, np.zeros((42, FRAME_COLS), dtype=np.int64),
             np.zeros((38, 3), dtype=np.uint64))
 
 
@@ -92,6 +99,28 @@ def legal_p(hand, led, best, trump):
     return allowed
 
 
+_HIGH9 = np.array([max((b for b in range(9) if x >> b & 1), default=-1) for x in range(512)],
+                  dtype=np.int64)
+
+
+@jit(inline="always")
+def top_of_suit(mask, s):
+    """Highest card of suit ``s`` in ``mask`` (-1 if none)."""
+    h = _HIGH9[np.int64((mask >> np.uint64(9 * s)) & _SUIT9)]
+    return h + 9 * s if h >= 0 else -1
+
+
+@jit(inline="always")
+def _can_beat(hand, led, best, trump):
+    """Whether ``hand`` (the next seat) has a legal card that beats ``best``."""
+    legal = legal_p(hand, led, best, trump)
+    s = best // 9
+    beat = SUITM[s] & ~((_bit(best) << U64_ONE) - U64_ONE)
+    if trump >= 0 and s != trump:
+        beat |= SUITM[trump]
+    return (legal & beat) != U64_ZERO
+
+
 @jit(inline="always")
 def points_of(mask, mode):
     """Card points of a power-layout mask."""
@@ -102,7 +131,46 @@ def points_of(mask, mode):
 
 
 @jit(inline="always")
-def _key(hs, live, mode, leader, flag):
+def node_bounds(hs, live, tm, mode, trump, tpts, flag, stop):
+    """``(lo, hi)`` bounds of the value: nothing is lost below 0 and nothing beyond all the
+    points left; in trump modes, the top trumps held by one team (above every trump of the other
+    team, none in the trick) are sure points of that team, and a team with a sure card cannot
+    be matched."""
+    total = tpts + points_of(live, mode) + 5
+    safe0 = 0
+    safe1 = 0
+    if trump >= 0 and stop == 0 and (tm & SUITM[trump]) == U64_ZERO:
+        tr = live & SUITM[trump]
+        if tr != U64_ZERO:
+            team0 = hs[0] | hs[2]
+            top = top_of_suit(tr, trump)
+            first = (team0 >> np.uint64(top)) & U64_ONE
+            while tr != U64_ZERO:
+                top = top_of_suit(tr, trump)
+                if ((team0 >> np.uint64(top)) & U64_ONE) != first:
+                    break
+                if first:
+                    safe0 += PPTS[trump, top]
+                else:
+                    safe1 += PPTS[trump, top]
+                tr ^= _bit(top)
+            if first:
+                safe0 = max(safe0, 1)  # a sure trick: team 1 cannot take every trick
+            else:
+                safe1 = max(safe1, 1)
+    if safe0 > 0:
+        lo = safe0 - 1 if safe0 == 1 else safe0
+    else:
+        lo = -MATCH_HALF if flag & 2 else 0
+    if safe1 > 0:
+        hi = total - (0 if safe1 == 1 else safe1)
+    else:
+        hi = total + (MATCH_HALF if flag & 1 else 0)
+    return lo, hi
+
+
+@jit(inline="always")
+def _key(hs, live, mode, leader, flag, stop):
     """Two words naming the canonical position: canonical live cards, leader, flag, mode, and the
     owner of each live card in layout order (2 bits each, split over the two words)."""
     ka = U64_ZERO
@@ -122,7 +190,8 @@ def _key(hs, live, mode, leader, flag):
         seq2 |= ((x2 >> c) & U64_ONE) << i
         i += U64_ONE
     ka |= (np.uint64(leader) << np.uint64(36)) | (np.uint64(flag) << np.uint64(38)) \
-        | (np.uint64(mode) << np.uint64(40)) | ((seq2 >> np.uint64(28)) << np.uint64(43))
+        | (np.uint64(mode) << np.uint64(40)) | ((seq2 >> np.uint64(28)) << np.uint64(43)) \
+        | (np.uint64(stop) << np.uint64(51))
     kb = seq1 | ((seq2 & _M28) << np.uint64(36))
     return ka, kb
 
@@ -200,6 +269,7 @@ _LEADER, _K, _LED, _BEST, _BSEAT, _TPTS, _FLAG, _GAMMA, _NM, _IDX, _BESTV, _BEST
 _MOVES = 16
 _SCORES = 26
 FRAME_COLS = 36
+_HIST = 38  # rows 38..41 of ``fr``: history counts of cutoffs by seat and card
 #: uint64 rows of ``fu``: trick mask, table key
 _TM, _KA, _KB = range(3)
 _ENTER, _NEXT, _RETURN = 0, 1, 2
@@ -216,6 +286,7 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
     """
     trump = mode if mode < 4 else -1
     gen = st[1]
+    stop = st[3]
     d = 0
     f = fr[0]
     f[_LEADER] = leader
@@ -233,6 +304,11 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
         f = fr[d]
         if state == _ENTER:
             st[0] += 1
+            if st[0] > st[14] > 0:  # node budget exhausted: undo the path and give up
+                st[15] = 1
+                for j in range(d):
+                    hs[fr[j, _SEAT]] ^= _bit(fr[j, _CUR])
+                return 0
             leader = f[_LEADER]
             k = f[_K]
             flag = f[_FLAG]
@@ -241,9 +317,9 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
             seat = (leader + k) & 3
             f[_SEAT] = seat
             live = hs[0] | hs[1] | hs[2] | hs[3]
-            lo = -MATCH_HALF if flag & 2 else 0
-            hi = tpts + points_of(live, mode) + 5 + (MATCH_HALF if flag & 1 else 0)
+            lo, hi = node_bounds(hs, live, fu[d, _TM], mode, trump, tpts, flag, stop)
             hint = -1
+            st[4 + k] += 1
             if lo >= gamma:
                 v = lo
                 state = _RETURN
@@ -254,11 +330,15 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                 continue
             if k == 0:
                 n = popcount(hs[0])
+                if n <= stop:
+                    v = 0
+                    state = _RETURN
+                    continue
                 if n <= 1:
                     v = _last_trick(hs, mode, trump, leader, flag) if n == 1 else 0
                     state = _RETURN
                     continue
-                ka, kb = _key(hs, live, mode, leader, flag)
+                ka, kb = _key(hs, live, mode, leader, flag, stop)
                 fu[d, _KA] = ka
                 fu[d, _KB] = kb
                 lb, ub, hint = _probe(tt, gen, ka, kb)
@@ -296,23 +376,34 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                     if c == hint:
                         sc = 100000
                     elif above == U64_ZERO:
-                        sc = 20000 + 10 * pts + p
+                        sc = 50000 + 10 * pts + p
+                    elif (hs[(seat + 2) & 3] >> np.uint64(top_of_suit(above, c // 9))) & U64_ONE:
+                        sc = 40000 - 10 * pts - p
                     else:
                         sc = 10000 - 10 * pts - p
                 else:
                     wins = beats_p(c, best, trump)
-                    if partner:
-                        if k == 3:
+                    if k == 3:
+                        if partner or wins:
                             sc = 30000 + 10 * pts - p
                         else:
                             sc = 10000 - 10 * pts - p
+                    elif partner:
+                        # partner winning at third seat: smear if the fourth seat cannot beat
+                        if not _can_beat(hs[(seat + 1) & 3], led, best, trump):
+                            sc = 30000 + 10 * pts - p
+                        elif wins and not _can_beat(hs[(seat + 1) & 3], led, c, trump):
+                            sc = 25000 + pts - p
+                        else:
+                            sc = 10000 - 10 * pts - p
                     elif wins:
-                        if k == 3:
+                        if k == 2 and not _can_beat(hs[(seat + 1) & 3], led, c, trump):
                             sc = 30000 + 10 * pts - p
                         else:
-                            sc = 25000 - 10 * p + pts
+                            sc = 20000 - 10 * p + pts
                     else:
                         sc = 10000 - 10 * pts - p
+                sc = sc * 16 + min(fr[_HIST + seat, c], 150000)
                 i = nm
                 while i > 0 and f[_SCORES + i - 1] < sc:
                     f[_MOVES + i] = f[_MOVES + i - 1]
@@ -415,6 +506,8 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                     f[_BESTC] = c
                     cut = v < gamma
             if cut:
+                n_left = popcount(hs[0] | hs[1] | hs[2] | hs[3])
+                fr[_HIST + f[_SEAT], c] += n_left * n_left
                 v = f[_BESTV]
                 if f[_K] == 0:
                     _finish_boundary(tt, gen, hs, fu, d, f, v)
@@ -437,7 +530,8 @@ def _finish_boundary(tt, gen, hs, fu, d, f, v):
 
 @jit
 def value_bounds(hs, mode, tpts, flag):
-    """Static ``(lo, hi)`` bounds of a position's value."""
+    """Static ``(lo, hi)`` bounds of a position's value (no trick cards needed: they only
+    tighten the bounds through :func:`node_bounds`)."""
     live = hs[0] | hs[1] | hs[2] | hs[3]
     lo = -MATCH_HALF if flag & 2 else 0
     hi = tpts + points_of(live, mode) + 5 + (MATCH_HALF if flag & 1 else 0)
@@ -446,17 +540,20 @@ def value_bounds(hs, mode, tpts, flag):
 
 @jit
 def mtd(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag, guess):
-    """Exact value of a position by MTD(f) from the first ``guess``."""
+    """Exact value of a position by zero-window tests: the first test at ``guess``, then
+    bisection of the interval the fail-soft bounds leave."""
     lo, hi = value_bounds(hs, mode, tpts, flag)
-    g = min(max(guess, lo), hi)
+    g = min(max(guess, lo + 1), hi)
     while lo < hi:
-        gamma = max(g, lo + 1)
-        r = search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag, gamma)
-        if r >= gamma:
+        r = search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag, g)
+        st[2] += 1
+        if st[15]:
+            return 0  # aborted (node budget): meaningless
+        if r >= g:
             lo = r
         else:
             hi = r
-        g = r
+        g = (lo + hi + 1) // 2
     return lo
 
 
@@ -519,6 +616,8 @@ def move_values(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm,
                     v = gain + mtd(hs, tt, st, fr, fu, mode, cl, ck, cled, cb, cbs, ctp, ctm, cf,
                                    g - gain)
                 hs[seat] ^= _bit(c)
+                if st[15]:
+                    return legal
                 out[c] = v
                 g = v
         c -= 1
