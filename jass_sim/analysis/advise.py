@@ -189,11 +189,21 @@ def advise(hand, rules="chibre", policy: str = "heuristic", partner_model: str =
     if max_samples < 2:
         raise InputError(f"--max-samples must be at least 2, got {max_samples}", str(max_samples))
     opts = parse_options(options, rules, chibred)
-    pid = policy_id(policy)
-    runner = lambda first, n: run_advise(  # noqa: E731
-        cards_to_mask(cards), rules, opts, [pid] * 4, leader=2 if chibred else 0, seed=seed,
-        first_sample=first, n_samples=n, partner_model=PARTNER_MODELS[partner_model],
-        partner_samples=partner_samples)
+    leader = 2 if chibred else 0
+    if policy == "dd":
+        from .advise_dd import advise_dd_samples
+
+        if partner_model == "search":
+            raise InputError("--partner-model search is not available with --policy dd: the partner's own "
+                             "Monte Carlo would need thousands of double-dummy solves per deal", "search")
+        runner = lambda first, n: advise_dd_samples(  # noqa: E731
+            cards_to_mask(cards), rules, opts, leader=leader, seed=seed, first_sample=first, n_samples=n)
+    else:
+        pid = policy_id(policy)
+        runner = lambda first, n: run_advise(  # noqa: E731
+            cards_to_mask(cards), rules, opts, [pid] * 4, leader=leader, seed=seed,
+            first_sample=first, n_samples=n, partner_model=PARTNER_MODELS[partner_model],
+            partner_samples=partner_samples)
     with numba_threads(threads):
         if ci is None:
             result = runner(0, samples or 4000)

@@ -10,3 +10,22 @@ def mode_option(value: str | None, allow_auto: bool = True) -> int | None:
     if value is None or (allow_auto and value.strip().lower() == "auto"):
         return None
     return parse_mode(value)
+
+
+def job_options(func):
+    """The options that define a simulation job, shared by ``simulate`` and ``batch``:
+    ``--rules``, ``--policy``, ``--mode``, ``--chooser``, ``--seed``."""
+    import click
+
+    for option in reversed((
+        click.option("--rules", default="chibre", show_default=True,
+                     help="Rule preset: chibre, schieber, pique-double."),
+        click.option("--policy", default="random", show_default=True, help="Card-play policy of every seat."),
+        click.option("--mode", default="auto", show_default=True,
+                     help="auto (the chooser decides) or H, D, S, C, OBE, UNE."),
+        click.option("--chooser", default="evaluator", show_default=True,
+                     help="Mode choice when --mode auto: evaluator (may chibre) or random."),
+        click.option("--seed", type=int, default=0, show_default=True, help="Root seed."),
+    )):
+        func = option(func)
+    return func

@@ -5,17 +5,12 @@ from __future__ import annotations
 import click
 
 from . import main
-from .options import mode_option
+from .options import job_options, mode_option
 
 
 @main.command()
 @click.option("--deals", type=int, required=True, help="Number of deals (rounds) to simulate.")
-@click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
-@click.option("--policy", default="random", show_default=True, help="Card-play policy of every seat.")
-@click.option("--mode", default="auto", show_default=True, help="auto (the chooser decides) or H, D, S, C, OBE, UNE.")
-@click.option("--chooser", default="evaluator", show_default=True,
-              help="Mode choice when --mode auto: evaluator (may chibre) or random.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
+@job_options
 @click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
 @click.option("--per-deal", is_flag=True, help="One row per deal instead of the aggregate table.")
 @click.option("--format", "fmt", default="table", show_default=True, help="table, csv, json or parquet.")

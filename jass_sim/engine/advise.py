@@ -40,6 +40,16 @@ def _pool_of(known0, known2, pool):
 
 
 @jit
+def _sampler(hand):
+    """``(known, pool, dealt)`` for dealing the other 27 cards around seat 0's ``hand``."""
+    known = np.zeros(4, dtype=np.uint64)
+    known[0] = hand
+    pool = np.zeros(36, dtype=np.int64)
+    n_pool = _pool_of(hand, U64_ZERO, pool)
+    return known, pool[:n_pool].copy(), np.zeros(4, dtype=np.uint64)
+
+
+@jit
 def _seed_from(rng, out):
     for k in range(4):
         out[k] = next_u64(rng)
@@ -85,12 +95,7 @@ def advise_blocks(states, counts, offsets, hand, leader, chooser, options, modes
     2: their match), our counted ``melds``, and the partner's mode for the chibre option."""
     for b in numba.prange(states.shape[0]):
         rng = states[b].copy()
-        known = np.zeros(4, dtype=np.uint64)
-        known[0] = hand
-        pool = np.zeros(36, dtype=np.int64)
-        n_pool = _pool_of(hand, U64_ZERO, pool)
-        my_pool = pool[:n_pool].copy()
-        dealt = np.zeros(4, dtype=np.uint64)
+        known, my_pool, dealt = _sampler(hand)
         hands = np.zeros(4, dtype=np.uint64)
         initial = np.zeros(4, dtype=np.uint64)
         work = (np.zeros((4, 3, 3), dtype=np.int64), np.zeros(4, dtype=np.uint64),
@@ -173,3 +178,30 @@ def concat(parts: list[AdviseSamples]) -> AdviseSamples:
     first = parts[0]
     return AdviseSamples(first.options, *(np.concatenate([getattr(p, k) for p in parts])
                                           for k in ("ours", "theirs", "flags", "melds", "partner_modes")))
+
+
+@jit
+def advise_deals(states, counts, offsets, hand, dealt_out):
+    """The deals of :func:`advise_blocks` (same random streams, evaluator partner model), without
+    playing them: ``dealt_out[s]`` receives the four hands of sample ``s``."""
+    for b in range(states.shape[0]):
+        rng = states[b].copy()
+        known, my_pool, dealt = _sampler(hand)
+        play_seed = np.zeros(4, dtype=np.uint64)
+        for i in range(counts[b]):
+            deal_conditioned(rng, known, my_pool, dealt)
+            _seed_from(rng, play_seed)
+            dealt_out[offsets[b] + i, :] = dealt
+
+
+def sample_deals(hand_mask, seed: int, first_sample: int, n_samples: int) -> np.ndarray:
+    """``uint64[n_samples, 4]``: the deals ``advise`` samples ``first_sample ..`` are played on."""
+    assert first_sample % ADVISE_BLOCK == 0
+    first_block = first_sample // ADVISE_BLOCK
+    n_blocks = -(-n_samples // ADVISE_BLOCK)
+    counts = np.full(n_blocks, ADVISE_BLOCK, dtype=np.int64)
+    counts[-1] = n_samples - (n_blocks - 1) * ADVISE_BLOCK
+    out = np.zeros((n_samples, 4), dtype=np.uint64)
+    advise_deals(block_states(seed, first_block, n_blocks, ADVISE_STREAM), counts,
+                 np.arange(n_blocks, dtype=np.int64) * ADVISE_BLOCK, np.uint64(hand_mask), out)
+    return out

@@ -122,3 +122,48 @@ def run_duel(deals: int, rules: RuleSet, policy_a: int, policy_b: int, seed: int
 def random_spec(deals: int, rules: RuleSet | str = "chibre", seed: int = 0) -> BatchSpec:
     """All seats ``random``, mode drawn uniformly: the plain engine workload."""
     return BatchSpec(deals=deals, rules=get_rules(rules), policies=np.zeros(4, dtype=np.int64), seed=seed)
+
+
+def iter_block_range(spec: BatchSpec, first_block: int, n_blocks: int,
+                     per_deal: bool = False) -> Iterator[tuple[np.ndarray, np.ndarray | None]]:
+    """Play blocks ``first_block .. first_block + n_blocks - 1`` of ``spec`` (the deals
+    ``first_block * BLOCK_SIZE ..``, clipped to ``spec.deals``) chunk by chunk.
+
+    Yields what :func:`iter_chunks` yields for the same deals: each chunk's summed accumulator
+    and, with ``per_deal``, its rows (``deal`` numbered within the whole run). Block ``b`` is
+    seeded as in :func:`iter_chunks`, so summing the accumulators of disjoint ranges that cover
+    all blocks gives exactly :func:`run_batch`'s total, however the ranges are split or spread.
+    """
+    from .batch import N_ROW, N_STATS, run_blocks
+
+    total_blocks = -(-spec.deals // BLOCK_SIZE)
+    if first_block < 0 or n_blocks < 1 or first_block + n_blocks > total_blocks:
+        raise ValueError(f"blocks {first_block}..{first_block + n_blocks - 1} are outside the run's "
+                         f"{total_blocks} blocks")
+    runs, fours, mults = spec.rules.arrays()
+    modes = np.asarray(spec.rules.modes, dtype=np.int64)
+    params = spec.params if spec.params is not None else np.zeros(1)
+    mode_params = spec.mode_params if spec.mode_params is not None else default_mode_params()
+    end = first_block + n_blocks
+    for first in range(first_block, end, CHUNK_BLOCKS):
+        nb = min(CHUNK_BLOCKS, end - first)
+        last_deal = min(spec.deals, (first + nb) * BLOCK_SIZE)
+        counts = np.full(nb, BLOCK_SIZE, dtype=np.int64)
+        counts[-1] = last_deal - (first + nb - 1) * BLOCK_SIZE
+        states = block_states(spec.seed, first, nb, spec.stream)
+        acc = np.zeros((nb, N_MODES, N_STATS), dtype=np.int64)
+        rows = np.zeros((nb * BLOCK_SIZE if per_deal else 0, N_ROW), dtype=np.int64)
+        run_blocks(states, counts, first * BLOCK_SIZE, modes, spec.fixed_mode, spec.mode_policy,
+                   mode_params, spec.policies, params, runs, fours, mults, acc, rows)
+        yield acc.sum(axis=0), (rows[: last_deal - first * BLOCK_SIZE] if per_deal else None)
+
+
+def run_block_range(spec: BatchSpec, first_block: int, n_blocks: int) -> np.ndarray:
+    """Summed accumulator (``int64[6, N_STATS]``) of blocks ``first_block ..`` of ``spec``
+    (see :func:`iter_block_range`), on the current Numba thread count."""
+    from .batch import N_STATS
+
+    total = np.zeros((N_MODES, N_STATS), dtype=np.int64)
+    for acc, _ in iter_block_range(spec, first_block, n_blocks):
+        total += acc
+    return total

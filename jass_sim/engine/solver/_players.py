@@ -101,6 +101,15 @@ def _solve_moves(hs, mode, leader, n_in_trick, led, best, bseat, tpts, tm, horiz
 
 
 @jit
+def _scratch():
+    """A fresh table and search scratch for one decision: ``(tt, st, fr, fu, out)``."""
+    st = np.zeros(16, dtype=np.int64)
+    st[1] = 1
+    return (np.zeros((1 << TT_LOG2, 3), dtype=np.uint64), st, np.zeros((42, FRAME_COLS), dtype=np.int64),
+            np.zeros((38, 3), dtype=np.uint64), np.zeros(36, dtype=np.int64))
+
+
+@jit
 def dd_card(seat, legal, hands, trick, n_in_trick, mode, params):
     """The ``dd`` policy: the legal card of best double-dummy value (all hands seen), within the
     horizon ``params[1]`` (default :data:`DD_HORIZON` tricks; -1: to the end of the round)."""
@@ -110,12 +119,7 @@ def dd_card(seat, legal, hands, trick, n_in_trick, mode, params):
     for s in range(4):
         hs[s] = _to_power(hands[s], mode)
     leader, led, best, bseat, tpts, tm = _trick_state(seat, trick, n_in_trick, mode)
-    tt = np.zeros((1 << TT_LOG2, 3), dtype=np.uint64)
-    st = np.zeros(16, dtype=np.int64)
-    st[1] = 1
-    fr = np.zeros((42, FRAME_COLS), dtype=np.int64)
-    fu = np.zeros((38, 3), dtype=np.uint64)
-    out = np.zeros(36, dtype=np.int64)
+    tt, st, fr, fu, out = _scratch()
     _solve_moves(hs, mode, leader, n_in_trick, led, best, bseat, tpts, tm, horizon, budget, tt, st,
                  fr, fu, out)
     return _pick(legal, out, seat, mode)
@@ -240,12 +244,7 @@ def pimc_card(seat, legal, hands, trick, n_in_trick, mode, played, voids, shown,
     horizon = _horizon(params, PIMC_HORIZON)
     budget = np.int64(_param(params, 2, 0))
     leader, led, best, bseat, tpts, tm = _trick_state(seat, trick, n_in_trick, mode)
-    tt = np.zeros((1 << TT_LOG2, 3), dtype=np.uint64)
-    st = np.zeros(16, dtype=np.int64)
-    st[1] = 1
-    fr = np.zeros((42, FRAME_COLS), dtype=np.int64)
-    fu = np.zeros((38, 3), dtype=np.uint64)
-    out = np.zeros(36, dtype=np.int64)
+    tt, st, fr, fu, out = _scratch()
     total = np.zeros(36, dtype=np.int64)
     deal = np.zeros(4, dtype=np.uint64)
     hs = np.zeros(4, dtype=np.uint64)

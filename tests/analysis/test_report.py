@@ -1,0 +1,313 @@
+"""``jass-sim report``: a tiny report rendered end to end; its tables are consistent, every
+number of its prose is a cell of one of its tables, every image it references exists, and the
+samples do not depend on the number of threads."""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+
+import numba
+import numpy as np
+import pandas as pd
+import pytest
+
+from jass_sim.analysis import report as R
+from jass_sim.analysis import report_sections as S
+from jass_sim.analysis.report_render import render_html, render_markdown
+from jass_sim.analysis.stats import wilson_ci
+from jass_sim.cards import InputError
+from jass_sim.rules import get_rules
+
+SPP = 64
+HANDS = 96
+DEALS = SPP * HANDS
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("reports") / "tiny"
+    rep = R.report(str(out), rules="chibre", deals=DEALS, seed=3, samples_per_hand=SPP, meld_hands=4000,
+                   players="random,heuristic")
+    return rep, out
+
+
+def prose_and_tables(md: str) -> tuple[str, str]:
+    """The paragraphs of a Markdown report, and its table rows (code blocks left out)."""
+    prose, tables, in_code = [], [], False
+    for line in md.splitlines():
+        if line.startswith("```"):
+            in_code = not in_code
+            continue
+        if in_code:
+            continue
+        (tables if line.startswith("|") else prose).append(line)
+    return "\n".join(prose), "\n".join(tables)
+
+
+def check_ci(df: pd.DataFrame, est: str, lo: str, hi: str) -> None:
+    d = df.dropna(subset=[lo, hi])
+    assert len(d)
+    assert (d[lo] <= d[est] + 1e-9).all() and (d[est] <= d[hi] + 1e-9).all()
+
+
+def test_files(built):
+    rep, out = built
+    names = set(os.listdir(out))
+    assert {"index.md", "index.html", "tables"} <= names
+    for name in rep.tables:
+        assert (out / "tables" / f"{name}.csv").exists()
+    parent = out.parent
+    assert not [p for p in os.listdir(parent) if p.startswith((".tmp-", ".old-"))]
+
+
+def test_every_referenced_image_exists(built):
+    _, out = built
+    md = (out / "index.md").read_text(encoding="utf-8")
+    html = (out / "index.html").read_text(encoding="utf-8")
+    md_imgs = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", md)
+    html_imgs = re.findall(r'<img src="([^"]+)"', html)
+    assert md_imgs and md_imgs == html_imgs
+    for f in md_imgs:
+        assert not os.path.isabs(f) and "/" not in f  # beside the page
+        data = (out / f).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert set(md_imgs) == {f for f in os.listdir(out) if f.endswith(".png")}
+    # self-contained: inline CSS, no external resources
+    assert "<style>" in html and "http" not in html.split("<body>")[0]
+    assert not re.search(r'(src|href)="(https?:)?//', html)
+
+
+def test_html_and_markdown_have_the_same_tables(built):
+    rep, _ = built
+    blocks = rep.blocks()
+    md, html = render_markdown(blocks), render_html(blocks, "t")
+    n_tables = sum(1 for b in blocks if b[0] == "table")
+    assert html.count("<table>") == n_tables
+    assert sum(1 for line in md.splitlines() if re.match(r"^\| (---:?|---) \|", line)) == n_tables
+
+
+def test_mode_choice_tables(built):
+    rep, _ = built
+    t = rep.tables
+    f = t["mode_features"]
+    check_ci(f, "mean", "ci95_lo", "ci95_hi")
+    # every hand falls in exactly one bin of each feature, for each option
+    for (feature, option), g in f.groupby(["feature", "option"]):
+        assert g["n"].sum() == HANDS, (feature, option)
+    assert set(f[f["feature"] == "trumps"]["option"]) == {"H", "D", "S", "C"}
+    assert set(f[f["feature"] == "aces"]["option"]) == {"H", "D", "S", "C", "OBE", "UNE", "chibre"}
+    best = t["best_choice"]
+    opts = best[best["option"] != "all"]
+    assert opts["best"].sum() == HANDS
+    assert math.isclose(opts["share"].sum(), 1.0)
+    assert (opts["clear"] <= opts["best"]).all()
+    assert best.set_index("option").loc["all", "clear"] == opts["clear"].sum()
+    check_ci(best, "share", "ci95_lo", "ci95_hi")
+    check_ci(best, "share_clear", "clear_lo", "clear_hi")
+    ev = t["evaluator"].set_index("statistic")
+    assert ev.loc["regret", "estimate"] >= 0  # the best mean is at least the mean of any choice
+    check_ci(t["evaluator"], "estimate", "ci95_lo", "ci95_hi")
+
+
+def test_chibre_tables(built):
+    rep, _ = built
+    t = rep.tables
+    bins = t["chibre_bins"]
+    assert bins["hands"].sum() == HANDS
+    check_ci(bins, "share", "ci95_lo", "ci95_hi")
+    check_ci(bins, "mean_adv", "adv_lo", "adv_hi")
+    assert (bins["score_lo"] <= bins["mean_score"]).all() and (bins["mean_score"] < bins["score_hi"]).all()
+    for _, r in bins.iterrows():
+        assert r["share"] == wilson_ci(int(r["wins"]), int(r["hands"]))[0]
+    c = t["chibre_crossover"]["score"]
+    x = bins["mean_score"].to_numpy()
+    assert c["share_50"] == S.crossing(x, bins["share"].to_numpy(), 0.5) or \
+        (math.isnan(c["share_50"]) and math.isnan(S.crossing(x, bins["share"].to_numpy(), 0.5)))
+    sides = t["chibre_sides"]
+    assert sides["hands"].sum() == HANDS and sides["wins"].sum() == bins["wins"].sum()
+
+
+def test_crossing():
+    x = np.array([50.0, 60.0, 70.0, 80.0])
+    assert S.crossing(x, np.array([0.9, 0.7, 0.3, 0.1]), 0.5) == pytest.approx(65.0)
+    assert math.isnan(S.crossing(x, np.array([0.9, 0.8, 0.7, 0.6]), 0.5))
+    assert math.isnan(S.crossing(x, np.array([0.4, 0.3, 0.2, 0.1]), 0.5))
+
+
+def test_card_value_tables(built):
+    rep, _ = built
+    v = rep.tables["card_values"]
+    check_ci(v, "value", "ci95_lo", "ci95_hi")
+    assert len(v) == 36 * 6
+    for mode, g in v.groupby("mode"):
+        assert len(g) == 36 and abs(g["value"].sum()) < 1e-6  # values are relative to the mean card
+        assert np.allclose(g["value"], g["beta"] - g["beta"].mean())
+    h = v[v["mode"] == "H"].set_index("card")["value"]
+    assert h["HJ"] == h.max()  # the Buur, even on a tiny sample
+    fits = rep.tables["card_fits"]
+    assert (fits["deals"] == DEALS).all()
+    check_ci(fits, "stoeck_ours", "stoeck_ours_lo", "stoeck_ours_hi")
+    no_stoeck = fits[fits["mode"].isin(["OBE", "UNE"])]
+    assert (no_stoeck["stoeck_ours"] == 0).all() and (no_stoeck["stoeck_theirs"] == 0).all()
+
+
+def test_meld_and_player_tables(built):
+    rep, _ = built
+    t = rep.tables
+    h = t["melds_hand"].set_index("statistic")
+    assert (h["n"] == 4000).all()
+    check_ci(t["melds_hand"], "estimate", "ci95_lo", "ci95_hi")
+    st = t["stoeck"].set_index("statistic")
+    assert st.loc["p_stoeck", "estimate"] == h.loc["p_stoeck", "estimate"]
+    assert st.loc["p_stoeck_deal", "estimate"] == pytest.approx(4 * h.loc["p_stoeck", "estimate"])
+    d = t["melds_deal"].set_index("statistic")
+    assert d.loc[["p_leader_team_wins", "p_other_team_wins", "p_no_meld"], "estimate"].sum() == pytest.approx(1)
+    pl = t["players"]
+    assert list(zip(pl["team_a"], pl["team_b"])) == [("heuristic", "random")]
+    check_ci(pl, "mean_diff", "ci95_lo", "ci95_hi")
+    assert pl["ci95_lo"].iloc[0] > 0  # heuristic beats random
+    assert (pl["wins"] + pl["ties"] + pl["losses"] == pl["deals"]).all()
+
+
+def test_every_number_in_the_prose_is_in_a_table(built):
+    _, out = built
+    md = (out / "index.md").read_text(encoding="utf-8")
+    prose, tables = prose_and_tables(md)
+    patterns = [r"[+-]\d+\.\d+ ± \d+\.\d+", r"\d+\.\d% \(95% CI \d+\.\d–\d+\.\d%\)",
+                r"0\.\d{5} \((?:95% CI 0\.\d{5}–0\.\d{5}|exact)\)"]
+    found = 0
+    for pattern in patterns:
+        for m in re.findall(pattern, prose):
+            found += 1
+            assert m in tables, m
+    assert found > 20
+
+
+def test_sentences_come_from_the_tables(built):
+    rep, out = built
+    md = (out / "index.md").read_text(encoding="utf-8")
+    c = rep.tables["chibre_crossover"]["score"]
+    sides = rep.tables["chibre_sides"]
+    if not math.isnan(c["share_50"]):
+        x = R.score_fmt(c["share_50"])
+        assert f"chibre when the hand evaluator scores your best mode below {x}.**" in md
+        b = sides.loc["below"]
+        assert f"{R.pct_ci(b['share'], b['ci95_lo'], b['ci95_hi'])} of {R.n_fmt(b['hands'])} hands" in md
+        assert f"| share of chibre wins falls through 50% | {x} |" in md
+    assert f"threshold is {c['evaluator']:g}" in md
+    sizes = rep.tables["sample_sizes"].set_index("section")
+    assert f"{R.n_fmt(sizes.loc['mode_choice', 'hands'])} random hands" in md
+    assert sizes.loc["mode_choice", "hands"] == HANDS
+    assert rep.command in md and f"--deals {DEALS}" in rep.command and "--seed 3" in rep.command
+    assert rep.version in md
+    pl = rep.tables["players"].iloc[0]
+    assert f"over {R.n_fmt(pl['deals'])} duplicate deals" in md
+
+
+def test_failed_write_leaves_nothing(built, tmp_path, monkeypatch):
+    rep, _ = built
+
+    def boom(*a, **k):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(R, "figures", boom)
+    with pytest.raises(RuntimeError):
+        R.write_report(rep, str(tmp_path / "new"))
+    assert list(tmp_path.iterdir()) == []
+    # an existing report is left as it was
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "index.md").write_text("previous")
+    with pytest.raises(RuntimeError):
+        R.write_report(rep, str(tmp_path / "old"))
+    assert (tmp_path / "old" / "index.md").read_text() == "previous"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old"]
+
+
+def test_replaces_a_report_but_nothing_else(built, tmp_path):
+    rep, _ = built
+    target = tmp_path / "r"
+    target.mkdir()
+    (target / "index.md").write_text("old report")
+    (target / "stale.png").write_bytes(b"x")
+    R.write_report(rep, str(target))
+    assert "stale.png" not in os.listdir(target) and (target / "index.html").exists()
+    other = tmp_path / "data"
+    other.mkdir()
+    (other / "keep.txt").write_text("mine")
+    with pytest.raises(InputError):
+        R.write_report(rep, str(other))
+    assert os.listdir(other) == ["keep.txt"]
+
+
+@pytest.mark.parametrize("kwargs,token", [
+    ({"rules": "bridge"}, "bridge"),
+    ({"deals": 0}, "0"),
+    ({"samples_per_hand": 96}, "96"),
+    ({"seed": -2}, "-2"),
+    ({"players": "heuristic,nobody"}, "nobody"),
+    ({"players": "random,random"}, "random"),
+    ({"policy": "oracle"}, "oracle"),
+    ({"meld_hands": 0}, "0"),
+])
+def test_bad_parameters(kwargs, token):
+    with pytest.raises(InputError) as err:
+        R.build_report(**kwargs)
+    assert token in str(err.value)
+
+
+def test_samples_do_not_depend_on_threads():
+    rules = get_rules("chibre")
+    n = numba.config.NUMBA_NUM_THREADS
+    old = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        a = S.option_values(rules, 6, SPP, 5, 1)
+        va, fa = S.card_values(rules, 1500, 5, 1)
+        numba.set_num_threads(n)
+        b = S.option_values(rules, 6, SPP, 5, 1)
+        vb, fb = S.card_values(rules, 1500, 5, 1)
+    finally:
+        numba.set_num_threads(old)
+    pd.testing.assert_frame_equal(a, b)
+    pd.testing.assert_frame_equal(va, vb)
+    pd.testing.assert_frame_equal(fa, fb)
+    # distinct hands get distinct deals: hand h uses advise samples h * SPP ...
+    assert a["hand"].nunique() == 6
+
+
+def test_hand_features():
+    from jass_sim.cards import cards_to_mask, parse_cards
+
+    mask = cards_to_mask(parse_cards("HJ H9 HA H6 SA S6 D6 C6 CK"))
+    f = S.hand_features(np.array([mask], dtype=np.uint64)).iloc[0]
+    assert (f["trumps_H"], f["buur_nell_H"], f["trumps_S"], f["buur_nell_S"]) == (4, "Buur and Nell", 2, "neither")
+    assert (f["aces"], f["sixes"], f["trumps_D"], f["trumps_C"]) == (2, 4, 1, 2)
+
+
+def test_committed_example_report():
+    """``reports/chibre/`` (the example users see first) is whole: its images exist, its tables
+    are there, and it names the command that made it."""
+    root = os.path.join(os.path.dirname(__file__), "..", "..", "reports", "chibre")
+    if not os.path.isdir(root):
+        pytest.skip("no committed example report")
+    md = open(os.path.join(root, "index.md"), encoding="utf-8").read()
+    html = open(os.path.join(root, "index.html"), encoding="utf-8").read()
+    for f in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", md) + re.findall(r'<img src="([^"]+)"', html):
+        assert os.path.exists(os.path.join(root, f)), f
+    assert "jass-sim report --rules chibre" in md and "-o reports/chibre/" in md
+    sizes = pd.read_csv(os.path.join(root, "tables", "sample_sizes.csv")).set_index("section")
+    assert f"{int(sizes.loc['mode_choice', 'hands']):,} random hands" in md
+    prose, tables = prose_and_tables(md)
+    for m in re.findall(r"[+-]\d+\.\d+ ± \d+\.\d+", prose):
+        assert m in tables, m
+
+
+def test_player_table_includes_the_solver_players():
+    """The slow players (dd, pimc) take part in section 5, on at most SLOW_PLAYER_DEALS deals."""
+    t = S.player_table(get_rules("chibre"), ["heuristic", "dd", "pimc"], 2, seed=1)
+    assert list(zip(t["team_a"], t["team_b"])) == [("dd", "heuristic"), ("pimc", "heuristic"), ("pimc", "dd")]
+    assert (t["deals"] == 2).all()
+    assert (t["wins"] + t["ties"] + t["losses"] == t["deals"]).all()
+    check_ci(t, "mean_diff", "ci95_lo", "ci95_hi")

@@ -1,0 +1,137 @@
+"""``jass-sim batch`` and ``jass-sim batch-summary`` from the command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from jass_sim.cli import main
+
+DEALS = 6 * 1024 + 100
+
+
+def _runner():
+    try:
+        return CliRunner(mix_stderr=False)  # click 8.1
+    except TypeError:
+        return CliRunner()  # click >= 8.2 keeps stderr apart
+
+
+def run(*args, code=0):
+    result = _runner().invoke(main, [str(a) for a in args])
+    assert result.exit_code == code, result.output
+    return result
+
+
+@pytest.mark.parametrize("extra", [[], ["--policy", "heuristic", "--chooser", "random"],
+                                   ["--mode", "S", "--rules", "schieber"]])
+def test_summary_equals_simulate_byte_for_byte(tmp_path, extra):
+    out = tmp_path / "run"
+    done = run("batch", "--deals", DEALS, "--shard-size", 2048, "--seed", 8, "-o", out, *extra)
+    assert "4/4 shards done" in done.stderr
+    merged = run("batch-summary", out, "--format", "csv").stdout
+    direct = run("simulate", "--deals", DEALS, "--seed", 8, "--format", "csv", *extra).stdout
+    assert merged == direct and f"all,{DEALS}," in merged
+    assert run("batch-summary", out).stdout == run("simulate", "--deals", DEALS, "--seed", 8, *extra).stdout
+
+
+def test_summary_json_has_simulates_keys(tmp_path):
+    run("batch", "--deals", DEALS, "--shard-size", 4096, "--policy", "Heuristic", "-o", tmp_path / "r")
+    doc = json.loads(run("batch-summary", tmp_path / "r", "--format", "json").stdout)
+    want = json.loads(run("simulate", "--deals", DEALS, "--policy", "heuristic", "--format", "json").stdout)
+    assert doc == want
+
+
+def test_stop_after_shards_then_resume(tmp_path):
+    out = tmp_path / "run"
+    args = ["batch", "--deals", DEALS, "--shard-size", 1024, "--seed", 3, "-o", out]
+    stopped = run(*args, "--stop-after-shards", 2)
+    assert "stopped after 2 shards (2 of 7 done)" in stopped.stderr
+    refused = run("batch-summary", out, code=2)
+    assert "incomplete: 2 of 7 shards done" in refused.stderr
+    resumed = run(*args)
+    assert "7/7 shards done" in resumed.stderr and "5 run now, 2 already done" in resumed.stderr
+    assert run("batch-summary", out, "--format", "csv").stdout == \
+        run("simulate", "--deals", DEALS, "--seed", 3, "--format", "csv").stdout
+
+
+def test_killed_run_resumes_to_the_same_result(tmp_path):
+    """SIGKILL a real run once some shards are on disk; the rerun finishes it and merges the same."""
+    out = tmp_path / "run"
+    deals, shard = 200 * 1024, 1024  # 200 shards on one thread: seconds, far longer than the wait below
+    cmd = [sys.executable, "-m", "jass_sim.cli", "batch", "--deals", str(deals), "--shard-size", str(shard),
+           "--seed", "13", "-o", str(out)]
+    proc = subprocess.Popen(cmd + ["--threads", "1"], stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    count = lambda: len([n for n in os.listdir(out) if n.startswith("shard-")]) if out.exists() else 0  # noqa: E731
+    while count() < 3 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    at_kill = count()
+    assert 3 <= at_kill < 200, f"the run was not caught mid-way ({at_kill} shards)"
+    resumed = subprocess.run(cmd, capture_output=True, text=True, check=True)  # now on all threads
+    assert f"{200 - at_kill} run now, {at_kill} already done" in resumed.stderr
+    assert not [n for n in os.listdir(out) if n.startswith(".tmp-")]
+    assert run("batch-summary", out, "--format", "csv").stdout == \
+        run("simulate", "--deals", deals, "--seed", 13, "--format", "csv").stdout
+
+
+def test_mismatched_resume_is_refused(tmp_path):
+    out = tmp_path / "run"
+    run("batch", "--deals", DEALS, "--shard-size", 2048, "--seed", 1, "-o", out, "--stop-after-shards", 1)
+    result = run("batch", "--deals", DEALS, "--shard-size", 2048, "--seed", 2, "-o", out, code=2)
+    assert result.stderr.count("\n") == 1
+    assert "holds a different batch job (seed 1 there, 2 now)" in result.stderr
+    assert sorted(os.listdir(out)) == ["manifest.json", "shard-000000.parquet"] or \
+        sorted(os.listdir(out)) == ["manifest.json", "shard-000000.csv"]
+
+
+def test_unreachable_scheduler_is_one_line(tmp_path):
+    pytest.importorskip("distributed")
+    import socket
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    started = time.monotonic()
+    result = run("batch", "--deals", 2048, "-o", tmp_path / "run", "--dask", f"tcp://127.0.0.1:{port}",
+                 "--connect-timeout", 1, code=2)
+    assert time.monotonic() - started < 30
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"jass-sim: error: cannot reach the Dask scheduler at tcp://127.0.0.1:{port}")
+    assert not (tmp_path / "run").exists()  # nothing written before the cluster answers
+
+
+@pytest.mark.parametrize("args,token", [
+    (["--shard-size", "1000"], "multiple of 1024"),
+    (["--dask", "local:0"], "positive number of workers"),
+    (["--dask", "somewhere"], "expected local:K or tcp://HOST:PORT"),
+    (["--dask", "local:2", "--threads", "1"], "--threads applies to local runs"),
+    (["--threads", "99"], "--threads must be"),
+    (["--policy", "clever"], "'clever'"),
+])
+def test_bad_options_are_one_line_errors(tmp_path, args, token):
+    result = run("batch", "--deals", 2048, "-o", tmp_path / "run", *args, code=2)
+    assert result.stderr.count("\n") == 1 and token in result.stderr
+    assert not (tmp_path / "run").exists()  # refused before the directory is created
+
+
+def test_summary_of_a_non_batch_directory(tmp_path):
+    result = run("batch-summary", tmp_path, code=2)
+    assert "not a batch directory" in result.stderr
+
+
+def test_dask_local_cluster_from_the_cli(tmp_path):
+    pytest.importorskip("distributed")
+    run("batch", "--deals", DEALS, "--shard-size", 2048, "--seed", 4, "-o", tmp_path / "d", "--dask", "local:1")
+    run("batch", "--deals", DEALS, "--shard-size", 2048, "--seed", 4, "-o", tmp_path / "l")
+    assert run("batch-summary", tmp_path / "d", "--format", "csv").stdout == \
+        run("batch-summary", tmp_path / "l", "--format", "csv").stdout
