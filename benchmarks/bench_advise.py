@@ -3,13 +3,16 @@
 * ``--policy heuristic``: samples until the paired 95% CI half-width of the top two options is
   at most 1 point (target: at most 2 s on 2 cores after compilation), for a few typical hands;
 * a whole ``jass-sim advise`` command with warm caches (target: at most 5 s);
-* baseline in the same run: the same number of rounds played by the plain-Python reference.
+* baseline in the same run: the same number of rounds played by the plain-Python reference;
+* ``--dd N``: ``--policy dd`` on N sampled deals for one hand, every option (target: 500 deals
+  in at most 5 minutes on 2 cores); each deal is solved exactly once per option.
 
-    python benchmarks/bench_advise.py
+    python benchmarks/bench_advise.py [--dd 500]
 """
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 import time
@@ -27,6 +30,9 @@ HANDS = {
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--dd", type=int, default=0, help="also time --policy dd on this many deals (0: skip)")
+    args = parser.parse_args()
     from bench_engine import reference_rounds
 
     from jass_sim.analysis.advise import advise
@@ -51,6 +57,16 @@ def main() -> None:
     subprocess.run(cmd, capture_output=True, check=True, cwd=ROOT)
     print(f"whole command `jass-sim advise '{HANDS['the README hand']}' --ci 1` with warm caches: "
           f"{time.perf_counter() - t:.2f} s")
+    if args.dd:
+        hand = HANDS["the README hand"]
+        advise(hand, policy="dd", options="OBE", samples=1, seed=0)  # compile (or load the cache)
+        t = time.perf_counter()
+        a = advise(hand, policy="dd", samples=args.dd, seed=1)
+        dt = time.perf_counter() - t
+        _, lo, hi = a.lead
+        print(f"--policy dd, {a.n:,} deals x {len(a.options)} options = {a.n * len(a.options):,} full-deal solves: "
+              f"{dt:.1f} s ({dt / (a.n * len(a.options)) * 1000:.0f} ms per solve per {numba.get_num_threads()} "
+              f"threads); lead half-width {(hi - lo) / 2:.2f}; {a.sentence()}")
 
 
 if __name__ == "__main__":

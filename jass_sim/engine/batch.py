@@ -79,6 +79,30 @@ def _block_scratch():
              np.zeros((9, 6), dtype=np.int64), np.zeros((2, 5), dtype=np.int64)))
 
 
+@jit
+def _run_block(rng, count, first_row, first_deal, modes_allowed, fixed_mode, mode_policy, mode_params,
+               policies, params, run_points, four_points, multipliers, acc, rows):
+    """The deals of one block of :func:`run_blocks` (``acc``: the block's accumulator rows; rows
+    from ``first_row`` when ``rows`` has rows)."""
+    write_rows = rows.shape[0] > 0
+    deck, hands, initial, work = _block_scratch()
+    score = work[3]
+    for i in range(count):
+        deal_uniform(rng, deck, hands)
+        if fixed_mode >= 0:
+            mode = fixed_mode
+            chibred = 0
+        else:
+            mode, chibred = choose_mode(mode_policy, hands[0], hands[2], modes_allowed,
+                                        multipliers, True, mode_params, rng)
+        winner = play_dealt_round(hands, initial, 0, 0, mode, policies, params, run_points,
+                                  four_points, multipliers, rng, work)
+        accumulate(acc, mode, chibred, winner, 0, score)
+        if write_rows:
+            r = first_row + i
+            write_row(rows, r, first_deal + r, mode, 2 if chibred else 0, chibred, winner, score)
+
+
 @jit(parallel=True)
 def run_blocks(states, counts, first_deal, modes_allowed, fixed_mode, mode_policy, mode_params,
                policies, params, run_points, four_points, multipliers, acc, rows):
@@ -88,27 +112,11 @@ def run_blocks(states, counts, first_deal, modes_allowed, fixed_mode, mode_polic
     and leads. ``acc[b, mode]`` receives the block's sums (see ``STATS``); when ``rows`` has
     rows, deal ``first_deal + i`` of the batch is written to ``rows[i]`` (see ``ROW_COLUMNS``).
     """
-    n_blocks = states.shape[0]
-    write_rows = rows.shape[0] > 0
-    for b in numba.prange(n_blocks):
-        rng = states[b].copy()
-        deck, hands, initial, work = _block_scratch()
-        for i in range(counts[b]):
-            deal_uniform(rng, deck, hands)
-            if fixed_mode >= 0:
-                mode = fixed_mode
-                chibred = 0
-            else:
-                mode, chibred = choose_mode(mode_policy, hands[0], hands[2], modes_allowed,
-                                            multipliers, True, mode_params, rng)
-            winner = play_dealt_round(hands, initial, 0, 0, mode, policies, params, run_points,
-                                      four_points, multipliers, rng, work)
-            accumulate(acc[b], mode, chibred, winner, 0, work[3])
-            if write_rows:
-                r = b * BLOCK_SIZE + i
-                write_row(rows, r, first_deal + r, mode, 2 if chibred else 0, chibred, winner,
-                          work[3])
-
+    # one call per block: the deal loop compiled inside the parallel region ran much slower
+    for b in numba.prange(states.shape[0]):
+        _run_block(states[b].copy(), counts[b], b * BLOCK_SIZE, first_deal, modes_allowed, fixed_mode,
+                   mode_policy, mode_params, policies, params, run_points, four_points, multipliers,
+                   acc[b], rows)
 
 
 DUEL_STATS = ("deals", "sum_diff", "sumsq_diff", "wins", "ties", "sum_points_a", "sum_points_b")

@@ -37,7 +37,7 @@ def shuffle(state, cards, n):
             i -= 1
 
 
-@jit
+@jit(inline="always")
 def deal_uniform(state, deck, hands):
     """Deal the 36 cards into ``hands`` (``uint64[4]``), 9 each, uniformly at random."""
     shuffle(state, deck, N_CARDS)

@@ -2,6 +2,10 @@
 
 Trace layout (``int64[9, 6]``): one row per trick, ``(leader, card1, card2, card3, card4,
 winner)`` with the cards in play order.
+
+The per-round kernels are inlined (``inline="always"``) into the callers' deal loops: Numba
+increments and decrements the reference count of every array argument at each call, which cost
+more than the work of the small kernels.
 """
 
 from __future__ import annotations
@@ -11,17 +15,18 @@ import numpy as np
 from .._jit import U64_ZERO, bit, jit
 from ..rules._melds import MAX_MELDS, team_melds
 from ..rules._scoring import score_round
-from ..rules._tricks import beats, legal_cards
-from ..rules.tables import POINTS
+from ..rules._tricks import legal_follow, trick_power
+from ..rules.tables import POINTS, POWER
 from .deal import deal_uniform
 from .policies.dispatch import choose_card
+from .policies.random import random_card
 from .choose import choose_mode
 
 DIAMOND_SEVEN = 10  # its holder chooses in the first round
 LEADER, WINNER = 0, 5
 
 
-@jit
+@jit(inline="always")
 def play_round(hands, mode, leader, policies, params, rng, shown, trace):
     """Play the nine tricks of a round from ``hands`` (``uint64[4]``, emptied as cards are played).
 
@@ -37,35 +42,42 @@ def play_round(hands, mode, leader, policies, params, rng, shown, trace):
     # the random policy reads no public information: skip the void bookkeeping for it
     track_voids = (policies[0] | policies[1] | policies[2] | policies[3]) != 0
     for t in range(9):
-        row = trace[t]
-        row[LEADER] = leader
-        cards = row[1:5]
+        trace[t, LEADER] = leader
         led = -1
         best_card = 0
+        best_power = 0
         best_pos = 0
         for i in range(4):
             seat = (leader + i) & 3
-            legal = legal_cards(hands[seat], led, best_card, mode)
-            card = choose_card(policies[seat], seat, legal, hands, cards, i, mode, played, voids,
-                               shown, params, rng)
+            hand = hands[seat]
+            legal = hand if i == 0 else legal_follow(hand, led, best_card, mode)
+            policy = policies[seat]
+            if policy == 0:  # random play inlined, without the view of the trick (refcounted)
+                card = random_card(legal, rng)
+            else:
+                card = choose_card(policy, seat, legal, hands, trace[t, 1:5], i, mode, played, voids,
+                                   shown, params, rng)
             b = bit(card)
-            hands[seat] ^= b
+            hands[seat] = hand ^ b
             played |= b
-            cards[i] = card
+            trace[t, 1 + i] = card
             if i == 0:
                 led = card // 9
                 best_card = card
+                best_power = POWER[mode, card]
             else:
                 if track_voids:
                     suit = card // 9
                     if suit != led and (suit != trump or led == trump):
                         voids |= 1 << (4 * seat + led)
-                if beats(card, best_card, mode):
+                power = trick_power(card, led, mode)
+                if power > best_power:
                     best_card = card
+                    best_power = power
                     best_pos = i
         winner = (leader + best_pos) & 3
-        pts = POINTS[mode, cards[0]] + POINTS[mode, cards[1]] + POINTS[mode, cards[2]] \
-            + POINTS[mode, cards[3]]
+        pts = POINTS[mode, trace[t, 1]] + POINTS[mode, trace[t, 2]] + POINTS[mode, trace[t, 3]] \
+            + POINTS[mode, trace[t, 4]]
         if t == 8:
             pts += 5
         if winner & 1:
@@ -73,7 +85,7 @@ def play_round(hands, mode, leader, policies, params, rng, shown, trace):
         else:
             p0 += pts
             tricks0 += 1
-        row[WINNER] = winner
+        trace[t, WINNER] = winner
         leader = winner
     return p0, p1, tricks0
 
@@ -86,7 +98,7 @@ def diamond_seven_holder(hands):
     return -1
 
 
-@jit
+@jit(inline="always")
 def reveal_melds(meld_winner, meld_buf, shown):
     """``shown[seat]``: the cards of the melds that count, which their holders show."""
     for seat in range(4):
@@ -97,7 +109,7 @@ def reveal_melds(meld_winner, meld_buf, shown):
                     shown[seat] |= np.uint64(meld_buf[seat, k, 1])
 
 
-@jit
+@jit(inline="always")
 def play_dealt_round(hands, initial, chooser, leader, mode, policies, params, run_points,
                      four_points, multipliers, rng, work):
     """Announce melds, play and score a round whose ``hands`` are dealt and mode chosen.
@@ -109,7 +121,9 @@ def play_dealt_round(hands, initial, chooser, leader, mode, policies, params, ru
     meld_buf, shown, trace, score = work
     for seat in range(4):
         initial[seat] = hands[seat]
-    meld_buf[:, :, 2] = 0  # rows past a seat's melds read as "no meld"
+    for seat in range(4):  # rows past a seat's melds read as "no meld"
+        for k in range(MAX_MELDS):
+            meld_buf[seat, k, 2] = 0
     meld_winner, m0, m1 = team_melds(initial, mode, leader, run_points, four_points, meld_buf)
     reveal_melds(meld_winner, meld_buf, shown)
     p0, p1, tricks0 = play_round(hands, mode, leader, policies, params, rng, shown, trace)

@@ -78,6 +78,26 @@ def _announce_without(hand, quads, mode, run_points, four_points, out, write):
     return n, total, best_key
 
 
+@jit(inline="always")
+def _quad_ranks(m):
+    """9-bit mask of the ranks of which ``m`` holds all four cards."""
+    return np.int64(m & (m >> np.uint64(9)) & (m >> np.uint64(18)) & (m >> np.uint64(27)) & SUIT_BITS)
+
+
+@jit(inline="always")
+def _run3_starts(m):
+    """Mask of the cards of ``m`` that start a run of 3 in their suit."""
+    return m & (m >> np.uint64(1)) & (m >> np.uint64(2)) & RUN3_STARTS
+
+
+@jit(inline="always")
+def _may_meld(hand):
+    """Whether ``hand`` holds a run of 3 or a four of a kind: a cheap test that spares most hands
+    the call to :func:`announce` (which may still find nothing if a four of a kind counts 0)."""
+    m = np.uint64(hand)
+    return _run3_starts(m) != U64_ZERO or _quad_ranks(m) != 0
+
+
 @jit
 def announce(hand, mode, run_points, four_points, out):
     """The melds a player announces: the disjoint set with the most points.
@@ -88,8 +108,8 @@ def announce(hand, mode, run_points, four_points, out):
     """
     m = np.uint64(hand)
     # whole-hand bit tricks first: most hands hold no run of 3 and no four of a kind
-    run3 = m & (m >> np.uint64(1)) & (m >> np.uint64(2)) & RUN3_STARTS
-    quads = np.int64(m & (m >> np.uint64(9)) & (m >> np.uint64(18)) & (m >> np.uint64(27)) & SUIT_BITS)
+    run3 = _run3_starts(m)
+    quads = _quad_ranks(m)
     if quads:
         for r in range(9):
             if four_points[r] <= 0:
@@ -112,7 +132,7 @@ def announce(hand, mode, run_points, four_points, out):
     return _announce_without(hand, best_sub, mode, run_points, four_points, out, True)
 
 
-@jit
+@jit(inline="always")
 def team_melds(hands, mode, first_leader, run_points, four_points, out):
     """Meld points per team that count, after comparing the best melds.
 
@@ -127,6 +147,8 @@ def team_melds(hands, mode, first_leader, run_points, four_points, out):
     total1 = 0
     for i in range(4):
         seat = (first_leader + i) & 3
+        if not _may_meld(hands[seat]):  # no call (nor view of out) for most hands
+            continue
         n, total, key = announce(hands[seat], mode, run_points, four_points, out[seat])
         if seat & 1:
             total1 += total

@@ -10,7 +10,7 @@ from ._melds import has_stoeck
 CARDS, MELDS, STOECK, MATCH, TOTAL = range(5)
 
 
-@jit
+@jit(inline="always")
 def score_round(hands, mode, meld_winner, m0, m1, card_points0, card_points1, tricks0,
                 multipliers, out):
     """Fill ``out[team] = (cards, melds, stoeck, match, total)`` for one round.
@@ -25,8 +25,9 @@ def score_round(hands, mode, meld_winner, m0, m1, card_points0, card_points1, tr
     out[1, CARDS] = card_points1
     out[0, MELDS] = m0
     out[1, MELDS] = m1
-    out[:, STOECK] = 0
-    out[:, MATCH] = 0
+    for team in range(2):
+        out[team, STOECK] = 0
+        out[team, MATCH] = 0
     for seat in range(4):
         if has_stoeck(hands[seat], mode):
             out[seat & 1, STOECK] += STOECK_POINTS

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import U64_ZERO, jit
-from .tables import BUUR, LOWER_TRUMPS, POINTS, POWER, SUIT_MASK
+from .tables import BUUR, LOWER_TRUMPS, POINTS, POWER, SUIT_MASK, TRUMP_BONUS, TRUMP_MASK
 
 
 @jit(inline="always")
@@ -20,18 +20,25 @@ def legal_cards(hand, led_suit, best_card, mode):
     """
     if led_suit < 0:
         return hand
+    return legal_follow(hand, led_suit, best_card, mode)
+
+
+@jit(inline="always")
+def legal_follow(hand, led_suit, best_card, mode):
+    """:func:`legal_cards` after the lead (``led_suit >= 0``), written with selects rather than
+    branches (random play makes every branch here unpredictable); the same rules:
+
+    follow suit if possible, trumps may always be played (none in obe-abe, une-ufe); a trump lead
+    does not oblige the holder of the Buur alone; no undertrumping on a plain lead unless holding
+    only trumps.
+    """
     follow = hand & SUIT_MASK[led_suit]
-    if mode >= 4:  # obe-abe, une-ufe: follow suit if possible, else any card
-        return follow if follow != U64_ZERO else hand
-    trumps = hand & SUIT_MASK[mode]
-    if led_suit == mode:  # trump led: play trump, unless the only trump held is the Buur
-        if trumps == U64_ZERO or trumps == BUUR[mode]:
-            return hand
-        return trumps
-    allowed = (follow | trumps) if follow != U64_ZERO else hand
-    if trumps != hand and best_card // 9 == mode:  # no undertrumping, unless holding only trumps
-        allowed &= ~LOWER_TRUMPS[mode, best_card]
-    return allowed
+    trumps = hand & TRUMP_MASK[mode]
+    allowed = (follow | trumps) if (follow & ~BUUR[mode]) != U64_ZERO else hand
+    lower = LOWER_TRUMPS[mode, best_card]  # 0 unless best_card is a trump
+    if led_suit == mode or trumps == hand:
+        lower = U64_ZERO
+    return allowed & ~lower
 
 
 @jit(inline="always")
@@ -40,6 +47,18 @@ def beats(card, best_card, mode):
     if card // 9 == best_card // 9:
         return POWER[mode, card] > POWER[mode, best_card]
     return card // 9 == mode  # a trump on a plain card (mode < 4 only: suits are 0..3)
+
+
+@jit(inline="always")
+def trick_power(card, led_suit, mode):
+    """Strength of ``card`` in a trick led in ``led_suit``: the highest takes the trick.
+
+    ``POWER`` (trumps >= TRUMP_BONUS) for cards of the led suit and trumps, -1 for the others, so
+    that ``trick_power(card) > trick_power(best_card)`` exactly when ``beats(card, best_card)``
+    (``best_card`` being of the led suit or a trump), as a comparison without branches.
+    """
+    p = POWER[mode, card]
+    return p if card // 9 == led_suit or p >= TRUMP_BONUS else -1
 
 
 @jit

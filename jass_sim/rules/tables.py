@@ -25,6 +25,8 @@ TRUMP_ORDER = (0, 1, 2, 7, 3, 8, 4, 5, 6)             # J 9 A K Q 10 8 7 6
 TRUMP_BONUS = 16                                       # any trump beats any plain card
 
 SUIT_MASK = np.array([0x1FF << (9 * s) for s in range(4)], dtype=np.uint64)
+#: ``TRUMP_MASK[mode]``: mask of the trump suit (0 in obe-abe and une-ufe).
+TRUMP_MASK = np.array([0x1FF << (9 * m) if m < 4 else 0 for m in range(N_MODES)], dtype=np.uint64)
 
 
 def _build():

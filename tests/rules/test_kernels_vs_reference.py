@@ -15,6 +15,7 @@ from strategies import deals, hands, modes, positions, rule_names
 from jass_sim.cards import cards_to_mask
 from jass_sim.rules import announcement, card_points, get_rules, has_stoeck, legal_moves, trick_points, trick_winner
 from jass_sim.rules._melds import MAX_MELDS, announce, meld_key, team_melds
+from jass_sim.rules._tricks import trick_power
 
 
 @given(positions())
@@ -29,6 +30,14 @@ def test_trick_winner_and_points_agree(deck, mode):
     assert trick_winner(trick, mode) == ref_trick_winner(trick, mode)
     for last in (False, True):
         assert trick_points(trick, mode, last) == ref_trick_points(trick, mode, last)
+
+
+@given(st.permutations(range(36)), modes)
+def test_highest_trick_power_wins_the_trick(deck, mode):
+    # the round kernel finds the winner as the highest trick_power (the first card sets the suit)
+    trick = list(deck[:4])
+    powers = [trick_power(card, trick[0] // 9, mode) for card in trick]
+    assert powers.index(max(powers)) == ref_trick_winner(trick, mode)
 
 
 def test_card_points_agree_everywhere():

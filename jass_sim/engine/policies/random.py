@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..._jit import jit, lowest_bit, popcount, select_bit
+from ..._jit import jit, lowest_bit, popcount, select_bit_fast
 from ..rng import below
 
 
@@ -10,4 +10,4 @@ from ..rng import below
 def random_card(legal, rng):
     """A card drawn uniformly from the mask ``legal``."""
     n = popcount(legal)
-    return select_bit(legal, below(rng, n)) if n > 1 else lowest_bit(legal)
+    return select_bit_fast(legal, below(rng, n)) if n > 1 else lowest_bit(legal)
