@@ -59,7 +59,7 @@ def main() -> None:
           f"{time.perf_counter() - t:.2f} s")
     if args.dd:
         hand = HANDS["the README hand"]
-        advise(hand, policy="dd", options="OBE", samples=1, seed=0)  # compile (or load the cache)
+        advise(hand, policy="dd", options="OBE", samples=2, seed=0)  # compile (or load the cache)
         t = time.perf_counter()
         a = advise(hand, policy="dd", samples=args.dd, seed=1)
         dt = time.perf_counter() - t

@@ -53,13 +53,16 @@ def advise_dd_samples(hand_mask, rules, options, *, leader: int, seed: int, firs
         for s in rows:
             dealt = deals[s]
             hands = [mask_to_cards(h) for h in dealt]
+            solved = {}  # mode -> points: chibre reuses the solve of the mode the partner picks
             for o, opt in enumerate(options):
                 mode = opt
                 if opt == CHIBRE:
                     mode = int(best_mode(dealt[2], modes, mults)[0])
                     partner_modes[s] = mode
-                r = solver.solve(hands, mode, leader, match=True, moves=False, fresh=True)
-                score = _round_totals(dealt, mode, leader, (r.team0, r.team1), rules)
+                if mode not in solved:
+                    r = solver.solve(hands, mode, leader, match=True, moves=False, fresh=True)
+                    solved[mode] = (r.team0, r.team1)
+                score = _round_totals(dealt, mode, leader, solved[mode], rules)
                 ours[s, o], theirs[s, o] = score[0, TOTAL], score[1, TOTAL]
                 flags[s, o] = (1 if score[0, MATCH] else 0) | (2 if score[1, MATCH] else 0)
                 melds[s, o] = score[0, MELDS]
