@@ -30,8 +30,9 @@ def duel_result(acc: np.ndarray, team_a: str, team_b: str) -> dict:
 
 
 def duel(team_a: str, team_b: str, deals: int, rules="chibre", seed: int = 0, threads: int | None = None,
-         chooser: str = "evaluator", progress=None) -> dict:
-    """Play ``deals`` duplicate deals between the card-play policies ``team_a`` and ``team_b``.
+         chooser: str = "evaluator", progress=None, params: np.ndarray | None = None) -> dict:
+    """Play ``deals`` duplicate deals between the card-play policies ``team_a`` and ``team_b``
+    (both with ``params``, see :func:`jass_sim.engine.policies.policy_params`).
 
     Wraps the parallel kernel :func:`jass_sim.engine.batch.run_duel_blocks`; see
     :func:`duel_result` for the figures returned.
@@ -47,5 +48,5 @@ def duel(team_a: str, team_b: str, deals: int, rules="chibre", seed: int = 0, th
     if chooser not in MODE_POLICIES:
         raise InputError(f"unknown chooser {chooser!r} (expected one of {', '.join(MODE_POLICIES)})", chooser)
     acc = run_duel(deals, get_rules(rules), policy_id(team_a), policy_id(team_b), seed=seed,
-                   mode_policy=MODE_POLICIES[chooser], threads=threads, progress=progress)
+                   mode_policy=MODE_POLICIES[chooser], params=params, threads=threads, progress=progress)
     return duel_result(acc, team_a, team_b) | {"rules": get_rules(rules).name, "seed": seed}

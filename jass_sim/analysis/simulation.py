@@ -76,7 +76,7 @@ def format_summary(table: pd.DataFrame) -> str:
     return view.to_string(index=False)
 
 
-def _spec(deals, rules, policy, mode, seed, chooser):
+def _spec(deals, rules, policy, mode, seed, chooser, params=None):
     from ..cards import InputError
     from ..engine.choose import MODE_POLICIES
     from ..engine.policies import policy_id
@@ -91,31 +91,35 @@ def _spec(deals, rules, policy, mode, seed, chooser):
     if chooser not in MODE_POLICIES:
         raise InputError(f"unknown chooser {chooser!r} (expected one of {', '.join(MODE_POLICIES)})", chooser)
     return BatchSpec(deals=deals, rules=rules, policies=np.full(4, policy_id(policy), dtype=np.int64),
-                     fixed_mode=-1 if mode is None else mode, mode_policy=MODE_POLICIES[chooser], seed=seed)
+                     fixed_mode=-1 if mode is None else mode, mode_policy=MODE_POLICIES[chooser], seed=seed,
+                     params=params)
 
 
 def simulate(deals: int, rules="chibre", policy: str = "random", mode: int | None = None, seed: int = 0,
-             threads: int | None = None, chooser: str = "evaluator", progress=None) -> pd.DataFrame:
+             threads: int | None = None, chooser: str = "evaluator", progress=None,
+             params: np.ndarray | None = None) -> pd.DataFrame:
     """Simulate ``deals`` rounds and return the aggregate table by chosen mode.
 
     Seat 0 chooses each round (``mode`` if given, else the ``chooser`` mode policy, which may
-    chibre to seat 2) and leads; every seat plays ``policy``. Wraps the parallel kernel
+    chibre to seat 2) and leads; every seat plays ``policy`` (with ``params``, see
+    :func:`jass_sim.engine.policies.policy_params`). Wraps the parallel kernel
     :func:`jass_sim.engine.batch.run_blocks`; see :func:`summary_table` for the columns.
     """
     from ..engine.simulate import run_batch
 
-    return summary_table(run_batch(_spec(deals, rules, policy, mode, seed, chooser), threads, progress))
+    return summary_table(run_batch(_spec(deals, rules, policy, mode, seed, chooser, params), threads, progress))
 
 
 def simulate_deals(deals: int, rules="chibre", policy: str = "random", mode: int | None = None, seed: int = 0,
-                   threads: int | None = None, chooser: str = "evaluator", progress=None):
+                   threads: int | None = None, chooser: str = "evaluator", progress=None,
+                   params: np.ndarray | None = None):
     """Like :func:`simulate`, but yield per-deal rows (see :func:`rows_frame`) chunk by chunk.
 
     The deals are the same as :func:`simulate`'s for the same arguments.
     """
     from ..engine.simulate import iter_chunks, numba_threads
 
-    spec = _spec(deals, rules, policy, mode, seed, chooser)
+    spec = _spec(deals, rules, policy, mode, seed, chooser, params)
     done = 0
     with numba_threads(threads):
         for _, rows in iter_chunks(spec, per_deal=True):

@@ -100,7 +100,9 @@ def batch_summary(directory, fmt, output):
         emit(table.to_csv(index=False, lineterminator="\n"), output)
     elif fmt == "json":
         doc = {"deals": job.deals, "rules": job.rules, "policy": job.policy, "mode": job.mode,
-               "chooser": job.chooser, "seed": job.seed, "modes": json.loads(table.to_json(orient="records"))}
+               "chooser": job.chooser, "seed": job.seed,
+               "pimc_samples": None, "horizon": None,  # batch plays dd and pimc with their defaults
+               "modes": json.loads(table.to_json(orient="records"))}
         emit(json.dumps(doc), output)
     else:
         with ChunkWriter(output, "parquet") as writer:

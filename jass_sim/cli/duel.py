@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from . import main
+from .options import solver_player_json, solver_player_options
 
 
 @main.command()
@@ -14,22 +15,26 @@ from . import main
 @click.option("--rules", default="chibre", show_default=True, help="Rule preset.")
 @click.option("--chooser", default="evaluator", show_default=True, help="Mode choice: evaluator or random.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
+@solver_player_options
 @click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
 @click.option("--format", "fmt", default="table", show_default=True, help="table, json or csv.")
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
-def duel(team_a, team_b, deals, rules, chooser, seed, threads, fmt, output):
+def duel(team_a, team_b, deals, rules, chooser, seed, pimc_samples, horizon, threads, fmt, output):
     """Team A against team B on duplicate deals: each deal is played twice with the teams'
     seats swapped, so card luck cancels. Reports A's mean point difference per round with its
     95% CI and A's win rate."""
     import json
 
     from ..analysis.duel import duel as run
+    from ..engine.policies import policy_params
     from ..output import Progress, check_choice, check_output_path, emit
 
     fmt = check_choice("--format", fmt, ("table", "json", "csv"))
+    params = policy_params(pimc_samples, horizon)
     check_output_path(output)
     result = run(team_a, team_b, deals, rules, seed, threads, chooser,
-                 Progress(deals, "duel") if deals >= 200_000 else None)
+                 Progress(deals, "duel") if deals >= 200_000 else None, params)
+    result |= solver_player_json(params)
     if fmt == "json":
         emit(json.dumps(result), output)
     elif fmt == "csv":

@@ -29,3 +29,27 @@ def job_options(func):
     )):
         func = option(func)
     return func
+
+
+def solver_player_options(func):
+    """``--pimc-samples`` and ``--horizon``: the parameters of the ``dd`` and ``pimc`` players
+    (every seat plays with the same ones)."""
+    import click
+
+    for option in reversed((
+        click.option("--pimc-samples", type=int, default=None,
+                     help="pimc: deals of the unseen cards sampled and solved per decision [default: 8]."),
+        click.option("--horizon", default=None,
+                     help="dd and pimc: tricks solved ahead (1-9), or 'full' for exact play to the end "
+                          "of the round [default: 3]."),
+    )):
+        func = option(func)
+    return func
+
+
+
+def solver_player_json(params) -> dict:
+    """``{"pimc_samples": n, "horizon": n | "full"}`` of a ``policy_params`` array for the JSON
+    outputs (null where the player's default was used)."""
+    samples, horizon = int(params[0]), int(params[1])
+    return {"pimc_samples": samples or None, "horizon": "full" if horizon < 0 else (horizon or None)}

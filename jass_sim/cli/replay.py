@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from . import main
-from .options import mode_option
+from .options import mode_option, solver_player_options
 
 
 @main.command()
@@ -14,12 +14,14 @@ from .options import mode_option
               help="H, D, S, C, OBE or UNE; auto lets the chooser pick.")
 @click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
 @click.option("--policy", default="random", show_default=True, help="Card-play policy of every seat.")
+@solver_player_options
 @click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
-def replay(seed, mode, rules, policy, fmt):
+def replay(seed, mode, rules, policy, pimc_samples, horizon, fmt):
     """Deal one round from SEED, play it out and show hands, melds, tricks and score."""
+    from ..engine.policies import policy_params
     from ..engine.replay import replay_round
     from ..output import check_choice, render_replay
 
     fmt = check_choice("--format", fmt, ("text", "json"))
-    record = replay_round(seed, rules, mode_option(mode), policy)
+    record = replay_round(seed, rules, mode_option(mode), policy, policy_params(pimc_samples, horizon))
     click.echo(render_replay(record, fmt))

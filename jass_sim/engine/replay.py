@@ -46,8 +46,9 @@ class RoundRecord:
 
 
 def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = None,
-                 policy: str = "random") -> RoundRecord:
-    """Deal one round from ``seed``, play it out with ``policy`` for every seat, and record it.
+                 policy: str = "random", params: np.ndarray | None = None) -> RoundRecord:
+    """Deal one round from ``seed``, play it out with ``policy`` for every seat (with ``params``,
+    see :func:`jass_sim.engine.policies.policy_params`), and record it.
 
     As in the first round of a game, the holder of ♦7 chooses and leads: ``mode`` if given, else
     a random allowed mode with the ``random`` policy, or the hand evaluator (which may chibre to
@@ -73,7 +74,8 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
     mode_policy = MODE_POLICIES["random" if policy == "random" else "evaluator"]
     leader, chooser, played_mode, winner = first_round(
         rng, np.asarray(rules.modes, dtype=np.int64), -1 if mode is None else mode, mode_policy,
-        rules.chibre_first_round, default_mode_params(), policies, np.zeros(1), runs, fours, mults,
+        rules.chibre_first_round, default_mode_params(), policies,
+        np.zeros(1) if params is None else np.asarray(params, dtype=np.float64), runs, fours, mults,
         new_deck(), hands, initial, work)
     meld_buf, _, trace, score = work
     melds = []

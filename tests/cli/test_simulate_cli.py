@@ -55,6 +55,22 @@ def test_duel_json():
     assert 0 < lo < doc["mean_diff"] < hi and 0.5 < doc["win_rate"] <= 1
 
 
+def test_solver_player_options_reach_the_players():
+    def sim(*extra):
+        return json.loads(run("simulate", "--deals", 8, "--mode", "OBE", "--seed", 3, "--format", "json", *extra))
+
+    one, four = sim("--policy", "pimc", "--pimc-samples", 1), sim("--policy", "pimc", "--pimc-samples", 4)
+    assert (one["pimc_samples"], one["horizon"], four["pimc_samples"]) == (1, None, 4)
+    assert one["modes"] != four["modes"]  # other samples, other cards played
+    short, longer = sim("--policy", "dd", "--horizon", 1), sim("--policy", "dd", "--horizon", 5)
+    assert (short["horizon"], longer["horizon"]) == (1, 5) and short["modes"] != longer["modes"]
+    assert sim("--policy", "random", "--horizon", "FULL")["horizon"] == "full"
+    assert sim("--policy", "dd", "--horizon", 3)["modes"] == sim("--policy", "dd")["modes"]  # 3 is the default
+    doc = json.loads(run("duel", "--team-a", "pimc", "--team-b", "heuristic", "--deals", 2, "--pimc-samples", 2,
+                         "--format", "json"))
+    assert (doc["pimc_samples"], doc["horizon"]) == (2, None)
+
+
 @pytest.mark.parametrize("args,token", [
     (["simulate", "--deals", "0"], "0"),
     (["simulate", "--deals", "10", "--policy", "clever"], "'clever'"),
@@ -63,6 +79,10 @@ def test_duel_json():
     (["simulate", "--deals", "10", "--threads", "99"], "99"),
     (["simulate", "--deals", "10", "-o", "/nonexistent/dir/x.csv"], "/nonexistent"),
     (["duel", "--team-a", "heuristic", "--team-b", "nobody", "--deals", "10"], "'nobody'"),
+    (["simulate", "--deals", "10", "--pimc-samples", "0"], "0"),
+    (["simulate", "--deals", "10", "--horizon", "10"], "'10'"),
+    (["duel", "--team-a", "pimc", "--team-b", "dd", "--deals", "10", "--horizon", "deep"], "'deep'"),
+    (["replay", "--seed", "1", "--policy", "dd", "--horizon", "-1"], "'-1'"),
 ])
 def test_bad_input_one_line_exit_2(args, token, tmp_path):
     proc = subprocess.run([sys.executable, "-m", "jass_sim.cli", *args], capture_output=True, text=True, cwd=tmp_path)

@@ -7,6 +7,8 @@ module here, give it a number in ``POLICIES`` and a branch in ``dispatch.choose_
 
 from __future__ import annotations
 
+import numpy as np
+
 from ...cards import InputError
 
 #: Policy names and their numbers in the kernels.
@@ -19,3 +21,42 @@ def policy_id(name: str) -> int:
         return POLICIES[name.strip().lower()]
     except KeyError:
         raise InputError(f"unknown policy {name!r} (expected one of {', '.join(POLICIES)})", name) from None
+
+
+#: Most tricks a horizon can look ahead (a round has 9).
+MAX_HORIZON = 9
+
+
+def policy_params(pimc_samples: int | None = None, horizon: int | str | None = None) -> np.ndarray:
+    """The ``params`` array the kernels pass to every seat's policy (read by ``dd`` and ``pimc``).
+
+    Parameters
+    ----------
+    pimc_samples : int, optional
+        Deals of the unseen cards that ``pimc`` samples and solves per decision (default 8).
+    horizon : int or "full", optional
+        Tricks that ``dd`` and ``pimc`` solve ahead before the last ones (default 3); ``"full"``
+        solves every decision to the end of the round (exact, and slow in the first tricks).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``float64[2]``: ``(samples, horizon)``, 0 for a default and -1 for a full horizon (see
+        :mod:`jass_sim.engine.solver._players`). Raises InputError naming a bad value.
+    """
+    samples = 0
+    if pimc_samples is not None:
+        if not 1 <= pimc_samples <= 10_000:
+            raise InputError(f"--pimc-samples must be from 1 to 10000, got {pimc_samples}", str(pimc_samples))
+        samples = pimc_samples
+    depth = 0
+    if horizon is not None:
+        token = str(horizon).strip().lower()
+        if token == "full":
+            depth = -1
+        elif token.isdigit() and 1 <= int(token) <= MAX_HORIZON:
+            depth = int(token)
+        else:
+            raise InputError(f"--horizon must be a number of tricks from 1 to {MAX_HORIZON} or 'full', "
+                             f"got {horizon!r}", str(horizon))
+    return np.array([samples, depth], dtype=np.float64)
