@@ -9,10 +9,12 @@ difference ``team0 - team1`` of the round's points (match +100 included): ``2 * 
 won none), bit 1 the same for team 1; 0 when no match bonus is at stake (endgames).
 
 Search: fail-soft zero-window alpha-beta (``_search`` answers "is the value >= gamma?" with a
-bound), driven by MTD(f) (``_mtd``); a transposition table at trick boundaries keyed on the
-canonical position (relative ranks that keep the points; see ``CANON``), which stores a lower
-and an upper bound and the best lead; equivalent-card pruning; ordered moves; bounds on the
-points still to be won.
+bound), driven by bisection (``mtd``; a match is tested for first on its side); a transposition
+table at trick boundaries keyed on the canonical position (relative ranks that keep the points;
+see ``CANON``), which stores a lower and an upper bound and the best lead; equivalent-card
+pruning; ordered moves; bounds on the points still to be won (``node_bounds``: sure points from
+a decided trick, a team's top trumps and the cards the leader can cash); the last two tricks
+solved by plain minimax (``_two_tricks``).
 
 Scratch arrays shared by the kernels:
 
@@ -35,7 +37,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..._jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount, select_bit
-from ._tables import CANON, KIND, PPTS, PSUM, SUITM
+from ._tables import CANON, KIND, KIND_POINTS, PPTS, PSUM, SUITM
 
 INF = 1 << 20
 MATCH_HALF = 50          # the 100 match bonus, in the value's half-difference units
@@ -103,6 +105,20 @@ _HIGH9 = np.array([max((b for b in range(9) if x >> b & 1), default=-1) for x in
                   dtype=np.int64)
 
 
+def _low_sums():
+    """``[kind, live9, j]``: points of the ``j`` cheapest cards of a suit's 9-bit mask."""
+    out = np.zeros((4, 512, 10), dtype=np.int16)
+    for kd in range(4):
+        for m in range(512):
+            pts = sorted(int(KIND_POINTS[kd, p]) for p in range(9) if m >> p & 1)
+            for j in range(10):
+                out[kd, m, j] = sum(pts[:j])
+    return out
+
+
+_LOWSUM = _low_sums()
+
+
 @jit(inline="always")
 def top_of_suit(mask, s):
     """Highest card of suit ``s`` in ``mask`` (-1 if none)."""
@@ -131,42 +147,166 @@ def points_of(mask, mode):
 
 
 @jit(inline="always")
-def node_bounds(hs, live, tm, mode, trump, tpts, flag, stop):
+def _ruffable(hs, seat, s, trump):
+    """Whether an opponent of ``seat`` is void in suit ``s`` and holds a trump."""
+    for i in (1, 3):
+        h = hs[(seat + i) & 3]
+        if (h & SUITM[s]) == U64_ZERO and (h & SUITM[trump]) != U64_ZERO:
+            return True
+    return False
+
+
+@jit(inline="always")
+def _decided(hs, k, leader, led, best, bseat, trump):
+    """Whether no opponent of ``bseat`` still to play in the current trick (``k`` >= 1 cards in
+    it) can beat ``best``: the trick then goes to ``bseat``'s team (a partner who still plays
+    may overtake, but with a card those opponents cannot beat either)."""
+    for i in range(k, 4):
+        s = (leader + i) & 3
+        if (s ^ bseat) & 1 and _can_beat(hs[s], led, best, trump):
+            return False
+    return True
+
+
+@jit(inline="always")
+def _forced_points(hs, k, leader, led, best, bseat, mode, trump):
+    """Points that the opponents of ``bseat`` still to play in the trick add at the least: each
+    its cheapest legal card (a card that takes the lead later only narrows the legal cards).
+    These are never among their team's top trumps (else they could beat ``best``)."""
+    total = 0
+    for i in range(k, 4):
+        seat = (leader + i) & 3
+        if (seat ^ bseat) & 1:
+            legal = legal_p(hs[seat], led, best, trump)
+            low = 1000
+            for s in range(4):
+                m = np.int64((legal >> np.uint64(9 * s)) & _SUIT9)
+                if m != 0:
+                    low = min(low, np.int64(_LOWSUM[KIND[mode, s], m, 1]))
+            total += low
+    return total
+
+
+@jit(inline="always")
+def _cashable(hs, live, seat, mode, trump):
+    """``(points, count)`` of the cards ``seat`` can cash from the top on the lead: in each suit
+    its cards above every other live card of the suit. In trump modes a plain suit counts only
+    when the opponents cannot ruff: they hold no trump once the leader has drawn them with its
+    top trumps (they must follow trump; neither can keep the Buur back, it is not theirs)."""
+    own = hs[seat]
+    others = live & ~own
+    ruff = False
+    if trump >= 0:
+        w = own & SUITM[trump]
+        o = others & SUITM[trump]
+        if o != U64_ZERO:
+            w &= ~((_bit(top_of_suit(o, trump)) << U64_ONE) - U64_ONE)
+        draws = popcount(w)
+        ruff = popcount(hs[(seat + 1) & 3] & SUITM[trump]) > draws \
+            or popcount(hs[(seat + 3) & 3] & SUITM[trump]) > draws
+    pts = 0
+    n = 0
+    for s in range(4):
+        if ruff and s != trump:
+            continue
+        w = own & SUITM[s]
+        o = others & SUITM[s]
+        if o != U64_ZERO:
+            w &= ~((_bit(top_of_suit(o, s)) << U64_ONE) - U64_ONE)
+        if w != U64_ZERO:
+            kd = KIND[mode, s]
+            sh = np.uint64(9 * s)
+            pts += PSUM[kd, np.int64((w >> sh) & _SUIT9)]
+            m = popcount(w)
+            n += m
+            # the others follow suit while they can: at least their cheapest cards of the suit
+            # (the opponents must; partner's trumps may be among the team's top trumps)
+            for i in range(1, 4):
+                if i != 2 or s != trump:
+                    x = np.int64((hs[(seat + i) & 3] >> sh) & _SUIT9)
+                    pts += _LOWSUM[kd, x, min(m, popcount(np.uint64(x)))]
+    return pts, n
+
+
+@jit(inline="always")
+def node_bounds(hs, live, tm, mode, trump, tpts, flag, stop, k, leader, led, best, bseat):
     """``(lo, hi)`` bounds of the value: nothing is lost below 0 and nothing beyond all the
-    points left; in trump modes, the top trumps held by one team (above every trump of the other
-    team, none in the trick) are sure points of that team, and a team with a sure card cannot
-    be matched."""
+    points left. Sure points of a team (when searching to the end): the current trick when no
+    seat still to play can beat it; in trump modes the top trumps held by one team (above the
+    trumps in the trick, unless that team takes the trick anyway); at a trick boundary the cards
+    the leader can cash from the top (all the rest if they are all its cards). A team with a sure
+    trick cannot be matched."""
     total = tpts + points_of(live, mode) + 5
-    safe0 = 0
-    safe1 = 0
-    if trump >= 0 and stop == 0 and (tm & SUITM[trump]) == U64_ZERO:
-        tr = live & SUITM[trump]
-        if tr != U64_ZERO:
-            team0 = hs[0] | hs[2]
-            top = top_of_suit(tr, trump)
-            first = (team0 >> np.uint64(top)) & U64_ONE
-            while tr != U64_ZERO:
-                top = top_of_suit(tr, trump)
-                if ((team0 >> np.uint64(top)) & U64_ONE) != first:
-                    break
-                if first:
-                    safe0 += PPTS[trump, top]
-                else:
-                    safe1 += PPTS[trump, top]
-                tr ^= _bit(top)
-            if first:
-                safe0 = max(safe0, 1)  # a sure trick: team 1 cannot take every trick
+    pts0 = 0
+    pts1 = 0
+    sure0 = False
+    sure1 = False
+    if stop == 0:
+        win = -1  # team that surely takes the current trick
+        if k > 0 and _decided(hs, k, leader, led, best, bseat, trump):
+            win = bseat & 1
+            won = tpts + _forced_points(hs, k, leader, led, best, bseat, mode, trump)
+            if win == 0:
+                pts0 = won
+                sure0 = True
             else:
-                safe1 = max(safe1, 1)
-    if safe0 > 0:
-        lo = safe0 - 1 if safe0 == 1 else safe0
-    else:
-        lo = -MATCH_HALF if flag & 2 else 0
-    if safe1 > 0:
-        hi = total - (0 if safe1 == 1 else safe1)
-    else:
-        hi = total + (MATCH_HALF if flag & 1 else 0)
+                pts1 = won
+                sure1 = True
+        if trump >= 0:
+            tr = live & SUITM[trump]
+            if tr != U64_ZERO:
+                # a top trump below a trump of the trick may have to be thrown into it
+                ttop = top_of_suit(tm, trump)
+                team0 = hs[0] | hs[2]
+                top = top_of_suit(tr, trump)
+                x = 1 - np.int64((team0 >> np.uint64(top)) & U64_ONE)
+                while tr != U64_ZERO:
+                    top = top_of_suit(tr, trump)
+                    if 1 - np.int64((team0 >> np.uint64(top)) & U64_ONE) != x:
+                        break
+                    if top < ttop and win != x:
+                        break
+                    if x == 0:
+                        pts0 += PPTS[trump, top]
+                        sure0 = True
+                    else:
+                        pts1 += PPTS[trump, top]
+                        sure1 = True
+                    tr ^= _bit(top)
+        if k == 0 and hs[leader] != U64_ZERO:
+            x = leader & 1
+            cp, cn = _cashable(hs, live, leader, mode, trump)
+            if cn == popcount(hs[leader]):  # the leader takes every trick
+                if x == 0:
+                    return total + (MATCH_HALF if flag & 1 else 0), \
+                        total + (MATCH_HALF if flag & 1 else 0)
+                return -MATCH_HALF if flag & 2 else 0, -MATCH_HALF if flag & 2 else 0
+            if cn > 0:
+                # cashed plain winners and the team's top trumps are different cards (the
+                # leader's top trumps are among the latter)
+                if trump >= 0:
+                    cp -= PSUM[KIND[mode, trump],
+                               np.int64((_cash_trumps(hs, live, leader, trump)
+                                         >> np.uint64(9 * trump)) & _SUIT9)]
+                if x == 0:
+                    pts0 += cp
+                    sure0 = True
+                else:
+                    pts1 += cp
+                    sure1 = True
+    lo = pts0 if sure0 else (-MATCH_HALF if flag & 2 else 0)
+    hi = total - pts1 if sure1 else total + (MATCH_HALF if flag & 1 else 0)
     return lo, hi
+
+
+@jit(inline="always")
+def _cash_trumps(hs, live, seat, trump):
+    """Trumps of ``seat`` above every other live trump."""
+    w = hs[seat] & SUITM[trump]
+    o = live & ~hs[seat] & SUITM[trump]
+    if o != U64_ZERO:
+        w &= ~((_bit(top_of_suit(o, trump)) << U64_ONE) - U64_ONE)
+    return w
 
 
 @jit(inline="always")
@@ -263,6 +403,65 @@ def _last_trick(hs, mode, trump, leader, flag):
     return pts + MATCH_HALF if flag & 1 else pts
 
 
+@jit(inline="always")
+def _better(v, w, seat):
+    """The value ``seat`` prefers (team 0 maximises)."""
+    if seat & 1:
+        return min(v, w)
+    return max(v, w)
+
+
+@jit
+def _two_tricks(hs, mode, trump, leader, flag):
+    """Exact value when every hand holds two cards: plain minimax over the at most 16 ways to
+    play the first trick (cheaper than searching them; the last trick is forced)."""
+    s1 = (leader + 1) & 3
+    s2 = (leader + 2) & 3
+    s3 = (leader + 3) & 3
+    v0 = INF if leader & 1 else -INF
+    x0 = hs[leader]
+    while x0 != U64_ZERO:
+        c0 = lowest_bit(x0)
+        x0 &= x0 - U64_ONE
+        hs[leader] ^= _bit(c0)
+        led = c0 // 9
+        v1 = INF if s1 & 1 else -INF
+        x1 = legal_p(hs[s1], led, c0, trump)
+        while x1 != U64_ZERO:
+            c1 = lowest_bit(x1)
+            x1 &= x1 - U64_ONE
+            hs[s1] ^= _bit(c1)
+            b1, w1 = (c1, s1) if beats_p(c1, c0, trump) else (c0, leader)
+            v2 = INF if s2 & 1 else -INF
+            x2 = legal_p(hs[s2], led, b1, trump)
+            while x2 != U64_ZERO:
+                c2 = lowest_bit(x2)
+                x2 &= x2 - U64_ONE
+                hs[s2] ^= _bit(c2)
+                b2, w2 = (c2, s2) if beats_p(c2, b1, trump) else (b1, w1)
+                v3 = INF if s3 & 1 else -INF
+                x3 = legal_p(hs[s3], led, b2, trump)
+                while x3 != U64_ZERO:
+                    c3 = lowest_bit(x3)
+                    x3 &= x3 - U64_ONE
+                    hs[s3] ^= _bit(c3)
+                    w3 = s3 if beats_p(c3, b2, trump) else w2
+                    if w3 & 1:
+                        v = _last_trick(hs, mode, trump, w3, flag & 2)
+                    else:
+                        v = PPTS[mode, c0] + PPTS[mode, c1] + PPTS[mode, c2] + PPTS[mode, c3] \
+                            + _last_trick(hs, mode, trump, w3, flag & 1)
+                    hs[s3] ^= _bit(c3)
+                    v3 = _better(v3, v, s3)
+                hs[s2] ^= _bit(c2)
+                v2 = _better(v2, v3, s2)
+            hs[s1] ^= _bit(c1)
+            v1 = _better(v1, v2, s1)
+        hs[leader] ^= _bit(c0)
+        v0 = _better(v0, v1, leader)
+    return v0
+
+
 # frame fields (int64 rows of ``fr``)
 _LEADER, _K, _LED, _BEST, _BSEAT, _TPTS, _FLAG, _GAMMA, _NM, _IDX, _BESTV, _BESTC, _GAIN, _CUR, \
     _SEAT = range(15)
@@ -317,7 +516,8 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
             seat = (leader + k) & 3
             f[_SEAT] = seat
             live = hs[0] | hs[1] | hs[2] | hs[3]
-            lo, hi = node_bounds(hs, live, fu[d, _TM], mode, trump, tpts, flag, stop)
+            lo, hi = node_bounds(hs, live, fu[d, _TM], mode, trump, tpts, flag, stop, k, leader,
+                                 f[_LED], f[_BEST], f[_BSEAT])
             hint = -1
             st[4 + k] += 1
             if lo >= gamma:
@@ -334,8 +534,11 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                     v = 0
                     state = _RETURN
                     continue
-                if n <= 1:
-                    v = _last_trick(hs, mode, trump, leader, flag) if n == 1 else 0
+                if n == 1 or n == 2 and stop == 0:
+                    if n == 2:
+                        v = _two_tricks(hs, mode, trump, leader, flag)
+                    else:
+                        v = _last_trick(hs, mode, trump, leader, flag)
                     state = _RETURN
                     continue
                 ka, kb = _key(hs, live, mode, leader, flag, stop)
@@ -377,6 +580,8 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                         sc = 100000
                     elif above == U64_ZERO:
                         sc = 50000 + 10 * pts + p
+                        if trump >= 0 and c // 9 != trump and _ruffable(hs, seat, c // 9, trump):
+                            sc = 20000 + 10 * pts + p  # a top card an opponent can ruff
                     elif (hs[(seat + 2) & 3] >> np.uint64(top_of_suit(above, c // 9))) & U64_ONE:
                         sc = 40000 - 10 * pts - p
                     else:
@@ -399,11 +604,19 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                     elif wins:
                         if k == 2 and not _can_beat(hs[(seat + 1) & 3], led, c, trump):
                             sc = 30000 + 10 * pts - p
+                        elif k == 1 and _can_beat(hs[(seat + 2) & 3], led, best, trump):
+                            sc = 9000 - 10 * p + pts  # second hand low: partner can win
                         else:
                             sc = 20000 - 10 * p + pts
+                            if c // 9 != led:  # ruffing: after every win in the suit
+                                sc -= 200
                     else:
                         sc = 10000 - 10 * pts - p
-                sc = sc * 16 + min(fr[_HIST + seat, c], 150000)
+                sc *= 1024
+                if popcount(hs[seat]) >= 7:
+                    # history counts break ties in the first tricks of a deal; deeper down
+                    # they mislead more than they help (measured on the benchmark corpus)
+                    sc += min(fr[_HIST + seat, c], 150000)
                 i = nm
                 while i > 0 and f[_SCORES + i - 1] < sc:
                     f[_MOVES + i] = f[_MOVES + i - 1]
@@ -541,8 +754,15 @@ def value_bounds(hs, mode, tpts, flag):
 @jit
 def mtd(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag, guess):
     """Exact value of a position by zero-window tests: the first test at ``guess``, then
-    bisection of the interval the fail-soft bounds leave."""
-    lo, hi = value_bounds(hs, mode, tpts, flag)
+    bisection of the interval the fail-soft bounds leave. A match (the extreme values, far from
+    the others) is tested for as soon as the value is known to lie on its side: that test is
+    cheap (every trick must be taken), while bisecting towards it costs many searches."""
+    trump = mode if mode < 4 else -1
+    lo, hi = node_bounds(hs, hs[0] | hs[1] | hs[2] | hs[3], tm, mode, trump, tpts, flag, st[3],
+                         k, leader, led, best, bseat)
+    vlo, vhi = value_bounds(hs, mode, tpts, flag)
+    top = hi if flag & 1 and hi == vhi else INF  # team 0's match value
+    bottom = lo if flag & 2 and lo == vlo else -INF  # team 1's match value
     g = min(max(guess, lo + 1), hi)
     while lo < hi:
         r = search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag, g)
@@ -554,6 +774,10 @@ def mtd(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag, g
         else:
             hi = r
         g = (lo + hi + 1) // 2
+        if hi == top and lo > bottom:
+            g = hi
+        elif lo == bottom and hi < top:
+            g = lo + 1
     return lo
 
 
