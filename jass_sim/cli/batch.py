@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from . import main
-from .options import job_options, mode_option
+from .options import job_options, mode_option, solver_player_json
 
 _SHARD_HELP = ("Deals per shard: a positive multiple of 1024 (whole RNG blocks). [default: 1048576]")
 
@@ -87,6 +87,7 @@ def batch_summary(directory, fmt, output):
 
     from ..analysis.shards import ShardStore
     from ..analysis.simulation import format_summary, summary_table
+    from ..engine.policies import policy_params
     from ..output import ChunkWriter, check_choice, check_output_path, emit
 
     fmt = check_choice("--format", fmt, ("table", "csv", "json", "parquet"))
@@ -101,7 +102,7 @@ def batch_summary(directory, fmt, output):
     elif fmt == "json":
         doc = {"deals": job.deals, "rules": job.rules, "policy": job.policy, "mode": job.mode,
                "chooser": job.chooser, "seed": job.seed,
-               "pimc_samples": None, "horizon": None,  # batch plays dd and pimc with their defaults
+               **solver_player_json(policy_params()),  # batch plays dd and pimc with their defaults
                "modes": json.loads(table.to_json(orient="records"))}
         emit(json.dumps(doc), output)
     else:

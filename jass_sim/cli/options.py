@@ -17,7 +17,7 @@ def job_options(func):
     ``--rules``, ``--policy``, ``--mode``, ``--chooser``, ``--seed``."""
     import click
 
-    for option in reversed((
+    return _with_options(func, (
         click.option("--rules", default="chibre", show_default=True,
                      help="Rule preset: chibre, schieber, pique-double."),
         click.option("--policy", default="random", show_default=True, help="Card-play policy of every seat."),
@@ -26,9 +26,7 @@ def job_options(func):
         click.option("--chooser", default="evaluator", show_default=True,
                      help="Mode choice when --mode auto: evaluator (may chibre) or random."),
         click.option("--seed", type=int, default=0, show_default=True, help="Root seed."),
-    )):
-        func = option(func)
-    return func
+    ))
 
 
 def solver_player_options(func):
@@ -36,16 +34,20 @@ def solver_player_options(func):
     (every seat plays with the same ones)."""
     import click
 
-    for option in reversed((
+    return _with_options(func, (
         click.option("--pimc-samples", type=int, default=None,
                      help="pimc: deals of the unseen cards sampled and solved per decision [default: 8]."),
         click.option("--horizon", default=None,
                      help="dd and pimc: tricks solved ahead (1-9), or 'full' for exact play to the end "
                           "of the round [default: 3]."),
-    )):
+    ))
+
+
+def _with_options(func, options):
+    """``func`` decorated with ``options``, which then appear in this order in ``--help``."""
+    for option in reversed(options):
         func = option(func)
     return func
-
 
 
 def solver_player_json(params) -> dict:

@@ -188,35 +188,43 @@ def _forced_points(hs, k, leader, led, best, bseat, mode, trump):
 
 
 @jit(inline="always")
+def _masters(own, others, s):
+    """The cards of ``own`` in suit ``s`` above every card of ``others`` in that suit."""
+    w = own & SUITM[s]
+    o = others & SUITM[s]
+    if o != U64_ZERO:
+        w &= ~((_bit(top_of_suit(o, s)) << U64_ONE) - U64_ONE)
+    return w
+
+
+@jit(inline="always")
 def _cashable(hs, live, seat, mode, trump):
-    """``(points, count)`` of the cards ``seat`` can cash from the top on the lead: in each suit
-    its cards above every other live card of the suit. In trump modes a plain suit counts only
-    when the opponents cannot ruff: they hold no trump once the leader has drawn them with its
-    top trumps (they must follow trump; neither can keep the Buur back, it is not theirs)."""
+    """``(points, count, trump_points)`` of the cards ``seat`` can cash from the top on the
+    lead: in each suit its cards above every other live card of the suit (``trump_points``: the
+    points of its own trumps among them). In trump modes a plain suit counts only when the
+    opponents cannot ruff: they hold no trump once the leader has drawn them with its top trumps
+    (they must follow trump; neither can keep the Buur back, it is not theirs)."""
     own = hs[seat]
     others = live & ~own
     ruff = False
     if trump >= 0:
-        w = own & SUITM[trump]
-        o = others & SUITM[trump]
-        if o != U64_ZERO:
-            w &= ~((_bit(top_of_suit(o, trump)) << U64_ONE) - U64_ONE)
-        draws = popcount(w)
+        draws = popcount(_masters(own, others, trump))
         ruff = popcount(hs[(seat + 1) & 3] & SUITM[trump]) > draws \
             or popcount(hs[(seat + 3) & 3] & SUITM[trump]) > draws
     pts = 0
     n = 0
+    trump_pts = 0
     for s in range(4):
         if ruff and s != trump:
             continue
-        w = own & SUITM[s]
-        o = others & SUITM[s]
-        if o != U64_ZERO:
-            w &= ~((_bit(top_of_suit(o, s)) << U64_ONE) - U64_ONE)
+        w = _masters(own, others, s)
         if w != U64_ZERO:
             kd = KIND[mode, s]
             sh = np.uint64(9 * s)
-            pts += PSUM[kd, np.int64((w >> sh) & _SUIT9)]
+            own_pts = PSUM[kd, np.int64((w >> sh) & _SUIT9)]
+            pts += own_pts
+            if s == trump:
+                trump_pts = own_pts
             m = popcount(w)
             n += m
             # the others follow suit while they can: at least their cheapest cards of the suit
@@ -225,7 +233,7 @@ def _cashable(hs, live, seat, mode, trump):
                 if i != 2 or s != trump:
                     x = np.int64((hs[(seat + i) & 3] >> sh) & _SUIT9)
                     pts += _LOWSUM[kd, x, min(m, popcount(np.uint64(x)))]
-    return pts, n
+    return pts, n, trump_pts
 
 
 @jit(inline="always")
@@ -275,7 +283,7 @@ def node_bounds(hs, live, tm, mode, trump, tpts, flag, stop, k, leader, led, bes
                     tr ^= _bit(top)
         if k == 0 and hs[leader] != U64_ZERO:
             x = leader & 1
-            cp, cn = _cashable(hs, live, leader, mode, trump)
+            cp, cn, own_trumps = _cashable(hs, live, leader, mode, trump)
             if cn == popcount(hs[leader]):  # the leader takes every trick
                 if x == 0:
                     return total + (MATCH_HALF if flag & 1 else 0), \
@@ -284,10 +292,7 @@ def node_bounds(hs, live, tm, mode, trump, tpts, flag, stop, k, leader, led, bes
             if cn > 0:
                 # cashed plain winners and the team's top trumps are different cards (the
                 # leader's top trumps are among the latter)
-                if trump >= 0:
-                    cp -= PSUM[KIND[mode, trump],
-                               np.int64((_cash_trumps(hs, live, leader, trump)
-                                         >> np.uint64(9 * trump)) & _SUIT9)]
+                cp -= own_trumps
                 if x == 0:
                     pts0 += cp
                     sure0 = True
@@ -297,16 +302,6 @@ def node_bounds(hs, live, tm, mode, trump, tpts, flag, stop, k, leader, led, bes
     lo = pts0 if sure0 else (-MATCH_HALF if flag & 2 else 0)
     hi = total - pts1 if sure1 else total + (MATCH_HALF if flag & 1 else 0)
     return lo, hi
-
-
-@jit(inline="always")
-def _cash_trumps(hs, live, seat, trump):
-    """Trumps of ``seat`` above every other live trump."""
-    w = hs[seat] & SUITM[trump]
-    o = live & ~hs[seat] & SUITM[trump]
-    if o != U64_ZERO:
-        w &= ~((_bit(top_of_suit(o, trump)) << U64_ONE) - U64_ONE)
-    return w
 
 
 @jit(inline="always")
