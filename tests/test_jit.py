@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from jass_sim._jit import FAST_PDEP, jit, select_bit, select_bit_fast
+from jass_sim._jit import FAST_PDEP, _extract_loop, extract_bits, jit, select_bit, select_bit_fast
 
 
 @jit
@@ -24,3 +24,17 @@ def test_select_bit_fast_agrees_with_select_bit(x, data):
 def test_fast_pdep_is_a_bool():
     # which code select_bit_fast compiles to depends on the host CPU; both paths give the same bits
     assert isinstance(FAST_PDEP, bool)
+
+
+@jit
+def _extract(x, mask):
+    return extract_bits(x, mask), _extract_loop(x, mask)
+
+
+@given(st.integers(0, 2**36 - 1), st.integers(0, 2**36 - 1))
+def test_extract_bits_agrees_with_plain_python(x, mask):
+    # the compiled intrinsic (pext where it is fast) and the loop, against the Python definition
+    want = extract_bits(np.uint64(x), np.uint64(mask))
+    assert _extract(np.uint64(x), np.uint64(mask)) == (want, want)
+    picked = [x >> i & 1 for i in range(36) if mask >> i & 1]
+    assert int(want) == sum(b << i for i, b in enumerate(picked))

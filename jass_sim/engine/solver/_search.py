@@ -13,14 +13,16 @@ bound), driven by bisection (``mtd``; a match is tested for first on its side); 
 table at trick boundaries keyed on the canonical position (relative ranks that keep the points;
 see ``CANON``), which stores a lower and an upper bound and the best lead; equivalent-card
 pruning; ordered moves; bounds on the points still to be won (``node_bounds``: sure points from
-a decided trick, a team's top trumps and the cards the leader can cash); the last two tricks
-solved by plain minimax (``_two_tricks``).
+a decided trick, a team's top trumps and the cards the leader can cash); once the hands hold
+three cards or fewer, plain nested loops take over (:mod:`._endgame`: no frames, ordering or
+bounds, which cost more than they save there); the table still answers first at three cards.
 
 Scratch arrays shared by the kernels:
 
 ``hs``  uint64[4]       hands in the power layout (modified and restored during a search).
 ``tt``  uint64[N, 3]    transposition table, ``N`` a power of two; rows ``(keyA, keyB, data)``.
-``st``  int64[16]       ``st[0]`` node counter, ``st[1]`` table generation (entries of other
+``st``  int64[16]       ``st[0]`` node counter (in the endgame loops: a node per card of the
+                        first of three tricks), ``st[1]`` table generation (entries of other
                         generations count as empty), ``st[2]`` zero-window searches run,
                         ``st[3]`` horizon: 0 to search to the end, else the search stops at
                         trick boundaries where each hand has ``st[3]`` cards and counts 0 for
@@ -36,11 +38,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount, select_bit
+from ..._jit import U64_ONE, U64_ZERO, extract_bits, jit, lowest_bit, popcount, select_bit
+from ._endgame import three_tricks, two_tricks
+from ._play import (INF, MATCH_HALF, _SUIT9, _bit, _last_trick, beats_p, legal_p,  # noqa: F401
+                    top_of_suit)
 from ._tables import CANON, KIND, KIND_POINTS, PPTS, PSUM, SUITM
 
-INF = 1 << 20
-MATCH_HALF = 50          # the 100 match bonus, in the value's half-difference units
 _VAL_OFS = 512           # stored bounds are value + _VAL_OFS in 11 bits
 _M11 = np.uint64(0x7FF)
 _M6 = np.uint64(0x3F)
@@ -48,7 +51,6 @@ _M28 = np.uint64((1 << 28) - 1)
 _H1 = np.uint64(0x9E3779B97F4A7C15)
 _H2 = np.uint64(0xC2B2AE3D27D4EB4F)
 _S9 = np.uint64(9)
-_SUIT9 = np.uint64(511)
 
 TT_ROWS = 3
 BUF_COLS = 20
@@ -67,42 +69,6 @@ def new_scratch():
             np.zeros((38, 3), dtype=np.uint64))
 
 
-@jit(inline="always")
-def _bit(c):
-    return U64_ONE << np.uint64(c)
-
-
-@jit(inline="always")
-def beats_p(card, best, trump):
-    """Whether power-layout ``card`` takes the trick from ``best`` (``trump`` -1: none)."""
-    cs = card // 9
-    bs = best // 9
-    if cs == bs:
-        return card > best
-    return cs == trump
-
-
-@jit(inline="always")
-def legal_p(hand, led, best, trump):
-    """Legal cards of ``hand`` (power layout); ``led`` -1 on the lead, ``best`` the winning card."""
-    if led < 0:
-        return hand
-    follow = hand & SUITM[led]
-    if trump < 0:
-        return follow if follow != U64_ZERO else hand
-    trumps = hand & SUITM[trump]
-    if led == trump:
-        if trumps == U64_ZERO or trumps == _bit(trump * 9 + 8):
-            return hand
-        return trumps
-    allowed = (follow | trumps) if follow != U64_ZERO else hand
-    if trumps != hand and best // 9 == trump:
-        allowed &= ~(SUITM[trump] & (_bit(best) - U64_ONE))
-    return allowed
-
-
-_HIGH9 = np.array([max((b for b in range(9) if x >> b & 1), default=-1) for x in range(512)],
-                  dtype=np.int64)
 
 
 def _low_sums():
@@ -117,13 +83,6 @@ def _low_sums():
 
 
 _LOWSUM = _low_sums()
-
-
-@jit(inline="always")
-def top_of_suit(mask, s):
-    """Highest card of suit ``s`` in ``mask`` (-1 if none)."""
-    h = _HIGH9[np.int64((mask >> np.uint64(9 * s)) & _SUIT9)]
-    return h + 9 * s if h >= 0 else -1
 
 
 @jit(inline="always")
@@ -312,18 +271,8 @@ def _key(hs, live, mode, leader, flag, stop):
     for s in range(4):
         sh = np.uint64(9 * s)
         ka |= CANON[KIND[mode, s], np.int64((live >> sh) & _SUIT9)] << sh
-    x1 = hs[1] | hs[3]
-    x2 = hs[2] | hs[3]
-    seq1 = U64_ZERO
-    seq2 = U64_ZERO
-    i = U64_ZERO
-    x = live
-    while x != U64_ZERO:
-        c = np.uint64(lowest_bit(x))
-        x &= x - U64_ONE
-        seq1 |= ((x1 >> c) & U64_ONE) << i
-        seq2 |= ((x2 >> c) & U64_ONE) << i
-        i += U64_ONE
+    seq1 = extract_bits(hs[1] | hs[3], live)
+    seq2 = extract_bits(hs[2] | hs[3], live)
     ka |= (np.uint64(leader) << np.uint64(36)) | (np.uint64(flag) << np.uint64(38)) \
         | (np.uint64(mode) << np.uint64(40)) | ((seq2 >> np.uint64(28)) << np.uint64(43)) \
         | (np.uint64(stop) << np.uint64(51))
@@ -378,83 +327,6 @@ def _store(tt, gen, ka, kb, lb, ub, hint, work):
     tt[j, 2] = np.uint64(lb + _VAL_OFS) | (np.uint64(ub + _VAL_OFS) << np.uint64(11)) \
         | (np.uint64(hint + 1) << np.uint64(22)) | (np.uint64(work) << np.uint64(28)) \
         | (np.uint64(gen) << np.uint64(32))
-
-
-@jit(inline="always")
-def _last_trick(hs, mode, trump, leader, flag):
-    """Value of the forced last trick (one card in each hand)."""
-    b = lowest_bit(hs[leader])
-    bs = leader
-    pts = PPTS[mode, b] + 5
-    for i in range(1, 4):
-        s = (leader + i) & 3
-        c = lowest_bit(hs[s])
-        pts += PPTS[mode, c]
-        if beats_p(c, b, trump):
-            b = c
-            bs = s
-    if bs & 1:
-        return -MATCH_HALF if flag & 2 else 0
-    return pts + MATCH_HALF if flag & 1 else pts
-
-
-@jit(inline="always")
-def _better(v, w, seat):
-    """The value ``seat`` prefers (team 0 maximises)."""
-    if seat & 1:
-        return min(v, w)
-    return max(v, w)
-
-
-@jit
-def _two_tricks(hs, mode, trump, leader, flag):
-    """Exact value when every hand holds two cards: plain minimax over the at most 16 ways to
-    play the first trick (cheaper than searching them; the last trick is forced)."""
-    s1 = (leader + 1) & 3
-    s2 = (leader + 2) & 3
-    s3 = (leader + 3) & 3
-    v0 = INF if leader & 1 else -INF
-    x0 = hs[leader]
-    while x0 != U64_ZERO:
-        c0 = lowest_bit(x0)
-        x0 &= x0 - U64_ONE
-        hs[leader] ^= _bit(c0)
-        led = c0 // 9
-        v1 = INF if s1 & 1 else -INF
-        x1 = legal_p(hs[s1], led, c0, trump)
-        while x1 != U64_ZERO:
-            c1 = lowest_bit(x1)
-            x1 &= x1 - U64_ONE
-            hs[s1] ^= _bit(c1)
-            b1, w1 = (c1, s1) if beats_p(c1, c0, trump) else (c0, leader)
-            v2 = INF if s2 & 1 else -INF
-            x2 = legal_p(hs[s2], led, b1, trump)
-            while x2 != U64_ZERO:
-                c2 = lowest_bit(x2)
-                x2 &= x2 - U64_ONE
-                hs[s2] ^= _bit(c2)
-                b2, w2 = (c2, s2) if beats_p(c2, b1, trump) else (b1, w1)
-                v3 = INF if s3 & 1 else -INF
-                x3 = legal_p(hs[s3], led, b2, trump)
-                while x3 != U64_ZERO:
-                    c3 = lowest_bit(x3)
-                    x3 &= x3 - U64_ONE
-                    hs[s3] ^= _bit(c3)
-                    w3 = s3 if beats_p(c3, b2, trump) else w2
-                    if w3 & 1:
-                        v = _last_trick(hs, mode, trump, w3, flag & 2)
-                    else:
-                        v = PPTS[mode, c0] + PPTS[mode, c1] + PPTS[mode, c2] + PPTS[mode, c3] \
-                            + _last_trick(hs, mode, trump, w3, flag & 1)
-                    hs[s3] ^= _bit(c3)
-                    v3 = _better(v3, v, s3)
-                hs[s2] ^= _bit(c2)
-                v2 = _better(v2, v3, s2)
-            hs[s1] ^= _bit(c1)
-            v1 = _better(v1, v2, s1)
-        hs[leader] ^= _bit(c0)
-        v0 = _better(v0, v1, leader)
-    return v0
 
 
 # frame fields (int64 rows of ``fr``)
@@ -531,7 +403,7 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                     continue
                 if n == 1 or n == 2 and stop == 0:
                     if n == 2:
-                        v = _two_tricks(hs, mode, trump, leader, flag)
+                        v = two_tricks(hs, st, mode, trump, leader, flag, gamma)
                     else:
                         v = _last_trick(hs, mode, trump, leader, flag)
                     state = _RETURN
@@ -551,6 +423,11 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                 if hint >= 0:
                     s = hint // 9
                     hint = 9 * s + select_bit((live >> np.uint64(9 * s)) & _SUIT9, hint % 9)
+                if n == 3 and stop == 0:
+                    v, f[_BESTC] = three_tricks(hs, st, mode, trump, leader, flag, gamma, hint)
+                    _finish_boundary(tt, gen, hs, fu, d, f, v)
+                    state = _RETURN
+                    continue
             led = f[_LED]
             best = f[_BEST]
             bseat = f[_BSEAT]
