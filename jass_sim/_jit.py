@@ -150,15 +150,23 @@ def _fast_pdep() -> bool:
 FAST_PDEP = _fast_pdep()
 
 
-@intrinsic
-def _pdep(typingctx, x, mask):
-    def codegen(context, builder, signature, args):
-        i64 = context.get_value_type(types.uint64)
-        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i64, [i64, i64]),
-                                            "llvm.x86.bmi.pdep.64")
-        return builder.call(fn, args)
+def _bmi2(op):
+    """An intrinsic ``(x, mask) -> uint64`` compiled to the BMI2 instruction ``op``."""
+    def typer(typingctx, x, mask):
+        def codegen(context, builder, signature, args):
+            i64 = context.get_value_type(types.uint64)
+            fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i64, [i64, i64]),
+                                                f"llvm.x86.bmi.{op}.64")
+            return builder.call(fn, args)
 
-    return types.uint64(types.uint64, types.uint64), codegen
+        return types.uint64(types.uint64, types.uint64), codegen
+
+    typer.__name__ = f"_{op}"
+    return intrinsic(typer)
+
+
+_pdep = _bmi2("pdep")
+_pext = _bmi2("pext")
 
 
 def extract_bits(x, mask) -> int:
@@ -174,17 +182,6 @@ def extract_bits(x, mask) -> int:
         i += 1
         m ^= low
     return np.uint64(out)
-
-
-@intrinsic
-def _pext(typingctx, x, mask):
-    def codegen(context, builder, signature, args):
-        i64 = context.get_value_type(types.uint64)
-        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i64, [i64, i64]),
-                                            "llvm.x86.bmi.pext.64")
-        return builder.call(fn, args)
-
-    return types.uint64(types.uint64, types.uint64), codegen
 
 
 @jit(inline="always")
