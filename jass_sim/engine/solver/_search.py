@@ -383,10 +383,29 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
             seat = (leader + k) & 3
             f[_SEAT] = seat
             live = hs[0] | hs[1] | hs[2] | hs[3]
-            lo, hi = node_bounds(hs, live, fu[d, _TM], mode, trump, tpts, flag, stop, k, leader,
-                                 f[_LED], f[_BEST], f[_BSEAT])
             hint = -1
             st[4 + k] += 1
+            n = popcount(hs[seat])
+            if k == 0:
+                if n <= stop:
+                    v = 0
+                    state = _RETURN
+                    continue
+                if n >= 3:  # the table first: its bounds settle most revisits
+                    ka, kb = _key(hs, live, mode, leader, flag, stop)
+                    fu[d, _KA] = ka
+                    fu[d, _KB] = kb
+                    lb, ub, hint = _probe(tt, gen, ka, kb)
+                    if lb >= gamma:
+                        v = lb
+                        state = _RETURN
+                        continue
+                    if ub < gamma:
+                        v = ub
+                        state = _RETURN
+                        continue
+            lo, hi = node_bounds(hs, live, fu[d, _TM], mode, trump, tpts, flag, stop, k, leader,
+                                 f[_LED], f[_BEST], f[_BSEAT])
             if lo >= gamma:
                 v = lo
                 state = _RETURN
@@ -396,28 +415,9 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                 state = _RETURN
                 continue
             if k == 0:
-                n = popcount(hs[0])
-                if n <= stop:
-                    v = 0
-                    state = _RETURN
-                    continue
-                if n == 1 or n == 2 and stop == 0:
-                    if n == 2:
-                        v = two_tricks(hs, st, mode, trump, leader, flag, gamma)
-                    else:
-                        v = _last_trick(hs, mode, trump, leader, flag)
-                    state = _RETURN
-                    continue
-                ka, kb = _key(hs, live, mode, leader, flag, stop)
-                fu[d, _KA] = ka
-                fu[d, _KB] = kb
-                lb, ub, hint = _probe(tt, gen, ka, kb)
-                if lb >= gamma:
-                    v = lb
-                    state = _RETURN
-                    continue
-                if ub < gamma:
-                    v = ub
+                if n <= 2:
+                    v = two_tricks(hs, st, mode, trump, leader, flag, gamma) if n == 2 \
+                        else _last_trick(hs, mode, trump, leader, flag)
                     state = _RETURN
                     continue
                 if hint >= 0:
