@@ -448,33 +448,63 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                         continue  # equivalent to the next higher card, which is also legal
                 p = c % 9
                 if k == 0:
+                    cs = c // 9
                     if c == hint:
                         sc = 100000
+                    elif trump >= 0 and cs == trump and (live & ~hs[seat] & ~hs[(seat + 2) & 3]
+                                                         & SUITM[trump]) != U64_ZERO:
+                        # the opponents hold trumps: draw them first, top trumps (highest
+                        # first), then low towards partner's top trump, then other low trumps
+                        if above == U64_ZERO:
+                            sc = 60000 + 10 * pts + p
+                        elif (hs[(seat + 2) & 3] >> np.uint64(top_of_suit(above, cs))) & U64_ONE:
+                            sc = 57000 - 10 * pts - p
+                        else:
+                            sc = 55000 - 10 * pts - p
                     elif above == U64_ZERO:
                         sc = 50000 + 10 * pts + p
-                        if trump >= 0 and c // 9 != trump and _ruffable(hs, seat, c // 9, trump):
-                            sc = 20000 + 10 * pts + p  # a top card an opponent can ruff
-                    elif (hs[(seat + 2) & 3] >> np.uint64(top_of_suit(above, c // 9))) & U64_ONE:
+                        if trump >= 0 and cs != trump and _ruffable(hs, seat, cs, trump):
+                            sc = 8000 + 10 * pts + p  # a top card an opponent can ruff
+                    elif (hs[(seat + 2) & 3] >> np.uint64(top_of_suit(above, cs))) & U64_ONE:
                         sc = 40000 - 10 * pts - p
+                    elif trump >= 0 and cs != trump and _ruffable(hs, seat, cs, trump):
+                        sc = 5000 - 10 * pts - p  # a low card into an opponent's ruff
                     else:
                         sc = 10000 - 10 * pts - p
                 else:
                     wins = beats_p(c, best, trump)
+                    smear = False
+                    low = False
                     if k == 3:
-                        if partner or wins:
+                        if partner:
                             sc = 30000 + 10 * pts - p
+                            smear = True
+                        elif wins:
+                            if f[_FLAG] == 0:
+                                # no match at stake: the cheapest card that takes the trick
+                                sc = 30000 - 10 * p + pts
+                                if c // 9 != led:
+                                    sc -= 200
+                            else:
+                                sc = 30000 + 10 * pts - p
                         else:
                             sc = 10000 - 10 * pts - p
+                            low = True
                     elif partner:
                         # partner winning at third seat: smear if the fourth seat cannot beat
                         if not _can_beat(hs[(seat + 1) & 3], led, best, trump):
                             sc = 30000 + 10 * pts - p
+                            smear = True
                         elif wins and not _can_beat(hs[(seat + 1) & 3], led, c, trump):
                             sc = 25000 + pts - p
                         else:
                             sc = 10000 - 10 * pts - p
+                            low = True
                     elif wins:
-                        if k == 2 and not _can_beat(hs[(seat + 1) & 3], led, c, trump):
+                        if k == 1 and c // 9 == led and not _can_beat(hs[(seat + 1) & 3], led, c,
+                                                                         trump):
+                            sc = 30000 + 10 * pts - p  # second hand wins in the suit: sure
+                        elif k == 2 and not _can_beat(hs[(seat + 1) & 3], led, c, trump):
                             sc = 30000 + 10 * pts - p
                         elif k == 1 and _can_beat(hs[(seat + 2) & 3], led, best, trump):
                             sc = 9000 - 10 * p + pts  # second hand low: partner can win
@@ -484,9 +514,18 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                                 sc -= 200
                     else:
                         sc = 10000 - 10 * pts - p
+                        low = True
+                    if low and above == U64_ZERO:
+                        sc -= 100  # a cheap card that does not take the trick: keep masters
+                    if smear:
+                        # smear points on partner's trick, but not a master or a trump
+                        if above == U64_ZERO:
+                            sc -= 400
+                        if c // 9 == trump and led != trump:
+                            sc -= 100
                 sc *= 1024
-                if popcount(hs[seat]) >= 7:
-                    # history counts break ties in the first tricks of a deal; deeper down
+                if popcount(hs[seat]) >= 9:
+                    # history counts break ties in the first trick of a deal; deeper down
                     # they mislead more than they help (measured on the benchmark corpus)
                     sc += min(fr[_HIST + seat, c], 150000)
                 i = nm
