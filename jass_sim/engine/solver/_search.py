@@ -461,6 +461,8 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                             sc = 57000 - 10 * pts - p
                         else:
                             sc = 55000 - 10 * pts - p
+                    elif trump >= 0 and cs == trump:
+                        sc = 7000 + 10 * pts + p  # the opponents hold no trump: lead it last
                     elif above == U64_ZERO:
                         sc = 50000 + 10 * pts + p
                         if trump >= 0 and cs != trump and _ruffable(hs, seat, cs, trump):
