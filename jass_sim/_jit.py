@@ -210,3 +210,32 @@ def _select_bit_fast_overload(x, k):
     if FAST_PDEP:  # deposit bit k onto the set bits of x: the k-th of them stays set
         return lambda x, k: _cttz(_pdep(U64_ONE << np.uint64(k), np.uint64(x)))
     return lambda x, k: _select_broadword(np.uint64(x), k)
+
+
+def prefetch(arr, i, j) -> None:
+    """Hint the CPU to load ``arr[i, j]`` (a 2-d array) into its cache: no effect on results, a
+    no-op when not compiled."""
+
+
+@intrinsic
+def _prefetch(typingctx, arr, i, j):
+    def codegen(context, builder, signature, args):
+        ary = context.make_array(signature.args[0])(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, signature.args[0], ary,
+                                       [args[1], args[2]], wraparound=False)
+        i8p = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]),
+            "llvm.prefetch.p0i8")
+        # read, high temporal locality, data cache
+        builder.call(fn, [builder.bitcast(ptr, i8p), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return types.none(arr, types.intp, types.intp), codegen
+
+
+@overload(prefetch, inline="always")
+def _prefetch_overload(arr, i, j):
+    return lambda arr, i, j: _prefetch(arr, np.intp(i), np.intp(j))
+

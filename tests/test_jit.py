@@ -6,7 +6,8 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from jass_sim._jit import FAST_PDEP, _extract_loop, extract_bits, jit, select_bit, select_bit_fast
+from jass_sim._jit import (FAST_PDEP, _extract_loop, extract_bits, jit, prefetch, select_bit,
+                            select_bit_fast)
 
 
 @jit
@@ -38,3 +39,17 @@ def test_extract_bits_agrees_with_plain_python(x, mask):
     assert _extract(np.uint64(x), np.uint64(mask)) == (want, want)
     picked = [x >> i & 1 for i in range(36) if mask >> i & 1]
     assert int(want) == sum(b << i for i, b in enumerate(picked))
+
+
+@jit
+def _prefetched_sum(arr):
+    total = 0
+    for i in range(arr.shape[0]):
+        prefetch(arr, i, 0)  # a cache hint: compiles to llvm.prefetch, changes nothing
+        total += arr[i, 0] + arr[i, 1]
+    return total
+
+
+def test_prefetch_compiles_and_leaves_values_alone():
+    arr = np.arange(12, dtype=np.uint64).reshape(6, 2)
+    assert _prefetched_sum(arr) == int(arr.sum())

@@ -38,7 +38,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._jit import U64_ONE, U64_ZERO, extract_bits, jit, lowest_bit, popcount, select_bit
+from ..._jit import (U64_ONE, U64_ZERO, extract_bits, jit, lowest_bit, popcount, prefetch,
+                     select_bit)
 from ._endgame import three_tricks, two_tricks
 from ._play import (INF, MATCH_HALF, _SUIT9, _bit, _last_trick, beats_p, legal_p,  # noqa: F401
                     top_of_suit)
@@ -354,20 +355,18 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
     gen = st[1]
     stop = st[3]
     d = 0
-    f = fr[0]
-    f[_LEADER] = leader
-    f[_K] = k
-    f[_LED] = led
-    f[_BEST] = best
-    f[_BSEAT] = bseat
-    f[_TPTS] = tpts
-    f[_FLAG] = flag
-    f[_GAMMA] = gamma
+    fr[d, _LEADER] = leader
+    fr[d, _K] = k
+    fr[d, _LED] = led
+    fr[d, _BEST] = best
+    fr[d, _BSEAT] = bseat
+    fr[d, _TPTS] = tpts
+    fr[d, _FLAG] = flag
+    fr[d, _GAMMA] = gamma
     fu[0, _TM] = tm
     state = _ENTER
     v = 0
     while True:
-        f = fr[d]
         if state == _ENTER:
             st[0] += 1
             if st[0] > st[14] > 0:  # node budget exhausted: undo the path and give up
@@ -375,13 +374,13 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                 for j in range(d):
                     hs[fr[j, _SEAT]] ^= _bit(fr[j, _CUR])
                 return 0
-            leader = f[_LEADER]
-            k = f[_K]
-            flag = f[_FLAG]
-            gamma = f[_GAMMA]
-            tpts = f[_TPTS]
+            leader = fr[d, _LEADER]
+            k = fr[d, _K]
+            flag = fr[d, _FLAG]
+            gamma = fr[d, _GAMMA]
+            tpts = fr[d, _TPTS]
             seat = (leader + k) & 3
-            f[_SEAT] = seat
+            fr[d, _SEAT] = seat
             live = hs[0] | hs[1] | hs[2] | hs[3]
             hint = -1
             st[4 + k] += 1
@@ -405,7 +404,7 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                         state = _RETURN
                         continue
             lo, hi = node_bounds(hs, live, fu[d, _TM], mode, trump, tpts, flag, stop, k, leader,
-                                 f[_LED], f[_BEST], f[_BSEAT])
+                                 fr[d, _LED], fr[d, _BEST], fr[d, _BSEAT])
             if lo >= gamma:
                 v = lo
                 state = _RETURN
@@ -424,13 +423,14 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                     s = hint // 9
                     hint = 9 * s + select_bit((live >> np.uint64(9 * s)) & _SUIT9, hint % 9)
                 if n == 3 and stop == 0:
-                    v, f[_BESTC] = three_tricks(hs, st, mode, trump, leader, flag, gamma, hint)
-                    _finish_boundary(tt, gen, hs, fu, d, f, v)
+                    v, bc3 = three_tricks(hs, st, mode, trump, leader, flag, gamma, hint)
+                    fr[d, _BESTC] = bc3
+                    _finish_boundary(tt, gen, hs, fr, fu, d, v)
                     state = _RETURN
                     continue
-            led = f[_LED]
-            best = f[_BEST]
-            bseat = f[_BSEAT]
+            led = fr[d, _LED]
+            best = fr[d, _BEST]
+            bseat = fr[d, _BSEAT]
             allin = live | fu[d, _TM]
             legal = legal_p(hs[seat], led, best, trump)
             nm = 0
@@ -482,7 +482,7 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                             sc = 30000 + 10 * pts - p
                             smear = True
                         elif wins:
-                            if f[_FLAG] == 0:
+                            if fr[d, _FLAG] == 0:
                                 # no match at stake: the cheapest card that takes the trick
                                 sc = 30000 - 10 * p + pts
                                 if c // 9 != led:
@@ -531,63 +531,78 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                     # they mislead more than they help (measured on the benchmark corpus)
                     sc += min(fr[_HIST + seat, c], 150000)
                 i = nm
-                while i > 0 and f[_SCORES + i - 1] < sc:
-                    f[_MOVES + i] = f[_MOVES + i - 1]
-                    f[_SCORES + i] = f[_SCORES + i - 1]
+                while i > 0 and fr[d, _SCORES + i - 1] < sc:
+                    fr[d, _MOVES + i] = fr[d, _MOVES + i - 1]
+                    fr[d, _SCORES + i] = fr[d, _SCORES + i - 1]
                     i -= 1
-                f[_MOVES + i] = c
-                f[_SCORES + i] = sc
+                fr[d, _MOVES + i] = c
+                fr[d, _SCORES + i] = sc
                 nm += 1
-            f[_NM] = nm
-            f[_IDX] = 0
-            f[_BESTV] = -INF if (seat & 1) == 0 else INF
-            f[_BESTC] = -1
+            if k == 3 and stop == 0 and n >= 4:
+                # the table slots of the positions after this trick: load them early
+                for j in range(nm):
+                    c = fr[d, _MOVES + j]
+                    bc = _bit(c)
+                    if beats_p(c, best, trump):
+                        nl = seat
+                    else:
+                        nl = bseat
+                    nf = flag & 2 if nl & 1 else flag & 1
+                    hs[seat] ^= bc
+                    pa, pb = _key(hs, live ^ bc, mode, nl, nf, stop)
+                    hs[seat] ^= bc
+                    sl = _slot(tt, pa, pb)
+                    prefetch(tt, sl, 0)
+                    prefetch(tt, sl + 1, 2)
+            fr[d, _NM] = nm
+            fr[d, _IDX] = 0
+            fr[d, _BESTV] = -INF if (seat & 1) == 0 else INF
+            fr[d, _BESTC] = -1
             state = _NEXT
         elif state == _NEXT:
-            idx = f[_IDX]
-            if idx == f[_NM]:
-                v = f[_BESTV]
-                if f[_K] == 0:
-                    _finish_boundary(tt, gen, hs, fu, d, f, v)
+            idx = fr[d, _IDX]
+            if idx == fr[d, _NM]:
+                v = fr[d, _BESTV]
+                if fr[d, _K] == 0:
+                    _finish_boundary(tt, gen, hs, fr, fu, d, v)
                 state = _RETURN
                 continue
-            f[_IDX] = idx + 1
-            c = f[_MOVES + idx]
-            f[_CUR] = c
-            seat = f[_SEAT]
-            k = f[_K]
+            fr[d, _IDX] = idx + 1
+            c = fr[d, _MOVES + idx]
+            fr[d, _CUR] = c
+            seat = fr[d, _SEAT]
+            k = fr[d, _K]
             bc = _bit(c)
             hs[seat] ^= bc
-            g = fr[d + 1]
             fu[d + 1, _TM] = fu[d, _TM] | bc
-            g[_FLAG] = f[_FLAG]
-            g[_GAMMA] = f[_GAMMA]
-            f[_GAIN] = 0
+            fr[d + 1, _FLAG] = fr[d, _FLAG]
+            fr[d + 1, _GAMMA] = fr[d, _GAMMA]
+            fr[d, _GAIN] = 0
             if k == 0:
-                g[_LEADER] = f[_LEADER]
-                g[_K] = 1
-                g[_LED] = c // 9
-                g[_BEST] = c
-                g[_BSEAT] = seat
-                g[_TPTS] = PPTS[mode, c]
+                fr[d + 1, _LEADER] = fr[d, _LEADER]
+                fr[d + 1, _K] = 1
+                fr[d + 1, _LED] = c // 9
+                fr[d + 1, _BEST] = c
+                fr[d + 1, _BSEAT] = seat
+                fr[d + 1, _TPTS] = PPTS[mode, c]
                 fu[d + 1, _TM] = bc
             else:
-                if beats_p(c, f[_BEST], trump):
+                if beats_p(c, fr[d, _BEST], trump):
                     nbest = c
                     nbseat = seat
                 else:
-                    nbest = f[_BEST]
-                    nbseat = f[_BSEAT]
-                tp = f[_TPTS] + PPTS[mode, c]
+                    nbest = fr[d, _BEST]
+                    nbseat = fr[d, _BSEAT]
+                tp = fr[d, _TPTS] + PPTS[mode, c]
                 if k < 3:
-                    g[_LEADER] = f[_LEADER]
-                    g[_K] = k + 1
-                    g[_LED] = f[_LED]
-                    g[_BEST] = nbest
-                    g[_BSEAT] = nbseat
-                    g[_TPTS] = tp
+                    fr[d + 1, _LEADER] = fr[d, _LEADER]
+                    fr[d + 1, _K] = k + 1
+                    fr[d + 1, _LED] = fr[d, _LED]
+                    fr[d + 1, _BEST] = nbest
+                    fr[d + 1, _BSEAT] = nbseat
+                    fr[d + 1, _TPTS] = tp
                 else:
-                    flag = f[_FLAG]
+                    flag = fr[d, _FLAG]
                     if nbseat & 1:
                         nflag = flag & 2
                         gain = 0
@@ -599,15 +614,15 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                             gain = -MATCH_HALF if nflag & 2 else 0
                         else:
                             gain += 5 + (MATCH_HALF if nflag & 1 else 0)
-                    f[_GAIN] = gain
-                    g[_LEADER] = nbseat
-                    g[_K] = 0
-                    g[_LED] = -1
-                    g[_BEST] = 0
-                    g[_BSEAT] = 0
-                    g[_TPTS] = 0
-                    g[_FLAG] = nflag
-                    g[_GAMMA] = f[_GAMMA] - gain
+                    fr[d, _GAIN] = gain
+                    fr[d + 1, _LEADER] = nbseat
+                    fr[d + 1, _K] = 0
+                    fr[d + 1, _LED] = -1
+                    fr[d + 1, _BEST] = 0
+                    fr[d + 1, _BSEAT] = 0
+                    fr[d + 1, _TPTS] = 0
+                    fr[d + 1, _FLAG] = nflag
+                    fr[d + 1, _GAMMA] = fr[d, _GAMMA] - gain
                     fu[d + 1, _TM] = U64_ZERO
             d += 1
             state = _ENTER
@@ -615,40 +630,39 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
             if d == 0:
                 return v
             d -= 1
-            f = fr[d]
-            v += f[_GAIN]
-            c = f[_CUR]
-            hs[f[_SEAT]] ^= _bit(c)
-            gamma = f[_GAMMA]
+            v += fr[d, _GAIN]
+            c = fr[d, _CUR]
+            hs[fr[d, _SEAT]] ^= _bit(c)
+            gamma = fr[d, _GAMMA]
             cut = False
-            if (f[_SEAT] & 1) == 0:
-                if v > f[_BESTV]:
-                    f[_BESTV] = v
-                    f[_BESTC] = c
+            if (fr[d, _SEAT] & 1) == 0:
+                if v > fr[d, _BESTV]:
+                    fr[d, _BESTV] = v
+                    fr[d, _BESTC] = c
                     cut = v >= gamma
             else:
-                if v < f[_BESTV]:
-                    f[_BESTV] = v
-                    f[_BESTC] = c
+                if v < fr[d, _BESTV]:
+                    fr[d, _BESTV] = v
+                    fr[d, _BESTC] = c
                     cut = v < gamma
             if cut:
                 n_left = popcount(hs[0] | hs[1] | hs[2] | hs[3])
-                fr[_HIST + f[_SEAT], c] += n_left * n_left
-                v = f[_BESTV]
-                if f[_K] == 0:
-                    _finish_boundary(tt, gen, hs, fu, d, f, v)
+                fr[_HIST + fr[d, _SEAT], c] += n_left * n_left
+                v = fr[d, _BESTV]
+                if fr[d, _K] == 0:
+                    _finish_boundary(tt, gen, hs, fr, fu, d, v)
                 # state stays _RETURN
             else:
                 state = _NEXT
 
 
 @jit(inline="always")
-def _finish_boundary(tt, gen, hs, fu, d, f, v):
+def _finish_boundary(tt, gen, hs, fr, fu, d, v):
     live = hs[0] | hs[1] | hs[2] | hs[3]
-    bestc = f[_BESTC]
+    bestc = fr[d, _BESTC]
     s = bestc // 9
     h = 9 * s + popcount(live & SUITM[s] & (_bit(bestc) - U64_ONE))
-    if v >= f[_GAMMA]:
+    if v >= fr[d, _GAMMA]:
         _store(tt, gen, fu[d, _KA], fu[d, _KB], v, INF, h, popcount(hs[0]))
     else:
         _store(tt, gen, fu[d, _KA], fu[d, _KB], -INF, v, h, popcount(hs[0]))
