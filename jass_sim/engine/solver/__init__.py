@@ -13,7 +13,7 @@ import numpy as np
 
 from ...cards import N_CARDS, InputError, format_card
 from ._search import INF, MATCH_HALF, move_values, mtd, new_scratch, new_tt
-from ._tables import TO_NATURAL, TO_POWER, to_power_mask
+from ._tables import TO_NATURAL, to_power_mask
 
 __all__ = ["Solver", "solve", "SolveResult"]
 

@@ -23,7 +23,7 @@ import numpy as np
 from ..._jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount
 from ..rng import below
 from ._search import FRAME_COLS, INF, beats_p, move_values
-from ._tables import PPTS, TO_NATURAL, TO_POWER
+from ._tables import PPTS, TO_POWER
 
 #: Defaults: PIMC samples per decision; horizons in tricks. Full-deal solves take 0.1 s to
 #: minutes each (benchmarks/RESULTS.md), so by default both players look 3 tricks ahead and

@@ -41,7 +41,7 @@ import numpy as np
 from ..._jit import (U64_ONE, U64_ZERO, extract_bits, jit, lowest_bit, popcount, prefetch,
                      select_bit)
 from ._endgame import three_tricks, two_tricks
-from ._play import (INF, MATCH_HALF, _SUIT9, _bit, _last_trick, beats_p, legal_p,  # noqa: F401
+from ._play import (INF, MATCH_HALF, _SUIT9, _bit, _last_trick, beats_p, legal_p,
                     top_of_suit)
 from ._tables import CANON, KIND, KIND_POINTS, PPTS, PSUM, SUITM
 
