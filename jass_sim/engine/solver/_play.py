@@ -7,16 +7,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..._jit import U64_ONE, U64_ZERO, jit, lowest_bit
+from ..._jit import bit as _bit
 from ._tables import PPTS, SUITM
 
 INF = 1 << 20
 MATCH_HALF = 50          # the 100 match bonus, in the value's half-difference units
 _SUIT9 = np.uint64(511)
-
-
-@jit(inline="always")
-def _bit(c):
-    return U64_ONE << np.uint64(c)
 
 
 @jit(inline="always")

@@ -41,8 +41,8 @@ import numpy as np
 from ..._jit import (U64_ONE, U64_ZERO, extract_bits, jit, lowest_bit, popcount, prefetch,
                      select_bit)
 from ._endgame import three_tricks, two_tricks
-from ._play import (INF, MATCH_HALF, _SUIT9, _bit, _last_trick, beats_p, legal_p,
-                    top_of_suit)
+from ._play import (INF, MATCH_HALF, _SUIT9, _bit, _first_cards, _last_trick, beats_p,
+                    legal_p, top_of_suit)
 from ._tables import CANON, KIND, KIND_POINTS, PPTS, PSUM, SUITM
 
 _VAL_OFS = 512           # stored bounds are value + _VAL_OFS in 11 bits
@@ -435,17 +435,13 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
             legal = legal_p(hs[seat], led, best, trump)
             nm = 0
             partner = k > 0 and (bseat & 1) == (seat & 1)
-            x = legal
+            x = _first_cards(legal, allin, mode)
             while x != U64_ZERO:
                 c = lowest_bit(x)
                 x &= x - U64_ONE
                 bc = _bit(c)
                 pts = PPTS[mode, c]
                 above = allin & SUITM[c // 9] & ~((bc << U64_ONE) - U64_ONE)
-                if above != U64_ZERO:
-                    nh = lowest_bit(above)
-                    if (legal >> np.uint64(nh)) & U64_ONE and PPTS[mode, nh] == pts:
-                        continue  # equivalent to the next higher card, which is also legal
                 p = c % 9
                 if k == 0:
                     cs = c // 9
