@@ -390,6 +390,14 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                     v = 0
                     state = _RETURN
                     continue
+                if flag != 0 and trump >= 0 and (live & SUITM[trump]) != U64_ZERO:
+                    # the top trump wins a trick for its team: the other cannot be matched
+                    # (one table entry for positions that differ only in that dead bonus)
+                    if ((hs[0] | hs[2]) >> np.uint64(top_of_suit(live, trump))) & U64_ONE:
+                        flag &= 1
+                    else:
+                        flag &= 2
+                    fr[d, _FLAG] = flag
                 if n >= 3:  # the table first: its bounds settle most revisits
                     ka, kb = _key(hs, live, mode, leader, flag, stop)
                     fu[d, _KA] = ka
