@@ -27,7 +27,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from jass_sim.engine.solver._batch import solve_many  # noqa: E402
-from jass_sim.engine.solver._search import mtd, new_scratch, new_tt, points_of  # noqa: E402
+from jass_sim.engine.solver._search import TT_ROWS, mtd, new_scratch, new_tt, points_of  # noqa: E402
 from jass_sim.engine.solver._tables import to_power_mask  # noqa: E402
 
 
@@ -87,7 +87,7 @@ def one_thread(name, data, tt, budget):
 def all_threads(name, data, log2_tt, budget, threads):
     hands, modes, leaders, flags = data
     numba.set_num_threads(threads)
-    tts = np.zeros((threads, 1 << log2_tt, 3), dtype=np.uint64)
+    tts = np.zeros((threads, 1 << log2_tt, TT_ROWS), dtype=np.uint64)
     values = np.zeros(len(modes), dtype=np.int64)
     nodes = np.zeros(len(modes), dtype=np.int64)
     t = time.perf_counter()
@@ -117,7 +117,7 @@ def main():
     small = corpus(2, 2, 0, False)
     tt = new_tt(args.log2_tt)
     one_thread_quiet = solve_one(tt, new_scratch(), small[0][0], 0, 0, 0, 0)
-    solve_many(*small, np.zeros((1, 1 << 10, 3), dtype=np.uint64), 0, np.zeros(2, np.int64),
+    solve_many(*small, np.zeros((1, 1 << 10, TT_ROWS), dtype=np.uint64), 0, np.zeros(2, np.int64),
                np.zeros(2, np.int64))
     print(f"compile / cache load: {time.perf_counter() - t:.1f} s ({one_thread_quiet[0]})")
 

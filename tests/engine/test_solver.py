@@ -11,11 +11,13 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import ref_legal_moves, ref_solve
+from reference import ref_card_points, ref_card_strength, ref_legal_moves, ref_solve
 
-from jass_sim.cards import InputError, format_card, parse_hands
+from jass_sim.cards import RANKS, InputError, card_index, card_suit, format_card, parse_hands
 from jass_sim.cli import main
 from jass_sim.engine.solver import Solver, solve
+from jass_sim.engine.solver._search import _key
+from jass_sim.engine.solver._tables import to_power_mask
 
 # One solver whose table is never cleared (fresh=False) and small (4096 entries): entries of
 # earlier positions, other modes and other sizes stay in it and collide, so a wrong table key or
@@ -43,6 +45,66 @@ def test_solver_matches_brute_force(mode, position):
     assert r.moves == moves
     fresh = Solver(log2_tt=10).solve(hands, mode, leader, match=match)
     assert (fresh.team0, fresh.team1, fresh.moves) == (team0, team1, moves)
+
+
+@st.composite
+def similar_positions(draw):
+    """``(mode, leader, match, hands, others)``: a position and another of its similarity class,
+    where each suit's live cards are replaced by as many other cards of that suit, in the same
+    order of strength and with the same owners (the Buur live in both or in neither)."""
+    mode = draw(st.integers(0, 5))
+    n = draw(st.integers(1, 3))
+    deck = draw(st.permutations(range(36)))
+    hands = [set(deck[n * s: n * s + n]) for s in range(4)]
+    owner = {c: s for s in range(4) for c in hands[s]}
+    others = [set() for _ in range(4)]
+    buur = card_index(mode, RANKS.index("J")) if mode < 4 else -1
+    for suit in range(4):
+        live = sorted((c for c in owner if card_suit(c) == suit), key=lambda c: ref_card_strength(c, mode))
+        pool = [card_index(suit, r) for r in range(9) if card_index(suit, r) != buur]
+        keep = [buur] if buur in live else []
+        chosen = draw(st.permutations(pool))[:len(live) - len(keep)] + keep
+        for a, b in zip(live, sorted(chosen, key=lambda c: ref_card_strength(c, mode))):
+            others[owner[a]].add(b)
+    return mode, draw(st.integers(0, 3)), draw(st.booleans()), hands, others
+
+
+def _power_key(hands, mode, leader, flag):
+    hs = np.array([to_power_mask(sum(1 << c for c in h), mode) for h in hands], dtype=np.uint64)
+    return _key(hs, hs[0] | hs[1] | hs[2] | hs[3], mode, leader, flag, 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(pair=similar_positions())
+def test_similar_positions_share_a_class_and_bound_each_other(pair):
+    """The table's similarity entries: positions of one class have one key (``pa``, ``kb``) and
+    values within the points their cards gain or lose in the mapping (brute force)."""
+    mode, leader, match, hands, others = pair
+    flag = 3 if match else 0
+    ka, kb, pa = _power_key(hands, mode, leader, flag)
+    ka2, kb2, pa2 = _power_key(others, mode, leader, flag)
+    assert (pa, kb) == (pa2, kb2)
+    up = down = 0
+    for suit in range(4):
+        def order(hs):
+            return sorted((c for h in hs for c in h if card_suit(c) == suit),
+                          key=lambda c: ref_card_strength(c, mode))
+        for a, b in zip(order(hands), order(others)):
+            diff = ref_card_points(b, mode) - ref_card_points(a, mode)
+            up += max(diff, 0)
+            down += max(-diff, 0)
+    value = ref_solve(hands, mode, leader, match)[0]
+    other = ref_solve(others, mode, leader, match)[0]
+    assert value - down <= other <= value + up
+
+
+def test_buur_liveness_splits_the_similarity_class():
+    """Trumps J-9-A and 9-A-K held alike rank alike, but the Buur need not follow trump."""
+    def cls(texts):
+        _, kb, pa = _power_key([set(h) for h in parse_hands(texts, count=None)], 0, 0, 0)
+        return pa, kb
+    assert cls(["HJ", "H9", "HA", "S6"]) != cls(["H9", "HA", "HK", "S6"])
+    assert cls(["H9", "HA", "HK", "S6"]) == cls(["HA", "HK", "HQ", "S6"])
 
 
 def _deal(seed):

@@ -6,7 +6,7 @@ import numba
 import numpy as np
 
 from ..._jit import jit
-from ._search import FRAME_COLS, mtd, points_of
+from ._search import FRAME_COLS, FU_COLS, mtd, points_of
 
 
 @jit(parallel=True)
@@ -22,7 +22,7 @@ def solve_many(hands, modes, leaders, flags, tts, budget, values, nodes):
         hs = np.zeros(4, dtype=np.uint64)
         st = np.zeros(16, dtype=np.int64)
         fr = np.zeros((42, FRAME_COLS), dtype=np.int64)
-        fu = np.zeros((38, 3), dtype=np.uint64)
+        fu = np.zeros((38, FU_COLS), dtype=np.uint64)
         gen = 0
         for i in range(t, n, n_tables):
             for s in range(4):

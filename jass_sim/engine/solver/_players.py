@@ -22,7 +22,7 @@ import numpy as np
 
 from ..._jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount
 from ..rng import below
-from ._search import FRAME_COLS, INF, beats_p, move_values
+from ._search import FRAME_COLS, FU_COLS, INF, TT_ROWS, beats_p, move_values
 from ._tables import PPTS, TO_POWER
 
 #: Defaults: PIMC samples per decision; horizons in tricks. Full-deal solves take 0.1 s to
@@ -105,8 +105,8 @@ def _scratch():
     """A fresh table and search scratch for one decision: ``(tt, st, fr, fu, out)``."""
     st = np.zeros(16, dtype=np.int64)
     st[1] = 1
-    return (np.zeros((1 << TT_LOG2, 3), dtype=np.uint64), st, np.zeros((42, FRAME_COLS), dtype=np.int64),
-            np.zeros((38, 3), dtype=np.uint64), np.zeros(36, dtype=np.int64))
+    return (np.zeros((1 << TT_LOG2, TT_ROWS), dtype=np.uint64), st, np.zeros((42, FRAME_COLS), dtype=np.int64),
+            np.zeros((38, FU_COLS), dtype=np.uint64), np.zeros(36, dtype=np.int64))
 
 
 @jit
