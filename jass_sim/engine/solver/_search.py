@@ -319,8 +319,8 @@ def _probe(tt, gen, ka, kb):
 
 @jit(inline="always")
 def _similar_probe(tt, gen, pa, kb, live, mode):
-    """``(lb, ub)`` bounds of the value from an entry of the position's similarity class, or
-    ``(-INF, INF)``.
+    """``(lb, ub, hint)``: bounds of the value from an entry of the position's similarity
+    class and its best lead (the same relative card), or ``(-INF, INF, -1)``.
 
     Positions of one class differ only in which cards are live, not in their order, owners or
     rules: map the ``i``-th live card of one to the ``i``-th of the other and every line of
@@ -347,8 +347,10 @@ def _similar_probe(tt, gen, pa, kb, live, mode):
                     up += diff
                 else:
                     down -= diff
-            return lb - down if lb > -_VAL_OFS else -INF, ub + up if ub < _VAL_OFS + 1000 else INF
-    return -INF, INF
+            hint = np.int64((d >> np.uint64(22)) & _M6) - 1
+            return lb - down if lb > -_VAL_OFS else -INF, \
+                ub + up if ub < _VAL_OFS + 1000 else INF, hint
+    return -INF, INF, -1
 
 
 @jit(inline="always")
@@ -458,9 +460,11 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                     fu[d, _PA] = pa
                     lb, ub, hint = _probe(tt, gen, ka, kb)
                     if lb < gamma <= ub:  # undecided: a similar position may decide
-                        lb2, ub2 = _similar_probe(tt, gen, pa, kb, live, mode)
+                        lb2, ub2, hint2 = _similar_probe(tt, gen, pa, kb, live, mode)
                         lb = max(lb, lb2)
                         ub = min(ub, ub2)
+                        if hint < 0:
+                            hint = hint2
                     if lb >= gamma:
                         v = lb
                         state = _RETURN
