@@ -615,9 +615,12 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                         nl = bseat
                     nf = flag & 2 if nl & 1 else flag & 1
                     hs[seat] ^= bc
-                    pa, pb, _ = _key(hs, live ^ bc, mode, nl, nf, stop)
+                    pa, pb, pc = _key(hs, live ^ bc, mode, nl, nf, stop)
                     hs[seat] ^= bc
                     sl = _slot(tt, pa, pb)
+                    prefetch(tt, sl, 0)
+                    prefetch(tt, sl + 1, 2)
+                    sl = _slot(tt, pc, pb)
                     prefetch(tt, sl, 0)
                     prefetch(tt, sl + 1, 2)
             fr[d, _NM] = nm
