@@ -330,6 +330,9 @@ def _similar_probe(tt, gen, pa, kb, live, mode):
     similarity, as in Furtak and Buro, IJCAI 2011; quasi-symmetry in Kupferschmid and Helmert's
     Skat solver)."""
     i = _slot(tt, pa, kb)
+    blb = -INF
+    bub = INF
+    bhint = -1
     for j in range(i, i + 2):
         d = tt[j, 2]
         if tt[j, 0] == pa and tt[j, 1] == kb and np.int64(d >> np.uint64(32)) == gen:
@@ -347,10 +350,13 @@ def _similar_probe(tt, gen, pa, kb, live, mode):
                     up += diff
                 else:
                     down -= diff
-            hint = np.int64((d >> np.uint64(22)) & _M6) - 1
-            return lb - down if lb > -_VAL_OFS else -INF, \
-                ub + up if ub < _VAL_OFS + 1000 else INF, hint
-    return -INF, INF, -1
+            if bhint < 0:
+                bhint = np.int64((d >> np.uint64(22)) & _M6) - 1
+            if lb > -_VAL_OFS:
+                blb = max(blb, lb - down)
+            if ub < _VAL_OFS + 1000:
+                bub = min(bub, ub + up)
+    return blb, bub, bhint
 
 
 @jit(inline="always")
@@ -360,13 +366,17 @@ def _store(tt, gen, ka, kb, live, lb, ub, hint, work):
     i = _slot(tt, ka, kb)
     # same key: tighten; else replace the entry that cost less work (or a stale one)
     j = -1
+    other = -1
     for jj in range(i, i + 2):
         if tt[jj, 0] == ka and tt[jj, 1] == kb and np.int64(tt[jj, 2] >> np.uint64(32)) == gen:
-            j = jj  # a similarity entry of other live cards gives way to the newer one
             if (ka & _SIMILAR) == U64_ZERO or tt[jj, 3] == live:
+                j = jj
                 lb = max(lb, np.int64(tt[jj, 2] & _M11) - _VAL_OFS)
                 ub = min(ub, np.int64((tt[jj, 2] >> np.uint64(11)) & _M11) - _VAL_OFS)
-            break
+                break
+            other = jj
+    if j < 0 and other >= 0:  # a class keeps two entries: the newest goes beside the other
+        j = (2 * i + 1) - other
     if j < 0:
         w0 = np.int64((tt[i, 2] >> np.uint64(28)) & np.uint64(0xF))
         if np.int64(tt[i, 2] >> np.uint64(32)) != gen:
