@@ -10,12 +10,11 @@ won none), bit 1 the same for team 1; 0 when no match bonus is at stake (endgame
 
 Search: fail-soft zero-window alpha-beta (``_search`` answers "is the value >= gamma?" with a
 bound), driven by bisection (``mtd``; a match is tested for first on its side); a transposition
-table at trick boundaries keyed on the canonical position (relative ranks that keep the points;
-see ``CANON``), which stores a lower and an upper bound and the best lead, and a second entry per
-position keyed on its similarity class (the same ranks and owners, any points), whose bounds
-carry over to the other positions of the class give or take the points that differ
-(``_similar_probe``: on the benchmark corpus it cuts full-deal nodes by three quarters); equivalent-card
-pruning; ordered moves; bounds on the points still to be won (``node_bounds``: sure points from
+table at trick boundaries keyed on the position's similarity class (relative ranks and owners of
+the live cards, whatever their points; see ``_key``), which stores a lower and an upper bound,
+the best lead and the live cards: the bounds carry over to every position of the class give or
+take the points that differ (``_probe``; payoff similarity, which took full-deal nodes down by
+three quarters against a table keyed on the position itself); equivalent-card pruning; ordered moves; bounds on the points still to be won (``node_bounds``: sure points from
 a decided trick, a team's top trumps and the cards the leader can cash); once the hands hold
 three cards or fewer, plain nested loops take over (:mod:`._endgame`: no frames, ordering or
 bounds, which cost more than they save there); the table still answers first at three cards.
@@ -35,7 +34,7 @@ Scratch arrays shared by the kernels:
                         ``st[15]`` set to 1 when a search gave up on the budget (its result
                         is then meaningless; the hands are restored).
 ``fr``  int64[42, 36]   search frames (one per card played; rows 38..41 history counts),
-                        ``fu`` uint64[38, 4] their masks and keys.
+                        ``fu`` uint64[38, 3] their masks and table keys.
 """
 
 from __future__ import annotations
@@ -47,7 +46,7 @@ from ..._jit import (U64_ONE, U64_ZERO, extract_bits, jit, lowest_bit, popcount,
 from ._endgame import three_tricks, two_tricks
 from ._play import (INF, MATCH_HALF, _SUIT9, _bit, _first_cards, _last_trick, beats_p,
                     legal_p, top_of_suit)
-from ._tables import CANON, KIND, KIND_POINTS, PPTS, PSUM, SUITM
+from ._tables import KIND, KIND_POINTS, PPTS, PSUM, SUITM
 
 _VAL_OFS = 512           # stored bounds are value + _VAL_OFS in 11 bits
 _M11 = np.uint64(0x7FF)
@@ -55,11 +54,10 @@ _M6 = np.uint64(0x3F)
 _M28 = np.uint64((1 << 28) - 1)
 _H1 = np.uint64(0x9E3779B97F4A7C15)
 _H2 = np.uint64(0xC2B2AE3D27D4EB4F)
-_SIMILAR = np.uint64(1) << np.uint64(63)  # marks a similarity-class key
 _S9 = np.uint64(9)
 
 TT_ROWS = 4
-FU_COLS = 4
+FU_COLS = 3
 BUF_COLS = 20
 
 
@@ -272,28 +270,23 @@ def node_bounds(hs, live, tm, mode, trump, tpts, flag, stop, k, leader, led, bes
 
 @jit(inline="always")
 def _key(hs, live, mode, leader, flag, stop):
-    """``(ka, kb, pa)``: ``(ka, kb)`` name the canonical position: canonical live cards, leader,
-    flag, mode, and the owner of each live card in layout order (2 bits each, split over the two
-    words); ``(pa, kb)`` name its similarity class (see :func:`_similar_probe`): the number of
-    live cards of each suit instead of the cards, and whether the Buur is live (its rule, not
-    its rank, differs from the other trumps')."""
+    """Two words naming the position's similarity class (see :func:`_probe`): the number of live
+    cards of each suit, whether the Buur is live (its rule, not its rank, sets it apart from the
+    other trumps), leader, flag, mode, horizon, and the owner of each live card in layout order
+    (2 bits each, split over the two words)."""
     ka = U64_ZERO
-    pa = U64_ZERO
     for s in range(4):
         sh = np.uint64(9 * s)
-        suit = (live >> sh) & _SUIT9
-        ka |= CANON[KIND[mode, s], np.int64(suit)] << sh
-        pa |= ((U64_ONE << np.uint64(popcount(suit))) - U64_ONE) << sh
+        ka |= ((U64_ONE << np.uint64(popcount((live >> sh) & _SUIT9))) - U64_ONE) << sh
     seq1 = extract_bits(hs[1] | hs[3], live)
     seq2 = extract_bits(hs[2] | hs[3], live)
-    rest = (np.uint64(leader) << np.uint64(36)) | (np.uint64(flag) << np.uint64(38)) \
+    ka |= (np.uint64(leader) << np.uint64(36)) | (np.uint64(flag) << np.uint64(38)) \
         | (np.uint64(mode) << np.uint64(40)) | ((seq2 >> np.uint64(28)) << np.uint64(43)) \
         | (np.uint64(stop) << np.uint64(51))
-    kb = seq1 | ((seq2 & _M28) << np.uint64(36))
-    pa |= rest | _SIMILAR
     if mode < 4:
-        pa |= ((live >> np.uint64(9 * mode + 8)) & U64_ONE) << np.uint64(56)
-    return ka | rest, kb, pa
+        ka |= ((live >> np.uint64(9 * mode + 8)) & U64_ONE) << np.uint64(56)
+    kb = seq1 | ((seq2 & _M28) << np.uint64(36))
+    return ka, kb
 
 
 @jit(inline="always")
@@ -304,23 +297,9 @@ def _slot(tt, ka, kb):
 
 
 @jit(inline="always")
-def _probe(tt, gen, ka, kb):
-    """``(lb, ub, hint)`` of the entry of ``(ka, kb)``; hint -1 when absent."""
-    i = _slot(tt, ka, kb)
-    for j in range(i, i + 2):
-        d = tt[j, 2]
-        if tt[j, 0] == ka and tt[j, 1] == kb and np.int64(d >> np.uint64(32)) == gen:
-            lb = np.int64(d & _M11) - _VAL_OFS
-            ub = np.int64((d >> np.uint64(11)) & _M11) - _VAL_OFS
-            hint = np.int64((d >> np.uint64(22)) & _M6) - 1
-            return lb, ub, hint
-    return -INF, INF, -1
-
-
-@jit(inline="always")
-def _similar_probe(tt, gen, pa, kb, live, mode):
-    """``(lb, ub, hint)``: bounds of the value from an entry of the position's similarity
-    class and its best lead (the same relative card), or ``(-INF, INF, -1)``.
+def _probe(tt, gen, ka, kb, live, mode):
+    """``(lb, ub, hint)``: bounds of the value from the entries of the position's similarity
+    class and the best lead of one (the same relative card), or ``(-INF, INF, -1)``.
 
     Positions of one class differ only in which cards are live, not in their order, owners or
     rules: map the ``i``-th live card of one to the ``i``-th of the other and every line of
@@ -329,13 +308,13 @@ def _similar_probe(tt, gen, pa, kb, live, mode):
     mapping, so ``V(here) <= V(there) + up`` and ``V(here) >= V(there) - down`` (payoff
     similarity, as in Furtak and Buro, IJCAI 2011; quasi-symmetry in Kupferschmid and Helmert's
     Skat solver)."""
-    i = _slot(tt, pa, kb)
+    i = _slot(tt, ka, kb)
     blb = -INF
     bub = INF
     bhint = -1
     for j in range(i, i + 2):
         d = tt[j, 2]
-        if tt[j, 0] == pa and tt[j, 1] == kb and np.int64(d >> np.uint64(32)) == gen:
+        if tt[j, 0] == ka and tt[j, 1] == kb and np.int64(d >> np.uint64(32)) == gen:
             lb = np.int64(d & _M11) - _VAL_OFS
             ub = np.int64((d >> np.uint64(11)) & _M11) - _VAL_OFS
             here = live
@@ -361,15 +340,15 @@ def _similar_probe(tt, gen, pa, kb, live, mode):
 
 @jit(inline="always")
 def _store(tt, gen, ka, kb, live, lb, ub, hint, work):
-    """Store bounds under ``(ka, kb)``, with the live cards (a similarity entry tightens an
-    entry only of the same live cards; a canonical key implies equal values)."""
+    """Store bounds of the position of live cards ``live`` in its class ``(ka, kb)``: they
+    tighten an entry of the same live cards, else take the place of the class's other entry
+    (a class keeps two) or of the entry that cost less work (or a stale one)."""
     i = _slot(tt, ka, kb)
-    # same key: tighten; else replace the entry that cost less work (or a stale one)
     j = -1
     other = -1
     for jj in range(i, i + 2):
         if tt[jj, 0] == ka and tt[jj, 1] == kb and np.int64(tt[jj, 2] >> np.uint64(32)) == gen:
-            if (ka & _SIMILAR) == U64_ZERO or tt[jj, 3] == live:
+            if tt[jj, 3] == live:
                 j = jj
                 lb = max(lb, np.int64(tt[jj, 2] & _M11) - _VAL_OFS)
                 ub = min(ub, np.int64((tt[jj, 2] >> np.uint64(11)) & _M11) - _VAL_OFS)
@@ -403,7 +382,7 @@ _SCORES = 26
 FRAME_COLS = 36
 _HIST = 38  # rows 38..41 of ``fr``: history counts of cutoffs by seat and card
 #: uint64 columns of ``fu``: trick mask, table key, similarity key
-_TM, _KA, _KB, _PA = range(FU_COLS)
+_TM, _KA, _KB = range(FU_COLS)
 _ENTER, _NEXT, _RETURN = 0, 1, 2
 
 
@@ -464,17 +443,10 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                         flag &= 2
                     fr[d, _FLAG] = flag
                 if n >= 3:  # the table first: its bounds settle most revisits
-                    ka, kb, pa = _key(hs, live, mode, leader, flag, stop)
+                    ka, kb = _key(hs, live, mode, leader, flag, stop)
                     fu[d, _KA] = ka
                     fu[d, _KB] = kb
-                    fu[d, _PA] = pa
-                    lb, ub, hint = _probe(tt, gen, ka, kb)
-                    if lb < gamma <= ub:  # undecided: a similar position may decide
-                        lb2, ub2, hint2 = _similar_probe(tt, gen, pa, kb, live, mode)
-                        lb = max(lb, lb2)
-                        ub = min(ub, ub2)
-                        if hint < 0:
-                            hint = hint2
+                    lb, ub, hint = _probe(tt, gen, ka, kb, live, mode)
                     if lb >= gamma:
                         v = lb
                         state = _RETURN
@@ -625,12 +597,9 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                         nl = bseat
                     nf = flag & 2 if nl & 1 else flag & 1
                     hs[seat] ^= bc
-                    pa, pb, pc = _key(hs, live ^ bc, mode, nl, nf, stop)
+                    pa, pb = _key(hs, live ^ bc, mode, nl, nf, stop)
                     hs[seat] ^= bc
                     sl = _slot(tt, pa, pb)
-                    prefetch(tt, sl, 0)
-                    prefetch(tt, sl + 1, 2)
-                    sl = _slot(tt, pc, pb)
                     prefetch(tt, sl, 0)
                     prefetch(tt, sl + 1, 2)
             fr[d, _NM] = nm
@@ -744,7 +713,6 @@ def _finish_boundary(tt, gen, hs, fr, fu, d, v):
     lb, ub = (v, INF) if v >= fr[d, _GAMMA] else (-INF, v)
     work = popcount(hs[0])
     _store(tt, gen, fu[d, _KA], fu[d, _KB], live, lb, ub, h, work)
-    _store(tt, gen, fu[d, _PA], fu[d, _KB], live, lb, ub, h, work)
 
 
 @jit

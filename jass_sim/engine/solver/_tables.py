@@ -15,10 +15,6 @@ Tables (index ``[mode, card]`` unless said otherwise):
     Points pattern of a suit: 0 trump suit, 1 plain suit of a trump mode, 2 obe-abe, 3 une-ufe.
 ``PSUM[kind, live9]``
     Points of the cards of a suit whose 9-bit power-layout mask is ``live9``.
-``CANON[kind, live9]``
-    Canonical 9-bit mask of the live cards of a suit: each live card, from the strongest down,
-    moves to the strongest free rank below the previous one that has the same points. Two suits
-    with the same sequence of (owner, points) in power order get the same canonical mask.
 """
 
 from __future__ import annotations
@@ -69,28 +65,15 @@ def _kind_points():
 KIND_POINTS = _kind_points()
 
 
-def _build_suit_tables():
+def _suit_points():
     psum = np.zeros((N_KINDS, 512), dtype=np.int64)
-    canon = np.zeros((N_KINDS, 512), dtype=np.uint64)
     for k in range(N_KINDS):
-        pts = KIND_POINTS[k]
         for live in range(512):
-            psum[k, live] = sum(int(pts[p]) for p in range(9) if live >> p & 1)
-            out = 0
-            prev = 9
-            for p in range(8, -1, -1):
-                if live >> p & 1:
-                    q = prev - 1
-                    while pts[q] != pts[p]:
-                        q -= 1
-                    assert q >= p
-                    out |= 1 << q
-                    prev = q
-            canon[k, live] = out
-    return psum, canon
+            psum[k, live] = sum(int(KIND_POINTS[k, p]) for p in range(9) if live >> p & 1)
+    return psum
 
 
-PSUM, CANON = _build_suit_tables()
+PSUM = _suit_points()
 #: 9-bit mask of each suit in the layout.
 SUITM = np.array([0x1FF << (9 * s) for s in range(4)], dtype=np.uint64)
 
