@@ -57,6 +57,7 @@ _H2 = np.uint64(0xC2B2AE3D27D4EB4F)
 _S9 = np.uint64(9)
 
 TT_ROWS = 4
+_BUCKET = 4  # entries probed per class: two cache lines
 FU_COLS = 3
 BUF_COLS = 20
 
@@ -293,7 +294,7 @@ def _key(hs, live, mode, leader, flag, stop):
 def _slot(tt, ka, kb):
     h = ka * _H1 ^ kb * _H2
     h ^= h >> np.uint64(29)
-    return np.int64(h & np.uint64(tt.shape[0] - 2))
+    return np.int64(h & np.uint64(tt.shape[0] - _BUCKET))
 
 
 @jit(inline="always")
@@ -312,7 +313,7 @@ def _probe(tt, gen, ka, kb, live, mode):
     blb = -INF
     bub = INF
     bhint = -1
-    for j in range(i, i + 2):
+    for j in range(i, i + _BUCKET):
         d = tt[j, 2]
         if tt[j, 0] == ka and tt[j, 1] == kb and np.int64(d >> np.uint64(32)) == gen:
             lb = np.int64(d & _M11) - _VAL_OFS
@@ -345,25 +346,21 @@ def _store(tt, gen, ka, kb, live, lb, ub, hint, work):
     (a class keeps two) or of the entry that cost less work (or a stale one)."""
     i = _slot(tt, ka, kb)
     j = -1
-    other = -1
-    for jj in range(i, i + 2):
-        if tt[jj, 0] == ka and tt[jj, 1] == kb and np.int64(tt[jj, 2] >> np.uint64(32)) == gen:
-            if tt[jj, 3] == live:
-                j = jj
-                lb = max(lb, np.int64(tt[jj, 2] & _M11) - _VAL_OFS)
-                ub = min(ub, np.int64((tt[jj, 2] >> np.uint64(11)) & _M11) - _VAL_OFS)
-                break
-            other = jj
-    if j < 0 and other >= 0:  # a class keeps two entries: the newest goes beside the other
-        j = (2 * i + 1) - other
-    if j < 0:
-        w0 = np.int64((tt[i, 2] >> np.uint64(28)) & np.uint64(0xF))
-        if np.int64(tt[i, 2] >> np.uint64(32)) != gen:
-            w0 = -1
-        w1 = np.int64((tt[i + 1, 2] >> np.uint64(28)) & np.uint64(0xF))
-        if np.int64(tt[i + 1, 2] >> np.uint64(32)) != gen:
-            w1 = -1
-        j = i if w0 <= w1 else i + 1
+    wj = 100
+    for jj in range(i, i + _BUCKET):
+        d = tt[jj, 2]
+        if np.int64(d >> np.uint64(32)) != gen:
+            w = -1
+        elif tt[jj, 0] == ka and tt[jj, 1] == kb and tt[jj, 3] == live:
+            j = jj
+            lb = max(lb, np.int64(d & _M11) - _VAL_OFS)
+            ub = min(ub, np.int64((d >> np.uint64(11)) & _M11) - _VAL_OFS)
+            break
+        else:
+            w = np.int64((d >> np.uint64(28)) & np.uint64(0xF))
+        if w < wj:
+            j = jj
+            wj = w
     lb = max(lb, -_VAL_OFS)
     ub = min(ub, _VAL_OFS + 1000)
     tt[j, 0] = ka
@@ -601,7 +598,7 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                     hs[seat] ^= bc
                     sl = _slot(tt, pa, pb)
                     prefetch(tt, sl, 0)
-                    prefetch(tt, sl + 1, 2)
+                    prefetch(tt, sl + 2, 0)
             fr[d, _NM] = nm
             fr[d, _IDX] = 0
             fr[d, _BESTV] = -INF if (seat & 1) == 0 else INF
