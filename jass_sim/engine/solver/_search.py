@@ -431,14 +431,8 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                     v = 0
                     state = _RETURN
                     continue
-                if flag != 0 and trump >= 0 and (live & SUITM[trump]) != U64_ZERO:
-                    # the top trump wins a trick for its team: the other cannot be matched
-                    # (one table entry for positions that differ only in that dead bonus)
-                    if ((hs[0] | hs[2]) >> np.uint64(top_of_suit(live, trump))) & U64_ONE:
-                        flag &= 1
-                    else:
-                        flag &= 2
-                    fr[d, _FLAG] = flag
+                flag = _live_flag(hs, live, trump, flag)
+                fr[d, _FLAG] = flag
                 if n >= 3:  # the table first: its bounds settle most revisits
                     ka, kb = _key(hs, live, mode, leader, flag, stop)
                     fu[d, _KA] = ka
@@ -586,16 +580,8 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
             if k == 3 and stop == 0 and n >= 4:
                 # the table slots of the positions after this trick: load them early
                 for j in range(nm):
-                    c = fr[d, _MOVES + j]
-                    bc = _bit(c)
-                    if beats_p(c, best, trump):
-                        nl = seat
-                    else:
-                        nl = bseat
-                    nf = flag & 2 if nl & 1 else flag & 1
-                    hs[seat] ^= bc
-                    pa, pb = _key(hs, live ^ bc, mode, nl, nf, stop)
-                    hs[seat] ^= bc
+                    pa, pb, _, _ = _after_trick(hs, mode, trump, seat, fr[d, _MOVES + j], best,
+                                                bseat, tpts, flag, stop)
                     sl = _slot(tt, pa, pb)
                     prefetch(tt, sl, 0)
                     prefetch(tt, sl + 2, 0)
@@ -697,8 +683,62 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                 if fr[d, _K] == 0:
                     _finish_boundary(tt, gen, hs, fr, fu, d, v)
                 # state stays _RETURN
+            elif fr[d, _K] == 3 and fr[d, _IDX] == 1 and stop == 0 \
+                    and popcount(hs[fr[d, _SEAT]]) >= 4 and _table_cut(tt, gen, hs, fr, d, mode):
+                v = fr[d, _BESTV]  # state stays _RETURN
             else:
                 state = _NEXT
+
+
+@jit(inline="always")
+def _live_flag(hs, live, trump, flag):
+    """``flag`` without the bonus of a team that cannot be matched any more: the top trump
+    wins a trick for its team (one table entry for positions that differ only in a dead
+    bonus)."""
+    if flag != 0 and trump >= 0 and (live & SUITM[trump]) != U64_ZERO:
+        if ((hs[0] | hs[2]) >> np.uint64(top_of_suit(live, trump))) & U64_ONE:
+            return flag & 1
+        return flag & 2
+    return flag
+
+
+@jit(inline="always")
+def _after_trick(hs, mode, trump, seat, c, best, bseat, tpts, flag, stop):
+    """``(ka, kb, live, gain)``: table key and live cards of the position after ``seat`` ends
+    the trick with ``c`` (not the last trick), and the value the trick banks."""
+    nl = seat if beats_p(c, best, trump) else bseat
+    gain = 0 if nl & 1 else tpts + PPTS[mode, c]
+    bc = _bit(c)
+    hs[seat] ^= bc
+    live = hs[0] | hs[1] | hs[2] | hs[3]
+    nf = _live_flag(hs, live, trump, flag & 2 if nl & 1 else flag & 1)
+    ka, kb = _key(hs, live, mode, nl, nf, stop)
+    hs[seat] ^= bc
+    return ka, kb, live, gain
+
+
+@jit(inline="always")
+def _table_cut(tt, gen, hs, fr, d, mode):
+    """Enhanced transposition cutoff at a trick's last card, once its first card failed to
+    cut: whether the table's bounds of the position after another card already cut. Sets the
+    frame's best value and card when they do."""
+    trump = mode if mode < 4 else -1
+    seat = fr[d, _SEAT]
+    gamma = fr[d, _GAMMA]
+    for j in range(fr[d, _IDX], fr[d, _NM]):
+        c = fr[d, _MOVES + j]
+        ka, kb, live, gain = _after_trick(hs, mode, trump, seat, c, fr[d, _BEST],
+                                          fr[d, _BSEAT], fr[d, _TPTS], fr[d, _FLAG], 0)
+        lb, ub, _ = _probe(tt, gen, ka, kb, live, mode)
+        if (seat & 1) == 0 and gain + lb >= gamma:
+            fr[d, _BESTV] = gain + lb
+            fr[d, _BESTC] = c
+            return True
+        if (seat & 1) == 1 and gain + ub < gamma:
+            fr[d, _BESTV] = gain + ub
+            fr[d, _BESTC] = c
+            return True
+    return False
 
 
 @jit(inline="always")
