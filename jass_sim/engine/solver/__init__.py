@@ -62,12 +62,12 @@ class Solver:
     Parameters
     ----------
     log2_tt : int
-        The table holds ``2 ** log2_tt`` entries of 24 bytes.
+        The table holds ``2 ** log2_tt`` entries of 32 bytes.
 
     Notes
     -----
-    Table entries are keyed on the whole canonical position (mode included), so they stay valid
-    from one call to the next; ``fresh=True`` in :meth:`solve` ignores them (a new generation),
+    Table entries are keyed on the position's similarity class (mode included) and keep its
+    live cards, so they stay valid from one call to the next; ``fresh=True`` in :meth:`solve` ignores them (a new generation),
     which makes node counts independent of earlier calls.
     """
 

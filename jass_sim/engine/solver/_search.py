@@ -14,7 +14,9 @@ table at trick boundaries keyed on the position's similarity class (relative ran
 the live cards, whatever their points; see ``_key``), which stores a lower and an upper bound,
 the best lead and the live cards: the bounds carry over to every position of the class give or
 take the points that differ (``_probe``; payoff similarity, which took full-deal nodes down by
-three quarters against a table keyed on the position itself); equivalent-card pruning; ordered moves; bounds on the points still to be won (``node_bounds``: sure points from
+three quarters against a table keyed on the position itself), and an enhanced transposition
+cutoff at a trick's last card (``_table_cut``); equivalent-card pruning; ordered moves; bounds
+on the points still to be won (``node_bounds``: sure points from
 a decided trick, a team's top trumps and the cards the leader can cash); once the hands hold
 three cards or fewer, plain nested loops take over (:mod:`._endgame`: no frames, ordering or
 bounds, which cost more than they save there); the table still answers first at three cards.
