@@ -16,7 +16,7 @@ from reference import ref_card_points, ref_card_strength, ref_legal_moves, ref_s
 from jass_sim.cards import RANKS, InputError, card_index, card_suit, format_card, parse_hands
 from jass_sim.cli import main
 from jass_sim.engine.solver import Solver, solve
-from jass_sim.engine.solver._search import _key
+from jass_sim.engine.solver._search import _key, _probe, _store, new_tt
 from jass_sim.engine.solver._tables import to_power_mask
 
 # One solver whose table is never cleared (fresh=False) and small (4096 entries): entries of
@@ -69,9 +69,10 @@ def similar_positions(draw):
     return mode, draw(st.integers(0, 3)), draw(st.booleans()), hands, others
 
 
-def _power_key(hands, mode, leader, flag):
+def _power_key(hands, mode, leader, flag, with_hands=False):
     hs = np.array([to_power_mask(sum(1 << c for c in h), mode) for h in hands], dtype=np.uint64)
-    return _key(hs, hs[0] | hs[1] | hs[2] | hs[3], mode, leader, flag, 0)
+    key = _key(hs, hs[0] | hs[1] | hs[2] | hs[3], mode, leader, flag, 0)
+    return (hs, *key) if with_hands else key
 
 
 @settings(max_examples=60, deadline=None)
@@ -82,18 +83,35 @@ def test_similar_positions_share_a_class_and_bound_each_other(pair):
     mode, leader, match, hands, others = pair
     flag = 3 if match else 0
     assert _power_key(hands, mode, leader, flag) == _power_key(others, mode, leader, flag)
-    up = down = 0
+    team = {c: s % 2 for s in range(4) for c in hands[s]}
+    up = down = shift = 0
     for suit in range(4):
         def order(hs):
             return sorted((c for h in hs for c in h if card_suit(c) == suit),
-                          key=lambda c: ref_card_strength(c, mode))
+                          key=lambda c: ref_card_strength(c, mode), reverse=True)
+        # the top trumps held by one team are that team's: their points shift the value exactly
+        top_run = suit == mode and mode < 4
         for a, b in zip(order(hands), order(others)):
             diff = ref_card_points(b, mode) - ref_card_points(a, mode)
-            up += max(diff, 0)
-            down += max(-diff, 0)
+            top_run = top_run and team[a] == team[order(hands)[0]]
+            if top_run:
+                shift += diff if team[a] == 0 else 0
+            else:
+                up += max(diff, 0)
+                down += max(-diff, 0)
     value = ref_solve(hands, mode, leader, match)[0]
     other = ref_solve(others, mode, leader, match)[0]
-    assert value - down <= other <= value + up
+    assert value + shift - down <= other <= value + shift + up
+    # the kernels: an exact entry stored for one position bounds the other when probed
+    value = ref_solve(hands, mode, leader, False)[0]
+    other = ref_solve(others, mode, leader, False)[0]
+    tt = new_tt(4)
+    hs, ka, kb = _power_key(hands, mode, leader, 0, with_hands=True)
+    _store(tt, 1, ka, kb, hs[0] | hs[1] | hs[2] | hs[3], value, value, -1, 0)
+    hs, ka, kb = _power_key(others, mode, leader, 0, with_hands=True)
+    lb, ub, _ = _probe(tt, 1, ka, kb, hs[0] | hs[1] | hs[2] | hs[3], hs[0] | hs[2], mode)
+    assert (lb, ub) == (value + shift - down, value + shift + up)
+    assert lb <= other <= ub
 
 
 def test_buur_liveness_splits_the_similarity_class():

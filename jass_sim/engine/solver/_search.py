@@ -300,7 +300,7 @@ def _slot(tt, ka, kb):
 
 
 @jit(inline="always")
-def _probe(tt, gen, ka, kb, live, mode):
+def _probe(tt, gen, ka, kb, live, team0, mode):
     """``(lb, ub, hint)``: bounds of the value from the entries of the position's similarity
     class and the best lead of one (the same relative card), or ``(-INF, INF, -1)``.
 
@@ -311,6 +311,23 @@ def _probe(tt, gen, ka, kb, live, mode):
     mapping, so ``V(here) <= V(there) + up`` and ``V(here) >= V(there) - down`` (payoff
     similarity, as in Furtak and Buro, IJCAI 2011; quasi-symmetry in Kupferschmid and Helmert's
     Skat solver)."""
+    # the trumps from the top held by one team: that team takes them (in every position of the
+    # class), so their points shift the value exactly (team 0's) or not at all (team 1's)
+    sure0 = U64_ZERO
+    sure1 = U64_ZERO
+    if mode < 4:
+        tr = live & SUITM[mode]
+        if tr != U64_ZERO:
+            x = (team0 >> np.uint64(top_of_suit(tr, mode))) & U64_ONE
+            while tr != U64_ZERO:
+                top = top_of_suit(tr, mode)
+                if (team0 >> np.uint64(top)) & U64_ONE != x:
+                    break
+                if x:
+                    sure0 |= _bit(top)
+                else:
+                    sure1 |= _bit(top)
+                tr ^= _bit(top)
     i = _slot(tt, ka, kb)
     blb = -INF
     bub = INF
@@ -324,20 +341,26 @@ def _probe(tt, gen, ka, kb, live, mode):
             there = tt[j, 3]
             up = 0
             down = 0
+            shift = 0
             while here != U64_ZERO:
-                diff = PPTS[mode, lowest_bit(here)] - PPTS[mode, lowest_bit(there)]
+                c = lowest_bit(here)
+                diff = PPTS[mode, c] - PPTS[mode, lowest_bit(there)]
                 here &= here - U64_ONE
                 there &= there - U64_ONE
-                if diff > 0:
+                if (sure0 >> np.uint64(c)) & U64_ONE:
+                    shift += diff
+                elif (sure1 >> np.uint64(c)) & U64_ONE:
+                    continue
+                elif diff > 0:
                     up += diff
                 else:
                     down -= diff
             if bhint < 0:
                 bhint = np.int64((d >> np.uint64(22)) & _M6) - 1
             if lb > -_VAL_OFS:
-                blb = max(blb, lb - down)
+                blb = max(blb, lb + shift - down)
             if ub < _VAL_OFS + 1000:
-                bub = min(bub, ub + up)
+                bub = min(bub, ub + shift + up)
     return blb, bub, bhint
 
 
@@ -439,7 +462,7 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                     ka, kb = _key(hs, live, mode, leader, flag, stop)
                     fu[d, _KA] = ka
                     fu[d, _KB] = kb
-                    lb, ub, hint = _probe(tt, gen, ka, kb, live, mode)
+                    lb, ub, hint = _probe(tt, gen, ka, kb, live, hs[0] | hs[2], mode)
                     if lb >= gamma:
                         v = lb
                         state = _RETURN
@@ -731,7 +754,7 @@ def _table_cut(tt, gen, hs, fr, d, mode):
         c = fr[d, _MOVES + j]
         ka, kb, live, gain = _after_trick(hs, mode, trump, seat, c, fr[d, _BEST],
                                           fr[d, _BSEAT], fr[d, _TPTS], fr[d, _FLAG], 0)
-        lb, ub, _ = _probe(tt, gen, ka, kb, live, mode)
+        lb, ub, _ = _probe(tt, gen, ka, kb, live, hs[0] | hs[2], mode)
         if (seat & 1) == 0 and gain + lb >= gamma:
             fr[d, _BESTV] = gain + lb
             fr[d, _BESTC] = c
