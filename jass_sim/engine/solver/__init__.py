@@ -67,8 +67,8 @@ class Solver:
     Notes
     -----
     Table entries are keyed on the position's similarity class (mode included) and keep its
-    live cards, so they stay valid from one call to the next; ``fresh=True`` in :meth:`solve` ignores them (a new generation),
-    which makes node counts independent of earlier calls.
+    live cards, so they stay valid from one call to the next; ``fresh=True`` in :meth:`solve`
+    ignores them (a new generation), which makes node counts independent of earlier calls.
     """
 
     def __init__(self, log2_tt: int = 20):

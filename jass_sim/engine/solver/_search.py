@@ -310,7 +310,8 @@ def _probe(tt, gen, ka, kb, live, team0, mode):
     line then differ by at most the points its cards gain (``up``) or lose (``down``) in the
     mapping, so ``V(here) <= V(there) + up`` and ``V(here) >= V(there) - down`` (payoff
     similarity, as in Furtak and Buro, IJCAI 2011; quasi-symmetry in Kupferschmid and Helmert's
-    Skat solver)."""
+    Skat solver); cards that one team takes in every line (its top trumps) move both bounds
+    by exactly what they change for team 0 (``shift``)."""
     # the trumps from the top held by one team: that team takes them (in every position of the
     # class), so their points shift the value exactly (team 0's) or not at all (team 1's)
     sure0 = U64_ZERO
@@ -367,8 +368,8 @@ def _probe(tt, gen, ka, kb, live, team0, mode):
 @jit(inline="always")
 def _store(tt, gen, ka, kb, live, lb, ub, hint, work):
     """Store bounds of the position of live cards ``live`` in its class ``(ka, kb)``: they
-    tighten an entry of the same live cards, else take the place of the class's other entry
-    (a class keeps two) or of the entry that cost less work (or a stale one)."""
+    tighten an entry of the same live cards, else take the place of a stale entry of the bucket
+    or of the one that cost the least work (cards in hand)."""
     i = _slot(tt, ka, kb)
     j = -1
     wj = 100
@@ -403,7 +404,7 @@ _MOVES = 16
 _SCORES = 26
 FRAME_COLS = 36
 _HIST = 38  # rows 38..41 of ``fr``: history counts of cutoffs by seat and card
-#: uint64 columns of ``fu``: trick mask, table key, similarity key
+#: uint64 columns of ``fu``: trick mask, table key (two words)
 _TM, _KA, _KB = range(FU_COLS)
 _ENTER, _NEXT, _RETURN = 0, 1, 2
 
