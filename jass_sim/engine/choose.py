@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import U64_ONE, jit, popcount
-from ..cards import OBE, UNE
+from ..cards import OBE
 from .rng import below
 
 #: Mode-choice policies by name.

@@ -29,7 +29,7 @@ from __future__ import annotations
 from ..._jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount
 from ...cards import FULL_DECK
 from ...rules._tricks import beats
-from ...rules.tables import BUUR, HIGHER, POINTS, POWER, SUIT_MASK
+from ...rules.tables import HIGHER, POINTS, POWER, SUIT_MASK
 
 _BIG = 1 << 30
 
