@@ -19,7 +19,8 @@ U64_ONE = np.uint64(1)
 U64_ZERO = np.uint64(0)
 
 
-def jit(fn=None, *, parallel: bool = False, cache: bool | None = None, inline: str = "never"):
+def jit(fn=None, *, parallel: bool = False, cache: bool | None = None, inline: str = "never",
+        fastmath: bool = False):
     """Compile ``fn`` with Numba (``njit``).
 
     Parameters
@@ -31,9 +32,12 @@ def jit(fn=None, *, parallel: bool = False, cache: bool | None = None, inline: s
         (Numba supports caching ``parallel=True`` kernels; thread count is chosen at run time).
     inline : str
         Numba IR inlining (``"always"`` for tiny helpers on hot paths).
+    fastmath : bool
+        Let LLVM reorder floating-point arithmetic (for float loops whose exact rounding does
+        not matter, such as a network's forward pass).
     """
     options = dict(nogil=True, cache=True if cache is None else cache, parallel=parallel,
-                   error_model="numpy", inline=inline)
+                   error_model="numpy", inline=inline, fastmath=fastmath)
 
     def wrap(f):
         return numba.njit(**options)(f)
