@@ -1,0 +1,97 @@
+"""Parallel block kernels (private; wrapped by :mod:`jass_sim.basra.engine`).
+
+Every deal (or game) is played twice on the same cards: the second play either swaps the
+players of the two sides (a duel on duplicate deals) or lets the other side start (to measure
+the first-player advantage paired). Decks come from one random stream per block and the players'
+random numbers from another, so the deals do not depend on the players.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from .._jit import jit
+from ..engine.rng import BLOCK_SIZE
+from ._play import I_BAS, I_CNT, I_PTS, deal_round, majority_points, n_deals, play_game, play_round
+
+#: Columns of a row of :func:`run_deal_blocks` (one row per play, two plays per deal).
+DEAL_COLUMNS = ("starter_side", "a_side", "cards0", "majority0", "basras0", "cards1", "majority1", "basras1")
+#: Columns of a row of :func:`run_game_blocks` (one row per play, two plays per game).
+GAME_COLUMNS = ("starter_side", "a_side", "winner", "rounds", "score0", "score1")
+
+
+@jit(inline="always")
+def _seat_policies(pols, n, pol0, pol1):
+    for s in range(4):
+        pols[s] = pol0 if s % 2 == 0 else pol1
+
+
+@jit(parallel=True)
+def run_deal_blocks(deck_states, play_states, counts, n, rules, pol_a, pol_b, dealer2, swap2, params, rows):
+    """Play ``counts[b]`` deals in block ``b``, each twice (first with dealer ``n - 1`` and A on
+    side 0; then with ``dealer2`` and, if ``swap2``, B on side 0); rows as :data:`DEAL_COLUMNS`."""
+    for b in numba.prange(deck_states.shape[0]):
+        deck_rng = deck_states[b].copy()
+        rng = play_states[b].copy()
+        deck = np.arange(52, dtype=np.int64)
+        deals = np.zeros((n_deals(n), 4), dtype=np.uint64)
+        st = np.zeros(7, dtype=np.uint64)
+        ist = np.zeros(8, dtype=np.int64)
+        pols = np.zeros(4, dtype=np.int64)
+        no_i = np.zeros((0, 3), dtype=np.int64)
+        no_u = np.zeros((0, 2), dtype=np.uint64)
+        for i in range(counts[b]):
+            table0 = deal_round(deck_rng, deck, n, deals)
+            for k in range(2):
+                dealer = n - 1 if k == 0 else dealer2
+                a_side = 1 if (k == 1 and swap2) else 0
+                if a_side == 0:
+                    _seat_policies(pols, n, pol_a, pol_b)
+                else:
+                    _seat_policies(pols, n, pol_b, pol_a)
+                play_round(deals, table0, n, dealer, rules, pols, params, rng, st, ist, no_i, no_u)
+                r = (b * BLOCK_SIZE + i) * 2 + k
+                rows[r, 0] = (dealer + 1) % n % 2
+                rows[r, 1] = a_side
+                for side in range(2):
+                    rows[r, 2 + 3 * side] = ist[I_PTS + side]
+                    rows[r, 3 + 3 * side] = majority_points(ist, side, rules)
+                    rows[r, 4 + 3 * side] = ist[I_BAS + side]
+                _ = ist[I_CNT]
+
+
+@jit(parallel=True)
+def run_game_blocks(deck_states, play_states, counts, n, rules, pol_a, pol_b, dealer2, swap2, params,
+                    target, rows):
+    """Games to ``target`` points, each played twice on the same sequence of deals (as
+    :func:`run_deal_blocks`); rows as :data:`GAME_COLUMNS`."""
+    for b in numba.prange(deck_states.shape[0]):
+        deck_rng = deck_states[b].copy()
+        rng = play_states[b].copy()
+        deck = np.arange(52, dtype=np.int64)
+        pols = np.zeros(4, dtype=np.int64)
+        out = np.zeros(4, dtype=np.int64)
+        for i in range(counts[b]):
+            start_state = deck_rng.copy()
+            start_deck = deck.copy()
+            longest = -1
+            for k in range(2):
+                game_rng = start_state.copy()
+                game_deck = start_deck.copy()
+                dealer = n - 1 if k == 0 else dealer2
+                a_side = 1 if (k == 1 and swap2) else 0
+                if a_side == 0:
+                    _seat_policies(pols, n, pol_a, pol_b)
+                else:
+                    _seat_policies(pols, n, pol_b, pol_a)
+                play_game(game_rng, rng, n, dealer, rules, pols, params, target, 10_000, game_deck, out)
+                r = (b * BLOCK_SIZE + i) * 2 + k
+                rows[r, 0] = (dealer + 1) % n % 2
+                rows[r, 1] = a_side
+                for j in range(4):
+                    rows[r, 2 + j] = out[j]
+                if out[1] > longest:  # continue the deck stream after the longer of the two games
+                    longest = out[1]
+                    deck_rng[:] = game_rng
+                    deck[:] = game_deck

@@ -1,0 +1,136 @@
+"""Capture kernels (private; public entry: :func:`jass_sim.basra.rules.capture`).
+
+A numeral of value ``v`` takes every table card of its rank and a largest collection of disjoint
+sets of table numerals that each sum to ``v``. The search works on value counts: the table's
+numerals of values ``1 .. v-1`` are packed four bits per value (at most 4 cards a value), and the
+partitions of ``v`` into parts below ``v`` (precomputed, packed the same way) are stacked as a
+multiset (non-decreasing partition index) by an explicit depth-first search. Each node is a
+possible capture; the best is the one with the most cards, then the most card points (Aces, the
+♣2), then the higher values (counts compared from value 9 down); within a value the lowest suits
+(C, D, H, S) are taken, which puts the ♣2 first.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import U64_ONE, U64_ZERO, jit, popcount
+from .cards import JACK, QUEEN
+from .rules import R_SEVEN
+
+
+def _partitions(v: int, largest: int) -> list[list[int]]:
+    """Partitions of ``v`` into parts of at most ``largest``, as lists of parts."""
+    if v == 0:
+        return [[]]
+    out = []
+    for part in range(min(v, largest), 0, -1):
+        out += [[part] + rest for rest in _partitions(v - part, part)]
+    return out
+
+
+def _partition_table() -> tuple[np.ndarray, np.ndarray]:
+    """``(packed uint64[P], offsets int64[12])``: for each value ``v`` the partitions of ``v`` into
+    parts ``1 .. v-1`` using each value at most 4 times, packed 4 bits per value (value ``u`` at
+    bit ``4 (u - 1)``); those of ``v`` are ``packed[offsets[v]:offsets[v + 1]]``."""
+    packed, offsets = [], [0, 0]
+    for v in range(1, 11):
+        for p in _partitions(v, v - 1):
+            if all(p.count(u) <= 4 for u in set(p)):
+                packed.append(sum(p.count(u) << (4 * (u - 1)) for u in set(p)))
+        offsets.append(len(packed))
+    return np.array(packed, dtype=np.uint64), np.array(offsets, dtype=np.int64)
+
+
+PARTS, PART_OFFSETS = _partition_table()
+#: Mask of the four cards of each rank.
+RANK_MASKS = np.array([sum(1 << (s * 13 + r) for s in range(4)) for r in range(13)], dtype=np.uint64)
+_GUARD = np.uint64(0x888888888)  # the high bit of each of the 9 count fields
+_NIBBLE = np.uint64(0xF)
+_C2 = np.uint64(1 << 1)
+_D7 = 13 + 6
+_MAX_DEPTH = 32
+
+
+@jit(inline="always")
+def _fits(rem, part):
+    return (((rem | _GUARD) - part) & _GUARD) == _GUARD
+
+
+@jit
+def numeral_capture(v, table):
+    """Mask of the table cards a numeral of value ``v`` (1..10) captures (see the module doc)."""
+    taken = table & RANK_MASKS[v - 1]
+    counts = U64_ZERO
+    total = 0
+    for u in range(1, v):
+        k = popcount(table & RANK_MASKS[u - 1])
+        counts |= np.uint64(k) << np.uint64(4 * (u - 1))
+        total += k * u
+    if total < v:
+        return taken
+    c2 = np.uint64(1) if table & _C2 else U64_ZERO
+    lo = PART_OFFSETS[v]
+    hi = PART_OFFSETS[v + 1]
+    idx = np.empty(_MAX_DEPTH, dtype=np.int64)
+    rems = np.empty(_MAX_DEPTH, dtype=np.uint64)
+    takes = np.empty(_MAX_DEPTH, dtype=np.uint64)
+    best_key = U64_ZERO
+    best = U64_ZERO
+    depth = 0
+    idx[0] = lo
+    rems[0] = counts
+    takes[0] = U64_ZERO
+    while depth >= 0:
+        i = idx[depth]
+        if i >= hi:
+            depth -= 1
+            if depth >= 0:
+                idx[depth] += 1
+            continue
+        part = PARTS[i]
+        if not _fits(rems[depth], part):
+            idx[depth] += 1
+            continue
+        t = takes[depth] + part
+        n = U64_ZERO
+        x = t
+        while x:
+            n += x & _NIBBLE
+            x >>= np.uint64(4)
+        points = (t & _NIBBLE) + (np.uint64(2) * c2 if (t >> np.uint64(4)) & _NIBBLE else U64_ZERO)
+        key = (n << np.uint64(40)) | (points << np.uint64(36)) | t
+        if key > best_key:
+            best_key = key
+            best = t
+        depth += 1
+        idx[depth] = i
+        rems[depth] = rems[depth - 1] - part
+        takes[depth] = t
+    for u in range(1, v):
+        k = np.int64((best >> np.uint64(4 * (u - 1))) & _NIBBLE)
+        m = table & RANK_MASKS[u - 1]
+        for _ in range(k):
+            low = m & (~m + U64_ONE)
+            taken |= low
+            m ^= low
+    return taken
+
+
+@jit
+def capture_kernel(card, table, rules):
+    """``(captured table cards, basra 0/1)`` when ``card`` is played on ``table`` (see
+    :func:`jass_sim.basra.rules.capture`)."""
+    if table == U64_ZERO:
+        return U64_ZERO, 0
+    rank = card % 13
+    if rank == JACK:
+        lone_jack = popcount(table) == 1 and (table & RANK_MASKS[JACK]) != U64_ZERO
+        return table, 1 if lone_jack else 0
+    if rules[R_SEVEN] and card == _D7:
+        return table, 1 if numeral_capture(7, table) == table else 0
+    if rank >= QUEEN:
+        got = table & RANK_MASKS[rank]
+    else:
+        got = numeral_capture(rank + 1, table)
+    return got, 1 if got == table else 0

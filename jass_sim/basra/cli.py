@@ -1,0 +1,119 @@
+"""``jass-sim basra ...``: thin click commands; the heavy modules are imported inside them."""
+
+from __future__ import annotations
+
+import click
+
+from ..cli import main
+
+
+@main.group()
+def basra():
+    """Basra, the fishing game (52 cards, 2 players or 4 in two teams): rules in docs/basra.md."""
+
+
+def _players_option(f):
+    return click.option("--players", type=int, default=2, show_default=True, help="2, or 4 in two teams.")(f)
+
+
+def _rules_option(f):
+    return click.option("--rules", default="leaflet", show_default=True,
+                        help="leaflet, or variants joined by +: seven-diamonds, majority-30, compulsory.")(f)
+
+
+def _samples_option(f):
+    return click.option("--samples", type=int, default=None,
+                        help="Worlds sampled per decision by the search players [default: 8].")(f)
+
+
+@basra.command()
+@click.option("--seed", type=int, required=True, help="Seed of the deal.")
+@_players_option
+@_rules_option
+@click.option("--policy", default="greedy", show_default=True,
+              help="Player at every seat: random, greedy, search, search-nomem.")
+@click.option("--dealer", type=int, default=None, help="Dealer seat [default: the last seat, so seat 0 starts].")
+@_samples_option
+@click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
+def replay(seed, players, rules, policy, dealer, samples, fmt):
+    """Deal one round from SEED and show every move with its capture and points."""
+    from ..output import check_choice
+    from .engine import check_players, replay_round
+    from .render import render_replay
+    from .rules import get_rules
+
+    fmt = check_choice("--format", fmt, ("text", "json"))
+    record = replay_round(seed, check_players(players), get_rules(rules), policy, dealer, samples)
+    click.echo(render_replay(record, fmt))
+
+
+def _stats_options(f):
+    for opt in reversed((
+        click.option("--deals", type=int, default=10_000, show_default=True, help="Deals, each played twice."),
+        _players_option, _rules_option,
+        click.option("--games", type=int, default=1000, show_default=True,
+                     help="Games to 101, each played twice (0: none)."),
+        click.option("--seed", type=int, default=0, show_default=True, help="Root seed."),
+        _samples_option,
+        click.option("--threads", type=int, default=None, help="Threads [default: all]."),
+        click.option("--format", "fmt", default="table", show_default=True, help="table, json or csv."),
+        click.option("-o", "--output", default=None, help="Write to this file instead of stdout."),
+    )):
+        f = opt(f)
+    return f
+
+
+def _emit_table(table, fmt, output, meta):
+    import json
+
+    from ..output import emit
+    from .analysis import format_table
+
+    if fmt == "json":
+        text = json.dumps(meta | {"figures": table.to_dict(orient="records")}, ensure_ascii=False)
+    elif fmt == "csv":
+        text = table.to_csv(index=False, lineterminator="\n")
+    else:
+        text = " ".join(f"{k}={v}" for k, v in meta.items()) + "\n" + format_table(table) + \
+            "\n95% CIs over the sampled deals (games); they do not cover the play model."
+    emit(text, output)
+
+
+@basra.command()
+@click.option("--policy", default="random", show_default=True,
+              help="Player at every seat: random, greedy, search, search-nomem.")
+@_stats_options
+def simulate(policy, deals, players, rules, games, seed, samples, threads, fmt, output):
+    """Every seat plays POLICY: points and Basras per deal, first-player advantage, win rate to 101."""
+    from ..output import check_choice, check_output_path
+    from .analysis import simulate_table
+    from .engine import check_players, player_params
+    from .rules import get_rules
+
+    fmt = check_choice("--format", fmt, ("table", "json", "csv"))
+    check_output_path(output)
+    r = get_rules(rules)
+    table = simulate_table(deals, check_players(players), r, policy, games, seed, player_params(samples), threads)
+    _emit_table(table, fmt, output, {"command": "simulate", "policy": policy, "players": players,
+                                     "rules": r.name, "deals": deals, "games": games, "seed": seed})
+
+
+@basra.command()
+@click.option("--player-a", "player_a", required=True, help="Player of side A: random, greedy, search, search-nomem.")
+@click.option("--player-b", "player_b", required=True, help="Player of side B.")
+@_stats_options
+def duel(player_a, player_b, deals, players, rules, games, seed, samples, threads, fmt, output):
+    """Player A against player B on duplicate deals (each deal and game played twice, sides swapped)."""
+    from ..output import check_choice, check_output_path
+    from .analysis import duel_table
+    from .engine import check_players, player_params
+    from .rules import get_rules
+
+    fmt = check_choice("--format", fmt, ("table", "json", "csv"))
+    check_output_path(output)
+    r = get_rules(rules)
+    table = duel_table(player_a, player_b, deals, check_players(players), r, games, seed, player_params(samples),
+                       threads)
+    _emit_table(table, fmt, output, {"command": "duel", "player_a": player_a, "player_b": player_b,
+                                     "players": players, "rules": r.name, "deals": deals, "games": games,
+                                     "seed": seed})
