@@ -13,7 +13,8 @@ import numpy as np
 
 from .._jit import jit
 from ..engine.rng import BLOCK_SIZE
-from ._play import I_BAS, I_CNT, I_PTS, deal_round, majority_points, n_deals, play_game, play_round
+from ._play import (I_BAS, I_PTS, I_T, apply_move, deal_round, majority_points, n_deals, play_game,
+                    play_round, rollout_greedy, sample_world)
 
 #: Columns of a row of :func:`run_deal_blocks` (one row per play, two plays per deal).
 DEAL_COLUMNS = ("starter_side", "a_side", "cards0", "majority0", "basras0", "cards1", "majority1", "basras1")
@@ -58,7 +59,6 @@ def run_deal_blocks(deck_states, play_states, counts, n, rules, pol_a, pol_b, de
                     rows[r, 2 + 3 * side] = ist[I_PTS + side]
                     rows[r, 3 + 3 * side] = majority_points(ist, side, rules)
                     rows[r, 4 + 3 * side] = ist[I_BAS + side]
-                _ = ist[I_CNT]
 
 
 @jit(parallel=True)
@@ -95,3 +95,39 @@ def run_game_blocks(deck_states, play_states, counts, n, rules, pol_a, pol_b, de
                     longest = out[1]
                     deck_rng[:] = game_rng
                     deck[:] = game_deck
+
+
+#: Columns of :func:`advise_blocks`'s output, per sample and candidate card: points gained from
+#: now on by our side and by the other side.
+ADVISE_COLUMNS = ("cards_us", "majority_us", "basras_us", "cards_them", "majority_them", "basras_them")
+
+
+@jit(parallel=True)
+def advise_blocks(states, counts, st0, ist0, seat, sizes, gone, n, dealer, rules, cands, stop, out):
+    """``counts[b]`` sampled worlds per block (consistent with ``st0``: our hand, the table, the
+    cards ``gone``; the others' hand ``sizes``); in each, every candidate card is played and the
+    round rolled out greedily to its end (or to ``stop`` moves); ``out[sample, cand]`` as
+    :data:`ADVISE_COLUMNS` (card points and Basras gained since ``ist0``)."""
+    side = seat % 2
+    for b in numba.prange(states.shape[0]):
+        rng = states[b].copy()
+        world = st0.copy()
+        deals = np.zeros((n_deals(n), 4), dtype=np.uint64)
+        wdeals = np.zeros((n_deals(n), 4), dtype=np.uint64)
+        pool = np.empty(52, dtype=np.int64)
+        ws = st0.copy()
+        wi = ist0.copy()
+        for i in range(counts[b]):
+            sample_world(world, seat, sizes, gone, deals, wdeals, n, ist0[I_T], rng, pool)
+            r = b * BLOCK_SIZE + i
+            for c in range(cands.shape[0]):
+                ws[:] = world
+                wi[:] = ist0
+                apply_move(ws, wi, seat, cands[c], rules, wdeals, n)
+                rollout_greedy(ws, wi, wdeals, n, dealer, rules, stop)
+                closed = stop < 0
+                for k in range(2):
+                    s = side if k == 0 else 1 - side
+                    out[r, c, 3 * k] = wi[I_PTS + s] - ist0[I_PTS + s]
+                    out[r, c, 3 * k + 1] = majority_points(wi, s, rules) if closed else 0
+                    out[r, c, 3 * k + 2] = wi[I_BAS + s] - ist0[I_BAS + s]

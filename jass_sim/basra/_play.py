@@ -195,14 +195,17 @@ def random_card(hand, table, rules, rng):
 
 
 @jit
-def rollout_greedy(st, ist, deals, n, dealer, rules):
-    """Play the round to its end with every seat greedy (deterministic) and close it."""
+def rollout_greedy(st, ist, deals, n, dealer, rules, stop=-1):
+    """Play on with every seat greedy (deterministic) to the end of the round and close it, or,
+    when ``0 <= stop`` is before the end, until ``stop`` moves have been played (not closed)."""
     total = HAND_SIZE * n * n_deals(n)
-    while ist[I_T] < total:
+    end = total if stop < 0 or stop >= total else stop
+    while ist[I_T] < end:
         seat = seat_to_move(ist[I_T], n, dealer)
         card = greedy_card(st[seat], st[S_TABLE], rules)
         apply_move(st, ist, seat, card, rules, deals, n)
-    finish_round(st, ist, dealer)
+    if end == total:
+        finish_round(st, ist, dealer)
 
 
 @jit

@@ -117,3 +117,52 @@ def duel(player_a, player_b, deals, players, rules, games, seed, samples, thread
     _emit_table(table, fmt, output, {"command": "duel", "player_a": player_a, "player_b": player_b,
                                      "players": players, "rules": r.name, "deals": deals, "games": games,
                                      "seed": seed})
+
+
+@basra.command()
+@click.option("--hand", required=True, help='Our cards, e.g. "HJ D10 C5 S3 HK H7".')
+@click.option("--table", default="", show_default=True, help="The cards face up on the table.")
+@click.option("--played", default="", help="Cards already captured this round (by anyone).")
+@_players_option
+@_rules_option
+@click.option("--samples", type=int, default=2000, show_default=True, help="Worlds of the unseen cards sampled.")
+@click.option("--piles", default=None,
+              help="US,THEM: cards captured so far by each side [default: the played cards split evenly].")
+@click.option("--last-capture", "last_capture", default=None,
+              help="us or them: who captured last [default: them once cards were played].")
+@click.option("--horizon", default="round", show_default=True, help="round or deal: how far to play out.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
+@click.option("--threads", type=int, default=None, help="Threads [default: all].")
+@click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
+def advise(hand, table, played, players, rules, samples, piles, last_capture, horizon, seed, threads, fmt):
+    """Which card to play: expected points of our side for each card, with paired 95% CIs."""
+    import json
+
+    from ..output import check_choice
+    from .advise import advise as run_advise
+    from .cards import check_disjoint, parse_cards
+    from .engine import check_players
+    from .render import render_advice
+    from .rules import get_rules
+
+    fmt = check_choice("--format", fmt, ("text", "json"))
+    horizon = check_choice("--horizon", horizon, ("round", "deal"))
+    if last_capture is not None:
+        last_capture = check_choice("--last-capture", last_capture, ("us", "them"))
+    n = check_players(players)
+    h = parse_cards(hand, "--hand", at_most=6)
+    t = parse_cards(table, "--table")
+    p = parse_cards(played, "--played")
+    check_disjoint({"--hand": h, "--table": t, "--played": p})
+    pile_counts = None
+    if piles is not None:
+        from ..cards import InputError
+
+        try:
+            pile_counts = tuple(int(x) for x in piles.split(","))
+        except ValueError:
+            pile_counts = ()
+        if len(pile_counts) != 2 or min(pile_counts) < 0:
+            raise InputError(f"--piles must be two counts US,THEM, got {piles!r}", piles)
+    result = run_advise(h, t, p, n, get_rules(rules), samples, seed, pile_counts, last_capture, horizon, threads)
+    click.echo(json.dumps(result, ensure_ascii=False) if fmt == "json" else render_advice(result))
