@@ -16,22 +16,26 @@ from ..engine.rng import BLOCK_SIZE
 from ._play import (I_BAS, I_PTS, I_T, apply_move, deal_round, majority_points, n_deals, play_game,
                     play_round, rollout_greedy, sample_world)
 
-#: Columns of a row of :func:`run_deal_blocks` (one row per play, two plays per deal).
+#: Columns of a row of :func:`run_blocks` (one row per play, two plays per deal or game).
 DEAL_COLUMNS = ("starter_side", "a_side", "cards0", "majority0", "basras0", "cards1", "majority1", "basras1")
-#: Columns of a row of :func:`run_game_blocks` (one row per play, two plays per game).
-GAME_COLUMNS = ("starter_side", "a_side", "winner", "rounds", "score0", "score1")
+GAME_COLUMNS = ("starter_side", "a_side", "winner", "rounds", "score0", "score1", "unused0", "unused1")
+DEALS, GAMES = 0, 1
 
 
 @jit(inline="always")
-def _seat_policies(pols, n, pol0, pol1):
+def _seat_policies(pols, pol0, pol1):
     for s in range(4):
         pols[s] = pol0 if s % 2 == 0 else pol1
 
 
 @jit(parallel=True)
-def run_deal_blocks(deck_states, play_states, counts, n, rules, pol_a, pol_b, dealer2, swap2, params, rows):
-    """Play ``counts[b]`` deals in block ``b``, each twice (first with dealer ``n - 1`` and A on
-    side 0; then with ``dealer2`` and, if ``swap2``, B on side 0); rows as :data:`DEAL_COLUMNS`."""
+def run_blocks(kind, deck_states, play_states, counts, n, rules, pol_a, pol_b, dealer2, swap2, params, target,
+               rows):
+    """Play ``counts[b]`` deals (``kind`` DEALS) or games to ``target`` (GAMES) in block ``b``,
+    each twice on the same cards: first with dealer ``n - 1`` and A on side 0, then with dealer
+    ``dealer2`` and, if ``swap2``, B on side 0. Rows as :data:`DEAL_COLUMNS` / :data:`GAME_COLUMNS`.
+    A game's second play uses the same sequence of decks; the block's deck stream then continues
+    after the longer of the two games."""
     for b in numba.prange(deck_states.shape[0]):
         deck_rng = deck_states[b].copy()
         rng = play_states[b].copy()
@@ -40,61 +44,44 @@ def run_deal_blocks(deck_states, play_states, counts, n, rules, pol_a, pol_b, de
         st = np.zeros(7, dtype=np.uint64)
         ist = np.zeros(8, dtype=np.int64)
         pols = np.zeros(4, dtype=np.int64)
+        out = np.zeros(4, dtype=np.int64)
         no_i = np.zeros((0, 3), dtype=np.int64)
         no_u = np.zeros((0, 2), dtype=np.uint64)
+        start_state = deck_rng.copy()
+        start_deck = deck.copy()
+        game_rng = deck_rng.copy()
+        game_deck = deck.copy()
         for i in range(counts[b]):
-            table0 = deal_round(deck_rng, deck, n, deals)
-            for k in range(2):
-                dealer = n - 1 if k == 0 else dealer2
-                a_side = 1 if (k == 1 and swap2) else 0
-                if a_side == 0:
-                    _seat_policies(pols, n, pol_a, pol_b)
-                else:
-                    _seat_policies(pols, n, pol_b, pol_a)
-                play_round(deals, table0, n, dealer, rules, pols, params, rng, st, ist, no_i, no_u)
-                r = (b * BLOCK_SIZE + i) * 2 + k
-                rows[r, 0] = (dealer + 1) % n % 2
-                rows[r, 1] = a_side
-                for side in range(2):
-                    rows[r, 2 + 3 * side] = ist[I_PTS + side]
-                    rows[r, 3 + 3 * side] = majority_points(ist, side, rules)
-                    rows[r, 4 + 3 * side] = ist[I_BAS + side]
-
-
-@jit(parallel=True)
-def run_game_blocks(deck_states, play_states, counts, n, rules, pol_a, pol_b, dealer2, swap2, params,
-                    target, rows):
-    """Games to ``target`` points, each played twice on the same sequence of deals (as
-    :func:`run_deal_blocks`); rows as :data:`GAME_COLUMNS`."""
-    for b in numba.prange(deck_states.shape[0]):
-        deck_rng = deck_states[b].copy()
-        rng = play_states[b].copy()
-        deck = np.arange(52, dtype=np.int64)
-        pols = np.zeros(4, dtype=np.int64)
-        out = np.zeros(4, dtype=np.int64)
-        for i in range(counts[b]):
-            start_state = deck_rng.copy()
-            start_deck = deck.copy()
+            table0 = deal_round(deck_rng, deck, n, deals) if kind == DEALS else np.uint64(0)
+            start_state[:] = deck_rng
+            start_deck[:] = deck
             longest = -1
             for k in range(2):
-                game_rng = start_state.copy()
-                game_deck = start_deck.copy()
                 dealer = n - 1 if k == 0 else dealer2
                 a_side = 1 if (k == 1 and swap2) else 0
                 if a_side == 0:
-                    _seat_policies(pols, n, pol_a, pol_b)
+                    _seat_policies(pols, pol_a, pol_b)
                 else:
-                    _seat_policies(pols, n, pol_b, pol_a)
-                play_game(game_rng, rng, n, dealer, rules, pols, params, target, 10_000, game_deck, out)
+                    _seat_policies(pols, pol_b, pol_a)
                 r = (b * BLOCK_SIZE + i) * 2 + k
                 rows[r, 0] = (dealer + 1) % n % 2
                 rows[r, 1] = a_side
-                for j in range(4):
-                    rows[r, 2 + j] = out[j]
-                if out[1] > longest:  # continue the deck stream after the longer of the two games
-                    longest = out[1]
-                    deck_rng[:] = game_rng
-                    deck[:] = game_deck
+                if kind == DEALS:
+                    play_round(deals, table0, n, dealer, rules, pols, params, rng, st, ist, no_i, no_u)
+                    for side in range(2):
+                        rows[r, 2 + 3 * side] = ist[I_PTS + side]
+                        rows[r, 3 + 3 * side] = majority_points(ist, side, rules)
+                        rows[r, 4 + 3 * side] = ist[I_BAS + side]
+                else:
+                    game_rng[:] = start_state
+                    game_deck[:] = start_deck
+                    play_game(game_rng, rng, n, dealer, rules, pols, params, target, 10_000, game_deck, out)
+                    for j in range(4):
+                        rows[r, 2 + j] = out[j]
+                    if out[1] > longest:
+                        longest = out[1]
+                        deck_rng[:] = game_rng
+                        deck[:] = game_deck
 
 
 #: Columns of :func:`advise_blocks`'s output, per sample and candidate card: points gained from

@@ -102,29 +102,30 @@ def iter_deal_rows(deals: int, n: int, rules: BasraRules, policy_a: int, policy_
                    seed: int = 0, params: np.ndarray | None = None) -> Iterator[np.ndarray]:
     """Rows (``int64[2 k, 8]``, columns :data:`jass_sim.basra._batch.DEAL_COLUMNS`) of ``deals``
     deals chunk by chunk, each deal played twice: with ``duel`` the second play swaps the players of
-    the sides, else the other side starts. Wraps :func:`jass_sim.basra._batch.run_deal_blocks`."""
-    from ._batch import DEAL_COLUMNS, run_deal_blocks
+    the sides, else the other side starts. Wraps :func:`jass_sim.basra._batch.run_blocks`."""
+    from ._batch import DEAL_COLUMNS, DEALS, run_blocks
 
     params = params if params is not None else player_params(None)
     dealer2 = n - 1 if duel else 0
     for first, nb, ds, ps, counts in _two_streams(deals, seed, STREAM_DEALS):
         rows = np.zeros((nb * BLOCK_SIZE * 2, len(DEAL_COLUMNS)), dtype=np.int64)
-        run_deal_blocks(ds, ps, counts, n, rules.array(), policy_a, policy_b, dealer2, int(duel), params, rows)
+        run_blocks(DEALS, ds, ps, counts, n, rules.array(), policy_a, policy_b, dealer2, int(duel), params, TARGET,
+                   rows)
         yield rows[: 2 * int(counts.sum())]
 
 
 def iter_game_rows(games: int, n: int, rules: BasraRules, policy_a: int, policy_b: int, duel: bool,
                    seed: int = 0, params: np.ndarray | None = None) -> Iterator[np.ndarray]:
     """As :func:`iter_deal_rows` for games to 101 (columns ``GAME_COLUMNS``); wraps
-    :func:`jass_sim.basra._batch.run_game_blocks`."""
-    from ._batch import GAME_COLUMNS, run_game_blocks
+    :func:`jass_sim.basra._batch.run_blocks`."""
+    from ._batch import GAME_COLUMNS, GAMES, run_blocks
 
     params = params if params is not None else player_params(None)
     dealer2 = n - 1 if duel else 0
     for first, nb, ds, ps, counts in _two_streams(games, seed, STREAM_GAMES):
         rows = np.zeros((nb * BLOCK_SIZE * 2, len(GAME_COLUMNS)), dtype=np.int64)
-        run_game_blocks(ds, ps, counts, n, rules.array(), policy_a, policy_b, dealer2, int(duel), params,
-                        TARGET, rows)
+        run_blocks(GAMES, ds, ps, counts, n, rules.array(), policy_a, policy_b, dealer2, int(duel), params,
+                   TARGET, rows)
         yield rows[: 2 * int(counts.sum())]
 
 

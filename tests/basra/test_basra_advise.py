@@ -3,19 +3,15 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from itertools import combinations
 
 import pytest
-from click.testing import CliRunner
-
 from basra_reference import ref_capture
+from cli_helpers import assert_bad_input, run
 from jass_sim.basra.advise import advise, basra_chance, position
 from jass_sim.basra.cards import parse_cards
 from jass_sim.basra.rules import BasraRules
 from jass_sim.cards import InputError
-from jass_sim.cli import main
 
 
 def pc(text):
@@ -87,8 +83,8 @@ def test_advise_same_seed_same_answer_and_compulsory_lists_capturing_cards():
 
 
 def test_advise_cli_json():
-    result = CliRunner().invoke(main, ["basra", "advise", "--hand", "HJ D10 C5 S3 HK H7", "--table", "C2 D3 S4 HA",
-                                       "--samples", "100", "--format", "json"])
+    result = run("advise", "--hand", "HJ D10 C5 S3 HK H7", "--table", "C2 D3 S4 HA", "--samples", "100",
+                 "--format", "json")
     assert result.exit_code == 0, result.output
     doc = json.loads(result.output)
     assert {"hand", "table", "cards", "sentence", "samples"} <= set(doc)
@@ -104,8 +100,4 @@ def test_advise_cli_json():
     (["--hand", "HJ", "--table", "C2", "--piles", "a,b"], "a,b"),
 ])
 def test_advise_bad_input_one_line_exit_2(args, token):
-    proc = subprocess.run([sys.executable, "-m", "jass_sim.cli", "basra", "advise", *args],
-                          capture_output=True, text=True)
-    assert proc.returncode == 2 and proc.stdout == ""
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1 and token in lines[0] and "Traceback" not in proc.stderr
+    assert_bad_input(["advise", *args], token)

@@ -8,18 +8,12 @@ import subprocess
 import sys
 
 import pytest
-from click.testing import CliRunner
-
-from jass_sim.cli import main
+from cli_helpers import assert_bad_input, run
 
 DATA = os.path.join(os.path.dirname(__file__), "..", "data")
 GOLDEN = [("basra_replay_seed1_2p_greedy.json", ["--seed", "1"]),
           ("basra_replay_seed2_4p_random_7d_compulsory.json",
            ["--seed", "2", "--players", "4", "--rules", "seven-diamonds+compulsory", "--policy", "random"])]
-
-
-def run(*args):
-    return CliRunner().invoke(main, ["basra", *args])
 
 
 def test_replay_json_contract():
@@ -78,8 +72,11 @@ def test_simulate_and_duel_json():
     (["duel", "--player-a", "greedy", "--player-b", "nobody", "--deals", "10"], "nobody"),
 ])
 def test_bad_input_one_line_exit_2(args, token):
-    proc = subprocess.run([sys.executable, "-m", "jass_sim.cli", "basra", *args], capture_output=True, text=True)
-    assert proc.returncode == 2
-    assert proc.stdout == ""
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1 and token in lines[0] and "Traceback" not in proc.stderr
+    assert_bad_input(args, token)
+
+
+def test_bad_input_from_the_installed_command():
+    proc = subprocess.run([sys.executable, "-m", "jass_sim.cli", "basra", "advise", "--hand", "HJ D10",
+                           "--table", "HJ C2"], capture_output=True, text=True)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.strip().splitlines() == ["jass-sim: error: card 'HJ' is both in --hand and in --table"]

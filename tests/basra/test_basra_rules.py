@@ -135,30 +135,33 @@ def test_invariants_52_cards_captured_and_16_points_per_deal(n, rules):
 
 
 def test_game_goes_to_101_and_ties_play_on_with_the_dealer_rotating():
-    """play_game against a loop of play_round with the same random streams."""
+    """The game kernel (first game of a block, both plays) against a loop of play_round on the
+    same random streams: rounds until a side has 101 or more and the scores differ."""
+    from jass_sim.basra._batch import GAMES, run_blocks
+
     r = LEAFLET.array()
-    for seed in range(6):
+    for seed in range(4):
         n = 2 + 2 * (seed % 2)
-        deck_rng, rng = block_states(seed, 0, 1, 0)[0], block_states(seed, 0, 1, 1)[0]
-        out = np.zeros(4, np.int64)
-        pols = np.zeros(4, np.int64)
-        P.play_game(deck_rng.copy(), rng.copy(), n, 0, r, pols, np.array([2]), 101, 10_000,
-                    np.arange(52, dtype=np.int64), out)
-        deck = np.arange(52, dtype=np.int64)
-        deals = np.zeros((P.n_deals(n), 4), dtype=np.uint64)
-        st, ist = np.zeros(7, np.uint64), np.zeros(8, np.int64)
-        no_i, no_u = np.zeros((0, 3), np.int64), np.zeros((0, 2), np.uint64)
-        score, rounds, dealer = [0, 0], 0, 0
-        while True:
-            table0 = P.deal_round(deck_rng, deck, n, deals)
-            P.play_round(deals, table0, n, dealer, r, pols, np.array([2]), rng, st, ist, no_i, no_u)
-            score = [score[s] + int(P.side_total(ist, s, r)) for s in range(2)]
-            rounds += 1
-            dealer = (dealer + 1) % n
-            if max(score) >= 101 and score[0] != score[1]:
-                break
-            assert max(score) < 101 or score[0] == score[1]
-        assert list(out) == [int(score[1] > score[0]), rounds, *score]
+        deck_state, play_state = block_states(seed, 0, 1, 0), block_states(seed, 0, 1, 1)
+        rows = np.zeros((2 * 1024, 8), np.int64)
+        run_blocks(GAMES, deck_state, play_state, np.array([1]), n, r, 0, 1, 0, 0, np.array([2]), 101, rows)
+        rng = play_state[0].copy()
+        for k, first_dealer in enumerate((n - 1, 0)):
+            deck_rng, deck = deck_state[0].copy(), np.arange(52, dtype=np.int64)
+            deals = np.zeros((P.n_deals(n), 4), dtype=np.uint64)
+            st, ist = np.zeros(7, np.uint64), np.zeros(8, np.int64)
+            no_i, no_u = np.zeros((0, 3), np.int64), np.zeros((0, 2), np.uint64)
+            pols = np.array([0, 1, 0, 1])
+            score, rounds, dealer = [0, 0], 0, first_dealer
+            while True:
+                table0 = P.deal_round(deck_rng, deck, n, deals)
+                P.play_round(deals, table0, n, dealer, r, pols, np.array([2]), rng, st, ist, no_i, no_u)
+                score = [score[s] + int(P.side_total(ist, s, r)) for s in range(2)]
+                rounds += 1
+                dealer = (dealer + 1) % n
+                if max(score) >= 101 and score[0] != score[1]:
+                    break
+            assert list(rows[k, :6]) == [(first_dealer + 1) % n % 2, 0, int(score[1] > score[0]), rounds, *score]
 
 
 def test_results_do_not_depend_on_threads():
