@@ -49,12 +49,32 @@ _GUARD = np.uint64(0x888888888)  # the high bit of each of the 9 count fields
 _NIBBLE = np.uint64(0xF)
 _C2 = np.uint64(1 << 1)
 _D7 = 13 + 6
-_MAX_DEPTH = 32
 
 
 @jit(inline="always")
 def _fits(rem, part):
     return (((rem | _GUARD) - part) & _GUARD) == _GUARD
+
+
+_SIX_BITS = np.uint64(0x3F)
+
+
+@jit(inline="always")
+def _stack_get(lo, hi, d):
+    """Partition index (relative to the first of ``v``, at most 33) at depth ``d`` (0..19) of the
+    DFS stack, packed 6 bits a level, 10 levels a word."""
+    w = lo if d < 10 else hi
+    return np.int64((w >> np.uint64(6 * (d % 10))) & _SIX_BITS)
+
+
+@jit(inline="always")
+def _stack_set(lo, hi, d, value):
+    shift = np.uint64(6 * (d % 10))
+    v = np.uint64(value) << shift
+    clear = ~(_SIX_BITS << shift)
+    if d < 10:
+        return (lo & clear) | v, hi
+    return lo, (hi & clear) | v
 
 
 @jit
@@ -72,27 +92,29 @@ def numeral_capture(v, table):
     c2 = np.uint64(1) if table & _C2 else U64_ZERO
     lo = PART_OFFSETS[v]
     hi = PART_OFFSETS[v + 1]
-    idx = np.empty(_MAX_DEPTH, dtype=np.int64)
-    rems = np.empty(_MAX_DEPTH, dtype=np.uint64)
-    takes = np.empty(_MAX_DEPTH, dtype=np.uint64)
+    # depth-first over multisets of partitions (non-decreasing index); at most 2 (v - 1) <= 18
+    # groups since the table holds at most 4 cards a value, so depths 0..18; the stack holds
+    # indexes relative to lo; the taken counts are kept in t
+    s_lo = U64_ZERO
+    s_hi = U64_ZERO
     best_key = U64_ZERO
     best = U64_ZERO
+    t = U64_ZERO
     depth = 0
-    idx[0] = lo
-    rems[0] = counts
-    takes[0] = U64_ZERO
     while depth >= 0:
-        i = idx[depth]
+        i = lo + _stack_get(s_lo, s_hi, depth)
         if i >= hi:
             depth -= 1
             if depth >= 0:
-                idx[depth] += 1
+                j = lo + _stack_get(s_lo, s_hi, depth)
+                t -= PARTS[j]
+                s_lo, s_hi = _stack_set(s_lo, s_hi, depth, j + 1 - lo)
             continue
         part = PARTS[i]
-        if not _fits(rems[depth], part):
-            idx[depth] += 1
+        if not _fits(counts - t, part):
+            s_lo, s_hi = _stack_set(s_lo, s_hi, depth, i + 1 - lo)
             continue
-        t = takes[depth] + part
+        t += part
         n = U64_ZERO
         x = t
         while x:
@@ -104,9 +126,7 @@ def numeral_capture(v, table):
             best_key = key
             best = t
         depth += 1
-        idx[depth] = i
-        rems[depth] = rems[depth - 1] - part
-        takes[depth] = t
+        s_lo, s_hi = _stack_set(s_lo, s_hi, depth, i - lo)
     for u in range(1, v):
         k = np.int64((best >> np.uint64(4 * (u - 1))) & _NIBBLE)
         m = table & RANK_MASKS[u - 1]

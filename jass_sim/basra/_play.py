@@ -33,6 +33,17 @@ S_TABLE, S_PILE = 4, 5
 FULL = np.uint64((1 << N_CARDS) - 1)
 
 
+_ACES_JACKS = np.uint64(sum(1 << (s * 13 + r) for s in range(4) for r in (0, JACK)))
+_C2 = np.uint64(1 << 1)
+_D10 = np.uint64(1 << (13 + 9))
+
+
+@jit(inline="always")
+def mask_points(mask):
+    """Card points of a set of cards (each Ace and Jack 1, the ♣2 2, the ♦10 3)."""
+    return (popcount(mask & _ACES_JACKS) + (2 if mask & _C2 else 0) + (3 if mask & _D10 else 0))
+
+
 @jit(inline="always")
 def n_deals(n):
     return (N_CARDS - TABLE_START) // (HAND_SIZE * n)
@@ -90,13 +101,7 @@ def apply_move(st, ist, seat, card, rules, deals, n):
         st[S_TABLE] = table & ~got
         st[S_PILE + side] |= taken
         ist[I_CNT + side] += popcount(taken)
-        pts = 0
-        x = taken
-        while x:
-            low = x & (~x + U64_ONE)
-            pts += CARD_POINTS[np.int64(popcount(low - U64_ONE))]
-            x ^= low
-        ist[I_PTS + side] += pts
+        ist[I_PTS + side] += mask_points(taken)
         ist[I_BAS + side] += basra
         ist[I_LAST] = seat
     else:
@@ -119,11 +124,7 @@ def finish_round(st, ist, dealer):
     side = taker % 2
     st[S_PILE + side] |= left
     ist[I_CNT + side] += popcount(left)
-    x = left
-    while x:
-        low = x & (~x + U64_ONE)
-        ist[I_PTS + side] += CARD_POINTS[np.int64(popcount(low - U64_ONE))]
-        x ^= low
+    ist[I_PTS + side] += mask_points(left)
     st[S_TABLE] = U64_ZERO
     return left
 
@@ -171,13 +172,7 @@ def greedy_card(hand, table, rules):
         rank = card % 13
         if got != U64_ZERO:
             taken = got | low
-            pts = 0
-            y = taken
-            while y:
-                lb = y & (~y + U64_ONE)
-                pts += CARD_POINTS[np.int64(popcount(lb - U64_ONE))]
-                y ^= lb
-            key = 1_000_000 + (10 * basra + pts) * 1000 + popcount(taken) * 10
+            key = 1_000_000 + (10 * basra + mask_points(taken)) * 1000 + popcount(taken) * 10
         else:
             keep = 100 if rank == JACK else (50 + CARD_POINTS[card] if CARD_POINTS[card] else rank)
             key = 200 - keep

@@ -184,3 +184,13 @@ def test_rules_names_round_trip_and_unknown_is_an_input_error():
     with pytest.raises(InputError) as e:
         get_rules("leaflet+bogus")
     assert e.value.token == "bogus"
+
+
+def test_numeral_takes_eighteen_sums_of_ten_from_a_full_table():
+    """The deepest search: A..9 of every suit are 18 disjoint sums of 10 (A+9, 2+8, 3+7, 4+6,
+    5+5), all taken by a 10, with a King left behind."""
+    table = " ".join(s + r for s in "CDHS" for r in "A23456789") + " SK"
+    assert cap("H10", table) == (cs(table) - cs("SK"), False)
+    assert cap("H10", table.replace(" SK", "")) == (cs(table) - cs("SK"), True)
+    # one 5 fewer: the odd 5 stays
+    assert cap("H10", table.replace("S5 ", "").replace(" SK", "")) == (cs(table) - cs("SK S5 H5"), False)
