@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import pandas as pd
 
 from ..analysis.stats import mean_ci
 from ..cards import InputError
@@ -87,18 +86,12 @@ def advise(hand: list[int], table: list[int], played: list[int], n: int = 2, rul
     horizon : {"round", "deal"}
         Play out to the end of the round, or of the current deal (then no majority, no last capture).
     """
-    from ._batch import advise_blocks
-    from .engine import numba_threads
-    from .rules import R_COMPULSORY
-    from ..engine.simulate import _chunks
-
     rules = rules or BasraRules()
     if samples < 1:
         raise InputError(f"--samples must be positive, got {samples}", str(samples))
     if horizon not in ("round", "deal"):
         raise InputError(f"--horizon must be round or deal, got {horizon!r}", horizon)
     pos = position(hand, table, played, n)
-    seat, dealer = pos["seat"], n - 1
     assumed = []
     if piles is None:
         piles = ((len(played) + 1) // 2, len(played) // 2)
@@ -113,26 +106,8 @@ def advise(hand: list[int], table: list[int], played: list[int], n: int = 2, rul
     if last_capture not in ("us", "them", "none") or (last_capture == "none" and played):
         raise InputError(f"--last-capture must be us or them (none only before any capture), got {last_capture!r}",
                          str(last_capture))
-    st0 = np.zeros(7, dtype=np.uint64)
-    st0[seat] = cards_to_mask(hand)
-    st0[4] = cards_to_mask(table)
-    ist0 = np.zeros(8, dtype=np.int64)
-    side = seat % 2
-    ist0[side], ist0[1 - side] = piles
-    ist0[6] = {"us": seat, "them": (seat - 1) % n, "none": -1}[last_capture]
-    ist0[7] = pos["moves"]
-    legal = mask_to_cards(_legal(st0[seat], st0[4], rules))
-    cands = np.array(legal, dtype=np.int64)
-    stop = -1 if horizon == "round" else (pos["deal"] + 1) * HAND_SIZE * n
-    gone = cards_to_mask(played)
-    out = np.zeros((samples, len(cands), 6), dtype=np.int64)
-    with numba_threads(threads):
-        for first, nb, states, counts in _chunks(samples, seed, 30):
-            part = np.zeros((nb * BLOCK_SIZE, len(cands), 6), dtype=np.int64)
-            advise_blocks(states, counts, st0, ist0, seat, pos["sizes"], gone, n, dealer, rules.array(), cands,
-                          stop, part)
-            lo = first * BLOCK_SIZE
-            out[lo: lo + int(counts.sum())] = part[: int(counts.sum())]
+    cands, out = sample_outcomes(hand, table, played, n, rules, samples, seed, piles, last_capture, horizon,
+                                 threads, pos)
     us = out[:, :, 0] + out[:, :, 1] + 10 * out[:, :, 2]
     them = out[:, :, 3] + out[:, :, 4] + 10 * out[:, :, 5]
     net = us - them
@@ -153,8 +128,42 @@ def advise(hand: list[int], table: list[int], played: list[int], n: int = 2, rul
         assumed.append("compulsory capture: only capturing cards are listed")
     return {"hand": [format_card(c) for c in hand], "table": [format_card(c) for c in table],
             "played": len(played), "players": n, "rules": rules.name, "horizon": horizon, "samples": samples,
-            "seed": seed, "seat": seat, "deal": pos["deal"] + 1, "assumed": assumed, "cards": rows,
+            "seed": seed, "seat": pos["seat"], "deal": pos["deal"] + 1, "assumed": assumed, "cards": rows,
             "sentence": _sentence(rows, samples, horizon)}
+
+
+def sample_outcomes(hand, table, played, n, rules, samples, seed, piles, last_capture, horizon, threads=None,
+                    pos=None):
+    """``(candidate cards, int64[samples, cards, 6])``: the points gained from now on in each
+    sampled world for each legal card (columns :data:`jass_sim.basra._batch.ADVISE_COLUMNS`).
+    Checked arguments (see :func:`advise`); wraps :func:`jass_sim.basra._batch.advise_blocks`."""
+    from ..engine.simulate import _chunks
+    from ._batch import advise_blocks
+    from .engine import numba_threads
+
+    pos = pos or position(hand, table, played, n)
+    seat, dealer = pos["seat"], n - 1
+    st0 = np.zeros(7, dtype=np.uint64)
+    st0[seat] = cards_to_mask(hand)
+    st0[4] = cards_to_mask(table)
+    ist0 = np.zeros(8, dtype=np.int64)
+    side = seat % 2
+    ist0[side], ist0[1 - side] = piles
+    ist0[6] = {"us": seat, "them": (seat - 1) % n, "none": -1}[last_capture]
+    ist0[7] = pos["moves"]
+    legal = mask_to_cards(_legal(st0[seat], st0[4], rules))
+    cands = np.array(legal, dtype=np.int64)
+    stop = -1 if horizon == "round" else (pos["deal"] + 1) * HAND_SIZE * n
+    gone = cards_to_mask(played)
+    out = np.zeros((samples, len(cands), 6), dtype=np.int64)
+    with numba_threads(threads):
+        for first, nb, states, counts in _chunks(samples, seed, 30):
+            part = np.zeros((nb * BLOCK_SIZE, len(cands), 6), dtype=np.int64)
+            advise_blocks(states, counts, st0, ist0, seat, pos["sizes"], gone, n, dealer, rules.array(), cands,
+                          stop, part)
+            lo = first * BLOCK_SIZE
+            out[lo: lo + int(counts.sum())] = part[: int(counts.sum())]
+    return cands, out
 
 
 def _legal(hand, table, rules):
@@ -186,8 +195,10 @@ def format_card_sym(name: str) -> str:
     return format_card(parse_card(name), symbols=True)
 
 
-def advise_frame(result: dict) -> pd.DataFrame:
-    """The per-card rows of :func:`advise` as a table."""
+def advise_frame(result: dict):
+    """The per-card rows of :func:`advise` as a pandas DataFrame."""
+    import pandas as pd
+
     frame = pd.DataFrame(result["cards"])
     for key in ("ci95", "ci95_net", "ci95_vs_best"):
         frame[[key + "_lo", key + "_hi"]] = pd.DataFrame(frame.pop(key).tolist(), index=frame.index)

@@ -166,3 +166,37 @@ def advise(hand, table, played, players, rules, samples, piles, last_capture, ho
             raise InputError(f"--piles must be two counts US,THEM, got {piles!r}", piles)
     result = run_advise(h, t, p, n, get_rules(rules), samples, seed, pile_counts, last_capture, horizon, threads)
     click.echo(json.dumps(result, ensure_ascii=False) if fmt == "json" else render_advice(result))
+
+
+@basra.command()
+@_players_option
+@_rules_option
+@click.option("--positions", type=int, default=200, show_default=True,
+              help="Positions sampled for the Jack and empty-table sections (each).")
+@click.option("--samples", type=int, default=200, show_default=True, help="Worlds sampled per position.")
+@click.option("--deals", type=int, default=20_000, show_default=True, help="Deals per rule set (variants section).")
+@click.option("--games", type=int, default=500, show_default=True, help="Games to 101 per rule set.")
+@click.option("--search-deals", type=int, default=200, show_default=True,
+              help="Duplicate deals of search against search-nomem (memory section).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
+@click.option("--threads", type=int, default=None, help="Threads [default: all].")
+@click.option("-o", "--output", required=True, metavar="DIR", help="The report directory.")
+def report(players, rules, positions, samples, deals, games, search_deals, seed, threads, output):
+    """Write a short strategy report to DIR: when to spend a Jack, what to lay on an empty table,
+    the value of remembering played cards, the variants (index.md, index.html, PNGs, CSVs)."""
+    import shlex
+    import sys
+
+    from ..analysis.report import check_output_dir
+    from .engine import check_players
+    from .report import build_report, write_report
+    from .rules import get_rules
+
+    check_output_dir(output)
+    command = "jass-sim basra report " + " ".join(shlex.quote(a) for a in sys.argv[3:]) if len(sys.argv) > 2 \
+        else "jass-sim basra report"
+    say = (lambda s: click.echo(f"basra report: {s}", err=True)) if sys.stderr.isatty() else None
+    rep = build_report(check_players(players), get_rules(rules), seed, positions, samples, deals, games,
+                       search_deals, threads, command, say)
+    files = write_report(rep, output)
+    click.echo(f"wrote {len(files)} files to {output}")
