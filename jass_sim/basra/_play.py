@@ -203,19 +203,25 @@ def rollout_greedy(st, ist, deals, n, dealer, rules, stop=-1):
         finish_round(st, ist, dealer)
 
 
+@jit(inline="always")
+def mask_cards(mask, out):
+    """Write the card numbers of ``mask`` into ``out`` in increasing order; return how many."""
+    m = 0
+    x = mask
+    while x:
+        low = x & (~x + U64_ONE)
+        out[m] = popcount(low - U64_ONE)
+        m += 1
+        x ^= low
+    return m
+
+
 @jit
 def sample_world(st, seat, sizes, gone, deals, wdeals, n, t, rng, pool):
     """A world consistent with what ``seat`` has seen: the other seats' hands (``sizes`` cards
     each) and the deals to come, dealt uniformly from the cards neither in ``seat``'s hand, on the
     table, nor in ``gone``. Writes the hands into ``st`` and the deals into ``wdeals``."""
-    unseen = FULL & ~(st[seat] | st[S_TABLE] | gone)
-    m = 0
-    x = unseen
-    while x:
-        low = x & (~x + U64_ONE)
-        pool[m] = popcount(low - U64_ONE)
-        m += 1
-        x ^= low
+    m = mask_cards(FULL & ~(st[seat] | st[S_TABLE] | gone), pool)
     shuffle(rng, pool, m)
     pos = 0
     for s in range(n):
@@ -252,13 +258,7 @@ def search_card(st, ist, seat, deals, n, dealer, rules, samples, memory, rng):
     for s in range(n):
         sizes[s] = popcount(st[s])
     cands = np.zeros(HAND_SIZE, dtype=np.int64)
-    nc = 0
-    x = legal
-    while x:
-        low = x & (~x + U64_ONE)
-        cands[nc] = popcount(low - U64_ONE)
-        nc += 1
-        x ^= low
+    nc = mask_cards(legal, cands)
     sums = np.zeros(HAND_SIZE, dtype=np.int64)
     world = st.copy()
     wdeals = deals.copy()

@@ -14,11 +14,14 @@ Text: a suit letter ``C D H S`` or symbol ``♣ ♦ ♥ ♠`` followed by a rank
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import numpy as np
 
-from ..cards import _SPLIT, CardError
+from ..cards import _SPLIT, CardError, cards_to_mask
+
+#: ``cards_to_mask`` is jass_sim.cards' own (it works for any card numbers below 64).
+__all__ = ["SUITS", "SUIT_SYMBOLS", "RANKS", "N_CARDS", "HAND_SIZE", "TABLE_START", "JACK", "QUEEN", "KING",
+           "FULL_DECK", "CARD_POINTS", "card_index", "card_rank", "card_points_table", "parse_card", "parse_cards",
+           "check_disjoint", "format_card", "cards_to_mask", "mask_to_cards", "mask_names"]
 
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -116,21 +119,13 @@ def format_card(card: int, symbols: bool = False) -> str:
     return SUITS[suit] + RANKS[rank]
 
 
-def format_cards(cards: Iterable[int], symbols: bool = False, sep: str = " ") -> str:
-    return sep.join(format_card(c, symbols) for c in cards)
-
-
-def cards_to_mask(cards: Iterable[int]) -> np.uint64:
-    mask = 0
-    for c in cards:
-        mask |= 1 << int(c)
-    return np.uint64(mask)
-
-
 def mask_to_cards(mask) -> list[int]:
     """Card numbers of a mask in increasing order (suits C D H S, ranks A..K)."""
-    m = int(mask)
-    return [c for c in range(N_CARDS) if m >> c & 1]
+    m, out = int(mask), []
+    while m:
+        out.append((m & -m).bit_length() - 1)
+        m &= m - 1
+    return out
 
 
 def mask_names(mask, symbols: bool = False) -> list[str]:

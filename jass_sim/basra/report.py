@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from ..analysis.stats import mean_ci
-from .cards import JACK, RANKS, cards_to_mask, format_card, parse_card
+from .cards import JACK, RANKS, cards_to_mask, parse_card
 from .rules import VARIANTS, BasraRules, get_rules
 
 TABLE_BUCKETS = ("1", "2", "3", "4", "5", "6+")
@@ -226,12 +226,15 @@ def blocks(rep: BasraReport) -> list[tuple]:
               [[r["rank"], str(r["n"]), _pm(r), f"{100 * r['p_opponent_basra_next']:.1f}%"]
                for _, r in empty.iterrows()], "Laying a card on an empty table"))
     B.append(("img", "empty_table.png", "Value of the card laid on an empty table"))
+    from .engine import SEARCH_SAMPLES
+
     mem = rep.tables["memory"].set_index("figure")
     diff = mem.loc["A minus B"]
     B.append(("h2", "3. Remembering played cards"))
     B.append(("p", f"`search` (its sampled worlds deal only the cards not yet captured) against `search-nomem` "
                    f"(deals from every card it cannot see, captured ones included), {int(diff['n'])} duplicate "
-                   f"deals (each played twice, sides swapped), 8 worlds a decision, greedy rollouts: memory is "
+                   f"deals (each played twice, sides swapped), {SEARCH_SAMPLES} worlds a decision, greedy rollouts: "
+                   f"memory is "
                    f"worth **{_pm(diff)} points a deal**."))
     B.append(("table", ["figure", "n", "mean ± CI"],
               [[f, str(int(r["n"])), _pm(r)] for f, r in mem.iterrows()], "search against search-nomem"))

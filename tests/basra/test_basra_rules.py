@@ -6,7 +6,6 @@ import numba
 import numpy as np
 import pytest
 
-from basra_reference import RefRound
 from jass_sim.basra import _play as P
 from jass_sim.basra.cards import CARD_POINTS, FULL_DECK, cards_to_mask, mask_to_cards, parse_card, parse_cards
 from jass_sim.basra.rules import BasraRules, capture, get_rules, score_piles
