@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import U64_ONE, U64_ZERO, jit, popcount
+from .._jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount
 from .cards import JACK, QUEEN
 from .rules import R_SEVEN
 
@@ -45,6 +45,9 @@ def _partition_table() -> tuple[np.ndarray, np.ndarray]:
 PARTS, PART_OFFSETS = _partition_table()
 #: Mask of the four cards of each rank.
 RANK_MASKS = np.array([sum(1 << (s * 13 + r) for s in range(4)) for r in range(13)], dtype=np.uint64)
+#: ``BELOW[v]``: mask of the numerals of values ``1 .. v-1``.
+BELOW = np.array([sum(1 << (s * 13 + r) for s in range(4) for r in range(v - 1)) for v in range(11)],
+                 dtype=np.uint64)
 _GUARD = np.uint64(0x888888888)  # the high bit of each of the 9 count fields
 _NIBBLE = np.uint64(0xF)
 _C2 = np.uint64(1 << 1)
@@ -81,6 +84,14 @@ def _stack_set(lo, hi, d, value):
 def numeral_capture(v, table):
     """Mask of the table cards a numeral of value ``v`` (1..10) captures (see the module doc)."""
     taken = table & RANK_MASKS[v - 1]
+    small = table & BELOW[v]
+    k = popcount(small)
+    if k < 2:  # one smaller card alone never makes v
+        return taken
+    if k == 2:  # two smaller cards: both when they make v
+        a = lowest_bit(small) % 13
+        b = lowest_bit(small & (small - U64_ONE)) % 13
+        return taken | small if a + b + 2 == v else taken
     counts = U64_ZERO
     total = 0
     for u in range(1, v):
