@@ -193,3 +193,24 @@ def test_numeral_takes_eighteen_sums_of_ten_from_a_full_table():
     assert cap("H10", table.replace(" SK", "")) == (cs(table) - cs("SK"), True)
     # one 5 fewer: the odd 5 stays
     assert cap("H10", table.replace("S5 ", "").replace(" SK", "")) == (cs(table) - cs("SK S5 H5"), False)
+
+
+def test_advise_does_not_depend_on_threads():
+    from jass_sim.basra.advise import advise
+
+    if numba.config.NUMBA_NUM_THREADS < 2:
+        pytest.skip("needs 2 threads")
+    hand, table = parse_cards("HJ D10 C5 S3 HK H7", "h"), parse_cards("C2 D3 S4 HA", "t")
+    one = advise(hand, table, [], 2, samples=1500, seed=8, threads=1)
+    two = advise(hand, table, [], 2, samples=1500, seed=8, threads=2)
+    assert one == two
+
+
+@pytest.mark.slow
+def test_stronger_players_win_on_duplicate_deals():
+    """Greedy beats random, search beats greedy, memory helps search (95% CIs above 0)."""
+    from jass_sim.basra.analysis import duel_table
+
+    for a, b, deals in (("greedy", "random", 4000), ("search", "greedy", 400), ("search", "search-nomem", 400)):
+        t = duel_table(a, b, deals, 2, LEAFLET, seed=11).set_index("figure")
+        assert t.loc["A minus B", "ci95_lo"] > 0, (a, b, t.loc["A minus B"].to_dict())
