@@ -285,6 +285,8 @@ def figures(rep: BasraReport) -> dict[str, bytes]:
     out["empty_table.png"] = _png(fig)
     var = rep.tables["variants"]
     figs = ["basras per deal", "first-player advantage", "greedy minus random"]
+    units = {"basras per deal": "Basras per deal", "first-player advantage": "points per deal",
+             "greedy minus random": "points per deal"}
     fig = _figure(9, 3)
     for k, f in enumerate(figs):
         ax = fig.add_subplot(1, len(figs), k + 1)
@@ -292,6 +294,9 @@ def figures(rep: BasraReport) -> dict[str, bytes]:
         ax.errorbar(range(len(sub)), sub["mean"], yerr=_err(sub), marker="o", capsize=3, ls="none")
         ax.set_xticks(range(len(sub)), [r.replace("-", "-\n") for r in sub["rules"]], fontsize=7)
         ax.set_title(f, fontsize=9)
+        ax.set_ylabel(units[f], fontsize=8)
+        if f == "first-player advantage":
+            ax.axhline(0, color="grey", lw=0.8)
     out["variants.png"] = _png(fig)
     return out
 
