@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards import _SPLIT, CardError, cards_to_mask
+from ..cards import _SPLIT, CardError, card_from_text, cards_to_mask
 
 #: ``cards_to_mask`` is jass_sim.cards' own (it works for any card numbers below 64).
 __all__ = ["SUITS", "SUIT_SYMBOLS", "RANKS", "N_CARDS", "HAND_SIZE", "TABLE_START", "JACK", "QUEEN", "KING",
@@ -65,12 +65,9 @@ CARD_POINTS = card_points_table()
 
 def parse_card(token: str) -> int:
     """Parse one card such as ``D10``, ``♣2``, ``sj``; raise :class:`CardError` naming ``token``."""
-    text = token.strip()
-    if len(text) >= 2:
-        suit = _SUIT_OF_CHAR.get(text[0].upper())
-        rank = _RANK_OF_TEXT.get(text[1:].upper())
-        if suit is not None and rank is not None:
-            return card_index(suit, rank)
+    card = card_from_text(token, _SUIT_OF_CHAR, _RANK_OF_TEXT, len(RANKS))
+    if card is not None:
+        return card
     raise CardError(f"unknown card {token!r} (expected a suit C D H S or ♣ ♦ ♥ ♠ and a rank A 2-9 T J Q K)",
                     token)
 
