@@ -1,4 +1,8 @@
-"""``jass-sim basra ...``: the replay JSON contract, golden traces, outputs, bad input."""
+"""``jass-sim basra ...``: the replay JSON contract, golden traces, outputs, bad input.
+
+The golden traces in tests/data/basra_*.json are the output of the commands in ``GOLDEN``
+(``jass-sim basra replay ARGS --format json``); rewrite them only after a deliberate rules change.
+"""
 
 from __future__ import annotations
 
