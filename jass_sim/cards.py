@@ -66,14 +66,23 @@ def card_rank(card: int) -> int:
     return card % 9
 
 
-def parse_card(token: str) -> int:
-    """Parse one card such as ``HJ``, ``h10``, ``♠A``; raise :class:`CardError` naming ``token``."""
+def card_from_text(token: str, suit_of_char: dict, rank_of_text: dict, n_ranks: int) -> int | None:
+    """Card number ``suit * n_ranks + rank`` of a suit character and a rank text (looked up,
+    upper-cased, in the two tables), or None when ``token`` is not one (shared with Basra)."""
     text = token.strip()
     if len(text) >= 2:
-        suit = _SUIT_OF_CHAR.get(text[0].upper())
-        rank = _RANK_OF_TEXT.get(text[1:].upper())
+        suit = suit_of_char.get(text[0].upper())
+        rank = rank_of_text.get(text[1:].upper())
         if suit is not None and rank is not None:
-            return card_index(suit, rank)
+            return suit * n_ranks + rank
+    return None
+
+
+def parse_card(token: str) -> int:
+    """Parse one card such as ``HJ``, ``h10``, ``♠A``; raise :class:`CardError` naming ``token``."""
+    card = card_from_text(token, _SUIT_OF_CHAR, _RANK_OF_TEXT, len(RANKS))
+    if card is not None:
+        return card
     raise CardError(f"unknown card {token!r} (expected a suit H D S C or ♥ ♦ ♠ ♣ and a rank 6-9 T J Q K A)",
                     token)
 

@@ -1,0 +1,202 @@
+"""``jass-sim basra ...``: thin click commands; the heavy modules are imported inside them."""
+
+from __future__ import annotations
+
+import click
+
+from ..cli import main
+
+
+@main.group()
+def basra():
+    """Basra, the fishing game (52 cards, 2 players or 4 in two teams): rules in docs/basra.md."""
+
+
+def _players_option(f):
+    return click.option("--players", type=int, default=2, show_default=True, help="2, or 4 in two teams.")(f)
+
+
+def _rules_option(f):
+    return click.option("--rules", default="leaflet", show_default=True,
+                        help="leaflet, or variants joined by +: seven-diamonds, majority-30, compulsory.")(f)
+
+
+def _samples_option(f):
+    return click.option("--samples", type=int, default=None,
+                        help="Worlds sampled per decision by the search players [default: 8].")(f)
+
+
+@basra.command()
+@click.option("--seed", type=int, required=True, help="Seed of the deal.")
+@_players_option
+@_rules_option
+@click.option("--policy", default="greedy", show_default=True,
+              help="Player at every seat: random, greedy, search, search-nomem.")
+@click.option("--dealer", type=int, default=None, help="Dealer seat [default: the last seat, so seat 0 starts].")
+@_samples_option
+@click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
+def replay(seed, players, rules, policy, dealer, samples, fmt):
+    """Deal one round from SEED and show every move with its capture and points."""
+    from ..output import check_choice
+    from .engine import check_players, replay_round
+    from .render import render_replay
+    from .rules import get_rules
+
+    fmt = check_choice("--format", fmt, ("text", "json"))
+    record = replay_round(seed, check_players(players), get_rules(rules), policy, dealer, samples)
+    click.echo(render_replay(record, fmt))
+
+
+def _stats_options(f):
+    for opt in reversed((
+        click.option("--deals", type=int, default=10_000, show_default=True, help="Deals, each played twice."),
+        _players_option, _rules_option,
+        click.option("--games", type=int, default=1000, show_default=True,
+                     help="Games to 101, each played twice (0: none)."),
+        click.option("--seed", type=int, default=0, show_default=True, help="Root seed."),
+        _samples_option,
+        click.option("--threads", type=int, default=None, help="Threads [default: all]."),
+        click.option("--format", "fmt", default="table", show_default=True, help="table, json or csv."),
+        click.option("-o", "--output", default=None, help="Write to this file instead of stdout."),
+    )):
+        f = opt(f)
+    return f
+
+
+def _emit_table(table, fmt, output, meta):
+    import json
+
+    from ..output import emit
+    from .analysis import format_table
+
+    if fmt == "json":
+        text = json.dumps(meta | {"figures": table.to_dict(orient="records")}, ensure_ascii=False)
+    elif fmt == "csv":
+        text = table.to_csv(index=False, lineterminator="\n")
+    else:
+        text = " ".join(f"{k}={v}" for k, v in meta.items()) + "\n" + format_table(table) + \
+            "\n95% CIs over the sampled deals (games); they do not cover the play model."
+    emit(text, output)
+
+
+@basra.command()
+@click.option("--policy", default="random", show_default=True,
+              help="Player at every seat: random, greedy, search, search-nomem.")
+@_stats_options
+def simulate(policy, deals, players, rules, games, seed, samples, threads, fmt, output):
+    """Every seat plays POLICY: points and Basras per deal, first-player advantage, win rate to 101."""
+    from ..output import check_choice, check_output_path
+    from .analysis import simulate_table
+    from .engine import check_players, player_params
+    from .rules import get_rules
+
+    fmt = check_choice("--format", fmt, ("table", "json", "csv"))
+    check_output_path(output)
+    r = get_rules(rules)
+    table = simulate_table(deals, check_players(players), r, policy, games, seed, player_params(samples), threads)
+    _emit_table(table, fmt, output, {"command": "simulate", "policy": policy, "players": players,
+                                     "rules": r.name, "deals": deals, "games": games, "seed": seed})
+
+
+@basra.command()
+@click.option("--player-a", "player_a", required=True, help="Player of side A: random, greedy, search, search-nomem.")
+@click.option("--player-b", "player_b", required=True, help="Player of side B.")
+@_stats_options
+def duel(player_a, player_b, deals, players, rules, games, seed, samples, threads, fmt, output):
+    """Player A against player B on duplicate deals (each deal and game played twice, sides swapped)."""
+    from ..output import check_choice, check_output_path
+    from .analysis import duel_table
+    from .engine import check_players, player_params
+    from .rules import get_rules
+
+    fmt = check_choice("--format", fmt, ("table", "json", "csv"))
+    check_output_path(output)
+    r = get_rules(rules)
+    table = duel_table(player_a, player_b, deals, check_players(players), r, games, seed, player_params(samples),
+                       threads)
+    _emit_table(table, fmt, output, {"command": "duel", "player_a": player_a, "player_b": player_b,
+                                     "players": players, "rules": r.name, "deals": deals, "games": games,
+                                     "seed": seed})
+
+
+@basra.command()
+@click.option("--hand", required=True, help='Our cards, e.g. "HJ D10 C5 S3 HK H7".')
+@click.option("--table", default="", show_default=True, help="The cards face up on the table.")
+@click.option("--played", default="", help="Cards already captured this round (by anyone).")
+@_players_option
+@_rules_option
+@click.option("--samples", type=int, default=2000, show_default=True, help="Worlds of the unseen cards sampled.")
+@click.option("--piles", default=None,
+              help="US,THEM: cards captured so far by each side [default: the played cards split evenly].")
+@click.option("--last-capture", "last_capture", default=None,
+              help="us or them: who captured last [default: them once cards were played].")
+@click.option("--horizon", default="round", show_default=True, help="round or deal: how far to play out.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
+@click.option("--threads", type=int, default=None, help="Threads [default: all].")
+@click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
+def advise(hand, table, played, players, rules, samples, piles, last_capture, horizon, seed, threads, fmt):
+    """Which card to play: expected points of our side for each card, with paired 95% CIs."""
+    import json
+
+    from ..output import check_choice
+    from .advise import advise as run_advise
+    from .cards import check_disjoint, parse_cards
+    from .engine import check_players
+    from .render import render_advice
+    from .rules import get_rules
+
+    fmt = check_choice("--format", fmt, ("text", "json"))
+    horizon = check_choice("--horizon", horizon, ("round", "deal"))
+    if last_capture is not None:
+        last_capture = check_choice("--last-capture", last_capture, ("us", "them"))
+    n = check_players(players)
+    h = parse_cards(hand, "--hand", at_most=6)
+    t = parse_cards(table, "--table")
+    p = parse_cards(played, "--played")
+    check_disjoint({"--hand": h, "--table": t, "--played": p})
+    pile_counts = None
+    if piles is not None:
+        from ..cards import InputError
+
+        try:
+            pile_counts = tuple(int(x) for x in piles.split(","))
+        except ValueError:
+            pile_counts = ()
+        if len(pile_counts) != 2 or min(pile_counts) < 0:
+            raise InputError(f"--piles must be two counts US,THEM, got {piles!r}", piles)
+    result = run_advise(h, t, p, n, get_rules(rules), samples, seed, pile_counts, last_capture, horizon, threads)
+    click.echo(json.dumps(result, ensure_ascii=False) if fmt == "json" else render_advice(result))
+
+
+@basra.command()
+@_players_option
+@_rules_option
+@click.option("--positions", type=int, default=200, show_default=True,
+              help="Positions sampled for the Jack and empty-table sections (each).")
+@click.option("--samples", type=int, default=200, show_default=True, help="Worlds sampled per position.")
+@click.option("--deals", type=int, default=20_000, show_default=True, help="Deals per rule set (variants section).")
+@click.option("--games", type=int, default=500, show_default=True, help="Games to 101 per rule set.")
+@click.option("--search-deals", type=int, default=200, show_default=True,
+              help="Duplicate deals of search against search-nomem (memory section).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
+@click.option("--threads", type=int, default=None, help="Threads [default: all].")
+@click.option("-o", "--output", required=True, metavar="DIR", help="The report directory.")
+def report(players, rules, positions, samples, deals, games, search_deals, seed, threads, output):
+    """Write a short strategy report to DIR: when to spend a Jack, what to lay on an empty table,
+    the value of remembering played cards, the variants (index.md, index.html, PNGs, CSVs)."""
+    import shlex
+    import sys
+
+    from ..analysis.report import check_output_dir
+    from .engine import check_players
+    from .report import build_report, write_report
+    from .rules import get_rules
+
+    check_output_dir(output)
+    command = "jass-sim basra report " + " ".join(shlex.quote(a) for a in sys.argv[3:]) if len(sys.argv) > 2 \
+        else "jass-sim basra report"
+    say = (lambda s: click.echo(f"basra report: {s}", err=True)) if sys.stderr.isatty() else None
+    rep = build_report(check_players(players), get_rules(rules), seed, positions, samples, deals, games,
+                       search_deals, threads, command, say)
+    files = write_report(rep, output)
+    click.echo(f"wrote {len(files)} files to {output}")

@@ -1,0 +1,132 @@
+"""Basra engine from Python: dealing from seeds, one recorded round, batches of deals and games.
+
+Seeds: every block of :data:`jass_sim.engine.rng.BLOCK_SIZE` deals (or games) has its own
+generator state from ``SeedSequence(seed, spawn_key=(stream, block))``, one stream for the decks
+and another for the players' random choices, so results do not depend on the number of threads
+and the deals do not depend on the players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from ..cards import InputError
+from ..engine.rng import BLOCK_SIZE, block_states
+from ..engine.simulate import _chunks, numba_threads
+from .cards import N_CARDS, mask_names
+from .rules import BasraRules, score_piles
+
+#: Random streams (spawn keys) of the Basra runs.
+STREAM_DEALS, STREAM_GAMES, STREAM_REPLAY = 20, 22, 24
+#: Points a side needs to win a game.
+TARGET = 101
+POLICIES = ("random", "greedy", "search", "search-nomem")
+#: Default samples per decision of the search players.
+SEARCH_SAMPLES = 8
+
+
+def policy_number(name: str) -> int:
+    """The kernel number of a player name (``InputError`` if unknown)."""
+    key = name.strip().lower()
+    if key not in POLICIES:
+        raise InputError(f"unknown player {name!r} (expected one of {', '.join(POLICIES)})", name)
+    return POLICIES.index(key)
+
+
+def check_players(n: int) -> int:
+    if n not in (2, 4):
+        raise InputError(f"--players must be 2 or 4, got {n}", str(n))
+    return n
+
+
+def player_params(samples: int | None) -> np.ndarray:
+    samples = SEARCH_SAMPLES if samples is None else samples
+    if samples < 1:
+        raise InputError(f"--samples must be positive, got {samples}", str(samples))
+    return np.array([samples], dtype=np.int64)
+
+
+def replay_round(seed: int, n: int = 2, rules: BasraRules | None = None, policy: str = "greedy",
+                 dealer: int | None = None, samples: int | None = None) -> dict:
+    """Deal one round from ``seed``, play it with ``policy`` at every seat and record every move.
+
+    Wraps :func:`jass_sim.basra._play.play_round`. Returns the ``basra replay`` JSON document
+    (see the README): ``players``, ``rules``, ``dealer``, ``table``, ``deals``, ``moves``,
+    ``last_capture``, ``score`` (and ``seed``, ``policy``).
+    """
+    from ._play import n_deals, play_round
+    from ._play import deal_round as deal_kernel
+
+    rules = rules or BasraRules()
+    check_players(n)
+    dealer = n - 1 if dealer is None else dealer
+    if not 0 <= dealer < n:
+        raise InputError(f"--dealer must be 0..{n - 1}, got {dealer}", str(dealer))
+    deck_rng = block_states(seed, 0, 1, STREAM_REPLAY)[0]
+    rng = block_states(seed, 0, 1, STREAM_REPLAY + 1)[0]
+    deals = np.zeros((n_deals(n), 4), dtype=np.uint64)
+    table0 = np.uint64(deal_kernel(deck_rng, np.arange(N_CARDS, dtype=np.int64), n, deals))
+    st = np.zeros(7, dtype=np.uint64)
+    ist = np.zeros(8, dtype=np.int64)
+    moves = N_CARDS - 4
+    log_i = np.zeros((moves, 3), dtype=np.int64)
+    log_u = np.zeros((moves, 2), dtype=np.uint64)
+    pols = np.full(4, policy_number(policy), dtype=np.int64)
+    left = play_round(deals, table0, n, dealer, rules.array(), pols, player_params(samples), rng, st, ist,
+                      log_i, log_u)
+    last = int(ist[6]) if ist[6] >= 0 else dealer
+    from .cards import format_card
+
+    return {
+        "players": n, "rules": rules.name, "policy": policy, "seed": seed, "dealer": dealer,
+        "table": mask_names(table0),
+        "deals": [[mask_names(deals[k, s]) for s in range(n)] for k in range(n_deals(n))],
+        "moves": [{"player": int(log_i[t, 0]), "card": format_card(log_i[t, 1]),
+                   "captured": mask_names(log_u[t, 0]), "basra": bool(log_i[t, 2]),
+                   "table_after": mask_names(log_u[t, 1])} for t in range(moves)],
+        "last_capture": {"player": last, "cards": mask_names(left)},
+        "score": [dict(s, basra_count=int(ist[4 + side]))
+                  for side, s in enumerate(score_piles(st[5:7], ist[4:6], rules))],
+    }
+
+
+def _two_streams(count: int, seed: int, stream: int):
+    """``(first_block, n_blocks, deck states, player states, counts)`` per chunk of a run."""
+    for first, nb, states, counts in _chunks(count, seed, stream):
+        yield first, nb, states, block_states(seed, first, nb, stream + 1), counts
+
+
+def iter_deal_rows(deals: int, n: int, rules: BasraRules, policy_a: int, policy_b: int, duel: bool,
+                   seed: int = 0, params: np.ndarray | None = None) -> Iterator[np.ndarray]:
+    """Rows (``int64[2 k, 8]``, columns :data:`jass_sim.basra._batch.DEAL_COLUMNS`) of ``deals``
+    deals chunk by chunk, each deal played twice: with ``duel`` the second play swaps the players of
+    the sides, else the other side starts. Wraps :func:`jass_sim.basra._batch.run_blocks`."""
+    from ._batch import DEAL_COLUMNS, DEALS, run_blocks
+
+    params = params if params is not None else player_params(None)
+    dealer2 = n - 1 if duel else 0
+    for first, nb, ds, ps, counts in _two_streams(deals, seed, STREAM_DEALS):
+        rows = np.zeros((nb * BLOCK_SIZE * 2, len(DEAL_COLUMNS)), dtype=np.int64)
+        run_blocks(DEALS, ds, ps, counts, n, rules.array(), policy_a, policy_b, dealer2, int(duel), params, TARGET,
+                   rows)
+        yield rows[: 2 * int(counts.sum())]
+
+
+def iter_game_rows(games: int, n: int, rules: BasraRules, policy_a: int, policy_b: int, duel: bool,
+                   seed: int = 0, params: np.ndarray | None = None) -> Iterator[np.ndarray]:
+    """As :func:`iter_deal_rows` for games to 101 (columns ``GAME_COLUMNS``); wraps
+    :func:`jass_sim.basra._batch.run_blocks`."""
+    from ._batch import GAME_COLUMNS, GAMES, run_blocks
+
+    params = params if params is not None else player_params(None)
+    dealer2 = n - 1 if duel else 0
+    for first, nb, ds, ps, counts in _two_streams(games, seed, STREAM_GAMES):
+        rows = np.zeros((nb * BLOCK_SIZE * 2, len(GAME_COLUMNS)), dtype=np.int64)
+        run_blocks(GAMES, ds, ps, counts, n, rules.array(), policy_a, policy_b, dealer2, int(duel), params,
+                   TARGET, rows)
+        yield rows[: 2 * int(counts.sum())]
+
+
+__all__ = ["replay_round", "iter_deal_rows", "iter_game_rows", "policy_number", "numba_threads"]

@@ -1,0 +1,323 @@
+"""``basra report``: a short strategy report (Markdown and HTML, PNG plots, CSV tables).
+
+Sections, each figure with its sample size and a 95% CI:
+
+1. When to spend a Jack, by table size: in positions of greedy play where the player to move
+   holds a Jack and the table is not empty, the paired difference (sampled worlds, see
+   :mod:`jass_sim.basra.advise`) between playing the Jack and the card greedy would play
+   without its Jacks.
+2. What to lay on an empty table: in positions with an empty table, each card's net against the
+   mean of the hand's cards, by rank, and the exact chance that the next player can make a
+   Basra on it.
+3. The value of remembering played cards: ``search`` against ``search-nomem`` on duplicate deals.
+4. The effect of the variants: greedy play under each rule set (Basras per deal, first-player
+   advantage, starting side's win rate to 101) and the lead of greedy over random.
+
+CIs of sections 1 and 2 are over the sampled positions (each position's value is itself a mean
+over sampled worlds, whose noise is part of the spread); none covers the play model.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from ..analysis.stats import mean_ci
+from .cards import JACK, RANKS, cards_to_mask, parse_card
+from .rules import VARIANTS, BasraRules, get_rules
+
+TABLE_BUCKETS = ("1", "2", "3", "4", "5", "6+")
+
+
+@dataclass
+class BasraReport:
+    players: int
+    rules: BasraRules
+    seed: int
+    positions: int
+    samples: int
+    deals: int
+    games: int
+    search_deals: int
+    command: str
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
+
+
+def _ci_row(values, **keys) -> dict:
+    v = np.asarray(values, dtype=float)
+    mean, lo, hi = mean_ci(float(v.sum()), float((v * v).sum()), int(v.size))
+    return keys | {"n": int(v.size), "mean": mean, "ci95_lo": lo, "ci95_hi": hi}
+
+
+def collect_positions(n: int, rules: BasraRules, seed: int, want: int) -> tuple[list[dict], list[dict]]:
+    """Positions met in greedy play (rounds replayed from seeds ``seed, seed + 1, ...``):
+    ``(jack positions, empty-table positions)``, at most ``want`` of each."""
+    from .engine import replay_round
+
+    jacks, empties = [], []
+    s = seed
+    while (len(jacks) < want or len(empties) < want) and s < seed + 50 * want + 100:
+        rec = replay_round(s, n, rules, "greedy")
+        s += 1
+        hands = [set(parse_card(c) for c in h) for h in rec["deals"][0]]
+        table = set(parse_card(c) for c in rec["table"])
+        piles = [set(), set()]
+        last = None
+        for t, m in enumerate(rec["moves"]):
+            if t % (6 * n) == 0 and t:
+                hands = [set(parse_card(c) for c in h) for h in rec["deals"][t // (6 * n)]]
+            seat = m["player"]
+            side = seat % 2
+            pos = {"hand": sorted(hands[seat]), "table": sorted(table), "played": sorted(piles[0] | piles[1]),
+                   "piles": (len(piles[side]), len(piles[1 - side])),
+                   "last": "none" if last is None else ("us" if last % 2 == side else "them"), "seed": s}
+            has_jack = [c for c in hands[seat] if c % 13 == JACK]
+            if has_jack and table and len(has_jack) < len(hands[seat]) and len(jacks) < want:
+                jacks.append(pos)
+            if not table and len(hands[seat]) >= 2 and len(empties) < want:
+                empties.append(pos)
+            card = parse_card(m["card"])
+            hands[seat].discard(card)
+            got = set(parse_card(c) for c in m["captured"])
+            if got:
+                piles[side] |= got | {card}
+                last = seat
+            table = set(parse_card(c) for c in m["table_after"])
+    return jacks, empties
+
+
+def _nets(pos: dict, n: int, rules: BasraRules, samples: int, seed: int):
+    from .advise import sample_outcomes
+
+    cands, out = sample_outcomes(pos["hand"], pos["table"], pos["played"], n, rules, samples, seed, pos["piles"],
+                                 pos["last"], "round")
+    net = out[:, :, 0] + out[:, :, 1] + 10 * out[:, :, 2] - (out[:, :, 3] + out[:, :, 4] + 10 * out[:, :, 5])
+    return list(cands), net
+
+
+def jack_table(positions: list[dict], n: int, rules: BasraRules, samples: int, seed: int) -> pd.DataFrame:
+    """Section 1: Jack minus greedy's non-Jack card, by table size."""
+    from ._play import greedy_card
+
+    by_bucket: dict[str, list[float]] = {b: [] for b in TABLE_BUCKETS}
+    better: dict[str, int] = dict.fromkeys(TABLE_BUCKETS, 0)
+    for i, pos in enumerate(positions):
+        cands, net = _nets(pos, n, rules, samples, seed + i)
+        jack = next(c for c in cands if c % 13 == JACK) if any(c % 13 == JACK for c in cands) else None
+        others = [c for c in pos["hand"] if c % 13 != JACK]
+        alt = int(greedy_card(cards_to_mask(others), cards_to_mask(pos["table"]), rules.array()))
+        if jack is None or alt not in cands:
+            continue  # compulsory capture left no choice between them
+        d = float((net[:, cands.index(jack)] - net[:, cands.index(alt)]).mean())
+        b = TABLE_BUCKETS[min(len(pos["table"]), 6) - 1]
+        by_bucket[b].append(d)
+        better[b] += d > 0
+    rows = [_ci_row(v, table_cards=b, share_jack_better=better[b] / len(v) if v else np.nan)
+            for b, v in by_bucket.items() if v]
+    return pd.DataFrame(rows)
+
+
+def empty_table(positions: list[dict], n: int, rules: BasraRules, samples: int, seed: int) -> pd.DataFrame:
+    """Section 2: each laid card's net minus the hand's mean, and the exact chance of an
+    opponent Basra next, by rank."""
+    from .advise import basra_chance, position
+
+    rel: dict[int, list[float]] = {r: [] for r in range(13)}
+    chance: dict[int, list[float]] = {r: [] for r in range(13)}
+    for i, pos in enumerate(positions):
+        cands, net = _nets(pos, n, rules, samples, seed + 100_000 + i)
+        means = net.mean(axis=0)
+        p = position(pos["hand"], pos["table"], pos["played"], n)
+        for c, card in enumerate(cands):
+            rel[card % 13].append(float(means[c] - means.mean()))
+            chance[card % 13].append(basra_chance(int(card), pos["hand"], pos["table"], pos["played"], n, rules, p))
+    rows = []
+    for r in range(13):
+        if rel[r]:
+            rows.append(_ci_row(rel[r], rank=RANKS[r]) | {"p_opponent_basra_next": float(np.mean(chance[r]))})
+    return pd.DataFrame(rows)
+
+
+def memory_table(n: int, rules: BasraRules, deals: int, seed: int, threads) -> pd.DataFrame:
+    """Section 3: search with memory against search without, on duplicate deals."""
+    from .analysis import duel_table
+
+    return duel_table("search", "search-nomem", deals, n, rules, 0, seed, None, threads)
+
+
+def variants_table(n: int, deals: int, games: int, seed: int, threads) -> pd.DataFrame:
+    """Section 4: greedy play under each rule set, and greedy's lead over random."""
+    from .analysis import duel_table, simulate_table
+
+    rows = []
+    for name in ("leaflet", *VARIANTS):
+        r = get_rules(name)
+        sim = simulate_table(deals, n, r, "greedy", games, seed, None, threads).set_index("figure")
+        duel = duel_table("greedy", "random", deals, n, r, 0, seed, None, threads).set_index("figure")
+        picks = {"basras per deal": sim.loc["Basras (both sides)"],
+                 "first-player advantage": sim.loc["first-player advantage (starting side minus other)"],
+                 "greedy minus random": duel.loc["A minus B"]}
+        if games:
+            picks["starting side wins"] = sim.loc["starting side wins the game to 101"]
+            picks["rounds per game"] = sim.loc["rounds per game"]
+        for fig, row in picks.items():
+            rows.append({"rules": name, "figure": fig, "n": int(row["n"]), "mean": row["mean"],
+                         "ci95_lo": row["ci95_lo"], "ci95_hi": row["ci95_hi"]})
+    return pd.DataFrame(rows)
+
+
+def build_report(n=2, rules: BasraRules | None = None, seed=0, positions=200, samples=200, deals=20_000,
+                 games=500, search_deals=200, threads=None, command="", progress=None) -> BasraReport:
+    """Run every section (the tables of the report)."""
+    from ..cards import InputError
+
+    rules = rules or BasraRules()
+    for name, v in (("--positions", positions), ("--samples", samples), ("--deals", deals),
+                    ("--search-deals", search_deals)):
+        if v < 1:
+            raise InputError(f"{name} must be positive, got {v}", str(v))
+    rep = BasraReport(n, rules, seed, positions, samples, deals, games, search_deals, command)
+    say = progress or (lambda _: None)
+    say("positions")
+    jacks, empties = collect_positions(n, rules, seed, positions)
+    say("jack")
+    rep.tables["jack"] = jack_table(jacks, n, rules, samples, seed)
+    say("empty table")
+    rep.tables["empty_table"] = empty_table(empties, n, rules, samples, seed)
+    say("memory")
+    rep.tables["memory"] = memory_table(n, rules, search_deals, seed, threads)
+    say("variants")
+    rep.tables["variants"] = variants_table(n, deals, games, seed, threads)
+    return rep
+
+
+def _pm(row) -> str:
+    return f"{row['mean']:+.2f} ± {(row['ci95_hi'] - row['ci95_lo']) / 2:.2f}"
+
+
+def blocks(rep: BasraReport) -> list[tuple]:
+    """The document (see :mod:`jass_sim.analysis.report_render`)."""
+    B: list[tuple] = [("h1", f"Basra strategy report — {rep.players} players, rules `{rep.rules.name}`")]
+    B.append(("p", f"Generated with `{rep.command}`. Every Monte Carlo figure has a 95% confidence interval "
+                   "(± is its half-width) and its sample size n. **Net** is our side's points minus the other "
+                   "side's, from the move to the end of the round, with greedy players after it. The CIs cover "
+                   "the sampling only, not the play model: the answers are those of greedy (or search) "
+                   "players, not of people. Tables are also in `tables/*.csv`."))
+    jack = rep.tables["jack"]
+    B.append(("h2", "1. When to spend a Jack"))
+    B.append(("p", f"Positions met in greedy play where the player to move holds a Jack, another card, and a "
+                   f"non-empty table ({int(jack['n'].sum()) if len(jack) else 0} positions, {rep.samples} sampled "
+                   "worlds each): the net of playing the Jack minus the net of the card greedy would play "
+                   "without its Jacks (paired on the same worlds), by the number of cards on the table."))
+    B.append(("table", ["table cards", "n", "Jack minus other (net)", "share Jack better"],
+              [[r["table_cards"], str(r["n"]), _pm(r), f"{100 * r['share_jack_better']:.0f}%"]
+               for _, r in jack.iterrows()], "Playing the Jack now, by table size"))
+    B.append(("img", "jack.png", "Jack minus other card by table size"))
+    empty = rep.tables["empty_table"]
+    B.append(("h2", "2. What to lay on an empty table"))
+    B.append(("p", "Positions with an empty table: each card's net minus the mean net of the cards of its hand "
+                   "(positive: better than an average choice), by rank, and the exact chance that the next "
+                   "player holds a card that makes a Basra on it (a lone card is taken by its own rank, by a "
+                   "Jack only if it is a Jack)."))
+    B.append(("table", ["rank", "n", "net vs hand mean", "opponent Basra next"],
+              [[r["rank"], str(r["n"]), _pm(r), f"{100 * r['p_opponent_basra_next']:.1f}%"]
+               for _, r in empty.iterrows()], "Laying a card on an empty table"))
+    B.append(("img", "empty_table.png", "Value of the card laid on an empty table"))
+    from .engine import SEARCH_SAMPLES
+
+    mem = rep.tables["memory"].set_index("figure")
+    diff = mem.loc["A minus B"]
+    B.append(("h2", "3. Remembering played cards"))
+    B.append(("p", f"`search` (its sampled worlds deal only the cards not yet captured) against `search-nomem` "
+                   f"(deals from every card it cannot see, captured ones included), {int(diff['n'])} duplicate "
+                   f"deals (each played twice, sides swapped), {SEARCH_SAMPLES} worlds a decision, greedy rollouts: "
+                   f"memory is "
+                   f"worth **{_pm(diff)} points a deal**."))
+    B.append(("table", ["figure", "n", "mean ± CI"],
+              [[f, str(int(r["n"])), _pm(r)] for f, r in mem.iterrows()], "search against search-nomem"))
+    var = rep.tables["variants"]
+    B.append(("h2", "4. The variants"))
+    B.append(("p", f"Greedy players at every seat under each rule set ({rep.deals} deals, each played twice with "
+                   f"each side starting once; {rep.games} games to 101, each played twice), and greedy's lead "
+                   "over random on duplicate deals. Greedy always captures when it can, so `compulsory` "
+                   "changes only the random player's games."))
+    figs = list(dict.fromkeys(var["figure"]))
+    rows = []
+    for name in dict.fromkeys(var["rules"]):
+        sub = var[var["rules"] == name].set_index("figure")
+        rows.append([name] + [_pm(sub.loc[f]) if f not in ("starting side wins", "rounds per game")
+                              else f"{sub.loc[f]['mean']:.3f} [{sub.loc[f]['ci95_lo']:.3f}, {sub.loc[f]['ci95_hi']:.3f}]"
+                              for f in figs])
+    B.append(("table", ["rules"] + figs, rows, "Variants, greedy play"))
+    B.append(("img", "variants.png", "Variants"))
+    return B
+
+
+def figures(rep: BasraReport) -> dict[str, bytes]:
+    """The PNG figures of the report."""
+    from ..analysis.report_plots import _err, _figure, _png
+
+    out = {}
+    jack = rep.tables["jack"]
+    fig = _figure(6, 3.2)
+    ax = fig.add_subplot()
+    if len(jack):
+        ax.errorbar(jack["table_cards"], jack["mean"], yerr=_err(jack), marker="o", capsize=3)
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xlabel("cards on the table")
+    ax.set_ylabel("Jack minus other card (net points)")
+    out["jack.png"] = _png(fig)
+    empty = rep.tables["empty_table"]
+    fig = _figure(7, 3.2)
+    ax = fig.add_subplot()
+    if len(empty):
+        ax.errorbar(empty["rank"], empty["mean"], yerr=_err(empty), marker="o", capsize=3, ls="none",
+                    label="net vs hand mean")
+        ax2 = ax.twinx()
+        ax2.bar(empty["rank"], 100 * empty["p_opponent_basra_next"], alpha=0.25, color="C3")
+        ax2.set_ylabel("opponent Basra next (%)")
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xlabel("rank laid on the empty table")
+    ax.set_ylabel("net points vs hand mean")
+    out["empty_table.png"] = _png(fig)
+    var = rep.tables["variants"]
+    figs = ["basras per deal", "first-player advantage", "greedy minus random"]
+    units = {"basras per deal": "Basras per deal", "first-player advantage": "points per deal",
+             "greedy minus random": "points per deal"}
+    fig = _figure(9, 3)
+    for k, f in enumerate(figs):
+        ax = fig.add_subplot(1, len(figs), k + 1)
+        sub = var[var["figure"] == f]
+        ax.errorbar(range(len(sub)), sub["mean"], yerr=_err(sub), marker="o", capsize=3, ls="none")
+        ax.set_xticks(range(len(sub)), [r.replace("-", "-\n") for r in sub["rules"]], fontsize=7)
+        ax.set_title(f, fontsize=9)
+        ax.set_ylabel(units[f], fontsize=8)
+        if f == "first-player advantage":
+            ax.axhline(0, color="grey", lw=0.8)
+    out["variants.png"] = _png(fig)
+    return out
+
+
+def write_report(rep: BasraReport, path: str) -> list[str]:
+    """Render everything in memory, then write ``index.md``, ``index.html``, the PNGs and
+    ``tables/*.csv`` into ``path`` (each file atomically). Returns the files written."""
+    from ..analysis.report import check_output_dir
+    from ..analysis.report_render import images, render_html, render_markdown
+    from ..output import write_atomic
+
+    target = check_output_dir(path)
+    doc = blocks(rep)
+    files: dict[str, str | bytes] = {"index.md": render_markdown(doc),
+                                     "index.html": render_html(doc, f"Basra strategy report ({rep.rules.name})")}
+    files.update(figures(rep))
+    for name, df in rep.tables.items():
+        files[f"tables/{name}.csv"] = df.to_csv(index=False, float_format="%.10g", lineterminator="\n")
+    missing = [f for f in images(doc) if f not in files]
+    if missing:  # pragma: no cover - a programming error
+        raise RuntimeError(f"report references missing figures: {missing}")
+    for name, data in files.items():
+        write_atomic(os.path.join(target, name), data)
+    return sorted(files)
