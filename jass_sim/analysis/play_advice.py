@@ -22,7 +22,7 @@ from .stats import mean_ci
 #: place to change it (e.g. to a learned policy).
 DEFAULT_PLAY_POLICY = "heuristic"
 #: Worlds sampled when neither ``--samples`` nor ``--ci`` is given (1 when all hands are known).
-DEFAULT_SAMPLES = 2000
+DEFAULT_SAMPLES = 4000
 #: First batch with ``--ci``.
 FIRST_BATCH = 16 * PLAY_BLOCK
 
@@ -112,7 +112,8 @@ class PlayAdvice:
 
     def sentence(self) -> str:
         """A plain sentence a player can act on."""
-        best = card_label(self.cards[self.best])
+        card = card_label(self.cards[self.best])
+        best = card
         if self.equivalent:
             best += " (or " + ", ".join(card_label(self.cards[j]) for j in self.equivalent) + ", worth the same)"
         if self.runner_up is None:
@@ -121,7 +122,7 @@ class PlayAdvice:
         mean, lo, hi = self.lead()
         ci = "exact" if math.isnan(lo) else f"95% CI {lo:+.1f} to {hi:+.1f}"
         if self.too_close:
-            return f"Too close to call between {best} and {other}: {best} leads by {mean:+.1f} points ({ci}, " \
+            return f"Too close to call between {best} and {other}: {card} leads by {mean:+.1f} points ({ci}, " \
                    f"{self._worlds()})."
         return f"Play {best}: {mean:+.1f} points over {other} ({ci}, {self._worlds()})."
 
