@@ -16,7 +16,7 @@ from ..cards import InputError, format_card, mode_name
 from ..engine.play_advice import ENDGAME_TRICKS, PLAY_BLOCK, known_world, run_play_advice
 from ..engine.position import Position
 from ..rules import get_rules
-from .stats import mean_ci
+from .stats import check_sampling, mean_ci, sample_until
 
 #: The card-play policy of ``play-advice`` and ``review`` when ``--policy`` is not given: the one
 #: place to change it (e.g. to a learned policy).
@@ -180,14 +180,7 @@ def play_advice(pos: Position, rules="chibre", policy: str | None = None, sample
 
     policy = DEFAULT_PLAY_POLICY if policy is None else policy.strip().lower()
     pid = policy_id(policy)
-    if samples is not None and ci is not None:
-        raise InputError("give --samples or --ci, not both", "--ci")
-    if samples is not None and samples < 1:
-        raise InputError(f"--samples must be at least 1, got {samples}", str(samples))
-    if ci is not None and not ci > 0:
-        raise InputError(f"--ci must be a positive number of points, got {ci}", str(ci))
-    if max_samples < 2:
-        raise InputError(f"--max-samples must be at least 2, got {max_samples}", str(max_samples))
+    check_sampling(samples, ci, max_samples, min_samples=1)
     rules = get_rules(rules)
     if pos.mode not in rules.modes:
         raise InputError(f"mode {mode_name(pos.mode)!r} is not allowed by the {rules.name} rules", mode_name(pos.mode))
@@ -205,29 +198,18 @@ def play_advice(pos: Position, rules="chibre", policy: str | None = None, sample
         if ci is None:
             values = runner(0, samples or (1 if known_hands else DEFAULT_SAMPLES))
         else:
-            parts = []
-            n = 0
-            target = min(FIRST_BATCH, max_samples)
-            while True:
-                parts.append(runner(n, target - n))
-                n = target
-                if progress is not None:
-                    progress(n)
-                values = np.concatenate(parts)
-                half = _lead_half_width(values)
-                if half <= ci or n >= max_samples:
-                    break
-                needed = int(n * (half / ci) ** 2 * 1.1) + 1
-                target = min(max_samples, max(needed, n + FIRST_BATCH))
-                target = min(max_samples, -(-target // PLAY_BLOCK) * PLAY_BLOCK)
+            values = sample_until(runner, np.concatenate, _lead_half_width, ci, max_samples, PLAY_BLOCK, FIRST_BATCH,
+                                  progress)
     return PlayAdvice(pos, rules.name, policy, seed, values, exact, known_hands)
 
 
 def _lead_half_width(values: np.ndarray) -> float:
-    if values.shape[1] < 2:
+    """Half-width of the 95% CI of the best card's lead over the runner-up (equivalent cards skipped)."""
+    order = [int(j) for j in np.argsort(-values.mean(axis=0), kind="stable")]
+    rest = [j for j in order[1:] if not np.array_equal(values[:, j], values[:, order[0]])]
+    if not rest:
         return 0.0
-    a, b = np.argsort(-values.mean(axis=0), kind="stable")[:2]
-    _, lo, hi = paired(values, int(a), int(b))
+    _, lo, hi = paired(values, order[0], rest[0])
     return 0.0 if math.isnan(lo) else (hi - lo) / 2
 
 

@@ -133,3 +133,14 @@ def test_review_text_round_file_and_malformed_line(tmp_path):
     assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1
     assert "line 8" in p.stderr and "4 cards" in p.stderr
     assert not html.exists()
+
+
+def test_ci_mode_reaches_the_half_width_past_equivalent_cards():
+    from jass_sim.analysis.play_advice import play_advice
+    from jass_sim.engine.position import build_position
+
+    pos = build_position(parse_cards(HAND), 0, 0, [])
+    a = play_advice(pos, ci=1.5, seed=2, max_samples=20_000)
+    mean, lo, hi = a.lead()
+    assert (hi - lo) / 2 <= 1.5 and a.n % 16 == 0 and a.n < 20_000
+    assert a.cards[a.runner_up] not in [a.cards[j] for j in a.equivalent]
