@@ -3,8 +3,8 @@
 * ``play-advice`` with the default policy and samples in trick 1 (seat 0 leads, 9 legal cards;
   target: at most 10 s on 2 cores) and from trick 5 on (target: at most 2 s), on positions of
   heuristic rounds (seats renumbered so that seat 0 is to play);
-* ``review`` of a whole round for one seat, mode choice and hindsight included (all hands known;
-  target: at most 60 s);
+* ``review`` of a whole round for one seat, mode choice included, with all hands known (double-dummy
+  hindsight) and with only the reviewed hand (target: at most 60 s);
 * baseline in the same run: ``advise`` on the same number of samples, the first-decision adviser
   (one heuristic round per sample and option).
 
@@ -73,17 +73,20 @@ def main() -> None:
         times.sort()
         print(f"play-advice {label:18}: {len(times)} positions, median {times[len(times) // 2]:.3f} s, "
               f"max {times[-1]:.3f} s ({times[-1] / base:.2f}x the baseline); e.g. {a.sentence()}")
-    times = []
-    for seed in range(args.rounds):
-        rec = replay_round(100 + seed, "chibre", policy="heuristic")
-        rnd = parse_round_json(json.dumps(rec.to_json()))
-        t = time.perf_counter()
-        rv = review(rnd, [rec.chooser], policy=policy)
-        times.append(time.perf_counter() - t)
-    times.sort()
-    print(f"review of a whole round, the chooser's seat (mode + 9 cards + hindsight): {len(times)} rounds, "
-          f"median {times[len(times) // 2]:.2f} s, max {times[-1]:.2f} s ({times[-1] / base:.1f}x the baseline); "
-          f"last: {rv.summary()}")
+    for hindsight in (True, False):
+        times = []
+        for seed in range(args.rounds):
+            rec = replay_round(100 + seed, "chibre", policy="heuristic")
+            rnd = parse_round_json(json.dumps(rec.to_json()))
+            if not hindsight:  # only the reviewed hand known
+                rnd.hands = [h if s == rec.chooser else None for s, h in enumerate(rnd.hands)]
+            t = time.perf_counter()
+            rv = review(rnd, [rec.chooser], policy=policy)
+            times.append(time.perf_counter() - t)
+        times.sort()
+        print(f"review of a whole round, the chooser's seat (mode + 9 cards{' + hindsight' if hindsight else ''}): "
+              f"{len(times)} rounds, median {times[len(times) // 2]:.2f} s, max {times[-1]:.2f} s "
+              f"({times[-1] / base:.1f}x the baseline); last: {rv.summary()}")
 
 
 if __name__ == "__main__":
