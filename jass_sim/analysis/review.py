@@ -11,6 +11,7 @@ known, each card also gets its double-dummy hindsight value (the best card with 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -100,13 +101,27 @@ def _chooser(r: RoundInput) -> int:
     return r.chooser if r.chooser is not None else ((r.leader + 2) % 4 if r.chibred else r.leader)
 
 
+_SEATS = re.compile(r"\b(seats?) (\d(?:(?:, | and )\d)*)")
+
+
+def _file_seats(message: str, me: int) -> str:
+    """``message`` of a position seen from seat ``me`` (renumbered 0) with the file's seat numbers."""
+    def back(m):
+        return m.group(1) + " " + re.sub(r"\d", lambda d: str((int(d.group()) + me) % 4), m.group(2))
+
+    return _SEATS.sub(back, message)
+
+
 def _rotated(r: RoundInput, me: int, upto: int, require_turn: bool = True) -> Position:
     """The position after ``upto`` cards from seat ``me``'s view (renumbered seat 0)."""
     hands = [r.hands[(s + me) % 4] for s in range(4)] if r.all_hands else None
     shown = {rotate_seat(s, me): cs for s, cs in r.shown.items()}
-    return build_position(r.hands[me], r.mode, rotate_seat(r.leader, me), r.played[:upto], shown,
-                          chooser=rotate_seat(_chooser(r), me), chibred=r.chibred, hands=hands,
-                          require_turn=require_turn)
+    try:
+        return build_position(r.hands[me], r.mode, rotate_seat(r.leader, me), r.played[:upto], shown,
+                              chooser=rotate_seat(_chooser(r), me), chibred=r.chibred, hands=hands,
+                              require_turn=require_turn)
+    except InputError as exc:
+        raise InputError("round file: " + _file_seats(str(exc), me), exc.token) from None
 
 
 def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: int | None = None, seed: int = 0,
@@ -138,6 +153,9 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
         if r.hands[me] is None:
             raise InputError(f"the round file gives no hand for the reviewed seat {me}", str(me))
     rules = get_rules(r.rules)
+    if r.mode not in rules.modes:
+        raise InputError(f"round file: mode {mode_name(r.mode)!r} is not allowed by the {rules.name} rules",
+                         mode_name(r.mode))
     mult = int(rules.multipliers[r.mode])
     # checks the whole history once from each reviewed seat's view
     for me in seats:
