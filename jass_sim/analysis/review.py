@@ -19,6 +19,7 @@ import numpy as np
 from ..cards import InputError, format_card, mode_name
 from ..engine.play_advice import known_world, run_play_advice
 from ..engine.position import Position, build_position, rotate_seat
+from .play_advice import DEFAULT_PLAY_POLICY, DEFAULT_SAMPLES, card_label, play_advice
 from .round_file import RoundInput
 
 #: Loss thresholds (points) of the verdicts, worst first.
@@ -93,7 +94,8 @@ class Review:
         return {"round": {"rules": r.rules, "mode": mode_name(r.mode), "leader": r.leader, "chooser": _chooser(r),
                           "chibred": r.chibred, "played": [format_card(c) for c in r.played],
                           "all_hands": r.all_hands},
-                "seats": self.seats, "policy": self.policy, "samples": self.samples, "seed": self.seed,
+                "seats": self.seats, "policy": self.policy, "samples": self.samples or DEFAULT_SAMPLES,
+                "seed": self.seed,
                 "decisions": [d.to_json() for d in self.decisions], "summary": self.summary()}
 
 
@@ -146,7 +148,6 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
     Wraps :func:`jass_sim.analysis.play_advice.play_advice` and :func:`jass_sim.analysis.advise.advise`.
     """
     from ..rules import get_rules
-    from .play_advice import DEFAULT_PLAY_POLICY, card_label, play_advice
 
     policy = DEFAULT_PLAY_POLICY if policy is None else policy.strip().lower()
     for me in seats:
