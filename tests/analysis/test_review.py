@@ -87,3 +87,18 @@ def test_history_errors_name_the_seats_of_the_file():
     with pytest.raises(InputError) as err:  # seat 0 showed no diamond in trick 1, then plays one
         review(parse_round_text(text), [2], samples=16, review_mode=False)
     assert "seat 0 plays DJ although seat 0 has shown it holds no ♦" in str(err.value)
+
+
+def test_chibre_and_the_partners_choice_are_rated_as_their_own_decisions():
+    text = ("mode S\nleader 0\nchibred yes\nhand 0: H8 HT D9 DQ SJ S8 C9 CQ D7\n"
+            "hand 2: SA SK S9 S6 HA DA CA C6 H6\ntrick D7 D8 DA D6\n")
+    rnd = parse_round_text(text)
+    assert rnd.chibred and rnd.chooser is None
+    rv = review(rnd, [0, 2], samples=128)
+    modes = {d.seat: d for d in rv.decisions if d.kind == "mode"}
+    assert modes[0].played == "chibre" and modes[0].options == 7
+    assert modes[2].played == "S" and modes[2].options == 6  # after a chibre: no chibre option
+    cards = [d for d in rv.decisions if d.kind == "card"]
+    assert [(d.seat, d.played) for d in cards] == [(0, "D7"), (2, "DA")]
+    with pytest.raises(InputError, match="chooser 0 does not fit leader 0"):
+        review(parse_round_text(text.replace("chibred yes", "chibred yes\nchooser 0")), [0], samples=16)
