@@ -8,9 +8,9 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from reference import ref_trick_points, ref_trick_winner
+from reference import ref_solve, ref_trick_points, ref_trick_winner
 
 from conftest import NO_JIT
 from jass_sim.cards import InputError, cards_to_mask, parse_cards
@@ -58,6 +58,29 @@ def test_play_out_with_the_heuristic_replays_the_heuristic_round(seed, k, mode):
                    np.int64(pos.voids), shown, won0, won1, nxt, 1, np.zeros(1), np.ones(4, dtype=np.uint64), 0,
                    np.zeros(4, dtype=np.uint64), _scratch())
     assert got == _ref_points_from(record, len(pos.tricks), mode)
+
+
+@settings(max_examples=10 if NO_JIT else 40)
+@given(seed=st.integers(0, 10_000), k=st.integers(0, 24), mode=st.integers(0, 5))
+def test_play_out_hands_the_last_three_tricks_to_the_solver(seed, k, mode):
+    record = replay_round(seed, "chibre", mode=mode, policy="heuristic")
+    winners = [t["winner"] % 2 for t in record.tricks]
+    assume(0 in winners[:6] and 1 in winners[:6])  # no match at stake in the endgame
+    pos = build_position(record.hands[0], mode, record.leader, _history(record, k), hands=record.hands,
+                         chooser=record.chooser, chibred=record.chooser != record.leader, require_turn=False)
+    trick = np.zeros(4, dtype=np.int64)
+    trick[:len(pos.trick)] = pos.trick
+    won0, won1 = pos.tricks_won
+    nxt = [c for t in record.tricks for c in t["cards"]][k]
+    got = play_out(known_world(pos), mode, pos.trick_leader, trick, len(pos.trick), cards_to_mask(pos.played),
+                   np.int64(pos.voids), np.zeros(4, dtype=np.uint64), won0, won1, nxt, 1, np.zeros(1),
+                   np.ones(4, dtype=np.uint64), 3, np.zeros(4, dtype=np.uint64), _scratch())
+    t = len(pos.tricks)
+    before = sum(ref_trick_points(x["cards"], mode, False) for i, x in enumerate(record.tricks[t:6], t)
+                 if winners[i] == 0)
+    played6 = set(_history(record, 24))
+    left = [set(h) - played6 for h in record.hands]
+    assert got == before + ref_solve(left, mode, record.tricks[6]["leader"], False)[0]
 
 
 def _rotated_position(record, t):
