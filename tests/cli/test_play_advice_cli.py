@@ -144,3 +144,20 @@ def test_ci_mode_reaches_the_half_width_past_equivalent_cards():
     mean, lo, hi = a.lead()
     assert (hi - lo) / 2 <= 1.5 and a.n % 16 == 0 and a.n < 20_000
     assert a.cards[a.runner_up] not in [a.cards[j] for j in a.equivalent]
+
+
+def test_review_of_replay_json_writes_json_and_html(tmp_path):
+    record = replay_round(5, "chibre", mode=4, policy="heuristic")
+    src = tmp_path / "round.json"
+    src.write_text(json.dumps(record.to_json()), encoding="utf-8")
+    out, page = tmp_path / "review.json", tmp_path / "review.html"
+    run("review", str(src), "--seat", "1", "--samples", "64", "--no-mode", "--format", "json", "-o", str(out),
+        "--html", str(page))
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert {"round", "seats", "policy", "samples", "seed", "decisions", "summary"} <= set(doc)
+    assert doc["seats"] == [1] and doc["samples"] == 64 and doc["round"]["all_hands"]
+    assert len(doc["decisions"]) == 9 and all(d["seat"] == 1 and d["hindsight"] for d in doc["decisions"])
+    for d in doc["decisions"]:
+        assert {"played", "best", "loss", "ci95_loss", "verdict", "hand", "trick_so_far"} <= set(d)
+    html = page.read_text(encoding="utf-8")
+    assert html.count("<tr>") == 10 and "points lost along the round" in html
