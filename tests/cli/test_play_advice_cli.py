@@ -86,16 +86,13 @@ BAD = [
 
 
 @pytest.mark.parametrize("extra,token,words", BAD)
-def test_bad_input_one_line_exit_2_no_file(extra, token, words, tmp_path, capfd):
+def test_bad_input_one_line_exit_2_no_file(extra, token, words, tmp_path):
     out = tmp_path / "advice.json"
-    import subprocess
-    import sys
-
-    p = subprocess.run([sys.executable, "-m", "jass_sim.cli", "play-advice", "--hand", HAND, "--mode", "H",
-                        "--samples", "16", "-o", str(out), *extra], capture_output=True, text=True)
-    assert p.returncode == 2 and p.stdout == ""
-    lines = p.stderr.strip().splitlines()
-    assert len(lines) == 1 and token in lines[0] and words in lines[0], p.stderr
+    r = CliRunner().invoke(main, ["play-advice", "--hand", HAND, "--mode", "H", "--samples", "16", "-o", str(out),
+                                  *extra])
+    assert r.exit_code == 2 and r.stdout == ""
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and token in lines[0] and words in lines[0] and "Traceback" not in r.stderr, r.stderr
     assert not out.exists()
 
 
@@ -122,15 +119,11 @@ def test_review_text_round_file_and_malformed_line(tmp_path):
     assert all(d["hindsight"] is None for d in cards)
     for d in cards[:2]:
         assert d["verdict"] in ("good", "inaccuracy", "mistake", "blunder", "unclear") and d["loss"] >= 0
-    import subprocess
-    import sys
-
     bad = tmp_path / "bad.txt"
     bad.write_text(ROUND.replace("trick SK SA S6 S7", "trick SK SA S6 S7 S8"), encoding="utf-8")
     html = tmp_path / "page.html"
-    p = subprocess.run([sys.executable, "-m", "jass_sim.cli", "review", str(bad), "--html", str(html)],
-                       capture_output=True, text=True)
-    assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1
+    p = CliRunner().invoke(main, ["review", str(bad), "--html", str(html)])
+    assert p.exit_code == 2 and len(p.stderr.strip().splitlines()) == 1 and p.stdout == ""
     assert "line 8" in p.stderr and "4 cards" in p.stderr
     assert not html.exists()
 
