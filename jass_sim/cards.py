@@ -11,7 +11,9 @@ Encoding used everywhere in jass-sim
 
 Text notation (RULES.md): suit letter ``H D S C`` or symbol ``♥ ♦ ♠ ♣`` followed by a rank
 ``6 7 8 9 T J Q K A`` (``10`` is accepted for ``T``), case-insensitive; cards are separated by
-spaces or commas.
+spaces or commas. Swiss-German names are accepted too, suit and rank joined by a hyphen
+(``Rosen-As``, ``Schellen-Under``, ``Eichel-9``), with the Swisslos mapping: Rosen ♥, Eichel ♦,
+Schilten ♠, Schellen ♣; Under J, Ober Q, Banner 10, König (or Koenig) K, As A.
 """
 
 from __future__ import annotations
@@ -39,6 +41,10 @@ _SUIT_OF_CHAR.update({"♡": 0, "♢": 1, "♤": 2, "♧": 3})
 _RANK_OF_TEXT = {c: i for i, c in enumerate(RANKS)}
 _RANK_OF_TEXT["10"] = RANKS.index("T")
 _SPLIT = re.compile(r"[\s,]+")
+#: Swiss-German suit and rank names (Swisslos mapping), lower-case.
+SWISS_SUITS = {"rosen": 0, "eichel": 1, "schilten": 2, "schellen": 3}
+SWISS_RANKS = {"under": RANKS.index("J"), "ober": RANKS.index("Q"), "banner": RANKS.index("T"),
+               "könig": RANKS.index("K"), "koenig": RANKS.index("K"), "as": RANKS.index("A")}
 
 
 class InputError(ValueError):
@@ -79,15 +85,23 @@ def card_from_text(token: str, suit_of_char: dict, rank_of_text: dict, n_ranks: 
 
 
 def parse_card(token: str) -> int:
-    """Parse one card such as ``HJ``, ``h10``, ``♠A``; raise :class:`CardError` naming ``token``."""
-    card = card_from_text(token, _SUIT_OF_CHAR, _RANK_OF_TEXT, len(RANKS))
-    if card is not None:
-        return card
-    raise CardError(f"unknown card {token!r} (expected a suit H D S C or ♥ ♦ ♠ ♣ and a rank 6-9 T J Q K A)",
-                    token)
+    """Parse one card such as ``HJ``, ``h10``, ``♠A``, ``Rosen-As``; raise :class:`CardError` naming ``token``."""
+    text = token.strip()
+    if "-" in text:  # Swiss-German: Rosen-As, Schellen-Under, Eichel-9
+        suit_word, _, rank_word = text.partition("-")
+        suit = SWISS_SUITS.get(suit_word.lower())
+        rank = SWISS_RANKS.get(rank_word.lower(), _RANK_OF_TEXT.get(rank_word.upper()))
+        if suit is not None and rank is not None:
+            return card_index(suit, rank)
+    else:
+        card = card_from_text(text, _SUIT_OF_CHAR, _RANK_OF_TEXT, len(RANKS))
+        if card is not None:
+            return card
+    raise CardError(f"unknown card {token!r} (expected a suit H D S C or ♥ ♦ ♠ ♣ and a rank 6-9 T J Q K A, "
+                    "or Swiss-German such as Rosen-As)", token)
 
 
-def parse_cards(text: str | Iterable[str], count: int | None = None) -> list[int]:
+def parse_cards(text: str | Iterable[str], count: int | None = None, unique: bool = True) -> list[int]:
     """Parse cards separated by spaces or commas; reject unknown and duplicate cards.
 
     Parameters
@@ -96,6 +110,8 @@ def parse_cards(text: str | Iterable[str], count: int | None = None) -> list[int
         The cards, e.g. ``"HJ H9 HA SK SQ D6 C7 C8 CT"``.
     count : int, optional
         The exact number of cards required.
+    unique : bool
+        Reject a card given twice (else the caller checks).
 
     Returns
     -------
@@ -107,7 +123,7 @@ def parse_cards(text: str | Iterable[str], count: int | None = None) -> list[int
     cards: list[int] = []
     for token in tokens:
         card = parse_card(token)
-        if card in cards:
+        if unique and card in cards:
             raise CardError(f"duplicate card {token!r}", token)
         cards.append(card)
     if count is not None and len(cards) != count:
@@ -156,12 +172,14 @@ def mask_to_cards(mask) -> list[int]:
 
 
 def parse_mode(text: str) -> int:
-    """Mode number of ``H D S C OBE UNE`` (or a suit symbol), case-insensitive."""
+    """Mode number of ``H D S C OBE UNE`` (or a suit symbol or Swiss-German suit name), case-insensitive."""
     t = text.strip().upper()
     if t in MODE_NAMES:
         return MODE_NAMES.index(t)
     if len(t) == 1 and t in _SUIT_OF_CHAR:
         return _SUIT_OF_CHAR[t]
+    if t.lower() in SWISS_SUITS:
+        return SWISS_SUITS[t.lower()]
     aliases = {"OBEABE": OBE, "OBE-ABE": OBE, "OBENABE": OBE, "UNEUFE": UNE, "UNE-UFE": UNE, "UNDENUFE": UNE}
     if t in aliases:
         return aliases[t]

@@ -16,7 +16,7 @@ import pandas as pd
 from ..cards import MODE_NAMES, InputError, cards_to_mask, format_card, mode_name, parse_cards, parse_mode
 from ..engine.advise import ADVISE_BLOCK, CHIBRE, PARTNER_EVALUATOR, PARTNER_SEARCH, AdviseSamples, concat, run_advise
 from ..rules import RuleSet, get_rules
-from .stats import mean_ci, wilson_ci
+from .stats import check_sampling, mean_ci, sample_until, wilson_ci
 
 PARTNER_MODELS = {"evaluator": PARTNER_EVALUATOR, "search": PARTNER_SEARCH}
 FIRST_BATCH = 16 * ADVISE_BLOCK
@@ -180,14 +180,7 @@ def advise(hand, rules="chibre", policy: str = "heuristic", partner_model: str =
     rules = get_rules(rules)
     if partner_model not in PARTNER_MODELS:
         raise InputError(f"unknown partner model {partner_model!r} (expected evaluator or search)", partner_model)
-    if samples is not None and ci is not None:
-        raise InputError("give --samples or --ci, not both", "--ci")
-    if samples is not None and samples < 2:
-        raise InputError(f"--samples must be at least 2, got {samples}", str(samples))
-    if ci is not None and not ci > 0:
-        raise InputError(f"--ci must be a positive number of points, got {ci}", str(ci))
-    if max_samples < 2:
-        raise InputError(f"--max-samples must be at least 2, got {max_samples}", str(max_samples))
+    check_sampling(samples, ci, max_samples)
     opts = parse_options(options, rules, chibred)
     leader = 2 if chibred else 0
     if policy == "dd":
@@ -208,22 +201,8 @@ def advise(hand, rules="chibre", policy: str = "heuristic", partner_model: str =
         if ci is None:
             result = runner(0, samples or 4000)
         else:
-            parts = []
-            n = 0
-            target = min(FIRST_BATCH, max_samples)
-            while True:
-                batch = target - n
-                parts.append(runner(n, batch))
-                n = target
-                if progress is not None:
-                    progress(n)
-                result = concat(parts)
-                half = _top_two_half_width(result)
-                if half <= ci or n >= max_samples:
-                    break
-                needed = int(n * (half / ci) ** 2 * 1.1) + 1
-                target = min(max_samples, max(needed, n + FIRST_BATCH))
-                target = min(max_samples, -(-target // ADVISE_BLOCK) * ADVISE_BLOCK)
+            result = sample_until(runner, concat, _top_two_half_width, ci, max_samples, ADVISE_BLOCK, FIRST_BATCH,
+                                  progress)
     return Advice(cards, rules.name, policy, seed, opts, result)
 
 

@@ -36,3 +36,42 @@ def wilson_ci(k: int, n: int, z: float = Z95) -> tuple[float, float, float]:
     lo = 0.0 if k == 0 else max(0.0, centre - half)  # exact bounds where rounding would miss them
     hi = 1.0 if k == n else min(1.0, centre + half)
     return p, lo, hi
+
+
+def check_sampling(samples: int | None, ci: float | None, max_samples: int, min_samples: int = 2) -> None:
+    """Validate ``--samples``/``--ci``/``--max-samples`` (InputError naming the bad value)."""
+    from ..cards import InputError
+
+    if samples is not None and ci is not None:
+        raise InputError("give --samples or --ci, not both", "--ci")
+    if samples is not None and samples < min_samples:
+        raise InputError(f"--samples must be at least {min_samples}, got {samples}", str(samples))
+    if ci is not None and not ci > 0:
+        raise InputError(f"--ci must be a positive number of points, got {ci}", str(ci))
+    if max_samples < 2:
+        raise InputError(f"--max-samples must be at least 2, got {max_samples}", str(max_samples))
+
+
+def sample_until(run, merge, half_width, ci: float, max_samples: int, block: int, first_batch: int,
+                 progress=None):
+    """Sample in batches until ``half_width(result) <= ci`` or ``max_samples`` samples.
+
+    ``run(first, n)`` returns samples ``first .. first + n`` (``first`` a multiple of ``block``),
+    ``merge(parts)`` joins them. Each next batch aims at the sample size the current half-width
+    asks for (CI width shrinks as ``1 / sqrt(n)``), 10% over, rounded up to whole blocks.
+    """
+    parts = []
+    n = 0
+    target = min(first_batch, max_samples)
+    while True:
+        parts.append(run(n, target - n))
+        n = target
+        if progress is not None:
+            progress(n)
+        result = merge(parts)
+        half = half_width(result)
+        if half <= ci or n >= max_samples:
+            return result
+        needed = int(n * (half / ci) ** 2 * 1.1) + 1
+        target = min(max_samples, max(needed, n + first_batch))
+        target = min(max_samples, -(-target // block) * block)
