@@ -32,30 +32,32 @@ HANDS = {
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--dd", type=int, default=0, help="also time --policy dd on this many deals (0: skip)")
+    parser.add_argument("--policy", default="heuristic", help="card play of the --ci 1 runs (heuristic or net)")
     args = parser.parse_args()
     from bench_engine import reference_rounds
 
     from jass_sim.analysis.advise import advise
 
-    advise(HANDS["junk"], samples=200, seed=0)  # compile (or load the cache)
-    print(f"machine: {machine()}, {numba.config.NUMBA_NUM_THREADS} threads")
+    advise(HANDS["junk"], samples=200, seed=0, policy=args.policy)  # compile (or load the cache)
+    print(f"machine: {machine()}, {numba.config.NUMBA_NUM_THREADS} threads; --policy {args.policy}")
     t = time.perf_counter()
     reference_rounds(300)
     ref_rate = 300 / (time.perf_counter() - t)
     for name, hand in HANDS.items():
         t = time.perf_counter()
-        a = advise(hand, ci=1.0, seed=1)
+        a = advise(hand, ci=1.0, seed=1, policy=args.policy)
         dt = time.perf_counter() - t
         rounds = a.n * len(a.options)
         _, lo, hi = a.lead
         print(f"{name:16} --ci 1: {dt:5.2f} s, {a.n:>7,} deals x {len(a.options)} options = {rounds:>9,} rounds "
               f"({rounds / dt:>9,.0f} rounds/s; reference would need {rounds / ref_rate / 60:,.0f} min); "
               f"half-width {(hi - lo) / 2:.2f}; {a.sentence()}")
-    cmd = [sys.executable, "-m", "jass_sim.cli", "advise", HANDS["the README hand"], "--ci", "1"]
+    cmd = [sys.executable, "-m", "jass_sim.cli", "advise", HANDS["the README hand"], "--ci", "1", "--policy",
+           args.policy]
     subprocess.run(cmd, capture_output=True, check=True, cwd=ROOT)  # warm the caches
     t = time.perf_counter()
     subprocess.run(cmd, capture_output=True, check=True, cwd=ROOT)
-    print(f"whole command `jass-sim advise '{HANDS['the README hand']}' --ci 1` with warm caches: "
+    print(f"whole command `jass-sim advise '{HANDS['the README hand']}' --ci 1 --policy {args.policy}` with warm caches: "
           f"{time.perf_counter() - t:.2f} s")
     if args.dd:
         hand = HANDS["the README hand"]
