@@ -321,6 +321,7 @@ def card_values(rules: RuleSet, deals: int, seed: int, policy: int) -> tuple[pd.
     ``fits`` per mode ``deals, mean_diff, sigma, r2, stoeck_ours, stoeck_theirs`` (rounds with
     stöck per team) and Wilson bounds ``stoeck_ours_lo/hi``, ``stoeck_theirs_lo/hi``.
     """
+    from ..engine.policies import policy_params
     from ._report_kernels import REPORT_BLOCK, card_value_blocks
 
     runs, fours, mults = rules.arrays()
@@ -336,7 +337,7 @@ def card_values(rules: RuleSet, deals: int, seed: int, policy: int) -> tuple[pd.
         xty = np.zeros((n_blocks, N_CARDS), dtype=np.int64)
         yy = np.zeros(n_blocks, dtype=np.int64)
         stoeck = np.zeros((n_blocks, 2), dtype=np.int64)
-        card_value_blocks(states, counts, mode, policies, np.zeros(1), runs, fours, mults, xtx, xty, yy, stoeck)
+        card_value_blocks(states, counts, mode, policies, policy_params(), runs, fours, mults, xtx, xty, yy, stoeck)
         a = xtx.sum(axis=0).astype(np.float64)
         g = xty.sum(axis=0).astype(np.float64)
         syy = float(yy.sum())
@@ -368,7 +369,7 @@ def card_values(rules: RuleSet, deals: int, seed: int, policy: int) -> tuple[pd.
 # ---------------------------------------------------------------------------------------------
 
 #: Policies fast enough for the full number of duplicate deals; others get ``SLOW_PLAYER_DEALS``.
-FAST_PLAYERS = ("random", "heuristic")
+FAST_PLAYERS = ("random", "heuristic", "net")
 SLOW_PLAYER_DEALS = 500
 
 

@@ -17,6 +17,7 @@ from ..rules._scoring import MATCH, MELDS, TOTAL
 from .choose import best_mode
 from .deal import deal_conditioned
 from .rng import block_states, next_u64
+from .policies import policy_params
 from .round import play_dealt_round
 
 #: Samples per RNG block of ``advise`` (fixed, so results do not depend on threads or batches).
@@ -169,7 +170,7 @@ def run_advise(hand_mask, rules, options, policies, *, leader: int, seed: int, f
     partner_modes = np.full(n_samples, -1, dtype=np.int64)
     advise_blocks(block_states(seed, first_block, n_blocks, ADVISE_STREAM), counts, offsets, np.uint64(hand_mask),
                   leader, chooser, np.asarray(options, dtype=np.int64), np.asarray(rules.modes, dtype=np.int64),
-                  np.asarray(policies, dtype=np.int64), params if params is not None else np.zeros(1),
+                  np.asarray(policies, dtype=np.int64), params if params is not None else policy_params(),
                   partner_model, partner_samples, runs, fours, mults, ours, theirs, flags, melds, partner_modes)
     return AdviseSamples(list(options), ours, theirs, flags, melds, partner_modes)
 

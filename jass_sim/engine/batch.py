@@ -95,7 +95,7 @@ def _run_block(rng, count, first_row, first_deal, modes_allowed, fixed_mode, mod
         else:
             mode, chibred = choose_mode(mode_policy, hands[0], hands[2], modes_allowed,
                                         multipliers, True, mode_params, rng)
-        winner = play_dealt_round(hands, initial, 0, 0, mode, policies, params, run_points,
+        winner = play_dealt_round(hands, initial, 2 if chibred else 0, 0, mode, policies, params, run_points,
                                   four_points, multipliers, rng, work)
         accumulate(acc, mode, chibred, winner, 0, score)
         if write_rows:
@@ -153,7 +153,7 @@ def run_duel_blocks(states, counts, modes_allowed, mode_policy, mode_params, pol
                 a_team = play  # A sits on seats 0 and 2 first, then on 1 and 3
                 for seat in range(4):
                     policies[seat] = policy_a if (seat & 1) == a_team else policy_b
-                play_dealt_round(hands, initial, 0, 0, mode, policies, params, run_points,
+                play_dealt_round(hands, initial, 2 if chibred else 0, 0, mode, policies, params, run_points,
                                  four_points, multipliers, rng, work)
                 diff += score[a_team, TOTAL] - score[1 - a_team, TOTAL]
                 acc[b, 5] += score[a_team, TOTAL]

@@ -8,7 +8,7 @@ import numpy as np
 
 from ..cards import MODE_NAMES, format_card, mask_to_cards
 from ..rules.presets import RuleSet, get_rules
-from .policies import policy_id
+from .policies import policy_id, policy_params
 from .rng import block_states
 
 SCORE_KEYS = ("cards", "melds", "stoeck", "match", "total")
@@ -75,7 +75,7 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
     leader, chooser, played_mode, winner = first_round(
         rng, np.asarray(rules.modes, dtype=np.int64), -1 if mode is None else mode, mode_policy,
         rules.chibre_first_round, default_mode_params(), policies,
-        np.zeros(1) if params is None else np.asarray(params, dtype=np.float64), runs, fours, mults,
+        policy_params() if params is None else np.asarray(params, dtype=np.float64), runs, fours, mults,
         new_deck(), hands, initial, work)
     meld_buf, _, trace, score = work
     melds = []

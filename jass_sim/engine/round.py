@@ -27,21 +27,33 @@ LEADER, WINNER = 0, 5
 
 
 @jit(inline="always")
-def play_round(hands, mode, leader, policies, params, rng, shown, trace):
+def play_round(hands, mode, leader, declarer, policies, params, rng, shown, trace):
     """Play the nine tricks of a round from ``hands`` (``uint64[4]``, emptied as cards are played).
 
+    ``declarer`` is the seat that chose the mode (the leader's partner after a chibre);
     ``policies[seat]`` is the policy number of each seat. Fills ``trace`` and returns
     ``(card_points_team0, card_points_team1, tricks_team0)``, last-trick 5 included.
     """
-    played = U64_ZERO
-    voids = 0
-    p0 = 0
-    p1 = 0
-    tricks0 = 0
+    trace[0, LEADER] = leader
+    return play_tricks(hands, mode, declarer, policies, params, rng, shown, trace, 0, 0, U64_ZERO, 0,
+                       0, 0, 0)
+
+
+@jit(inline="always")
+def play_tricks(hands, mode, declarer, policies, params, rng, shown, trace, t0, i0, played, voids,
+                p0, p1, tricks0):
+    """Play a round on from card ``i0`` of trick ``t0`` to its end (see :func:`play_round`).
+
+    ``trace`` holds the tricks before ``t0``, and of trick ``t0`` its leader and first ``i0``
+    cards; ``hands`` the cards still held; ``played``, ``voids``, ``p0``, ``p1`` and ``tricks0``
+    the state of the round at that point (see :func:`~.policies.dispatch.choose_card`).
+    Returns the card points of the whole round ``(team0, team1, tricks_team0)``.
+    """
     trump = mode if mode < 4 else -1
     # the random policy reads no public information: skip the void bookkeeping for it
     track_voids = (policies[0] | policies[1] | policies[2] | policies[3]) != 0
-    for t in range(9):
+    leader = trace[t0, LEADER]
+    for t in range(t0, 9):
         trace[t, LEADER] = leader
         led = -1
         best_card = 0
@@ -49,27 +61,30 @@ def play_round(hands, mode, leader, policies, params, rng, shown, trace):
         best_pos = 0
         for i in range(4):
             seat = (leader + i) & 3
-            hand = hands[seat]
-            legal = hand if i == 0 else legal_follow(hand, led, best_card, mode)
-            policy = policies[seat]
-            if policy == 0:  # random play inlined, without the view of the trick (refcounted)
-                card = random_card(legal, rng)
+            if t == t0 and i < i0:  # a card played before the start: only the trick's state
+                card = trace[t, 1 + i]
             else:
-                card = choose_card(policy, seat, legal, hands, trace[t, 1:5], i, mode, played, voids,
-                                   shown, params, rng)
-            b = bit(card)
-            hands[seat] = hand ^ b
-            played |= b
-            trace[t, 1 + i] = card
+                hand = hands[seat]
+                legal = hand if i == 0 else legal_follow(hand, led, best_card, mode)
+                policy = policies[seat]
+                if policy == 0:  # random play inlined, without the view of the trick (refcounted)
+                    card = random_card(legal, rng)
+                else:
+                    card = choose_card(policy, seat, legal, hands, trace, t, i, mode, played, voids,
+                                       shown, declarer, params, rng)
+                b = bit(card)
+                hands[seat] = hand ^ b
+                played |= b
+                trace[t, 1 + i] = card
+                if i > 0 and track_voids:
+                    suit = card // 9
+                    if suit != led and (suit != trump or led == trump):
+                        voids |= 1 << (4 * seat + led)
             if i == 0:
                 led = card // 9
                 best_card = card
                 best_power = POWER[mode, card]
             else:
-                if track_voids:
-                    suit = card // 9
-                    if suit != led and (suit != trump or led == trump):
-                        voids |= 1 << (4 * seat + led)
                 power = trick_power(card, led, mode)
                 if power > best_power:
                     best_card = card
@@ -110,9 +125,10 @@ def reveal_melds(meld_winner, meld_buf, shown):
 
 
 @jit(inline="always")
-def play_dealt_round(hands, initial, chooser, leader, mode, policies, params, run_points,
+def play_dealt_round(hands, initial, declarer, leader, mode, policies, params, run_points,
                      four_points, multipliers, rng, work):
-    """Announce melds, play and score a round whose ``hands`` are dealt and mode chosen.
+    """Announce melds, play and score a round whose ``hands`` are dealt and mode chosen by
+    ``declarer`` (the leader's partner after a chibre); ``leader`` leads the first trick.
 
     ``initial`` receives a copy of the hands before play. ``work`` is a :class:`RoundWork`-like
     tuple of scratch arrays ``(meld_buf, shown, trace, score)``. Returns the team whose melds
@@ -126,7 +142,7 @@ def play_dealt_round(hands, initial, chooser, leader, mode, policies, params, ru
             meld_buf[seat, k, 2] = 0
     meld_winner, m0, m1 = team_melds(initial, mode, leader, run_points, four_points, meld_buf)
     reveal_melds(meld_winner, meld_buf, shown)
-    p0, p1, tricks0 = play_round(hands, mode, leader, policies, params, rng, shown, trace)
+    p0, p1, tricks0 = play_round(hands, mode, leader, declarer, policies, params, rng, shown, trace)
     return score_round(initial, mode, meld_winner, m0, m1, p0, p1, tricks0, multipliers, score)
 
 
@@ -152,6 +168,7 @@ def first_round(rng, modes_allowed, fixed_mode, mode_policy, may_chibre, mode_pa
     else:
         mode, chibred = choose_mode(mode_policy, hands[leader], hands[partner], modes_allowed,
                                     multipliers, may_chibre, mode_params, rng)
-    winner = play_dealt_round(hands, initial, leader, leader, mode, policies, params,
+    declarer = partner if chibred else leader
+    winner = play_dealt_round(hands, initial, declarer, leader, mode, policies, params,
                               run_points, four_points, multipliers, rng, work)
-    return leader, partner if chibred else leader, mode, winner
+    return leader, declarer, mode, winner

@@ -12,6 +12,7 @@ import numpy as np
 from ..cards import N_MODES
 from ..rules.presets import RuleSet, get_rules
 from .choose import default_mode_params
+from .policies import policy_params
 from .rng import BLOCK_SIZE, block_states
 
 #: Blocks handed to the parallel kernel at a time: bounds memory whatever the number of deals.
@@ -68,7 +69,7 @@ def iter_chunks(spec: BatchSpec, per_deal: bool = False) -> Iterator[tuple[np.nd
 
     runs, fours, mults = spec.rules.arrays()
     modes = np.asarray(spec.rules.modes, dtype=np.int64)
-    params = spec.params if spec.params is not None else np.zeros(1)
+    params = spec.params if spec.params is not None else policy_params()
     mode_params = spec.mode_params if spec.mode_params is not None else default_mode_params()
     for first, nb, states, counts in _chunks(spec.deals, spec.seed, spec.stream):
         last_deal = first * BLOCK_SIZE + int(counts.sum())
@@ -104,7 +105,7 @@ def run_duel(deals: int, rules: RuleSet, policy_a: int, policy_b: int, seed: int
     runs, fours, mults = rules.arrays()
     modes = np.asarray(rules.modes, dtype=np.int64)
     mode_params = mode_params if mode_params is not None else default_mode_params()
-    params = params if params is not None else np.zeros(1)
+    params = params if params is not None else policy_params()
     total = np.zeros(N_DUEL_STATS, dtype=np.int64)
     with numba_threads(threads):
         done = 0
@@ -142,7 +143,7 @@ def iter_block_range(spec: BatchSpec, first_block: int, n_blocks: int,
                          f"{total_blocks} blocks")
     runs, fours, mults = spec.rules.arrays()
     modes = np.asarray(spec.rules.modes, dtype=np.int64)
-    params = spec.params if spec.params is not None else np.zeros(1)
+    params = spec.params if spec.params is not None else policy_params()
     mode_params = spec.mode_params if spec.mode_params is not None else default_mode_params()
     end = first_block + n_blocks
     for first in range(first_block, end, CHUNK_BLOCKS):

@@ -12,7 +12,7 @@ import numpy as np
 from ...cards import InputError
 
 #: Policy names and their numbers in the kernels.
-POLICIES = {"random": 0, "heuristic": 1, "dd": 2, "pimc": 3}
+POLICIES = {"random": 0, "heuristic": 1, "dd": 2, "pimc": 3, "net": 4}
 
 
 def policy_id(name: str) -> int:
@@ -41,9 +41,13 @@ def policy_params(pimc_samples: int | None = None, horizon: int | str | None = N
     Returns
     -------
     numpy.ndarray
-        ``float64[2]``: ``(samples, horizon)``, 0 for a default and -1 for a full horizon (see
-        :mod:`jass_sim.engine.solver._players`). Raises InputError naming a bad value.
+        ``float64``: ``(samples, horizon)``, 0 for a default and -1 for a full horizon (see
+        :mod:`jass_sim.engine.solver._players`), the rest of the header, then the ``net``
+        policy's weights (see :func:`jass_sim.engine.policies.net.pack_params`). Raises
+        InputError naming a bad value.
     """
+    from .net import pack_params
+
     samples = 0
     if pimc_samples is not None:
         if not 1 <= pimc_samples <= 10_000:
@@ -59,4 +63,4 @@ def policy_params(pimc_samples: int | None = None, horizon: int | str | None = N
         else:
             raise InputError(f"--horizon must be a number of tricks from 1 to {MAX_HORIZON} or 'full', "
                              f"got {horizon!r}", str(horizon))
-    return np.array([samples, depth], dtype=np.float64)
+    return pack_params(np.array([samples, depth], dtype=np.float64))

@@ -5,11 +5,13 @@ from __future__ import annotations
 from ..._jit import jit
 from ..solver._players import dd_card, pimc_card
 from .heuristic import heuristic_card
+from .net import net_card
 from .random import random_card
 
 
 @jit(inline="always")
-def choose_card(policy, seat, legal, hands, trick, n_in_trick, mode, played, voids, shown, params, rng):
+def choose_card(policy, seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer, params,
+                rng):
     """The card (a member of ``legal``) that policy number ``policy`` plays for ``seat``.
 
     Parameters
@@ -22,8 +24,13 @@ def choose_card(policy, seat, legal, hands, trick, n_in_trick, mode, played, voi
         Mask of the legal cards.
     hands : uint64[4]
         The cards each seat still holds (a fair policy reads only ``hands[seat]``).
-    trick : int64[4]
-        Cards of the current trick in play order; the first ``n_in_trick`` are played.
+    trace : int64[9, 6]
+        The round so far (see :mod:`jass_sim.engine.round`): the tricks before ``t``, and of
+        trick ``t`` its leader and first ``n_in_trick`` cards; later entries are stale.
+    t : int
+        The current trick, 0..8.
+    n_in_trick : int
+        Cards already played in the current trick.
     mode : int
         The mode of the round.
     played : uint64
@@ -33,15 +40,20 @@ def choose_card(policy, seat, legal, hands, trick, n_in_trick, mode, played, voi
         the trump suit: no trump other than, possibly, the Buur).
     shown : uint64[4]
         Cards each seat revealed by announcing melds.
+    declarer : int
+        The seat that chose the mode (the first leader's partner after a chibre).
     params : float64[:]
         Policy parameters.
     rng : uint64[4]
         The random stream.
     """
+    trick = trace[t, 1:5]
     if policy == 1:
         return heuristic_card(seat, legal, hands, trick, n_in_trick, mode, played, voids)
     if policy == 2:  # dd: sees all hands (params: see jass_sim.engine.solver._players)
         return dd_card(seat, legal, hands, trick, n_in_trick, mode, params)
     if policy == 3:  # pimc: params[0] samples, params[1] horizon, params[2] node budget
         return pimc_card(seat, legal, hands, trick, n_in_trick, mode, played, voids, shown, params, rng)
+    if policy == 4:  # net: weights in params after its header (see jass_sim.engine.policies.net)
+        return net_card(seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer, params)
     return random_card(legal, rng)

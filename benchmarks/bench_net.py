@@ -1,0 +1,58 @@
+"""The ``net`` policy: strength (duplicate-deal duels under chibre rules) and speed.
+
+    python benchmarks/bench_net.py [--heuristic-deals 20000] [--pimc-deals 2000] [--rounds 200000]
+
+Speed: ``simulate --policy net`` rounds per second on all threads, after compilation, with the
+``heuristic`` policy measured in the same run as the baseline. Strength: ``net`` against
+``heuristic`` (target: at least +15 points per round, 95% CI above +10) and against ``pimc`` with
+its defaults (target: the 95% CI reaches above 0), and ``heuristic`` against ``pimc`` on the same
+deals for comparison.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numba
+
+from common import best_rate, machine
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--heuristic-deals", type=int, default=20_000)
+    parser.add_argument("--pimc-deals", type=int, default=2_000, help="0: skip the pimc duels")
+    parser.add_argument("--rounds", type=int, default=200_000)
+    args = parser.parse_args()
+
+    from jass_sim.analysis.duel import duel
+    from jass_sim.analysis.simulation import simulate
+    from jass_sim.engine.policies.net import load_weights
+
+    print(f"machine: {machine()}, {numba.config.NUMBA_NUM_THREADS} Numba threads")
+    print(f"weights: {load_weights()[1]}")
+    rates = {}
+    for policy in ("heuristic", "net"):
+        simulate(2_000, policy=policy, seed=1)  # compile or load the cache
+        rates[policy] = best_rate(lambda k: simulate(k, policy=policy, seed=1), args.rounds)
+    for policy, rate in rates.items():
+        print(f"simulate --policy {policy:<9}: {rate:>12,.0f} rounds/s  ({rate / rates['heuristic']:.3f} x heuristic)")
+
+    def show(a, b, deals, seed):
+        t = time.perf_counter()
+        r = duel(a, b, deals, seed=seed)
+        lo, hi = r["ci95_diff"]
+        print(f"duel {a} vs {b}, {r['deals']:,} duplicate deals (chibre, seed {seed}): {r['mean_diff']:+.2f} points "
+              f"per round (95% CI {lo:+.2f} to {hi:+.2f}), win rate {100 * r['win_rate']:.1f}%, "
+              f"{time.perf_counter() - t:.1f} s")
+
+    duel("net", "heuristic", 100, seed=99)  # compile
+    show("net", "heuristic", args.heuristic_deals, 1)
+    if args.pimc_deals:
+        show("net", "pimc", args.pimc_deals, 2)
+        show("heuristic", "pimc", args.pimc_deals, 2)
+
+
+if __name__ == "__main__":
+    main()

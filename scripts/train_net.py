@@ -1,0 +1,316 @@
+#!/usr/bin/env python
+"""Train the ``net`` card-play policy by distillation from rollouts (approximate policy iteration).
+
+One seeded, resumable command:
+
+    .venv/bin/python scripts/train_net.py --out out/net-train --seed 1
+
+Iteration 0 labels positions from ``heuristic`` self-play with ``heuristic`` rollouts (see
+:mod:`jass_sim.engine.selfplay`); iteration k > 0 labels positions from the network of iteration
+k - 1 playing itself, with its own rollouts, and trains on from those weights on the last two
+iterations' data. Every iteration prints its learning curve (training loss, validation loss,
+agreement with the best labelled card, and regret: the points the network's card loses against
+the best labelled card) and a duplicate-deal duel against ``heuristic``. Data, weights and a
+``log.jsonl`` are written to ``--out`` after each step, and a run started again with the same
+``--out`` resumes after the last finished step. The best iteration by duel is written to the
+package (``--install``), and the run ends with the duels of the final network.
+
+Training needs numpy only: a two-hidden-layer perceptron, Adam, and a loss on the centred card
+values (the mean over the legal cards is removed from targets and outputs: only the differences
+between cards decide play, and the common part is the noise of the deal).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+# one BLAS thread: the Numba kernels of data generation use the cores, and BLAS threads that
+# spin beside them were 6x slower than one thread here
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+import numpy as np  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from jass_sim._jit import jit  # noqa: E402
+from jass_sim.engine.policies import POLICIES, policy_params  # noqa: E402
+from jass_sim.engine.policies._net_features import N_FEATURES  # noqa: E402
+from jass_sim.engine.policies.net import (H1, H2, LAYER_NAMES, N_OUT, WEIGHTS_FILE,  # noqa: E402
+                                          flatten_weights, pack_params)
+from jass_sim.rules.presets import get_rules  # noqa: E402
+
+#: Card values are divided by this for training (points of team difference).
+VALUE_SCALE = 50.0
+
+
+def init_layers(rng: np.random.Generator) -> dict[str, np.ndarray]:
+    """Random starting weights (He initialisation; about 35 active inputs)."""
+    return {
+        "W1": rng.normal(0, np.sqrt(2 / 35), (N_FEATURES, H1)).astype(np.float32),
+        "b1": np.zeros(H1, np.float32),
+        "W2": rng.normal(0, np.sqrt(2 / H1), (H1, H2)).astype(np.float32),
+        "b2": np.zeros(H2, np.float32),
+        "W3": rng.normal(0, np.sqrt(1 / H2), (N_OUT, H2)).astype(np.float32),
+        "b3": np.zeros(N_OUT, np.float32),
+    }
+
+
+@jit
+def _first_layer(feats, w1, b1, out):
+    """``out[r] = b1 + sum of w1[f]`` over the active features ``f`` of row ``r`` (-1 ends a row)."""
+    for r in range(feats.shape[0]):
+        out[r] = b1
+        for a in range(feats.shape[1]):
+            f = feats[r, a]
+            if f < 0:
+                break
+            out[r] += w1[f]
+
+
+@jit
+def _first_layer_grad(feats, d1, grad):
+    """``grad[f] += d1[r]`` for every active feature ``f`` of every row ``r``."""
+    grad[:] = 0.0
+    for r in range(feats.shape[0]):
+        for a in range(feats.shape[1]):
+            f = feats[r, a]
+            if f < 0:
+                break
+            grad[f] += d1[r]
+
+
+def forward(layers, feats):
+    """Forward pass on padded feature index rows: ``(outputs[n, 36], (h1, h2))``. The first layer
+    sums the weight rows of the active features (the same as a 0/1 input times ``W1``)."""
+    z1 = np.empty((feats.shape[0], H1), np.float32)
+    _first_layer(feats, layers["W1"], layers["b1"], z1)
+    h1 = np.maximum(z1, 0)
+    z2 = h1 @ layers["W2"] + layers["b2"]
+    h2 = np.maximum(z2, 0)
+    y = h2 @ layers["W3"].T + layers["b3"]
+    return y, (h1, h2)
+
+
+def centred(values: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Each row minus its mean over the legal cards, 0 on illegal cards."""
+    mean = (values * mask).sum(1, keepdims=True) / mask.sum(1, keepdims=True)
+    return (values - mean) * mask
+
+
+def loss_and_grads(layers, feats, targets):
+    """Mean squared error of the centred outputs against the centred targets, and its gradient."""
+    mask = ~np.isnan(targets)
+    t = centred(np.nan_to_num(targets) / VALUE_SCALE, mask)
+    y, (h1, h2) = forward(layers, feats)
+    err = centred(y, mask) - t
+    n_legal = mask.sum()
+    loss = float((err ** 2).sum() / n_legal)
+    dy = 2 * err / n_legal  # the centring's own gradient vanishes: err is centred
+    grads = {"W3": dy.T @ h2, "b3": dy.sum(0)}
+    dh2 = (dy @ layers["W3"]) * (h2 > 0)
+    grads["W2"] = h1.T @ dh2
+    grads["b2"] = dh2.sum(0)
+    dh1 = (dh2 @ layers["W2"].T) * (h1 > 0)
+    grads["W1"] = np.empty_like(layers["W1"])
+    _first_layer_grad(feats, dh1.astype(np.float32), grads["W1"])
+    grads["b1"] = dh1.sum(0)
+    return loss, grads
+
+
+def evaluate(layers, feats, targets, batch: int = 8192) -> dict[str, float]:
+    """Validation loss, agreement with the best labelled card, and mean regret in points."""
+    losses, agree, regret, n = 0.0, 0, 0.0, 0
+    for a in range(0, len(feats), batch):
+        f, tg = feats[a:a + batch], targets[a:a + batch]
+        mask = ~np.isnan(tg)
+        y, _ = forward(layers, f)
+        t = centred(np.nan_to_num(tg) / VALUE_SCALE, mask)
+        losses += float(((centred(y, mask) - t) ** 2).sum())
+        n += int(mask.sum())
+        pick = np.where(mask, y, -np.inf).argmax(1)
+        best = np.where(mask, tg, -np.inf)
+        agree += int((best.argmax(1) == pick).sum())
+        regret += float((best.max(1) - tg[np.arange(len(tg)), pick]).sum())
+    return {"val_loss": losses / n, "agreement": agree / len(feats), "regret": regret / len(feats)}
+
+
+def train(layers, feats, targets, *, epochs: int, seed: int, batch: int = 512, lr: float = 1e-3,
+          log=print, val_fraction: float = 0.03) -> list[dict]:
+    """Adam on the centred-value loss; returns one learning-curve row per epoch."""
+    rng = np.random.default_rng(seed)
+    order = rng.permutation(len(feats))
+    n_val = max(1, int(len(feats) * val_fraction))
+    val, tr = order[:n_val], order[n_val:]
+    m = {k: np.zeros_like(v) for k, v in layers.items()}
+    v2 = {k: np.zeros_like(v) for k, v in layers.items()}
+    step = 0
+    curve = []
+    for epoch in range(epochs):
+        rate = lr * (0.7 ** epoch) if epochs > 2 else lr
+        rng.shuffle(tr)
+        total, batches = 0.0, 0
+        for a in range(0, len(tr) - batch + 1, batch):
+            idx = tr[a:a + batch]
+            loss, grads = loss_and_grads(layers, feats[idx], targets[idx])
+            step += 1
+            for k in layers:
+                g = grads[k].astype(np.float32)
+                m[k] = 0.9 * m[k] + 0.1 * g
+                v2[k] = 0.999 * v2[k] + 0.001 * g * g
+                mh = m[k] / (1 - 0.9 ** step)
+                vh = v2[k] / (1 - 0.999 ** step)
+                layers[k] -= (rate * mh / (np.sqrt(vh) + 1e-8)).astype(np.float32)
+            total += loss
+            batches += 1
+        row = {"epoch": epoch, "train_loss": total / max(batches, 1), "lr": rate,
+               **evaluate(layers, feats[val], targets[val])}
+        row["regret"] = row["regret"]
+        curve.append(row)
+        log(f"  epoch {epoch}: train loss {row['train_loss']:.4f}  val loss {row['val_loss']:.4f}  "
+            f"agreement {row['agreement']:.3f}  regret {row['regret']:.2f} points")
+    return curve
+
+
+def save_layers(path: Path, layers: dict, meta: dict) -> None:
+    """Weights as ``.npz`` (float32 layers and a ``meta`` JSON string), written atomically."""
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez(tmp, **{k: layers[k].astype(np.float32) for k in LAYER_NAMES}, meta=np.array(json.dumps(meta)))
+    tmp.replace(path)
+
+
+def load_layers(path: Path) -> dict:
+    with np.load(path) as z:
+        return {k: z[k].astype(np.float32) for k in LAYER_NAMES}
+
+
+def duel_vs(layers, opponent: str, deals: int, seed: int, rules: str = "chibre") -> dict:
+    """Duplicate-deal duel of the network against ``opponent``: mean difference and its 95% CI."""
+    from jass_sim.analysis.duel import duel
+
+    params = pack_params(policy_params()[:8], flatten_weights(layers))
+    row = duel("net", opponent, deals, rules=rules, seed=seed, params=params)
+    return row
+
+
+def policy_regret(targets: np.ndarray, info: np.ndarray) -> float:
+    """Mean regret (points) of the cards the self-play policy actually played, against the best
+    labelled card: the baseline the network's regret is compared with."""
+    played = info[:, 6].astype(np.int64)
+    rows = np.nonzero(played >= 0)[0]
+    best = np.nanmax(targets[rows], axis=1)
+    return float((best - targets[rows, played[rows]]).mean())
+
+
+def generate(layers, deals: int, seed: int, iteration: int, worlds: int, rules_names=("chibre", "schieber")):
+    """Labelled positions for one iteration: heuristic play at iteration 0, the network after."""
+    from jass_sim.engine.selfplay import generate_positions
+
+    if layers is None:
+        policy = POLICIES["heuristic"]
+        params = policy_params()
+    else:
+        policy = POLICIES["net"]
+        params = pack_params(policy_params()[:8], flatten_weights(layers))
+    parts = []
+    for k, name in enumerate(rules_names):
+        share = deals // len(rules_names)
+        parts.append(generate_positions(share, get_rules(name), policy, policy, params, worlds=worlds,
+                                        seed=seed * 1000 + iteration * 10 + k))
+    return tuple(np.concatenate(p) for p in zip(*parts))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "out" / "net-train")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--iterations", type=int, default=4)
+    ap.add_argument("--deals", type=int, default=200_000, help="self-play deals per iteration")
+    ap.add_argument("--epochs", type=int, default=4)
+    ap.add_argument("--worlds", type=int, default=8, help="deals averaged per labelled position")
+    ap.add_argument("--net-deals", type=int, default=100_000, help="self-play deals of the later iterations")
+    ap.add_argument("--net-worlds", type=int, default=4, help="worlds of the later iterations")
+    ap.add_argument("--duel-deals", type=int, default=20_000)
+    ap.add_argument("--pimc-deals", type=int, default=0, help="final duel against pimc (0: skip)")
+    ap.add_argument("--install", action="store_true", help="write the best weights into the package")
+    args = ap.parse_args(argv)
+    out = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    log_path = out / "log.jsonl"
+
+    def record(entry):
+        with open(log_path, "a") as fh:
+            fh.write(json.dumps(entry) + "\n")
+
+    layers = None
+    history = []
+    if log_path.exists():
+        history = [json.loads(line) for line in log_path.read_text().splitlines() if line.strip()]
+    best = max((h for h in history if h.get("kind") == "iteration"), key=lambda h: h["duel_mean"], default=None)
+    for it in range(args.iterations):
+        wpath = out / f"iter{it}.npz"
+        if wpath.exists():
+            layers = load_layers(wpath)
+            print(f"iteration {it}: done before, weights loaded from {wpath}")
+            continue
+        t0 = time.time()
+        deals, worlds = (args.deals, args.worlds) if it == 0 else (args.net_deals, args.net_worlds)
+        dpath = out / f"data{it}.npz"
+        if dpath.exists():
+            with np.load(dpath) as z:
+                feats, targets, info = z["feats"], z["targets"], z["info"]
+        else:
+            feats, targets, info = generate(layers, deals, args.seed, it, worlds)
+            np.savez(out / "data.tmp.npz", feats=feats, targets=targets, info=info)
+            (out / "data.tmp.npz").replace(dpath)
+        gen_s = time.time() - t0
+        print(f"iteration {it}: {len(feats):,} positions from {deals:,} deals in {gen_s:.0f} s "
+              f"({'heuristic' if layers is None else 'net'} self-play and rollouts, {worlds} worlds); "
+              f"regret of the self-play policy's cards {policy_regret(targets, info):.2f} points")
+        if it > 0 and (out / f"data{it - 1}.npz").exists():
+            with np.load(out / f"data{it - 1}.npz") as z:
+                feats = np.concatenate([z["feats"], feats])
+                targets = np.concatenate([z["targets"], targets])
+        if layers is None:
+            layers = init_layers(np.random.default_rng(args.seed))
+        t1 = time.time()
+        curve = train(layers, feats, targets, epochs=args.epochs, seed=args.seed * 100 + it)
+        train_s = time.time() - t1
+        d = duel_vs(layers, "heuristic", args.duel_deals, seed=args.seed + 1000)
+        print(f"iteration {it}: net vs heuristic {d['mean_diff']:+.2f} points per round "
+              f"(95% CI {d['ci95_diff'][0]:+.2f} to {d['ci95_diff'][1]:+.2f}, {args.duel_deals:,} duplicate deals); "
+              f"train {train_s:.0f} s")
+        meta = {"iteration": it, "seed": args.seed, "deals": deals, "worlds": worlds, "positions": int(len(feats)),
+                "epochs": args.epochs, "h1": H1, "h2": H2, "vs_heuristic": d["mean_diff"]}
+        save_layers(wpath, layers, meta)
+        entry = {"kind": "iteration", "iteration": it, "positions": int(len(feats)), "gen_s": gen_s,
+                 "train_s": train_s, "curve": curve, "duel_mean": d["mean_diff"],
+                 "duel_ci": d["ci95_diff"], "duel_deals": args.duel_deals}
+        record(entry)
+        history.append(entry)
+        if best is None or entry["duel_mean"] > best["duel_mean"]:
+            best = entry
+    print(f"best iteration: {best['iteration']} (net vs heuristic {best['duel_mean']:+.2f})")
+    final = load_layers(out / f"iter{best['iteration']}.npz")
+    if args.install:
+        WEIGHTS_FILE.parent.mkdir(exist_ok=True)
+        shutil.copyfile(out / f"iter{best['iteration']}.npz", WEIGHTS_FILE)
+        print(f"installed {WEIGHTS_FILE}")
+    d = duel_vs(final, "heuristic", args.duel_deals, seed=args.seed + 2000)
+    print(f"final: net vs heuristic {d['mean_diff']:+.2f} (95% CI {d['ci95_diff'][0]:+.2f} to {d['ci95_diff'][1]:+.2f}), "
+          f"wins {d['win_rate']:.1%}, {args.duel_deals:,} duplicate deals")
+    if args.pimc_deals:
+        d = duel_vs(final, "pimc", args.pimc_deals, seed=args.seed + 3000)
+        print(f"final: net vs pimc {d['mean_diff']:+.2f} (95% CI {d['ci95_diff'][0]:+.2f} to {d['ci95_diff'][1]:+.2f}), "
+              f"{args.pimc_deals:,} duplicate deals")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

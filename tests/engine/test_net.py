@@ -1,0 +1,149 @@
+"""The ``net`` policy: legal cards only, no peeking at hidden cards, thread-independent play, the
+self-play labels, and a tiny training run end to end."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+import pytest
+from test_net_reference import PARAMS, kernel_view, played_round
+
+from jass_sim.engine.policies import POLICIES, policy_params
+from jass_sim.engine.policies.net import NET_FLAG, PARAMS_HEADER, net_card
+from jass_sim.engine.rng import block_states
+from jass_sim.engine.selfplay import card_values, generate_positions, state_at, value_scratch
+from jass_sim.engine.simulate import BatchSpec, run_batch
+from jass_sim.engine.solver._players import sample_hands
+from jass_sim.rules import get_rules
+from jass_sim.rules._tricks import legal_cards
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def positions(n_rounds=40, rules_name="chibre"):
+    """Decision points with a choice, from heuristic rounds: ``(view..., legal)`` tuples."""
+    out = []
+    for seed in range(n_rounds):
+        initial, trace, mode, declarer, shown = played_round(seed, rules_name, "heuristic")
+        for t in range(9):
+            for i in range(4):
+                seat, hands, played, voids, _ = kernel_view(initial, trace, t, i, mode, declarer, shown)
+                _, _, _, _, _, led, best = state_at(initial, trace, t, i, mode, np.zeros(4, np.uint64))
+                legal = legal_cards(hands[seat], led if i else -1, best, mode)
+                out.append((seat, legal, hands, trace, t, i, mode, played, voids, shown, declarer))
+    return out
+
+
+def test_net_plays_only_legal_cards_even_when_it_prefers_another():
+    params = PARAMS.copy()
+    b3 = PARAMS_HEADER + (len(params) - PARAMS_HEADER) - 36
+    for pos in positions(20):
+        seat, legal, *rest = pos
+        assert (int(legal) >> int(net_card(seat, legal, *rest, params))) & 1
+        # make every card the network does not hold the most attractive: still a legal card
+        biased = params.copy()
+        biased[b3:b3 + 36] = 1e6
+        assert (int(legal) >> int(net_card(seat, legal, *rest, biased))) & 1
+
+
+def test_net_refuses_params_without_weights():
+    seat, legal, *rest = next(p for p in positions(3) if bin(int(p[1])).count("1") > 1)
+    with pytest.raises(ValueError, match="weights"):
+        net_card(seat, legal, *rest, np.zeros(PARAMS_HEADER))
+    broken = PARAMS.copy()
+    broken[NET_FLAG] = 0
+    with pytest.raises(ValueError, match="weights"):
+        net_card(seat, legal, *rest, broken)
+
+
+def test_choice_does_not_depend_on_the_cards_it_cannot_see():
+    """Re-deal the unseen cards consistently with the player's view: the same card."""
+    rng = block_states(5, 0, 1)[0]
+    deal = np.zeros(4, np.uint64)
+    cards, types = np.zeros(36, np.int64), np.zeros(36, np.int64)
+    checked = changed_hands = 0
+    for seat, legal, hands, trace, t, i, mode, played, voids, shown, declarer in positions(30):
+        if bin(int(legal)).count("1") < 2:
+            continue
+        base = net_card(seat, legal, hands, trace, t, i, mode, played, voids, shown, declarer, PARAMS)
+        for _ in range(3):
+            sample_hands(seat, hands, played, voids, shown, mode, rng, deal, cards, types)
+            changed_hands += int(any(deal[s] != hands[s] for s in range(4)))
+            assert net_card(seat, legal, deal.copy(), trace, t, i, mode, played, voids, shown, declarer,
+                            PARAMS) == base
+            checked += 1
+    assert checked > 200 and changed_hands > checked // 2
+
+
+def test_same_seed_same_play_on_any_number_of_threads():
+    spec = BatchSpec(deals=3000, rules=get_rules("chibre"), policies=np.full(4, POLICIES["net"], np.int64),
+                     seed=11, params=policy_params())
+    one = run_batch(spec, threads=1)
+    two = run_batch(spec, threads=2)
+    np.testing.assert_array_equal(one, two)
+    assert one[:, 0].sum() == 3000
+
+
+def test_card_values_give_the_played_card_its_real_outcome():
+    """With the rollout policy that played the round, the value of the card it played is the
+    round's real result from that point on (team difference, match bonus included)."""
+    heuristic = np.full(4, POLICIES["heuristic"], np.int64)
+    values = np.zeros(36)
+    for seed in range(30):
+        initial, trace, mode, declarer, shown = played_round(seed, "chibre", "heuristic")
+        won0 = sum(1 for t in range(9) if trace[t, 5] % 2 == 0)
+        from jass_sim.rules.tables import POINTS
+        pts = [sum(POINTS[mode, c] for c in trace[t, 1:5]) + (5 if t == 8 else 0) for t in range(9)]
+        for t in (0, 4, 7):
+            i = seed % 4
+            seat = (trace[t, 0] + i) % 4
+            hands = np.zeros(4, np.uint64)
+            played, voids, *_, led, best = state_at(initial, trace, t, i, mode, hands)
+            legal = legal_cards(hands[seat], led if i else -1, best, mode)
+            card_values(initial, trace, t, i, mode, declarer, shown, heuristic, PARAMS,
+                        block_states(seed, 0, 1)[0], legal, 1, values, value_scratch())
+            diff = sum(p if trace[k, 5] % 2 == 0 else -p for k, p in enumerate(pts) if k >= t)
+            diff += 100 if won0 == 9 else (-100 if won0 == 0 else 0)
+            assert values[trace[t, 1 + i]] == (diff if seat % 2 == 0 else -diff)
+
+
+def test_generated_labels_are_consistent():
+    feats, targets, info = generate_positions(400, get_rules("schieber"), POLICIES["heuristic"],
+                                              POLICIES["heuristic"], PARAMS, seed=3, per_deal=4)
+    assert len(feats) == 1600  # every deal has at least four decisions with a choice
+    legal = ~np.isnan(targets)
+    np.testing.assert_array_equal(legal.sum(1), info[:, 4])
+    assert (info[:, 4] >= 2).all()
+    assert ((feats >= 0).sum(1) >= 10).all()
+    # each value is a difference of the remaining points (and the match bonus): bounded, even
+    assert np.nanmax(np.abs(targets)) <= 157 + 100
+    assert set(np.unique(info[:, 0])) == set(range(6))
+
+
+def _train_module():
+    spec = importlib.util.spec_from_file_location("train_net", ROOT / "scripts" / "train_net.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_tiny_training_run_end_to_end(tmp_path):
+    """Generate a small data set, train, write the weights, load them and play a duel."""
+    tn = _train_module()
+    feats, targets, _ = generate_positions(600, get_rules("chibre"), POLICIES["heuristic"],
+                                           POLICIES["heuristic"], PARAMS, seed=4)
+    layers = tn.init_layers(np.random.default_rng(0))
+    before = tn.evaluate(layers, feats, targets)["val_loss"]
+    curve = tn.train(layers, feats, targets, epochs=3, seed=0, batch=128, lr=3e-3, log=lambda *_: None,
+                     val_fraction=0.1)
+    assert len(curve) == 3 and curve[-1]["train_loss"] < curve[0]["train_loss"]
+    assert tn.evaluate(layers, feats, targets)["val_loss"] < before
+    path = tmp_path / "tiny.npz"
+    tn.save_layers(path, layers, {"test": True})
+    loaded = tn.load_layers(path)
+    for k, v in layers.items():
+        np.testing.assert_array_equal(loaded[k], v)
+    result = tn.duel_vs(loaded, "random", 200, seed=1)
+    assert result["deals"] == 200 and result["mean_diff"] > 0  # it learned to beat random play
