@@ -153,8 +153,8 @@ def comparison_table(counts: dict[str, pd.Series]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=list(COLUMNS))
 
 
-def simulate_against_humans(players=DEFAULT_PLAYERS, deals: int = 100_000, slow_deals: int = SLOW_PLAYER_DEALS, seed: int = 0,
-                            threads: int | None = None) -> pd.DataFrame:
+def simulate_against_humans(players=DEFAULT_PLAYERS, deals: int = 100_000, slow_deals: int = SLOW_PLAYER_DEALS,
+                            seed: int = 0, threads: int | None = None) -> pd.DataFrame:
     """Simulate rounds under the ``schieber`` rules for each card-play policy and compare them
     with human play (:func:`comparison_table`).
 

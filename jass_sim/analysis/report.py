@@ -33,8 +33,10 @@ DEFAULT_SAMPLES_PER_HAND = 128
 #: ``--samples-per-hand`` must be a multiple of this (the advise RNG block).
 SAMPLES_STEP = 64
 #: Rounds per fast player in the comparison with human play (section 6) at most: the sampling error
-#: is then far below the model error the section discusses. Slow players: ``SLOW_PLAYER_DEALS``.
+#: is then far below the model error the section discusses.
 HUMAN_DEALS = 100_000
+#: Rounds of a slow player (pimc: tens of rounds per second, four seats) in section 6 at most.
+HUMAN_SLOW_DEALS = 300
 
 
 # ---------------------------------------------------------------------------------------------
@@ -607,7 +609,8 @@ def build_report(rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, se
         ``samples_per_hand`` deals each (every option played on each deal); section 3 plays
         ``deals`` deals per mode; section 4 samples ``deals`` deals (per-deal meld figures);
         section 5 plays ``deals`` duplicate deals per pair of fast players; section 6 plays
-        ``min(deals, HUMAN_DEALS)`` rounds per fast player.
+        ``min(deals, HUMAN_DEALS)`` rounds per fast player, ``min(deals, HUMAN_SLOW_DEALS)``
+        per slow one.
     seed : int
         Root seed; results do not depend on ``threads``.
     samples_per_hand : int
@@ -663,7 +666,7 @@ def build_report(rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, se
         T["players"] = S.player_table(rule_set, players, deals, seed)
         human_players = [p for p in players if p in H.DEFAULT_PLAYERS]
         step(f"against human play ({H.RULES} rules): {', '.join(human_players) or 'no player'}")
-        T["human"] = (H.simulate_against_humans(human_players, min(deals, HUMAN_DEALS), seed=seed)
+        T["human"] = (H.simulate_against_humans(human_players, min(deals, HUMAN_DEALS), HUMAN_SLOW_DEALS, seed)
                       if human_players else pd.DataFrame(columns=list(H.COLUMNS)))
     T["sample_sizes"] = sample_sizes(rep)
     return rep

@@ -39,6 +39,16 @@ def row_label(r: pd.Series) -> str:
     return STAT_LABELS[r["statistic"]]
 
 
+def multipliers_text() -> str:
+    """``♥ ×1, ♦ ×1, ...``: the multipliers of the rules of the comparison."""
+    from ..cards import MODE_NAMES
+    from ..rules import get_rules
+    from .report import label
+
+    rules = get_rules(H.RULES)
+    return ", ".join(f"{label(MODE_NAMES[m])} ×{rules.multipliers[m]}" for m in rules.modes)
+
+
 def players_of(table: pd.DataFrame) -> list[str]:
     return list(dict.fromkeys(table["player"]))
 
@@ -113,7 +123,7 @@ def blocks(table: pd.DataFrame, rules_name: str, section: str) -> list[tuple]:
     rounds = rounds_of(table)
     where = "" if rules_name == H.RULES else f" (not the report's `{rules_name}`)"
     out.append(("p", f"This section always uses the `{H.RULES}` rules{where}: they carry the online game's "
-                     "multipliers (♦ ♥ ×1, ♠ ♣ ×2, obe-abe and une-ufe ×3), which steer the choice of mode. Each "
+                     f"multipliers ({multipliers_text()}), which steer the choice of mode. Each "
                      "round is a uniform deal; seat 0 chooses the mode with the hand evaluator, chibre allowed (the "
                      "partner then chooses), and all four seats play the same card-play policy: "
                      + ", ".join(f"`{p}` {n_fmt(n)} rounds" for p, n in rounds.items())
