@@ -117,8 +117,8 @@ def blocks(table: pd.DataFrame, rules_name: str, section: str) -> list[tuple]:
 
     out: list[tuple] = [("h2", f"{section}. Simulated players against human play")]
     if len(table) == 0:
-        out.append(("p", f"None of the players given ({', '.join(H.DEFAULT_PLAYERS)} are compared with human play) "
-                         "is in `--players`: no comparison."))
+        out.append(("p", f"No player of `--players` is compared with human play (only {', '.join(H.DEFAULT_PLAYERS)} "
+                         "are): no comparison."))
         return out
     rounds = rounds_of(table)
     where = "" if rules_name == H.RULES else f" (not the report's `{rules_name}`)"
