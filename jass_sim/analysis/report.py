@@ -7,7 +7,8 @@ prose is a cell of a table of the same run); :func:`write_report` renders ``inde
 target and renames it into place.
 
 Sections: 1. mode choice by hand features; 2. when to chibre; 3. card values; 4. melds and
-stöck; 5. player strength; 6. how the report was made.
+stöck; 5. player strength; 6. simulated players against human play (always ``schieber`` rules,
+:mod:`jass_sim.analysis.report_human`); 7. how the report was made.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import pandas as pd
 
 from ..cards import MODE_NAMES, InputError
 from ..rules import RuleSet, get_rules
+from . import human as H
 from . import report_sections as S
 from .report_render import images, render_html, render_markdown
 
@@ -30,6 +32,11 @@ DEFAULT_DEALS = 1_000_000
 DEFAULT_SAMPLES_PER_HAND = 128
 #: ``--samples-per-hand`` must be a multiple of this (the advise RNG block).
 SAMPLES_STEP = 64
+#: Rounds per fast player in the comparison with human play (section 6) at most: the sampling error
+#: is then far below the model error the section discusses.
+HUMAN_DEALS = 100_000
+#: Rounds of a slow player (pimc: tens of rounds per second, four seats) in section 6 at most.
+HUMAN_SLOW_DEALS = 300
 
 
 # ---------------------------------------------------------------------------------------------
@@ -365,7 +372,12 @@ class Report:
             B.append(("p", "Only one card-play policy was given: no duel."))
 
         # 6 ---------------------------------------------------------------------------------------
-        B.append(("h2", "6. How this report was made"))
+        from .report_human import blocks as human_blocks
+
+        B += human_blocks(self.tables["human"], r.name, "6")
+
+        # 7 ---------------------------------------------------------------------------------------
+        B.append(("h2", "7. How this report was made"))
         B.append(("p", "Reproduce it exactly (the same numbers on any number of threads: every sample is seeded "
                        "per fixed block from the seed):"))
         B.append(("code", self.command))
@@ -596,7 +608,9 @@ def build_report(rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, se
         Budget of each section: sections 1-2 sample ``deals // samples_per_hand`` hands of
         ``samples_per_hand`` deals each (every option played on each deal); section 3 plays
         ``deals`` deals per mode; section 4 samples ``deals`` deals (per-deal meld figures);
-        section 5 plays ``deals`` duplicate deals per pair of fast players.
+        section 5 plays ``deals`` duplicate deals per pair of fast players; section 6 plays
+        ``min(deals, HUMAN_DEALS)`` rounds per fast player, ``min(deals, HUMAN_SLOW_DEALS)``
+        per slow one.
     seed : int
         Root seed; results do not depend on ``threads``.
     samples_per_hand : int
@@ -604,7 +618,9 @@ def build_report(rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, se
     policy : str
         Card play at every seat in sections 1-3.
     players : list of str or comma-separated str, optional
-        Policies compared in section 5 (default: every registered policy).
+        Policies compared in section 5 (default: every registered policy); those of them among
+        :data:`jass_sim.analysis.human.DEFAULT_PLAYERS` (heuristic, net, pimc) are compared with
+        human play in section 6.
     meld_hands : int, optional
         Sample this many hands for the per-hand meld figures instead of counting all hands.
     output : str
@@ -648,6 +664,10 @@ def build_report(rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, se
         T["stoeck"] = stoeck_table(ms, T["card_fits"], MODE_NAMES[stoeck_mode], meld_hands is None)
         step(f"player strength: {', '.join(players)}")
         T["players"] = S.player_table(rule_set, players, deals, seed)
+        human_players = [p for p in players if p in H.DEFAULT_PLAYERS]
+        step(f"against human play ({H.RULES} rules): {', '.join(human_players) or 'no player'}")
+        T["human"] = (H.simulate_against_humans(human_players, min(deals, HUMAN_DEALS), HUMAN_SLOW_DEALS, seed)
+                      if human_players else pd.DataFrame(columns=list(H.COLUMNS)))
     T["sample_sizes"] = sample_sizes(rep)
     return rep
 
@@ -673,8 +693,11 @@ def stoeck_table(ms, fits: pd.DataFrame, mode: str, exact: bool) -> pd.DataFrame
 
 def sample_sizes(rep: Report) -> pd.DataFrame:
     """One row per section: ``section, hands, samples_per_hand, deals, description``."""
+    from .report_human import rounds_of
+
     n_modes = len(rep.rules.modes)
     pl = rep.tables["players"]
+    hr = rounds_of(rep.tables["human"])
     meld_h = "all 94,143,280 hands (exact)" if rep.meld_hands is None else f"{rep.meld_hands:,} sampled hands"
     rows = [
         {"section": "mode_choice", "hands": rep.hands, "samples_per_hand": rep.samples_per_hand,
@@ -688,6 +711,9 @@ def sample_sizes(rep: Report) -> pd.DataFrame:
         {"section": "players", "hands": 0, "samples_per_hand": 0, "deals": int(pl["deals"].sum()) if len(pl) else 0,
          "description": "5: " + ("; ".join(f"{a} vs {b}: {n:,} duplicate deals" for a, b, n in
                                            zip(pl["team_a"], pl["team_b"], pl["deals"])) if len(pl) else "none")},
+        {"section": "human", "hands": 0, "samples_per_hand": 0, "deals": sum(hr.values()),
+         "description": f"6 ({H.RULES} rules): " + ("; ".join(f"{p}: {n:,} rounds" for p, n in hr.items())
+                                                    if hr else "none")},
     ]
     return pd.DataFrame(rows)
 
@@ -704,6 +730,10 @@ def figures(rep: Report, directory: str) -> None:
     }
     if len(rep.tables["players"]):
         files["players.png"] = P.players_png(rep.tables["players"])
+    if len(rep.tables["human"]):
+        from .report_human import human_png
+
+        files["human.png"] = human_png(rep.tables["human"])
     for name, data in files.items():
         with open(os.path.join(directory, name), "wb") as fh:
             fh.write(data)

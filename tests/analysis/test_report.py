@@ -311,3 +311,28 @@ def test_player_table_includes_the_solver_players():
     assert (t["deals"] == 2).all()
     assert (t["wins"] + t["ties"] + t["losses"] == t["deals"]).all()
     check_ci(t, "mean_diff", "ci95_lo", "ci95_hi")
+
+
+def test_human_section(built):
+    """Section 6 compares the players of ``--players`` among heuristic, net and pimc with human
+    play under the schieber rules, whatever ``--rules`` says; its numbers come from its table."""
+    from jass_sim.analysis import human as H
+    from jass_sim.analysis.report_human import points_ci
+
+    rep, out = built
+    t = rep.tables["human"]
+    assert list(t.columns) == list(H.COLUMNS)
+    assert set(t["player"]) == {"heuristic"}  # random is not compared with human play
+    assert (t["n"] == min(DEALS, R.HUMAN_DEALS)).all()
+    md = (out / "index.md").read_text(encoding="utf-8")
+    assert "## 6. Simulated players against human play" in md and "## 7. How this report was made" in md
+    assert "always uses the `schieber` rules (not the report's `chibre`)" in md
+    assert "![Simulated players against human play](human.png)" in md
+    prose, tables = prose_and_tables(md)
+    pts = t[t["statistic"] == "points"].iloc[0]
+    cell = points_ci(pts["estimate"], pts["ci95_lo"], pts["ci95_hi"])
+    assert cell in prose and cell in tables
+    assert "| declaring team makes a match |" in tables and "| 115.9 |" in tables
+    assert "do not cover the play model" in prose and "mode-choice model" in prose and "selection" in prose
+    sizes = rep.tables["sample_sizes"].set_index("section")
+    assert sizes.loc["human", "deals"] == t.drop_duplicates("player")["n"].sum()

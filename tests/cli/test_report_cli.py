@@ -78,4 +78,6 @@ def test_tiny_report(tmp_path):
            "--meld-hands 2000 -o reports/t/")
     assert cmd in md
     assert (out / "index.html").exists() and (out / "chibre.png").exists()
+    assert "## 6. Simulated players against human play" in md and (out / "human.png").exists()
+    assert (out / "tables" / "human.csv").exists()
     assert os.listdir(tmp_path / "reports") == ["t"]
