@@ -62,7 +62,7 @@ def init_layers(rng: np.random.Generator) -> dict[str, np.ndarray]:
     }
 
 
-@jit
+@jit(cache=False)  # a cache of a script loaded by tests under another module name does not load back
 def _first_layer(feats, w1, b1, out):
     """``out[r] = b1 + sum of w1[f]`` over the active features ``f`` of row ``r`` (-1 ends a row)."""
     for r in range(feats.shape[0]):
@@ -74,7 +74,7 @@ def _first_layer(feats, w1, b1, out):
             out[r] += w1[f]
 
 
-@jit
+@jit(cache=False)  # a cache of a script loaded by tests under another module name does not load back
 def _first_layer_grad(feats, d1, grad):
     """``grad[f] += d1[r]`` for every active feature ``f`` of every row ``r``."""
     grad[:] = 0.0
