@@ -20,9 +20,9 @@ import numba
 import numpy as np
 
 from .._jit import U64_ZERO, bit, jit, popcount
-from ..rules._tricks import legal_follow, trick_power
+from ..rules._tricks import legal_follow, trick_step
 from ..rules.presets import LAST_TRICK_BONUS, MATCH_BONUS
-from ..rules.tables import POINTS, POWER
+from ..rules.tables import POINTS
 from .policies.dispatch import choose_card
 from .rng import next_u64
 from .solver._play import MATCH_HALF
@@ -103,16 +103,7 @@ def play_out(hands, mode, trace, t, n_in, declarer, played, voids, shown, won0, 
     for i in range(n_in):
         c = trick[i]
         tpts += POINTS[mode, c]
-        if i == 0:
-            led = c // 9
-            best_card = c
-            best_power = POWER[mode, c]
-        else:
-            p = trick_power(c, led, mode)
-            if p > best_power:
-                best_card = c
-                best_power = p
-                best_pos = i
+        led, best_card, best_power, best_pos = trick_step(c, i, led, best_card, best_power, best_pos, mode)
     p0 = 0
     forced = first_card
     while True:
@@ -136,20 +127,10 @@ def play_out(hands, mode, trace, t, n_in, declarer, played, voids, shown, won0, 
         played |= b
         trick[n_in] = card
         tpts += POINTS[mode, card]
-        if n_in == 0:
-            led = card // 9
-            best_card = card
-            best_power = POWER[mode, card]
-            best_pos = 0
-        else:
-            suit = card // 9
-            if suit != led and (suit != trump or led == trump):
-                voids |= 1 << (4 * seat + led)
-            power = trick_power(card, led, mode)
-            if power > best_power:
-                best_card = card
-                best_power = power
-                best_pos = n_in
+        suit = card // 9
+        if n_in > 0 and suit != led and (suit != trump or led == trump):
+            voids |= 1 << (4 * seat + led)
+        led, best_card, best_power, best_pos = trick_step(card, n_in, led, best_card, best_power, best_pos, mode)
         n_in += 1
         if n_in == 4:
             winner = (tleader + best_pos) & 3

@@ -26,8 +26,8 @@ import numpy as np
 
 from .._jit import U64_ONE, U64_ZERO, bit, jit, lowest_bit, popcount
 from ..rules._melds import MAX_MELDS, team_melds
-from ..rules._tricks import legal_follow, trick_power
-from ..rules.tables import POINTS, POWER
+from ..rules._tricks import legal_follow, trick_step
+from ..rules.tables import POINTS
 from .choose import choose_mode
 from .deal import deal_uniform
 from .policies._net_features import CANON_CARD, MAX_ACTIVE, encode_view
@@ -45,7 +45,8 @@ MATCH_BONUS = 100
 @jit
 def state_at(initial, trace, t, i, mode, hands):
     """The state of a round just before card ``i`` of trick ``t``: fills ``hands`` with the
-    cards still held and returns ``(played, voids, p0, p1, tricks0, led, best_card)``."""
+    cards still held and returns ``(played, voids, p0, p1, tricks0, led, best_card)`` (the led suit,
+    -1 before the lead, and the card winning trick ``t`` so far)."""
     trump = mode if mode < 4 else -1
     for s in range(4):
         hands[s] = initial[s]
@@ -59,24 +60,19 @@ def state_at(initial, trace, t, i, mode, hands):
     for tt in range(t + 1):
         leader = trace[tt, 0]
         n = 4 if tt < t else i
+        led = -1  # before the lead of trick tt
+        best_card = 0
         best_power = 0
+        best_pos = 0
         for k in range(n):
             c = trace[tt, 1 + k]
             seat = (leader + k) & 3
             hands[seat] ^= bit(c)
             played |= bit(c)
-            if k == 0:
-                led = c // 9
-                best_card = c
-                best_power = POWER[mode, c]
-            else:
-                suit = c // 9
-                if suit != led and (suit != trump or led == trump):
-                    voids |= 1 << (4 * seat + led)
-                p = trick_power(c, led, mode)
-                if p > best_power:
-                    best_power = p
-                    best_card = c
+            suit = c // 9
+            if k > 0 and suit != led and (suit != trump or led == trump):
+                voids |= 1 << (4 * seat + led)
+            led, best_card, best_power, best_pos = trick_step(c, k, led, best_card, best_power, best_pos, mode)
         if tt < t:
             pts = POINTS[mode, trace[tt, 1]] + POINTS[mode, trace[tt, 2]] + POINTS[mode, trace[tt, 3]] \
                 + POINTS[mode, trace[tt, 4]]
@@ -183,30 +179,14 @@ def _selfplay_block(rng, count, first_row, per_deal, worlds, modes_allowed, poli
         play_round(hands, mode, 0, declarer, policies, params, rng, shown, trace)
         # the decisions with a choice
         n_cand = 0
-        for s in range(4):
-            now[s] = dealt[s]
         for t in range(9):
-            leader = trace[t, 0]
-            led = -1
-            best_card = 0
-            best_power = 0
             for k in range(4):
-                seat = (leader + k) & 3
+                _, _, _, _, _, led, best_card = state_at(dealt, trace, t, k, mode, now)
+                seat = (trace[t, 0] + k) & 3
                 legal = now[seat] if k == 0 else legal_follow(now[seat], led, best_card, mode)
                 if popcount(legal) > 1:
                     cand[n_cand] = 4 * t + k
                     n_cand += 1
-                c = trace[t, 1 + k]
-                now[seat] ^= bit(c)
-                if k == 0:
-                    led = c // 9
-                    best_card = c
-                    best_power = POWER[mode, c]
-                else:
-                    p = trick_power(c, led, mode)
-                    if p > best_power:
-                        best_power = p
-                        best_card = c
         take = min(per_deal, n_cand)
         for j in range(take):  # a random draw without replacement
             r = j + below(rng, n_cand - j)

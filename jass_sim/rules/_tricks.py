@@ -94,3 +94,15 @@ def trick_points(trick, mode, last):
     for i in range(4):
         total += POINTS[mode, trick[i]]
     return total + (5 if last else 0)
+
+
+@jit(inline="always")
+def trick_step(card, i, led, best_card, best_power, best_pos, mode):
+    """The state of a trick, ``(led_suit, best_card, best_power, best_pos)``, after ``card`` is
+    played as its card number ``i`` (0 leads); ``best_power`` as :func:`trick_power`."""
+    if i == 0:
+        return card // 9, card, POWER[mode, card], 0
+    power = trick_power(card, led, mode)
+    if power > best_power:
+        return led, card, power, i
+    return led, best_card, best_power, best_pos
