@@ -40,7 +40,7 @@ def main():
 
 
 def _register() -> None:
-    from . import advise, batch, duel, melds, replay, report, simulate, solve  # noqa: F401  (each module adds its command to main)
+    from . import advise, batch, cribbage, duel, melds, replay, report, simulate, solve  # noqa: F401  (each module adds its command to main)
 
 
 _register()

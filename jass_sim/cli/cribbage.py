@@ -1,0 +1,197 @@
+"""``jass-sim cribbage ...``: hand scoring, the discard adviser, statistics, whole games."""
+
+from __future__ import annotations
+
+import click
+
+from . import main
+
+
+@main.group()
+def cribbage():
+    """Two-player Cribbage: exact scoring, discards, statistics and simulated games."""
+
+
+@cribbage.command()
+@click.argument("hand")
+@click.option("--starter", required=True, help="The starter (cut) card, e.g. 5C.")
+@click.option("--crib", is_flag=True, help="Score as a crib (a flush counts only with all five cards).")
+@click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
+def score(hand, starter, crib, fmt):
+    """Points of four cards HAND with the starter, each combination listed."""
+    import json
+
+    from ..output import check_choice
+    from ..cribbage.cards import format_cards
+    from ..cribbage.scoring import combinations_of, parse_hand
+    from ..cribbage.scoring import score as score_hand
+
+    fmt = check_choice("--format", fmt, ("table", "json"))
+    cards, start = parse_hand(hand, starter)
+    total = score_hand(cards, start, crib)
+    combos = combinations_of(cards, start, crib)
+    if fmt == "json":
+        click.echo(json.dumps({"hand": format_cards(cards).split(), "starter": format_cards([start]),
+                               "crib": crib, "points": total, "combinations": [c.to_json() for c in combos]}))
+        return
+    click.echo(f"{'crib' if crib else 'hand'} {format_cards(cards, True)}  starter {format_cards([start], True)}")
+    for c in combos:
+        click.echo(f"  {c.kind:<8} {format_cards(c.cards, True):<18} {c.points:>2}")
+    click.echo(f"total {total}")
+
+
+@cribbage.command()
+@click.argument("hand")
+@click.option("--dealer/--pone", "dealer", default=None,
+              help="Whose crib it is: --dealer (yours, counted plus) or --pone (the opponent's, minus).")
+@click.option("--opponent", default="random", show_default=True,
+              help="random (his two crib cards uniform, exact) or model (he discards by the expect player, "
+                   "sampled).")
+@click.option("--samples", type=int, default=2000, show_default=True, help="--opponent model: sampled opponent hands.")
+@click.option("--seed", type=int, default=0, show_default=True, help="--opponent model: seed of the samples.")
+@click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
+def discard(hand, dealer, opponent, samples, seed, fmt):
+    """All 15 discards of six cards HAND, ranked by net expectation (hand plus or minus crib)."""
+    import json
+
+    from ..cards import InputError
+    from ..output import check_choice
+    from ..cribbage.cards import format_cards
+    from ..cribbage.discard import discard_options, parse_six
+
+    fmt = check_choice("--format", fmt, ("table", "json"))
+    opponent = check_choice("--opponent", opponent, ("random", "model"))
+    cards = parse_six(hand)
+    if dealer is None:
+        raise InputError("say whose crib it is: --dealer or --pone", "--dealer/--pone")
+    options = discard_options(cards, dealer, opponent, samples, seed)
+    role = "dealer" if dealer else "pone"
+    if fmt == "json":
+        doc = {"hand": format_cards(cards).split(), "role": role, "opponent": opponent,
+               "discards": [o.to_json() for o in options], "recommendation": format_cards(options[0].discard).split()}
+        if opponent == "model":
+            doc.update(samples=samples, seed=seed)
+        click.echo(json.dumps(doc))
+        return
+    crib_how = "exact, opponent's cards uniform" if opponent == "random" else \
+        f"{samples:,} sampled opponent hands discarded by the expect player, 95% CI"
+    click.echo(f"hand {format_cards(cards, True)}, {role}; crib {crib_how}")
+    click.echo(f"{'discard':<9} {'hand_ev':>8} {'crib_ev':>8} {'net_ev':>8} {'net_sd':>7}  p10 p50 p90"
+               + ("  crib 95% CI" if opponent == "model" else ""))
+    for o in options:
+        line = (f"{format_cards(o.discard, True):<9} {o.hand_ev:8.3f} {o.crib_ev:8.3f} {o.net_ev:8.3f} "
+                f"{o.net_sd:7.3f} {o.quantile(0.1):4d}{o.quantile(0.5):4d}{o.quantile(0.9):4d}")
+        if o.crib_ci:
+            line += f"  [{o.crib_ci[0]:.3f}, {o.crib_ci[1]:.3f}]"
+        click.echo(line)
+    click.echo(f"recommendation: throw {format_cards(options[0].discard, True)}")
+
+
+@cribbage.command()
+@click.option("--exact", is_flag=True, help="Every one of the 12,994,800 hand-plus-starter combinations.")
+@click.option("--hands", type=int, default=1_000_000, show_default=True,
+              help="Without --exact: sampled combinations (95% CIs).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the samples.")
+@click.option("--format", "fmt", default="table", show_default=True, help="table, csv or json.")
+@click.option("--crib-table", "crib_table", default=None, metavar="FILE",
+              help="Also write the 91-row crib expectation per thrown rank pair (dealer, pone) as CSV.")
+@click.option("--samples", type=int, default=1000, show_default=True,
+              help="--crib-table/--plot: sampled opponent hands per rank pair and role.")
+@click.option("--plot", default=None, metavar="FILE", help="Also save a plot (PNG, SVG or PDF).")
+def stats(exact, hands, seed, fmt, crib_table, samples, plot):
+    """Distribution of hand and crib scores; with --crib-table, crib expectation per thrown pair."""
+    import io
+    import json
+
+    from ..cards import InputError
+    from ..output import check_choice, check_output_path, write_atomic
+    from ..cribbage.analysis import crib_rank_pairs, exact_stats, sampled_stats, stats_figure
+
+    fmt = check_choice("--format", fmt, ("table", "csv", "json"))
+    check_output_path(crib_table)
+    check_output_path(plot)
+    if not exact and hands < 1:
+        raise InputError(f"--hands must be positive, got {hands}", str(hands))
+    if (crib_table or plot) and samples < 2:
+        raise InputError(f"--samples must be at least 2, got {samples}", str(samples))
+    table, summary = exact_stats() if exact else sampled_stats(hands, seed)
+    cribs = crib_rank_pairs(samples, seed) if (crib_table or plot) else None
+    if fmt == "csv":
+        text = table.to_csv(index=False, lineterminator="\n").rstrip("\n")
+    elif fmt == "json":
+        text = json.dumps({**summary, "rows": table.to_dict(orient="records")})
+    else:
+        head = f"{summary['combinations']:,} hand-plus-starter combinations ({'exact' if exact else 'sampled'})"
+        means = f"mean hand {summary['hand_mean']:.5f}, mean crib {summary['crib_mean']:.5f}"
+        if exact:
+            means += "; hand-rule mean by part: " + ", ".join(f"{k} {v:.5f}" for k, v in summary["parts"].items())
+        else:
+            means += (f" (95% CI hand [{summary['hand_mean_ci'][0]:.4f}, {summary['hand_mean_ci'][1]:.4f}], "
+                      f"crib [{summary['crib_mean_ci'][0]:.4f}, {summary['crib_mean_ci'][1]:.4f}])")
+        text = "\n".join([head, means, table.to_string(index=False)])
+    if crib_table:
+        write_atomic(crib_table, cribs.to_csv(index=False, lineterminator="\n"))
+    if plot:
+        fig = stats_figure(table, cribs)
+        buf = io.BytesIO()
+        fig.savefig(buf, format=plot.rsplit(".", 1)[-1].lower() if "." in plot else "png")
+        write_atomic(plot, buf.getvalue())
+    click.echo(text)
+
+
+@cribbage.command()
+@click.option("--games", type=int, required=True, help="Games to play (even: duplicate-dealt pairs).")
+@click.option("--a", "a", default="greedy", show_default=True, help="Player A: random, greedy or expect.")
+@click.option("--b", "b", default="greedy", show_default=True, help="Player B: random, greedy or expect.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
+@click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
+def simulate(games, a, b, seed, fmt):
+    """Whole games between two players, duplicate-dealt: win rate, skunks, first-dealer
+    advantage and points per hand by source, with 95% CIs."""
+    import json
+
+    from ..cards import InputError
+    from ..output import check_choice
+    from ..cribbage.analysis import game_summary, render_summary
+    from ..cribbage.engine import play_batch, player_codes
+
+    fmt = check_choice("--format", fmt, ("table", "json"))
+    player_codes(a, b)
+    if games < 2 or games % 2:
+        raise InputError(f"--games must be a positive even number (duplicate pairs), got {games}", str(games))
+    summary = game_summary(play_batch(games // 2, a, b, seed), a.lower(), b.lower(), seed)
+    click.echo(json.dumps(summary) if fmt == "json" else render_summary(summary))
+
+
+@cribbage.command()
+@click.option("--seed", type=int, required=True, help="Seed: the first game of simulate --seed SEED.")
+@click.option("--a", "a", default="greedy", show_default=True, help="Player A (deals first).")
+@click.option("--b", "b", default="greedy", show_default=True, help="Player B.")
+@click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
+def replay(seed, a, b, fmt):
+    """One whole game: deals, discards, starter, every pegging point, hand and crib counts."""
+    import json
+
+    from ..output import check_choice
+    from ..cribbage.engine import replay_game
+
+    fmt = check_choice("--format", fmt, ("text", "json"))
+    game = replay_game(seed, a, b)
+    if fmt == "json":
+        click.echo(json.dumps(game))
+        return
+    lines = [f"seed {seed}: A = {game['players']['A']}, B = {game['players']['B']}, A deals first"]
+    for i, h in enumerate(game["hands"], 1):
+        lines.append(f"hand {i}: dealer {h['dealer']}, starter {h['starter']}"
+                     + (f", his heels {h['heels']}" if h["heels"] else ""))
+        for p in "AB":
+            lines.append(f"  {p} dealt {' '.join(h['deal'][p])}, throws {' '.join(h['discards'][p])}")
+        plays = ", ".join(f"{e['player']} {e['card'] or 'go/last'}({e['count']})"
+                          + (f"+{e['points']}" if e["points"] else "") for e in h["pegging"])
+        lines.append(f"  pegging: {plays}")
+        c = h["counts"]
+        lines.append(f"  counts: pone hand {c['pone_hand']}, dealer hand {c['dealer_hand']}, crib {c['crib']}"
+                     f"  -> A {h['score']['A']}, B {h['score']['B']}")
+    lines.append(f"winner {game['winner']} {game['final_score']['A']}-{game['final_score']['B']}"
+                 + (" (skunk)" if game["skunk"] else ""))
+    click.echo("\n".join(lines))

@@ -1,0 +1,240 @@
+"""Compiled whole games of two-player cribbage (private; :mod:`.engine` wraps them).
+
+A game: deal six cards each (the pone's from the top of the shuffled deck, then the dealer's,
+then the starter), both discard two to the dealer's crib, the starter is turned (his heels: 2 to
+the dealer for a jack), the pegging (the pone leads), then the pone's hand, the dealer's hand and
+the crib are counted; the deal alternates. The game stops the moment a player reaches 121.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from .._jit import jit
+from ..engine.rng import below
+from ._exact import discard_pair
+from ._pegging import can_play, choose_play, peg_points
+from ._players import choose_discard
+from ._scoring import _value, score
+
+GAME_POINTS = 121
+SKUNK_BELOW = 91
+#: Game pairs (a duplicate-dealt pair of games) per RNG block.
+PAIRS_PER_BLOCK = 64
+N_SOURCES = 5
+PEG, HAND, CRIB, HEELS, TOTAL = range(N_SOURCES)
+SOURCE_NAMES = ("pegging", "hand", "crib", "heels", "total")
+#: Columns of the per-hand trace.
+T_DEALER, T_STARTER, T_HEELS, T_PONE_HAND, T_DEALER_HAND, T_CRIB, T_SCORE0, T_SCORE1 = range(8)
+TRACE_HANDS = 256
+TRACE_EVENTS = TRACE_HANDS * 16
+#: Columns of a game result row.
+R_WINNER, R_SCORE0, R_SCORE1, R_FIRST_DEALER, R_HANDS = range(5)
+
+
+@jit
+def play_game(deck_state, play_state, first_dealer, policies, crib_table, acc, acc_n,
+              tracing, t_deal, t_disc, t_hand, t_peg):
+    """Play one game; player 0 is A, player 1 is B; ``first_dealer`` deals the first hand.
+
+    ``policies[p]`` is ``(discard policy, pegging policy)`` of player ``p``. For every hand played
+    to its end ``acc[p, role, source]`` gains ``(points, points ** 2)`` (role 0 pone, 1 dealer)
+    and ``acc_n[p, role]`` one. With ``tracing`` the deal is written to ``t_deal[h, p]``, the
+    discards to ``t_disc[h, p]``, the hand's summary to ``t_hand[h]`` (-1: not reached) and each
+    pegging point event to ``t_peg`` (hand, player, card or -1 for a go or last card, count, points).
+
+    Returns ``(winner, score of A, score of B, hands dealt, pegging events)``.
+    """
+    scores = np.zeros(2, dtype=np.int64)
+    deck = np.empty(52, dtype=np.int64)
+    six = np.empty((2, 6), dtype=np.int64)
+    held = np.empty((2, 4), dtype=np.int64)
+    left = np.empty((2, 4), dtype=np.int64)
+    crib = np.empty(5, dtype=np.int64)
+    buf = np.empty(5, dtype=np.int64)
+    seq = np.empty(16, dtype=np.int64)
+    pts_by = np.zeros((2, N_SOURCES), dtype=np.int64)
+    n_left = np.zeros(2, dtype=np.int64)
+    dealer = first_dealer
+    winner = -1
+    h = 0
+    ev = 0
+    while winner < 0:
+        for c in range(52):
+            deck[c] = c
+        for i in range(13):
+            j = i + below(deck_state, 52 - i)
+            deck[i], deck[j] = deck[j], deck[i]
+        pone = 1 - dealer
+        for i in range(6):
+            six[pone, i] = deck[i]
+            six[dealer, i] = deck[6 + i]
+        starter = deck[12]
+        pts_by[:, :] = 0
+        if tracing:
+            t_hand[h, :] = -1
+            t_hand[h, T_DEALER] = dealer
+            t_hand[h, T_STARTER] = starter
+            for p in range(2):
+                for i in range(6):
+                    t_deal[h, p, i] = six[p, i]
+        for p in (pone, dealer):
+            sign = 1 if p == dealer else -1
+            k = choose_discard(policies[p, 0], six[p], sign, crib_table, play_state, buf)
+            i, j = discard_pair(k)
+            crib[2 * (p == dealer)] = six[p, i]
+            crib[2 * (p == dealer) + 1] = six[p, j]
+            m = 0
+            for a in range(6):
+                if a != i and a != j:
+                    held[p, m] = six[p, a]
+                    left[p, m] = six[p, a]
+                    m += 1
+            n_left[p] = 4
+            if tracing:
+                t_disc[h, p, 0] = six[p, i]
+                t_disc[h, p, 1] = six[p, j]
+        # his heels
+        heels = 2 if starter % 13 == 10 else 0
+        if tracing:
+            t_hand[h, T_HEELS] = heels
+        scores[dealer] += heels
+        pts_by[dealer, HEELS] += heels
+        if scores[dealer] >= GAME_POINTS:
+            winner = dealer
+        # pegging
+        count = 0
+        k = 0
+        last = -1
+        turn = pone
+        while winner < 0 and n_left[0] + n_left[1] > 0:
+            got = 0
+            who = turn
+            card = -1
+            if can_play(left[turn], n_left[turn], count):
+                idx = choose_play(policies[turn, 1], left[turn], n_left[turn], seq, k, count, play_state)
+                card = left[turn, idx]
+                left[turn, idx] = left[turn, n_left[turn] - 1]
+                n_left[turn] -= 1
+                seq[k] = card
+                k += 1
+                count += _value(card)
+                got = peg_points(seq, k, count)
+                last = turn
+                turn = 1 - turn
+                if tracing:
+                    t_peg[ev, 0] = h
+                    t_peg[ev, 1] = who
+                    t_peg[ev, 2] = card
+                    t_peg[ev, 3] = count
+                    t_peg[ev, 4] = got
+                    ev += 1
+                if count == 31:
+                    count = 0
+                    k = 0
+            elif can_play(left[1 - turn], n_left[1 - turn], count):
+                turn = 1 - turn
+            else:
+                who = last
+                got = 1
+                if tracing:
+                    t_peg[ev, 0] = h
+                    t_peg[ev, 1] = who
+                    t_peg[ev, 2] = -1
+                    t_peg[ev, 3] = count
+                    t_peg[ev, 4] = got
+                    ev += 1
+                count = 0
+                k = 0
+                turn = 1 - last
+            if got > 0:
+                scores[who] += got
+                pts_by[who, PEG] += got
+                if scores[who] >= GAME_POINTS:
+                    winner = who
+        if winner < 0 and count > 0:  # one for the last card
+            scores[last] += 1
+            pts_by[last, PEG] += 1
+            if tracing:
+                t_peg[ev, 0] = h
+                t_peg[ev, 1] = last
+                t_peg[ev, 2] = -1
+                t_peg[ev, 3] = count
+                t_peg[ev, 4] = 1
+                ev += 1
+            if scores[last] >= GAME_POINTS:
+                winner = last
+        # the show: pone's hand, dealer's hand, crib
+        for part in range(3):
+            if winner >= 0:
+                break
+            p = pone if part == 0 else dealer
+            if part < 2:
+                for a in range(4):
+                    buf[a] = held[p, a]
+            else:
+                for a in range(4):
+                    buf[a] = crib[a]
+            buf[4] = starter
+            got = score(buf, 5, part == 2)
+            scores[p] += got
+            pts_by[p, CRIB if part == 2 else HAND] += got
+            if tracing:
+                t_hand[h, T_PONE_HAND + part] = got
+            if scores[p] >= GAME_POINTS:
+                winner = p
+        if tracing:
+            t_hand[h, T_SCORE0] = scores[0]
+            t_hand[h, T_SCORE1] = scores[1]
+        if winner < 0:
+            for p in range(2):
+                role = 1 if p == dealer else 0
+                total = 0
+                for s in range(TOTAL):
+                    total += pts_by[p, s]
+                pts_by[p, TOTAL] = total
+                for s in range(N_SOURCES):
+                    acc[p, role, s, 0] += pts_by[p, s]
+                    acc[p, role, s, 1] += pts_by[p, s] * pts_by[p, s]
+                acc_n[p, role] += 1
+        h += 1
+        dealer = 1 - dealer
+    return winner, scores[0], scores[1], h, ev
+
+
+@jit(parallel=True)
+def play_games(deck_states, play_states, n_pairs, policies, crib_table):
+    """``n_pairs`` duplicate-dealt pairs of games: in game ``2q`` A deals first, in ``2q + 1`` B
+    does, with the same cards for the same role hand by hand. Block ``b`` (``PAIRS_PER_BLOCK``
+    pairs) uses the generator states ``deck_states[b]`` and ``play_states[b]`` only.
+
+    Returns ``(results int64[2 * n_pairs, 5], acc int64[blocks, 2, 2, 5, 2], acc_n int64[blocks, 2, 2])``.
+    """
+    n_blocks = deck_states.shape[0]
+    results = np.zeros((2 * n_pairs, 5), dtype=np.int64)
+    acc = np.zeros((n_blocks, 2, 2, N_SOURCES, 2), dtype=np.int64)
+    acc_n = np.zeros((n_blocks, 2, 2), dtype=np.int64)
+    for b in numba.prange(n_blocks):
+        ds = deck_states[b].copy()
+        ps = play_states[b].copy()
+        saved = ds.copy()
+        t_deal = np.zeros((1, 2, 6), dtype=np.int64)
+        t_disc = np.zeros((1, 2, 2), dtype=np.int64)
+        t_hand = np.zeros((1, 8), dtype=np.int64)
+        t_peg = np.zeros((1, 5), dtype=np.int64)
+        stop = min((b + 1) * PAIRS_PER_BLOCK, n_pairs)
+        for q in range(b * PAIRS_PER_BLOCK, stop):
+            saved[:] = ds
+            for g in range(2):
+                if g == 1:
+                    ds[:] = saved
+                w, s0, s1, hands, _ = play_game(ds, ps, g, policies, crib_table, acc[b], acc_n[b],
+                                                False, t_deal, t_disc, t_hand, t_peg)
+                row = 2 * q + g
+                results[row, R_WINNER] = w
+                results[row, R_SCORE0] = s0
+                results[row, R_SCORE1] = s1
+                results[row, R_FIRST_DEALER] = g
+                results[row, R_HANDS] = hands
+    return results, acc, acc_n

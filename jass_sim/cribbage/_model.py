@@ -1,0 +1,120 @@
+"""Compiled Monte Carlo of the crib against an opponent who discards by the ``expect`` player
+(private; :mod:`.discard` and :mod:`.analysis` wrap it)."""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from .._jit import jit
+from ..engine.rng import below
+from ._exact import NET_BINS, NET_OFFSET, discard_pair
+from ._players import DISCARD_EXPECT, choose_discard
+from ._scoring import score
+
+
+@jit(inline="always")
+def _deal_from(pool, n_pool, n, state, out):
+    """Draw ``n`` distinct cards from ``pool[:n_pool]`` into ``out`` (partial Fisher-Yates on ``pool``)."""
+    for i in range(n):
+        j = i + below(state, n_pool - i)
+        pool[i], pool[j] = pool[j], pool[i]
+        out[i] = pool[i]
+
+
+@jit(parallel=True)
+def crib_vs_model(first_rank, second_rank, opp_sign, n_samples, states, crib_table):
+    """For job ``p``: the thrown ranks ``first_rank[p], second_rank[p]`` (suits uniform), the
+    opponent's six cards uniform over the other 50, his discard by the ``expect`` player with
+    sign ``opp_sign[p]``, the starter exact over the 44 other cards. Returns ``int64[jobs, 2]``:
+    the sum and sum of squares over ``n_samples`` of 44 times each sample's crib mean (integers,
+    so sums merge exactly)."""
+    m = first_rank.shape[0]
+    out = np.zeros((m, 2), dtype=np.int64)
+    for p in numba.prange(m):
+        state = states[p].copy()
+        pool = np.empty(52, dtype=np.int64)
+        six = np.empty(6, dtype=np.int64)
+        buf = np.empty(5, dtype=np.int64)
+        crib = np.empty(5, dtype=np.int64)
+        for _ in range(n_samples):
+            s1 = below(state, 4)
+            s2 = below(state, 4)
+            if first_rank[p] == second_rank[p]:
+                s2 = below(state, 3)
+                if s2 >= s1:
+                    s2 += 1
+            c1 = s1 * 13 + first_rank[p]
+            c2 = s2 * 13 + second_rank[p]
+            n_pool = 0
+            for c in range(52):
+                if c != c1 and c != c2:
+                    pool[n_pool] = c
+                    n_pool += 1
+            _deal_from(pool, n_pool, 6, state, six)
+            k = choose_discard(DISCARD_EXPECT, six, opp_sign[p], crib_table, state, buf)
+            i, j = discard_pair(k)
+            crib[0] = c1
+            crib[1] = c2
+            crib[2] = six[i]
+            crib[3] = six[j]
+            total = 0
+            for t in range(6, n_pool):
+                crib[4] = pool[t]
+                total += score(crib, 5, True)
+            out[p, 0] += total
+            out[p, 1] += total * total
+    return out
+
+
+@jit
+def discard_vs_model(hand6, sign, n_samples, state, crib_table):
+    """The 15 discards of ``hand6`` against an opponent dealt six of the 46 unseen cards who
+    discards by the ``expect`` player (sign ``-sign``); the starter exact over the 40 others.
+    The same sampled opponent hands serve every discard (common random numbers).
+
+    Returns ``(crib_sum int64[15, 2], hist int64[15, NET_BINS])``: per discard the sum and sum of
+    squares over samples of 40 times the sample's crib mean, and the histogram of
+    ``hand + sign * crib`` over every (sample, starter).
+    """
+    pool = np.empty(46, dtype=np.int64)
+    n_pool = 0
+    for c in range(52):
+        held = False
+        for a in range(6):
+            if hand6[a] == c:
+                held = True
+        if not held:
+            pool[n_pool] = c
+            n_pool += 1
+    six = np.empty(6, dtype=np.int64)
+    buf = np.empty(5, dtype=np.int64)
+    crib = np.empty(5, dtype=np.int64)
+    kept = np.empty(5, dtype=np.int64)
+    crib_sum = np.zeros((15, 2), dtype=np.int64)
+    hist = np.zeros((15, NET_BINS), dtype=np.int64)
+    for _ in range(n_samples):
+        _deal_from(pool, n_pool, 6, state, six)
+        ko = choose_discard(DISCARD_EXPECT, six, -sign, crib_table, state, buf)
+        oi, oj = discard_pair(ko)
+        crib[2] = six[oi]
+        crib[3] = six[oj]
+        for k in range(15):
+            i, j = discard_pair(k)
+            crib[0] = hand6[i]
+            crib[1] = hand6[j]
+            m = 0
+            for a in range(6):
+                if a != i and a != j:
+                    kept[m] = hand6[a]
+                    m += 1
+            total = 0
+            for t in range(6, n_pool):
+                crib[4] = pool[t]
+                kept[4] = pool[t]
+                c = score(crib, 5, True)
+                total += c
+                hist[k, NET_OFFSET + score(kept, 5, False) + sign * c] += 1
+            crib_sum[k, 0] += total
+            crib_sum[k, 1] += total * total
+    return crib_sum, hist

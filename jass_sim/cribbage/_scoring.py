@@ -1,0 +1,154 @@
+"""Compiled hand and crib scoring kernels (private; :mod:`.scoring` wraps them).
+
+A hand is an ``int64`` array of card numbers (``suit * 13 + rank``): ``cards[0..3]`` the four
+cards held, ``cards[4]`` the starter when ``n == 5``. ``n == 4`` scores four cards without a
+starter (what a discarding player knows for sure). Every function here works on any
+permutation of the held cards; the rank part (fifteens, pairs, runs) also on any permutation of
+all five.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import jit
+
+N_PARTS = 5
+FIFTEENS, PAIRS, RUNS, FLUSH, NOBS = range(N_PARTS)
+PART_NAMES = ("fifteens", "pairs", "runs", "flush", "nobs")
+
+_JACK = 10
+
+
+@jit(inline="always")
+def _value(card):
+    r = card % 13
+    return r + 1 if r < 9 else 10
+
+
+@jit(inline="always")
+def fifteens(cards, n):
+    """2 points for each subset of the first ``n`` cards whose count values add to 15."""
+    f = 0
+    for a in range(n):
+        sa = _value(cards[a])
+        for b in range(a + 1, n):
+            sb = sa + _value(cards[b])
+            if sb == 15:
+                f += 1
+            elif sb < 15:
+                for c in range(b + 1, n):
+                    sc = sb + _value(cards[c])
+                    if sc == 15:
+                        f += 1
+                    elif sc < 15:
+                        for d in range(c + 1, n):
+                            sd = sc + _value(cards[d])
+                            if sd == 15:
+                                f += 1
+                            elif sd < 15:
+                                for e in range(d + 1, n):
+                                    if sd + _value(cards[e]) == 15:
+                                        f += 1
+    return 2 * f
+
+
+@jit(inline="always")
+def pairs(cards, n):
+    """2 points for each pair of cards of the same rank (so 6 for three, 12 for four)."""
+    p = 0
+    for a in range(n):
+        ra = cards[a] % 13
+        for b in range(a + 1, n):
+            if cards[b] % 13 == ra:
+                p += 2
+    return p
+
+
+@jit(inline="always")
+def runs(cards, n):
+    """Each run of three or more consecutive ranks scores its length, once per way of choosing
+    one card of each rank (a double run of three is 2 x 3)."""
+    packed = np.uint64(0)
+    for a in range(n):
+        packed += np.uint64(1) << np.uint64(4 * (cards[a] % 13))
+    total = 0
+    length = 0
+    mult = 1
+    for r in range(14):
+        c = np.int64((packed >> np.uint64(4 * r)) & np.uint64(15)) if r < 13 else 0
+        if c > 0:
+            length += 1
+            mult *= c
+        else:
+            if length >= 3:
+                total += length * mult
+            length = 0
+            mult = 1
+    return total
+
+
+@jit(inline="always")
+def rank_points(cards, n):
+    """Fifteens, pairs and runs: the part of the score that depends on the ranks only."""
+    return fifteens(cards, n) + pairs(cards, n) + runs(cards, n)
+
+
+@jit(inline="always")
+def flush(cards, n, crib):
+    """Hand: 4 when the four held cards share a suit, 5 when the starter does too. Crib: 5 only
+    when all five cards share a suit. Without a starter (``n == 4``): 4 for a four-card flush."""
+    s = cards[0] // 13
+    if cards[1] // 13 != s or cards[2] // 13 != s or cards[3] // 13 != s:
+        return 0
+    if n == 5 and cards[4] // 13 == s:
+        return 5
+    return 0 if crib else 4
+
+
+@jit(inline="always")
+def nobs(cards, n):
+    """1 for the jack of the starter's suit among the four held cards (``n == 5``)."""
+    if n < 5:
+        return 0
+    starter_suit = cards[4] // 13
+    for a in range(4):
+        if cards[a] % 13 == _JACK and cards[a] // 13 == starter_suit:
+            return 1
+    return 0
+
+
+@jit(inline="always")
+def score(cards, n, crib):
+    """Points of a hand (``crib`` False) or crib (``crib`` True): all five parts."""
+    return rank_points(cards, n) + flush(cards, n, crib) + nobs(cards, n)
+
+
+@jit
+def score_parts(cards, n, crib):
+    """The points of each part ``(fifteens, pairs, runs, flush, nobs)`` as an ``int64[5]``."""
+    out = np.zeros(N_PARTS, dtype=np.int64)
+    out[FIFTEENS] = fifteens(cards, n)
+    out[PAIRS] = pairs(cards, n)
+    out[RUNS] = runs(cards, n)
+    out[FLUSH] = flush(cards, n, crib)
+    out[NOBS] = nobs(cards, n)
+    return out
+
+
+@jit
+def score_many(hands, starters, crib):
+    """Scores of many hands: ``hands`` ``int64[m, 4]``, ``starters`` ``int64[m]`` (``-1``: no
+    starter, four cards scored)."""
+    m = hands.shape[0]
+    out = np.empty(m, dtype=np.int64)
+    buf = np.empty(5, dtype=np.int64)
+    for i in range(m):
+        for a in range(4):
+            buf[a] = hands[i, a]
+        if starters[i] >= 0:
+            buf[4] = starters[i]
+            out[i] = score(buf, 5, crib)
+        else:
+            out[i] = score(buf, 4, crib)
+    return out

@@ -1,0 +1,149 @@
+"""The discard adviser: the 15 ways to throw two of six cards, valued exactly.
+
+``hand_ev`` is exact over the 46 starters the player cannot see; ``crib_ev`` is exact over the
+opponent's two crib cards (uniform over the 46 unseen cards, ``--opponent random``) and the
+starter (uniform over the other 44); ``net_ev = hand_ev + crib_ev`` for the dealer and
+``hand_ev - crib_ev`` for the pone, with its exact distribution over the same
+``1035 * 44 = 45,540`` equally likely cases.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..cards import InputError
+from .cards import N_RANKS, card_index, format_card, parse_cards
+
+N_CASES = 1035 * 44
+
+
+@dataclass
+class DiscardOption:
+    """One discard and its values (``net_distribution``: probability of each net value)."""
+
+    discard: tuple[int, int]
+    hand_ev: float
+    crib_ev: float
+    net_ev: float
+    net_distribution: dict[int, float] = field(repr=False)
+    crib_ci: tuple[float, float] | None = None
+    sign: int = 1
+
+    def quantile(self, q: float) -> int:
+        """The smallest net value whose cumulative probability reaches ``q``."""
+        acc = 0.0
+        for value in sorted(self.net_distribution):
+            acc += self.net_distribution[value]
+            if acc >= q - 1e-12:
+                return value
+        return max(self.net_distribution)
+
+    @property
+    def net_sd(self) -> float:
+        return float(np.sqrt(sum(p * (v - self.net_ev) ** 2 for v, p in self.net_distribution.items())))
+
+    def to_json(self) -> dict:
+        return {"discard": [format_card(c) for c in self.discard], "hand_ev": self.hand_ev,
+                "crib_ev": self.crib_ev, "net_ev": self.net_ev, "net_sd": self.net_sd,
+                "net_quantiles": {"p10": self.quantile(0.1), "p50": self.quantile(0.5), "p90": self.quantile(0.9)},
+                "net_distribution": {str(v): p for v, p in sorted(self.net_distribution.items())},
+                **({"crib_ci": list(self.crib_ci), "net_ci": list(self.net_ci)} if self.crib_ci else {})}
+
+    @property
+    def net_ci(self) -> tuple[float, float] | None:
+        """95% interval of ``net_ev`` (model opponent only: ``hand_ev`` is exact)."""
+        if self.crib_ci is None:
+            return None
+        ends = sorted(self.hand_ev + self.sign * c for c in self.crib_ci)
+        return ends[0], ends[1]
+
+
+def parse_six(text: str) -> list[int]:
+    """The six dealt cards (one line error on a wrong count, a duplicate or an unknown card)."""
+    return parse_cards(text, 6, "hand")
+
+
+def discard_options(hand: list[int], dealer: bool, opponent: str = "random", samples: int = 2000,
+                    seed: int = 0) -> list[DiscardOption]:
+    """All 15 discards of the six cards ``hand``, best ``net_ev`` first (ties: input order).
+
+    Parameters
+    ----------
+    hand : list of int
+        Six distinct cards.
+    dealer : bool
+        True if the crib is the player's (``net = hand + crib``), False for the pone (``hand - crib``).
+    opponent : {"random", "model"}
+        ``random``: the opponent's two crib cards uniform over the 46 unseen cards, everything
+        exact (kernel ``_exact.discard_exact``). ``model``: the opponent's six cards uniform over
+        the unseen cards and his discard by the ``expect`` player; ``samples`` sampled opponent
+        hands (the same for every discard), the starter exact over the 40 other cards; ``crib_ci``
+        is the 95% interval of ``crib_ev`` (kernel ``_model.discard_vs_model``).
+    """
+    from ._exact import NET_OFFSET, discard_exact, discard_pair
+
+    cards = np.array(hand, dtype=np.int64)
+    if cards.shape != (6,) or len(set(hand)) != 6:
+        raise ValueError("a hand to discard from is six distinct cards")
+    unseen = np.array([c for c in range(52) if c not in hand], dtype=np.int64)
+    sign = 1 if dealer else -1
+    hand_sum, crib_sum, hist = discard_exact(cards, unseen, sign)
+    cases = np.full(15, N_CASES)
+    crib_mean = crib_sum / N_CASES
+    ci = [None] * 15
+    if opponent == "model":
+        from ..analysis.stats import mean_ci
+        from ..engine.rng import block_states
+        from ._model import discard_vs_model
+
+        if samples < 2:
+            raise InputError(f"--samples must be at least 2, got {samples}", str(samples))
+        state = block_states(seed, 0, 1)[0]
+        sums, hist = discard_vs_model(cards, sign, samples, state, crib_rank_table())
+        cases = hist.sum(axis=1)
+        for k in range(15):
+            m, lo, hi = mean_ci(int(sums[k, 0]), int(sums[k, 1]), samples)
+            crib_mean[k] = m / 40
+            ci[k] = (lo / 40, hi / 40)
+    elif opponent != "random":
+        raise InputError(f"invalid value {opponent!r} for --opponent (expected random or model)", opponent)
+    options = []
+    for k in range(15):
+        i, j = discard_pair(k)
+        hand_ev = hand_sum[k] / 46
+        dist = {int(v) - NET_OFFSET: int(n) / int(cases[k]) for v, n in enumerate(hist[k]) if n}
+        options.append(DiscardOption((hand[i], hand[j]), float(hand_ev), float(crib_mean[k]),
+                                     float(hand_ev + sign * crib_mean[k]), dist, ci[k], sign))
+    options.sort(key=lambda o: -o.net_ev)
+    return options
+
+
+@functools.lru_cache(maxsize=1)
+def crib_rank_table() -> np.ndarray:
+    """``float64[13, 13]``: the exact crib expectation of a thrown rank pair (ace = 0) against
+    two random other crib cards and a random starter from the other 50 cards, the suits of the
+    thrown pair averaged (same suit 1 in 4 for different ranks).
+
+    Wraps the kernel ``_exact.crib_pair_table``.
+    """
+    from ._exact import crib_pair_table
+
+    first, second, where = [], [], []
+    for r1 in range(N_RANKS):
+        for r2 in range(r1, N_RANKS):
+            if r1 != r2:
+                first.append(card_index(0, r1))       # same suit
+                second.append(card_index(0, r2))
+                where.append((r1, r2, 0.25))
+            first.append(card_index(0, r1))           # different suits
+            second.append(card_index(1, r2))
+            where.append((r1, r2, 1.0 if r1 == r2 else 0.75))
+    sums = crib_pair_table(np.array(first, dtype=np.int64), np.array(second, dtype=np.int64))
+    table = np.zeros((N_RANKS, N_RANKS))
+    for (r1, r2, w), s in zip(where, sums):
+        table[r1, r2] += w * s / (1225 * 48)
+    table = table + np.triu(table, 1).T
+    return table
