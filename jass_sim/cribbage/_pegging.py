@@ -16,7 +16,7 @@ PEG_RANDOM, PEG_GREEDY = 0, 1
 TARGET = 31
 
 
-@jit(inline="always")
+@jit
 def peg_points(seq, k, count):
     """Points for the card ``seq[k - 1]`` just played: 2 for a count of 15, 2 for 31, 2/6/12 for
     a pair/three/four of a kind among the last cards, and the length of the longest run of 3 or
@@ -52,7 +52,7 @@ def peg_points(seq, k, count):
     return pts
 
 
-@jit(inline="always")
+@jit
 def can_play(hand, n, count):
     """Whether any of the ``n`` cards ``hand[:n]`` keeps the count at 31 or below."""
     for i in range(n):

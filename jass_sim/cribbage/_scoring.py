@@ -26,7 +26,7 @@ def _value(card):
     return r + 1 if r < 9 else 10
 
 
-@jit(inline="always")
+@jit
 def fifteens(cards, n):
     """2 points for each subset of the first ``n`` cards whose count values add to 15."""
     f = 0
@@ -53,7 +53,7 @@ def fifteens(cards, n):
     return 2 * f
 
 
-@jit(inline="always")
+@jit
 def pairs(cards, n):
     """2 points for each pair of cards of the same rank (so 6 for three, 12 for four)."""
     p = 0
@@ -65,7 +65,7 @@ def pairs(cards, n):
     return p
 
 
-@jit(inline="always")
+@jit
 def runs(cards, n):
     """Each run of three or more consecutive ranks scores its length, once per way of choosing
     one card of each rank (a double run of three is 2 x 3)."""
@@ -88,13 +88,13 @@ def runs(cards, n):
     return total
 
 
-@jit(inline="always")
+@jit
 def rank_points(cards, n):
     """Fifteens, pairs and runs: the part of the score that depends on the ranks only."""
     return fifteens(cards, n) + pairs(cards, n) + runs(cards, n)
 
 
-@jit(inline="always")
+@jit
 def flush(cards, n, crib):
     """Hand: 4 when the four held cards share a suit, 5 when the starter does too. Crib: 5 only
     when all five cards share a suit. Without a starter (``n == 4``): 4 for a four-card flush."""
@@ -106,7 +106,7 @@ def flush(cards, n, crib):
     return 0 if crib else 4
 
 
-@jit(inline="always")
+@jit
 def nobs(cards, n):
     """1 for the jack of the starter's suit among the four held cards (``n == 5``)."""
     if n < 5:
@@ -118,7 +118,7 @@ def nobs(cards, n):
     return 0
 
 
-@jit(inline="always")
+@jit
 def score(cards, n, crib):
     """Points of a hand (``crib`` False) or crib (``crib`` True): all five parts."""
     return rank_points(cards, n) + flush(cards, n, crib) + nobs(cards, n)

@@ -1,0 +1,136 @@
+"""Whole games: the replay re-scored by the reference, determinism across thread counts, the
+duplicate deal, the simulate and replay commands."""
+
+from __future__ import annotations
+
+import json
+
+import numba
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from cribbage_reference import ref_peg_points, ref_score, value
+
+from jass_sim.cli import main
+from jass_sim.cribbage.cards import parse_card
+from jass_sim.cribbage.engine import play_batch, replay_game
+
+
+def cards(texts):
+    return [parse_card(t) for t in texts]
+
+
+def rescore(game):
+    """Replay the JSON game with the reference rules; return the final score."""
+    score = {"A": 0, "B": 0}
+    for h in game["hands"]:
+        dealer = h["dealer"]
+        pone = "B" if dealer == "A" else "A"
+        starter = parse_card(h["starter"])
+        for p in "AB":
+            dealt = set(cards(h["deal"][p]))
+            assert len(dealt) == 6 and set(cards(h["discards"][p])) | set(cards(h["kept"][p])) == dealt
+        assert not set(cards(h["deal"]["A"])) & set(cards(h["deal"]["B"]))
+        assert starter not in set(cards(h["deal"]["A"])) | set(cards(h["deal"]["B"]))
+        heels = 2 if starter % 13 == 10 else 0
+        assert h["heels"] == heels
+        score[dealer] += heels
+        # pegging: rebuild each count from the plays; a go or last card scores 1 to the last player
+        seq, last, count = [], None, 0
+        left = {p: list(cards(h["kept"][p])) for p in "AB"}
+        expected_next = pone
+        for e in h["pegging"]:
+            if e["card"] is None:
+                assert e["player"] == last and e["points"] == 1 and e["count"] == count > 0
+                others = [c for p in "AB" for c in left[p]]
+                assert all(count + value(c) > 31 for c in others)   # nobody could play
+                seq, count = [], 0
+                expected_next = "B" if last == "A" else "A"
+            else:
+                c = parse_card(e["card"])
+                p = e["player"]
+                other = "B" if p == "A" else "A"
+                if p != expected_next:  # the other player said go: he can play nothing
+                    assert all(count + value(x) > 31 for x in left[expected_next])
+                left[p].remove(c)
+                seq.append(c)
+                count += value(c)
+                assert count <= 31 and e["count"] == count
+                assert e["points"] == ref_peg_points(seq)
+                last, expected_next = p, other
+                if count == 31:
+                    seq, count = [], 0
+            score[e["player"]] += e["points"]
+        c = h["counts"]
+        if c["pone_hand"] is not None:
+            assert not left["A"] and not left["B"]
+            assert c["pone_hand"] == ref_score(cards(h["kept"][pone]), starter)
+            score[pone] += c["pone_hand"]
+        if c["dealer_hand"] is not None:
+            assert c["dealer_hand"] == ref_score(cards(h["kept"][dealer]), starter)
+            score[dealer] += c["dealer_hand"]
+        if c["crib"] is not None:
+            assert c["crib"] == ref_score(cards(h["crib"]), starter, crib=True)
+            score[dealer] += c["crib"]
+        assert score == h["score"]
+    return score
+
+
+@pytest.mark.parametrize("seed,a,b", [(1, "greedy", "greedy"), (2, "random", "expect"), (3, "expect", "random")])
+def test_replay_rescored_by_reference(seed, a, b):
+    game = replay_game(seed, a, b)
+    final = rescore(game)
+    assert final == game["final_score"]
+    assert final[game["winner"]] >= 121 and min(final.values()) < 121
+    assert game["skunk"] == (min(final.values()) < 91)
+    # replay is the first game of simulate with the same seed and players
+    first = play_batch(1, a, b, seed).results[0]
+    assert (first[1], first[2]) == (final["A"], final["B"])
+
+
+def test_determinism_across_thread_counts():
+    old = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = play_batch(200, "greedy", "random", 5)
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+        many = play_batch(200, "greedy", "random", 5)
+    finally:
+        numba.set_num_threads(old)
+    assert np.array_equal(one.results, many.results)
+    assert np.array_equal(one.acc, many.acc) and np.array_equal(one.acc_n, many.acc_n)
+    assert not np.array_equal(one.results, play_batch(200, "greedy", "random", 6).results)
+
+
+def test_duplicate_pairs_swap_the_first_dealer():
+    r = play_batch(100, "greedy", "greedy", 9).results
+    assert list(r[:, 3]) == [0, 1] * 100
+    assert (np.maximum(r[:, 1], r[:, 2]) >= 121).all() and (np.minimum(r[:, 1], r[:, 2]) < 121).all()
+    winners = np.where(r[:, 1] >= 121, 0, 1)
+    assert (winners == r[:, 0]).all()
+
+
+def test_simulate_and_replay_commands():
+    runner = CliRunner()
+    result = runner.invoke(main, ["cribbage", "simulate", "--games", "400", "--seed", "1", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    assert doc["games"] == 400 and doc["pairs"] == 200
+    # same deterministic player on both sides, same cards per role: each pair's second game is the
+    # first with A and B swapped, so A wins exactly one game of each pair
+    assert doc["a_win"]["rate"] == 0.5 and doc["a_win"]["ci"] == [0.5, 0.5]
+    mixed = json.loads(runner.invoke(main, ["cribbage", "simulate", "--games", "400", "--a", "random",
+                                            "--format", "json"]).output)
+    lo, hi = mixed["a_win"]["ci"]
+    assert lo < mixed["a_win"]["rate"] < hi < 0.5      # random play loses to greedy
+    assert set(doc["points_per_hand"]) == {"A_dealer", "A_pone", "B_dealer", "B_pone"}
+    dealer = doc["points_per_hand"]["A_dealer"]
+    parts = sum(dealer[s]["mean"] for s in ("pegging", "hand", "crib", "heels"))
+    assert parts == pytest.approx(dealer["total"]["mean"])
+    text = runner.invoke(main, ["cribbage", "simulate", "--games", "400", "--seed", "1"]).output
+    assert "A wins" in text and "first dealer wins" in text
+    replay = runner.invoke(main, ["cribbage", "replay", "--seed", "4", "--format", "json"])
+    assert replay.exit_code == 0
+    game = json.loads(replay.output)
+    assert rescore(game) == game["final_score"]
+    assert runner.invoke(main, ["cribbage", "replay", "--seed", "4"]).output.splitlines()[-1].startswith("winner ")
