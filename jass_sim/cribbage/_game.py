@@ -14,11 +14,10 @@ import numpy as np
 from .._jit import jit
 from ..engine.rng import below
 from ._exact import discard_pair
-from ._pegging import can_play, choose_play, peg_points
+from ._pegging import GAME_POINTS, play_pegging
 from ._players import choose_discard
-from ._scoring import _value, score
+from ._scoring import score
 
-GAME_POINTS = 121
 SKUNK_BELOW = 91
 #: Game pairs (a duplicate-dealt pair of games) per RNG block.
 PAIRS_PER_BLOCK = 64
@@ -104,67 +103,9 @@ def play_game(deck_state, play_state, first_dealer, policies, crib_table, acc, a
         if scores[dealer] >= GAME_POINTS:
             winner = dealer
         # pegging
-        count = 0
-        k = 0
-        last = -1
-        turn = pone
-        while winner < 0 and n_left[0] + n_left[1] > 0:
-            got = 0
-            who = turn
-            card = -1
-            if can_play(left[turn], n_left[turn], count):
-                idx = choose_play(policies[turn, 1], left[turn], n_left[turn], seq, k, count, play_state)
-                card = left[turn, idx]
-                left[turn, idx] = left[turn, n_left[turn] - 1]
-                n_left[turn] -= 1
-                seq[k] = card
-                k += 1
-                count += _value(card)
-                got = peg_points(seq, k, count)
-                last = turn
-                turn = 1 - turn
-                if tracing:
-                    t_peg[ev, 0] = h
-                    t_peg[ev, 1] = who
-                    t_peg[ev, 2] = card
-                    t_peg[ev, 3] = count
-                    t_peg[ev, 4] = got
-                    ev += 1
-                if count == 31:
-                    count = 0
-                    k = 0
-            elif can_play(left[1 - turn], n_left[1 - turn], count):
-                turn = 1 - turn
-            else:
-                who = last
-                got = 1
-                if tracing:
-                    t_peg[ev, 0] = h
-                    t_peg[ev, 1] = who
-                    t_peg[ev, 2] = -1
-                    t_peg[ev, 3] = count
-                    t_peg[ev, 4] = got
-                    ev += 1
-                count = 0
-                k = 0
-                turn = 1 - last
-            if got > 0:
-                scores[who] += got
-                pts_by[who, PEG] += got
-                if scores[who] >= GAME_POINTS:
-                    winner = who
-        if winner < 0 and count > 0:  # one for the last card
-            scores[last] += 1
-            pts_by[last, PEG] += 1
-            if tracing:
-                t_peg[ev, 0] = h
-                t_peg[ev, 1] = last
-                t_peg[ev, 2] = -1
-                t_peg[ev, 3] = count
-                t_peg[ev, 4] = 1
-                ev += 1
-            if scores[last] >= GAME_POINTS:
-                winner = last
+        if winner < 0:
+            winner, ev = play_pegging(left, n_left, pone, policies[:, 1], play_state, seq, scores, pts_by[:, PEG],
+                                      tracing, t_peg, h, ev)
         # the show: pone's hand, dealer's hand, crib
         for part in range(3):
             if winner >= 0:

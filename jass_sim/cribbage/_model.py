@@ -9,6 +9,7 @@ import numpy as np
 from .._jit import jit
 from ..engine.rng import below
 from ._exact import NET_BINS, NET_OFFSET, discard_pair
+from ._pegging import PEG_GREEDY, play_pegging
 from ._players import DISCARD_EXPECT, choose_discard
 from ._scoring import score
 
@@ -68,14 +69,19 @@ def crib_vs_model(first_rank, second_rank, opp_sign, n_samples, states, crib_tab
 
 
 @jit
-def discard_vs_model(hand6, sign, n_samples, state, crib_table):
-    """The 15 discards of ``hand6`` against an opponent dealt six of the 46 unseen cards who
-    discards by the ``expect`` player (sign ``-sign``); the starter exact over the 40 others.
-    The same sampled opponent hands serve every discard (common random numbers).
+def discard_samples(hand6, sign, n_samples, state, crib_table, opp_policy, with_crib, with_pegging):
+    """The 15 discards of ``hand6`` against ``n_samples`` opponents dealt six of the 46 unseen
+    cards who discard by the player ``opp_policy`` (``DISCARD_RANDOM`` or ``DISCARD_EXPECT``, sign
+    ``-sign``). The same sampled opponent hands serve every discard (common random numbers).
 
-    Returns ``(crib_sum int64[15, 2], hist int64[15, NET_BINS])``: per discard the sum and sum of
-    squares over samples of 40 times the sample's crib mean, and the histogram of
-    ``hand + sign * crib`` over every (sample, starter).
+    ``with_crib``: the crib with the opponent's two cards, the starter exact over the 40 cards
+    neither player holds. ``with_pegging``: the pegging of the kept four against the opponent's,
+    both players greedy, the pone (``sign == -1``: the adviser) leading.
+
+    Returns ``(sums int64[15, 3, 2], hist int64[15, NET_BINS])``: per discard the sum and sum of
+    squares over samples of (0) 40 times the sample's crib mean, (1) the adviser's pegging points
+    minus the opponent's, (2) ``sign`` times (0) plus 40 times (1); and the histogram of
+    ``hand + sign * crib`` over every (sample, starter) (with ``with_crib``).
     """
     pool = np.empty(46, dtype=np.int64)
     n_pool = 0
@@ -91,14 +97,28 @@ def discard_vs_model(hand6, sign, n_samples, state, crib_table):
     buf = np.empty(5, dtype=np.int64)
     crib = np.empty(5, dtype=np.int64)
     kept = np.empty(5, dtype=np.int64)
-    crib_sum = np.zeros((15, 2), dtype=np.int64)
+    opp_kept = np.empty(4, dtype=np.int64)
+    left = np.empty((2, 4), dtype=np.int64)
+    n_left = np.empty(2, dtype=np.int64)
+    seq = np.empty(16, dtype=np.int64)
+    scores = np.zeros(2, dtype=np.int64)
+    peg = np.zeros(2, dtype=np.int64)
+    greedy = np.full(2, PEG_GREEDY, dtype=np.int64)
+    no_trace = np.zeros((1, 5), dtype=np.int64)
+    sums = np.zeros((15, 3, 2), dtype=np.int64)
     hist = np.zeros((15, NET_BINS), dtype=np.int64)
+    pone = 0 if sign < 0 else 1  # the adviser is player 0; the pone leads
     for _ in range(n_samples):
         _deal_from(pool, n_pool, 6, state, six)
-        ko = choose_discard(DISCARD_EXPECT, six, -sign, crib_table, state, buf)
+        ko = choose_discard(opp_policy, six, -sign, crib_table, state, buf)
         oi, oj = discard_pair(ko)
         crib[2] = six[oi]
         crib[3] = six[oj]
+        m = 0
+        for a in range(6):
+            if a != oi and a != oj:
+                opp_kept[m] = six[a]
+                m += 1
         for k in range(15):
             i, j = discard_pair(k)
             crib[0] = hand6[i]
@@ -109,12 +129,25 @@ def discard_vs_model(hand6, sign, n_samples, state, crib_table):
                     kept[m] = hand6[a]
                     m += 1
             total = 0
-            for t in range(6, n_pool):
-                crib[4] = pool[t]
-                kept[4] = pool[t]
-                c = score(crib, 5, True)
-                total += c
-                hist[k, NET_OFFSET + score(kept, 5, False) + sign * c] += 1
-            crib_sum[k, 0] += total
-            crib_sum[k, 1] += total * total
-    return crib_sum, hist
+            if with_crib:
+                for t in range(6, n_pool):
+                    crib[4] = pool[t]
+                    kept[4] = pool[t]
+                    c = score(crib, 5, True)
+                    total += c
+                    hist[k, NET_OFFSET + score(kept, 5, False) + sign * c] += 1
+            net_peg = 0
+            if with_pegging:
+                for a in range(4):
+                    left[0, a] = kept[a]
+                    left[1, a] = opp_kept[a]
+                n_left[:] = 4
+                scores[:] = 0
+                peg[:] = 0
+                play_pegging(left, n_left, pone, greedy, state, seq, scores, peg, False, no_trace, 0, 0)
+                net_peg = peg[0] - peg[1]
+            both = sign * total + 40 * net_peg
+            for q, x in ((0, total), (1, net_peg), (2, both)):
+                sums[k, q, 0] += x
+                sums[k, q, 1] += x * x
+    return sums, hist

@@ -14,6 +14,7 @@ from ._scoring import _value
 
 PEG_RANDOM, PEG_GREEDY = 0, 1
 TARGET = 31
+GAME_POINTS = 121
 
 
 @jit
@@ -92,3 +93,74 @@ def choose_play(policy, hand, n, seq, k, count, state):
             best_key = key
             best = i
     return best
+
+
+@jit(inline="always")
+def _event(tracing, t_peg, ev, h, who, card, count, got):
+    if tracing:
+        t_peg[ev, 0] = h
+        t_peg[ev, 1] = who
+        t_peg[ev, 2] = card
+        t_peg[ev, 3] = count
+        t_peg[ev, 4] = got
+        return ev + 1
+    return ev
+
+
+@jit
+def play_pegging(left, n_left, pone, policies, state, seq, scores, peg_pts, tracing, t_peg, h, ev):
+    """Play the pegging of one hand: ``left[p, :n_left[p]]`` the four cards of player ``p``
+    (consumed), the pone leads, player ``p`` plays by pegging policy ``policies[p]``.
+
+    A player who cannot play without passing 31 says go; when neither can play, the last player
+    to play scores 1 (nothing more at 31, which scores 2 and resets the count) and the other
+    player starts a new count; the last card of the hand scores 1. Every point is added to
+    ``scores`` and ``peg_pts``; play stops the moment a score reaches 121. With ``tracing`` each
+    play and each go/last-card point is written to ``t_peg[ev]`` as (hand ``h``, player, card or
+    -1, count, points).
+
+    Returns ``(winner or -1, ev)``.
+    """
+    count = 0
+    k = 0
+    last = -1
+    turn = pone
+    while n_left[0] + n_left[1] > 0:
+        got = 0
+        who = turn
+        if can_play(left[turn], n_left[turn], count):
+            idx = choose_play(policies[turn], left[turn], n_left[turn], seq, k, count, state)
+            card = left[turn, idx]
+            left[turn, idx] = left[turn, n_left[turn] - 1]
+            n_left[turn] -= 1
+            seq[k] = card
+            k += 1
+            count += _value(card)
+            got = peg_points(seq, k, count)
+            ev = _event(tracing, t_peg, ev, h, who, card, count, got)
+            last = turn
+            turn = 1 - turn
+            if count == TARGET:
+                count = 0
+                k = 0
+        elif can_play(left[1 - turn], n_left[1 - turn], count):
+            turn = 1 - turn
+        else:
+            who = last
+            got = 1
+            ev = _event(tracing, t_peg, ev, h, who, -1, count, got)
+            count = 0
+            k = 0
+            turn = 1 - last
+        if got > 0:
+            scores[who] += got
+            peg_pts[who] += got
+            if scores[who] >= GAME_POINTS:
+                return who, ev
+    if count > 0:  # one for the last card
+        ev = _event(tracing, t_peg, ev, h, last, -1, count, 1)
+        scores[last] += 1
+        peg_pts[last] += 1
+        if scores[last] >= GAME_POINTS:
+            return last, ev
+    return -1, ev

@@ -31,6 +31,10 @@ class DiscardOption:
     net_distribution: dict[int, float] = field(repr=False)
     crib_ci: tuple[float, float] | None = None
     sign: int = 1
+    peg_ev: float | None = None
+    peg_ci: tuple[float, float] | None = None
+    total_ev: float | None = None
+    total_ci: tuple[float, float] | None = None
 
     def quantile(self, q: float) -> int:
         """The smallest net value whose cumulative probability reaches ``q``."""
@@ -50,7 +54,9 @@ class DiscardOption:
                 "crib_ev": self.crib_ev, "net_ev": self.net_ev, "net_sd": self.net_sd,
                 "net_quantiles": {"p10": self.quantile(0.1), "p50": self.quantile(0.5), "p90": self.quantile(0.9)},
                 "net_distribution": {str(v): p for v, p in sorted(self.net_distribution.items())},
-                **({"crib_ci": list(self.crib_ci), "net_ci": list(self.net_ci)} if self.crib_ci else {})}
+                **({"crib_ci": list(self.crib_ci), "net_ci": list(self.net_ci)} if self.crib_ci else {}),
+                **({"peg_ev": self.peg_ev, "peg_ci": list(self.peg_ci), "total_ev": self.total_ev,
+                    "total_ci": list(self.total_ci)} if self.peg_ci else {})}
 
     @property
     def net_ci(self) -> tuple[float, float] | None:
@@ -67,8 +73,9 @@ def parse_six(text: str) -> list[int]:
 
 
 def discard_options(hand: list[int], dealer: bool, opponent: str = "random", samples: int = 2000,
-                    seed: int = 0) -> list[DiscardOption]:
-    """All 15 discards of the six cards ``hand``, best ``net_ev`` first (ties: input order).
+                    seed: int = 0, pegging: bool = False) -> list[DiscardOption]:
+    """All 15 discards of the six cards ``hand``, best first (ties: input order): by ``net_ev``,
+    or with ``pegging`` by ``total_ev = net_ev + peg_ev``.
 
     Parameters
     ----------
@@ -81,43 +88,68 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
         exact (kernel ``_exact.discard_exact``). ``model``: the opponent's six cards uniform over
         the unseen cards and his discard by the ``expect`` player; ``samples`` sampled opponent
         hands (the same for every discard), the starter exact over the 40 other cards; ``crib_ci``
-        is the 95% interval of ``crib_ev`` (kernel ``_model.discard_vs_model``).
+        is the 95% interval of ``crib_ev`` (kernel ``_model.discard_samples``).
+    samples, seed : int
+        Sampled opponent hands (``model`` or ``pegging``) and their seed.
+    pegging : bool
+        Add ``peg_ev``: the adviser's pegging points minus the opponent's, the kept four played
+        against the opponent's four (his six sampled, his discard uniform or by the model), both
+        players greedy; with its 95% interval and ``total_ev`` (``total_ci``).
     """
     from ._exact import NET_OFFSET, discard_exact, discard_pair
 
     cards = np.array(hand, dtype=np.int64)
     if cards.shape != (6,) or len(set(hand)) != 6:
         raise ValueError("a hand to discard from is six distinct cards")
+    if opponent not in ("random", "model"):
+        raise InputError(f"invalid value {opponent!r} for --opponent (expected random or model)", opponent)
     unseen = np.array([c for c in range(52) if c not in hand], dtype=np.int64)
     sign = 1 if dealer else -1
     hand_sum, crib_sum, hist = discard_exact(cards, unseen, sign)
+    hand_ev = hand_sum / 46
     cases = np.full(15, N_CASES)
     crib_mean = crib_sum / N_CASES
-    ci = [None] * 15
-    if opponent == "model":
+    crib_ci = [None] * 15
+    peg = [(None, None, None, None)] * 15
+    if opponent == "model" or pegging:
         from ..analysis.stats import mean_ci
         from ..engine.rng import block_states
-        from ._model import discard_vs_model
+        from ._model import discard_samples
+        from ._players import DISCARD_EXPECT, DISCARD_RANDOM
 
         if samples < 2:
             raise InputError(f"--samples must be at least 2, got {samples}", str(samples))
         state = block_states(seed, 0, 1)[0]
-        sums, hist = discard_vs_model(cards, sign, samples, state, crib_rank_table())
-        cases = hist.sum(axis=1)
+        model = opponent == "model"
+        sums, hist_model = discard_samples(cards, sign, samples, state, crib_rank_table(),
+                                           DISCARD_EXPECT if model else DISCARD_RANDOM, model, pegging)
+
+        def ci(k, q, scale):
+            m, lo, hi = mean_ci(int(sums[k, q, 0]), int(sums[k, q, 1]), samples)
+            return m / scale, (lo / scale, hi / scale)
+
         for k in range(15):
-            m, lo, hi = mean_ci(int(sums[k, 0]), int(sums[k, 1]), samples)
-            crib_mean[k] = m / 40
-            ci[k] = (lo / 40, hi / 40)
-    elif opponent != "random":
-        raise InputError(f"invalid value {opponent!r} for --opponent (expected random or model)", opponent)
+            if model:
+                crib_mean[k], crib_ci[k] = ci(k, 0, 40)
+            if pegging:
+                peg_ev, peg_ci = ci(k, 1, 1)
+                net = hand_ev[k] + sign * crib_mean[k]
+                if model:  # crib and pegging from the same samples: one interval for their sum
+                    both, both_ci = ci(k, 2, 40)
+                    total_ci = (hand_ev[k] + both_ci[0], hand_ev[k] + both_ci[1])
+                else:
+                    total_ci = (net + peg_ci[0], net + peg_ci[1])
+                peg[k] = (peg_ev, peg_ci, float(net + peg_ev), (float(total_ci[0]), float(total_ci[1])))
+        if model:
+            hist = hist_model
+            cases = hist.sum(axis=1)
     options = []
     for k in range(15):
         i, j = discard_pair(k)
-        hand_ev = hand_sum[k] / 46
         dist = {int(v) - NET_OFFSET: int(n) / int(cases[k]) for v, n in enumerate(hist[k]) if n}
-        options.append(DiscardOption((hand[i], hand[j]), float(hand_ev), float(crib_mean[k]),
-                                     float(hand_ev + sign * crib_mean[k]), dist, ci[k], sign))
-    options.sort(key=lambda o: -o.net_ev)
+        options.append(DiscardOption((hand[i], hand[j]), float(hand_ev[k]), float(crib_mean[k]),
+                                     float(hand_ev[k] + sign * crib_mean[k]), dist, crib_ci[k], sign, *peg[k]))
+    options.sort(key=lambda o: -(o.total_ev if pegging else o.net_ev))
     return options
 
 

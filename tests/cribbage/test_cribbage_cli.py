@@ -109,3 +109,20 @@ def test_stats_sampled_crib_table_and_plot(tmp_path):
     assert {"rank1", "rank2", "random_ev", "dealer_ev", "dealer_lo", "dealer_hi", "pone_ev"} <= set(table.columns)
     assert (table.dealer_lo <= table.dealer_ev).all() and (table.dealer_ev <= table.dealer_hi).all()
     assert plot.stat().st_size > 1000
+
+
+def test_discard_pegging_adds_sampled_pegging_and_ranks_by_total():
+    result = run("discard", "5H 5D JS 6C 4H KD", "--pone", "--pegging", "--samples", "100", "--format", "json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    assert doc["pegging"] is True and doc["samples"] == 100
+    totals = [d["total_ev"] for d in doc["discards"]]
+    assert totals == sorted(totals, reverse=True)
+    assert doc["recommendation"] == doc["discards"][0]["discard"]
+    for d in doc["discards"]:
+        assert d["total_ev"] == pytest.approx(d["net_ev"] + d["peg_ev"])
+        assert d["peg_ci"][0] < d["peg_ev"] < d["peg_ci"][1]
+        assert d["total_ci"][0] < d["total_ev"] < d["total_ci"][1]
+        assert d["crib_ev"] == pytest.approx(  # --opponent random: the crib stays exact
+            next(x for x in json.loads(run("discard", "5H 5D JS 6C 4H KD", "--pone", "--format", "json").output)
+                 ["discards"] if x["discard"] == d["discard"])["crib_ev"]) if d is doc["discards"][0] else True
