@@ -50,42 +50,53 @@ def score(hand, starter, crib, fmt):
 @click.option("--pegging", is_flag=True,
               help="Add the pegging points (yours minus the opponent's, greedy play, sampled) with 95% CIs "
                    "and rank by hand + crib + pegging.")
+@click.option("--score", "score_text", default=None, metavar="YOURS:THEIRS",
+              help="The scores before this hand, e.g. 100:110: rank by the chance to win the game "
+                   "(sampled, the rest of the game played by expect players).")
 @click.option("--samples", type=int, default=2000, show_default=True,
-              help="--opponent model or --pegging: sampled opponent hands.")
+              help="--opponent model, --pegging or --score: sampled opponent hands.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the samples.")
 @click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
-def discard(hand, dealer, opponent, pegging, samples, seed, fmt):
+def discard(hand, dealer, opponent, pegging, score_text, samples, seed, fmt):
     """All 15 discards of six cards HAND, ranked by net expectation (hand plus or minus crib)."""
     import json
 
     from ..cards import InputError
     from ..output import check_choice
     from ..cribbage.cards import format_cards
-    from ..cribbage.discard import discard_options, parse_six
+    from ..cribbage.discard import discard_options, parse_score, parse_six
 
     fmt = check_choice("--format", fmt, ("table", "json"))
     opponent = check_choice("--opponent", opponent, ("random", "model"))
     cards = parse_six(hand)
     if dealer is None:
         raise InputError("say whose crib it is: --dealer or --pone", "--dealer/--pone")
-    options = discard_options(cards, dealer, opponent, samples, seed, pegging)
+    score_pair = parse_score(score_text) if score_text is not None else None
+    options = discard_options(cards, dealer, opponent, samples, seed, pegging, score_pair)
     role = "dealer" if dealer else "pone"
     if fmt == "json":
         doc = {"hand": format_cards(cards).split(), "role": role, "opponent": opponent,
                "discards": [o.to_json() for o in options], "recommendation": format_cards(options[0].discard).split()}
-        if opponent == "model" or pegging:
+        if opponent == "model" or pegging or score_pair:
             doc.update(samples=samples, seed=seed, pegging=pegging)
+        if score_pair:
+            doc["score"] = list(score_pair)
         click.echo(json.dumps(doc))
         return
     crib_how = "exact, opponent's cards uniform" if opponent == "random" else \
         f"{samples:,} sampled opponent hands discarded by the expect player, 95% CI"
     click.echo(f"hand {format_cards(cards, True)}, {role}; crib {crib_how}")
+    if score_pair:
+        click.echo(f"(score {score_pair[0]}:{score_pair[1]}: ranked by the chance to win, {samples:,} sampled "
+                   "hands, the rest of the game played by expect players)")
     if pegging:
         click.echo(f"pegging: {samples:,} sampled opponent hands, both players greedy; peg_ev = your pegging "
                    "points minus the opponent's; ranked by total_ev = net_ev + peg_ev")
     click.echo(f"{'discard':<9} {'hand_ev':>8} {'crib_ev':>8} {'net_ev':>8} {'net_sd':>7}  p10 p50 p90"
                + ("  crib 95% CI" if opponent == "model" else "")
-               + ("  peg_ev [95% CI]        total_ev [95% CI]" if pegging else ""))
+               + ("  peg_ev [95% CI]        total_ev [95% CI]" if pegging else "")
+               + ("  win [95% CI]" if score_pair else ""))
+
     for o in options:
         line = (f"{format_cards(o.discard, True):<9} {o.hand_ev:8.3f} {o.crib_ev:8.3f} {o.net_ev:8.3f} "
                 f"{o.net_sd:7.3f} {o.quantile(0.1):4d}{o.quantile(0.5):4d}{o.quantile(0.9):4d}")
@@ -94,6 +105,8 @@ def discard(hand, dealer, opponent, pegging, samples, seed, fmt):
         if o.peg_ci:
             line += (f"  {o.peg_ev:6.3f} [{o.peg_ci[0]:.3f}, {o.peg_ci[1]:.3f}]"
                      f"  {o.total_ev:7.3f} [{o.total_ci[0]:.3f}, {o.total_ci[1]:.3f}]")
+        if o.win_ci:
+            line += f"  {o.win_prob:.4f} [{o.win_ci[0]:.4f}, {o.win_ci[1]:.4f}]"
         click.echo(line)
     click.echo(f"recommendation: throw {format_cards(options[0].discard, True)}")
 

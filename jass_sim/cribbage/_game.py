@@ -28,13 +28,16 @@ SOURCE_NAMES = ("pegging", "hand", "crib", "heels", "total")
 T_DEALER, T_STARTER, T_HEELS, T_PONE_HAND, T_DEALER_HAND, T_CRIB, T_SCORE0, T_SCORE1 = range(8)
 TRACE_HANDS = 256
 TRACE_EVENTS = TRACE_HANDS * 16
+#: Layout of ``play_game``'s ``forced`` first hand.
+F_ON, F_SIX, F_STARTER, F_DISCARD = 0, 1, 13, 14
+F_SIZE = 16
 #: Columns of a game result row.
 R_WINNER, R_SCORE0, R_SCORE1, R_FIRST_DEALER, R_HANDS = range(5)
 
 
 @jit
 def play_game(deck_state, play_state, first_dealer, policies, crib_table, acc, acc_n,
-              tracing, t_deal, t_disc, t_hand, t_peg):
+              tracing, t_deal, t_disc, t_hand, t_peg, start, forced):
     """Play one game; player 0 is A, player 1 is B; ``first_dealer`` deals the first hand.
 
     ``policies[p]`` is ``(discard policy, pegging policy)`` of player ``p``. For every hand played
@@ -43,9 +46,14 @@ def play_game(deck_state, play_state, first_dealer, policies, crib_table, acc, a
     discards to ``t_disc[h, p]``, the hand's summary to ``t_hand[h]`` (-1: not reached) and each
     pegging point event to ``t_peg`` (hand, player, card or -1 for a go or last card, count, points).
 
+    The game starts from the scores ``start[p]``. With ``forced[F_ON]`` the first hand is not
+    dealt from ``deck_state``: player ``p`` holds ``forced[F_SIX + 6 * p: ...]``, the starter is
+    ``forced[F_STARTER]`` and player ``p`` throws the pair ``forced[F_DISCARD + p]`` (0..14; -1:
+    by his policy, -2: uniformly at random).
+
     Returns ``(winner, score of A, score of B, hands dealt, pegging events)``.
     """
-    scores = np.zeros(2, dtype=np.int64)
+    scores = start.copy()
     deck = np.empty(52, dtype=np.int64)
     six = np.empty((2, 6), dtype=np.int64)
     held = np.empty((2, 4), dtype=np.int64)
@@ -60,16 +68,23 @@ def play_game(deck_state, play_state, first_dealer, policies, crib_table, acc, a
     h = 0
     ev = 0
     while winner < 0:
-        for c in range(52):
-            deck[c] = c
-        for i in range(13):
-            j = i + below(deck_state, 52 - i)
-            deck[i], deck[j] = deck[j], deck[i]
         pone = 1 - dealer
-        for i in range(6):
-            six[pone, i] = deck[i]
-            six[dealer, i] = deck[6 + i]
-        starter = deck[12]
+        forced_hand = h == 0 and forced[F_ON] != 0
+        if forced_hand:
+            for p in range(2):
+                for i in range(6):
+                    six[p, i] = forced[F_SIX + 6 * p + i]
+            starter = forced[F_STARTER]
+        else:
+            for c in range(52):
+                deck[c] = c
+            for i in range(13):
+                j = i + below(deck_state, 52 - i)
+                deck[i], deck[j] = deck[j], deck[i]
+            for i in range(6):
+                six[pone, i] = deck[i]
+                six[dealer, i] = deck[6 + i]
+            starter = deck[12]
         pts_by[:, :] = 0
         if tracing:
             t_hand[h, :] = -1
@@ -80,7 +95,11 @@ def play_game(deck_state, play_state, first_dealer, policies, crib_table, acc, a
                     t_deal[h, p, i] = six[p, i]
         for p in (pone, dealer):
             sign = 1 if p == dealer else -1
-            k = choose_discard(policies[p, 0], six[p], sign, crib_table, play_state, buf)
+            k = forced[F_DISCARD + p] if forced_hand else -1
+            if k == -1:
+                k = choose_discard(policies[p, 0], six[p], sign, crib_table, play_state, buf)
+            elif k == -2:
+                k = below(play_state, 15)
             i, j = discard_pair(k)
             crib[2 * (p == dealer)] = six[p, i]
             crib[2 * (p == dealer) + 1] = six[p, j]
@@ -164,6 +183,8 @@ def play_games(deck_states, play_states, n_pairs, policies, crib_table):
         t_disc = np.zeros((1, 2, 2), dtype=np.int64)
         t_hand = np.zeros((1, 8), dtype=np.int64)
         t_peg = np.zeros((1, 5), dtype=np.int64)
+        start = np.zeros(2, dtype=np.int64)
+        forced = np.zeros(F_SIZE, dtype=np.int64)
         stop = min((b + 1) * PAIRS_PER_BLOCK, n_pairs)
         for q in range(b * PAIRS_PER_BLOCK, stop):
             saved[:] = ds
@@ -171,7 +192,7 @@ def play_games(deck_states, play_states, n_pairs, policies, crib_table):
                 if g == 1:
                     ds[:] = saved
                 w, s0, s1, hands, _ = play_game(ds, ps, g, policies, crib_table, acc[b], acc_n[b],
-                                                False, t_deal, t_disc, t_hand, t_peg)
+                                                False, t_deal, t_disc, t_hand, t_peg, start, forced)
                 row = 2 * q + g
                 results[row, R_WINNER] = w
                 results[row, R_SCORE0] = s0
@@ -179,3 +200,63 @@ def play_games(deck_states, play_states, n_pairs, policies, crib_table):
                 results[row, R_FIRST_DEALER] = g
                 results[row, R_HANDS] = hands
     return results, acc, acc_n
+
+
+@jit(parallel=True)
+def win_samples(hand6, dealer, opp_discard, start, n_samples, deck_states, play_states, policies, crib_table):
+    """Wins of player 0 (the adviser, holding ``hand6``; the dealer if ``dealer``) from the scores
+    ``start`` for each of his 15 discards: sample ``s`` deals the opponent six of the 46 unseen
+    cards and the starter from the other 40, the opponent throws by ``opp_discard`` (-1: his
+    policy, -2: at random), and the game is played to its end. Every discard meets the same
+    samples and the same later deals (common random numbers). Block ``b`` of ``PAIRS_PER_BLOCK``
+    samples uses ``deck_states[b]`` and ``play_states[b]``.
+
+    Returns ``int64[15]`` win counts.
+    """
+    n_blocks = deck_states.shape[0]
+    wins = np.zeros((n_blocks, 15), dtype=np.int64)
+    for b in numba.prange(n_blocks):
+        ds = deck_states[b].copy()
+        ps = play_states[b].copy()
+        saved_ds = ds.copy()
+        saved_ps = ps.copy()
+        pool = np.empty(46, dtype=np.int64)
+        forced = np.zeros(F_SIZE, dtype=np.int64)
+        acc = np.zeros((2, 2, N_SOURCES, 2), dtype=np.int64)
+        acc_n = np.zeros((2, 2), dtype=np.int64)
+        t_deal = np.zeros((1, 2, 6), dtype=np.int64)
+        t_disc = np.zeros((1, 2, 2), dtype=np.int64)
+        t_hand = np.zeros((1, 8), dtype=np.int64)
+        t_peg = np.zeros((1, 5), dtype=np.int64)
+        forced[F_ON] = 1
+        for i in range(6):
+            forced[F_SIX + i] = hand6[i]
+        stop = min((b + 1) * PAIRS_PER_BLOCK, n_samples)
+        for _ in range(b * PAIRS_PER_BLOCK, stop):
+            n_pool = 0
+            for c in range(52):
+                held = False
+                for i in range(6):
+                    if hand6[i] == c:
+                        held = True
+                if not held:
+                    pool[n_pool] = c
+                    n_pool += 1
+            for i in range(7):
+                j = i + below(ds, n_pool - i)
+                pool[i], pool[j] = pool[j], pool[i]
+            for i in range(6):
+                forced[F_SIX + 6 + i] = pool[i]
+            forced[F_STARTER] = pool[6]
+            forced[F_DISCARD + 1] = opp_discard
+            saved_ds[:] = ds
+            saved_ps[:] = ps
+            for k in range(15):
+                ds[:] = saved_ds
+                ps[:] = saved_ps
+                forced[F_DISCARD] = k
+                w, _, _, _, _ = play_game(ds, ps, 0 if dealer else 1, policies, crib_table, acc, acc_n,
+                                          False, t_deal, t_disc, t_hand, t_peg, start, forced)
+                if w == 0:
+                    wins[b, k] += 1
+    return wins.sum(axis=0)

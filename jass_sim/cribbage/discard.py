@@ -35,6 +35,8 @@ class DiscardOption:
     peg_ci: tuple[float, float] | None = None
     total_ev: float | None = None
     total_ci: tuple[float, float] | None = None
+    win_prob: float | None = None
+    win_ci: tuple[float, float] | None = None
 
     def quantile(self, q: float) -> int:
         """The smallest net value whose cumulative probability reaches ``q``."""
@@ -56,7 +58,8 @@ class DiscardOption:
                 "net_distribution": {str(v): p for v, p in sorted(self.net_distribution.items())},
                 **({"crib_ci": list(self.crib_ci), "net_ci": list(self.net_ci)} if self.crib_ci else {}),
                 **({"peg_ev": self.peg_ev, "peg_ci": list(self.peg_ci), "total_ev": self.total_ev,
-                    "total_ci": list(self.total_ci)} if self.peg_ci else {})}
+                    "total_ci": list(self.total_ci)} if self.peg_ci else {}),
+                **({"win_prob": self.win_prob, "win_ci": list(self.win_ci)} if self.win_ci else {})}
 
     @property
     def net_ci(self) -> tuple[float, float] | None:
@@ -72,10 +75,21 @@ def parse_six(text: str) -> list[int]:
     return parse_cards(text, 6, "hand")
 
 
+def parse_score(text: str) -> tuple[int, int]:
+    """``"100:110"`` -> ``(100, 110)``: your score and the opponent's before this hand, 0..120."""
+    parts = text.strip().split(":")
+    if len(parts) == 2 and all(p.strip().isdigit() for p in parts):
+        mine, theirs = (int(p) for p in parts)
+        if mine < 121 and theirs < 121:
+            return mine, theirs
+    raise InputError(f"invalid --score {text!r} (expected YOURS:THEIRS, two scores 0..120, e.g. 100:110)", text)
+
+
 def discard_options(hand: list[int], dealer: bool, opponent: str = "random", samples: int = 2000,
-                    seed: int = 0, pegging: bool = False) -> list[DiscardOption]:
+                    seed: int = 0, pegging: bool = False, score: tuple[int, int] | None = None,
+                    ) -> list[DiscardOption]:
     """All 15 discards of the six cards ``hand``, best first (ties: input order): by ``net_ev``,
-    or with ``pegging`` by ``total_ev = net_ev + peg_ev``.
+    with ``pegging`` by ``total_ev = net_ev + peg_ev``, with ``score`` by ``win_prob``.
 
     Parameters
     ----------
@@ -95,6 +109,12 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
         Add ``peg_ev``: the adviser's pegging points minus the opponent's, the kept four played
         against the opponent's four (his six sampled, his discard uniform or by the model), both
         players greedy; with its 95% interval and ``total_ev`` (``total_ci``).
+    score : (int, int), optional
+        Your score and the opponent's before this hand: add ``win_prob`` (Wilson 95% ``win_ci``),
+        the chance to win the game throwing each pair. ``samples`` sampled opponent hands and
+        starters (his discard uniform or by the model), the hand and the rest of the game played
+        by ``expect`` players on both sides (kernel ``_game.win_samples``); every discard meets
+        the same samples and later deals.
     """
     from ._exact import NET_OFFSET, discard_exact, discard_pair
 
@@ -149,7 +169,28 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
         dist = {int(v) - NET_OFFSET: int(n) / int(cases[k]) for v, n in enumerate(hist[k]) if n}
         options.append(DiscardOption((hand[i], hand[j]), float(hand_ev[k]), float(crib_mean[k]),
                                      float(hand_ev[k] + sign * crib_mean[k]), dist, crib_ci[k], sign, *peg[k]))
+    if score is not None:
+        from ..analysis.stats import wilson_ci
+        from ..engine.rng import block_states
+        from ._game import PAIRS_PER_BLOCK, win_samples
+        from .engine import player_codes
+
+        if samples < 2:
+            raise InputError(f"--samples must be at least 2, got {samples}", str(samples))
+        n_blocks = -(-samples // PAIRS_PER_BLOCK)
+        wins = win_samples(cards, dealer, -1 if opponent == "model" else -2, np.array(score, dtype=np.int64),
+                           samples, block_states(seed, 0, n_blocks, 3), block_states(seed, 0, n_blocks, 4),
+                           player_codes("expect", "expect"), crib_rank_table())
+        by_pair = {}
+        for k in range(15):
+            i, j = discard_pair(k)
+            by_pair[(hand[i], hand[j])] = wilson_ci(int(wins[k]), samples)
+        for o in options:
+            p, lo, hi = by_pair[o.discard]
+            o.win_prob, o.win_ci = p, (lo, hi)
     options.sort(key=lambda o: -(o.total_ev if pegging else o.net_ev))
+    if score is not None:
+        options.sort(key=lambda o: -o.win_prob)  # stable: equal chances keep the order above
     return options
 
 

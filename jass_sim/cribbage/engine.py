@@ -66,7 +66,7 @@ def replay_game(seed: int, a: str = "greedy", b: str = "greedy") -> dict:
 
     Wraps the kernel ``_game.play_game``.
     """
-    from ._game import (N_SOURCES, T_CRIB, T_DEALER, T_DEALER_HAND, T_HEELS, T_PONE_HAND, T_SCORE0, T_SCORE1,
+    from ._game import (F_SIZE, N_SOURCES, T_CRIB, T_DEALER, T_DEALER_HAND, T_HEELS, T_PONE_HAND, T_SCORE0, T_SCORE1,
                         T_STARTER, TRACE_EVENTS, TRACE_HANDS, play_game)
     from .cards import format_card
     from .discard import crib_rank_table
@@ -81,7 +81,8 @@ def replay_game(seed: int, a: str = "greedy", b: str = "greedy") -> dict:
     acc = np.zeros((2, 2, N_SOURCES, 2), dtype=np.int64)
     acc_n = np.zeros((2, 2), dtype=np.int64)
     winner, s0, s1, n_hands, n_ev = play_game(deck, play, 0, policies, crib_rank_table(), acc, acc_n,
-                                              True, t_deal, t_disc, t_hand, t_peg)
+                                              True, t_deal, t_disc, t_hand, t_peg,
+                                              np.zeros(2, dtype=np.int64), np.zeros(F_SIZE, dtype=np.int64))
     names = ("A", "B")
 
     def cards(row):

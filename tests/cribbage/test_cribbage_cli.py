@@ -84,6 +84,8 @@ def test_discard_model_opponent_has_intervals_and_is_seeded():
     (["simulate", "--games", "3"], "got 3"),
     (["simulate", "--games", "4", "--a", "shark"], "'shark'"),
     (["stats", "--format", "xml"], "'xml'"),
+    (["discard", "5H 5D JS 6C 4H KD", "--pone", "--score", "100-110"], "'100-110'"),
+    (["discard", "5H 5D JS 6C 4H KD", "--pone", "--opponent", "smart"], "'smart'"),
 ])
 def test_bad_input_one_line_exit_2(args, token):
     proc = subprocess.run([sys.executable, "-m", "jass_sim.cli", "cribbage", *args], capture_output=True, text=True)
@@ -112,6 +114,8 @@ def test_stats_sampled_crib_table_and_plot(tmp_path):
 
 
 def test_discard_pegging_adds_sampled_pegging_and_ranks_by_total():
+    exact = json.loads(run("discard", "5H 5D JS 6C 4H KD", "--pone", "--format", "json").output)
+    exact_crib = {tuple(d["discard"]): d["crib_ev"] for d in exact["discards"]}
     result = run("discard", "5H 5D JS 6C 4H KD", "--pone", "--pegging", "--samples", "100", "--format", "json")
     assert result.exit_code == 0, result.output
     doc = json.loads(result.output)
@@ -123,6 +127,25 @@ def test_discard_pegging_adds_sampled_pegging_and_ranks_by_total():
         assert d["total_ev"] == pytest.approx(d["net_ev"] + d["peg_ev"])
         assert d["peg_ci"][0] < d["peg_ev"] < d["peg_ci"][1]
         assert d["total_ci"][0] < d["total_ev"] < d["total_ci"][1]
-        assert d["crib_ev"] == pytest.approx(  # --opponent random: the crib stays exact
-            next(x for x in json.loads(run("discard", "5H 5D JS 6C 4H KD", "--pone", "--format", "json").output)
-                 ["discards"] if x["discard"] == d["discard"])["crib_ev"]) if d is doc["discards"][0] else True
+        assert d["crib_ev"] == exact_crib[tuple(d["discard"])]  # --opponent random: the crib stays exact
+
+
+@pytest.mark.parametrize("score,role,expected", [("120:0", "--pone", 1.0), ("0:120", "--pone", 0.0),
+                                                 ("120:0", "--dealer", 1.0)])
+def test_discard_score_win_probability_at_the_edges(score, role, expected):
+    """At 120 a player wins as soon as he scores once (the other cannot make 121 from 0 in one
+    hand); at 0 against 120 he cannot win."""
+    result = run("discard", "5H 5D JS 6C 4H KD", role, "--score", score, "--samples", "64", "--format", "json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    assert doc["score"] == [int(x) for x in score.split(":")]
+    assert all(d["win_prob"] == expected for d in doc["discards"])
+
+
+def test_discard_score_ranks_by_win_probability_and_is_seeded():
+    args = ("discard", "5H 5D JS 6C 4H KD", "--pone", "--score", "100:110", "--samples", "128", "--format", "json")
+    doc = json.loads(run(*args).output)
+    wins = [d["win_prob"] for d in doc["discards"]]
+    assert wins == sorted(wins, reverse=True) and wins[0] > wins[-1]
+    assert all(d["win_ci"][0] <= d["win_prob"] <= d["win_ci"][1] for d in doc["discards"])
+    assert json.loads(run(*args).output) == doc
