@@ -134,6 +134,8 @@ def stats(exact, hands, seed, fmt, crib_table, samples, plot):
     fmt = check_choice("--format", fmt, ("table", "csv", "json"))
     check_output_path(crib_table)
     check_output_path(plot)
+    if plot and plot.rsplit(".", 1)[-1].lower() not in ("png", "svg", "pdf"):
+        raise InputError(f"--plot needs a .png, .svg or .pdf file name, got {plot!r}", plot)
     if not exact and hands < 1:
         raise InputError(f"--hands must be positive, got {hands}", str(hands))
     if (crib_table or plot) and samples < 2:
@@ -158,7 +160,7 @@ def stats(exact, hands, seed, fmt, crib_table, samples, plot):
     if plot:
         fig = stats_figure(table, cribs)
         buf = io.BytesIO()
-        fig.savefig(buf, format=plot.rsplit(".", 1)[-1].lower() if "." in plot else "png")
+        fig.savefig(buf, format=plot.rsplit(".", 1)[-1].lower())
         write_atomic(plot, buf.getvalue())
     click.echo(text)
 

@@ -84,6 +84,7 @@ def test_discard_model_opponent_has_intervals_and_is_seeded():
     (["simulate", "--games", "3"], "got 3"),
     (["simulate", "--games", "4", "--a", "shark"], "'shark'"),
     (["stats", "--format", "xml"], "'xml'"),
+    (["stats", "--plot", "out.gif"], "'out.gif'"),
     (["discard", "5H 5D JS 6C 4H KD", "--pone", "--score", "100-110"], "'100-110'"),
     (["discard", "5H 5D JS 6C 4H KD", "--pone", "--opponent", "smart"], "'smart'"),
 ])
