@@ -23,18 +23,10 @@ import time
 import numba
 import numpy as np
 
+from bench_melds import best_time
 from common import ROOT, machine
 
 sys.path.insert(0, str(ROOT / "tests" / "cribbage"))
-
-
-def best_time(fn, repeats: int) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
 
 
 def main() -> None:

@@ -78,7 +78,7 @@ def parse_card(token: str) -> int:
                     token)
 
 
-def parse_cards(text: str | Iterable[str], count: int | None = None) -> list[int]:
+def parse_cards(text: str | Iterable[str], count: int | None = None, parse=None) -> list[int]:
     """Parse cards separated by spaces or commas; reject unknown and duplicate cards.
 
     Parameters
@@ -87,6 +87,8 @@ def parse_cards(text: str | Iterable[str], count: int | None = None) -> list[int
         The cards, e.g. ``"HJ H9 HA SK SQ D6 C7 C8 CT"``.
     count : int, optional
         The exact number of cards required.
+    parse : callable, optional
+        Parser of one card (default :func:`parse_card`; the cribbage package passes its own).
 
     Returns
     -------
@@ -97,7 +99,7 @@ def parse_cards(text: str | Iterable[str], count: int | None = None) -> list[int
     tokens = [t for t in tokens if t]
     cards: list[int] = []
     for token in tokens:
-        card = parse_card(token)
+        card = (parse or parse_card)(token)
         if card in cards:
             raise CardError(f"duplicate card {token!r}", token)
         cards.append(card)

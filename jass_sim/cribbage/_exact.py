@@ -8,6 +8,7 @@ import numpy as np
 
 from .._jit import jit
 from ..engine.rng import BLOCK_SIZE, below
+from ._deck import keep_four, unseen_cards
 from ._scoring import FLUSH, FIFTEENS, NOBS, N_PARTS, PAIRS, RUNS, fifteens, flush, nobs, pairs, rank_points, runs
 
 MAX_SCORE = 29
@@ -146,11 +147,7 @@ def discard_exact(hand6, unseen, sign):
         k = kk + 0
         i, j = discard_pair(k)
         buf = np.empty(5, dtype=np.int64)
-        m = 0
-        for a in range(6):
-            if a != i and a != j:
-                buf[m] = hand6[a]
-                m += 1
+        keep_four(hand6, i, j, buf)
         scores = np.empty(n, dtype=np.int64)
         hs = 0
         for t in range(n):
@@ -169,12 +166,11 @@ def crib_pair_table(first, second):
     m = first.shape[0]
     out = np.zeros(m, dtype=np.int64)
     for p in numba.prange(m):
+        thrown = np.empty(2, dtype=np.int64)
+        thrown[0] = first[p]
+        thrown[1] = second[p]
         unseen = np.empty(50, dtype=np.int64)
-        u = 0
-        for c in range(52):
-            if c != first[p] and c != second[p]:
-                unseen[u] = c
-                u += 1
+        unseen_cards(thrown, unseen)
         zeros = np.zeros(50, dtype=np.int64)
         scratch = np.zeros(NET_BINS, dtype=np.int64)
         out[p] = crib_enumerate(first[p], second[p], unseen, zeros, 1, scratch)

@@ -13,6 +13,7 @@ import numpy as np
 
 from .._jit import jit
 from ..engine.rng import below
+from ._deck import keep_four, unseen_cards
 from ._exact import discard_pair
 from ._pegging import GAME_POINTS, play_pegging
 from ._players import choose_discard
@@ -103,12 +104,8 @@ def play_game(deck_state, play_state, first_dealer, policies, crib_table, acc, a
             i, j = discard_pair(k)
             crib[2 * (p == dealer)] = six[p, i]
             crib[2 * (p == dealer) + 1] = six[p, j]
-            m = 0
-            for a in range(6):
-                if a != i and a != j:
-                    held[p, m] = six[p, a]
-                    left[p, m] = six[p, a]
-                    m += 1
+            keep_four(six[p], i, j, held[p])
+            left[p, :] = held[p]
             n_left[p] = 4
             if tracing:
                 t_disc[h, p, 0] = six[p, i]
@@ -233,15 +230,7 @@ def win_samples(hand6, dealer, opp_discard, start, n_samples, deck_states, play_
             forced[F_SIX + i] = hand6[i]
         stop = min((b + 1) * PAIRS_PER_BLOCK, n_samples)
         for _ in range(b * PAIRS_PER_BLOCK, stop):
-            n_pool = 0
-            for c in range(52):
-                held = False
-                for i in range(6):
-                    if hand6[i] == c:
-                        held = True
-                if not held:
-                    pool[n_pool] = c
-                    n_pool += 1
+            n_pool = unseen_cards(hand6, pool)
             for i in range(7):
                 j = i + below(ds, n_pool - i)
                 pool[i], pool[j] = pool[j], pool[i]

@@ -8,6 +8,7 @@ import numpy as np
 
 from .._jit import jit
 from ..engine.rng import below
+from ._deck import keep_four, unseen_cards
 from ._exact import NET_BINS, NET_OFFSET, discard_pair
 from ._pegging import PEG_GREEDY, play_pegging
 from ._players import DISCARD_EXPECT, choose_discard
@@ -38,6 +39,7 @@ def crib_vs_model(first_rank, second_rank, opp_sign, n_samples, states, crib_tab
         six = np.empty(6, dtype=np.int64)
         buf = np.empty(5, dtype=np.int64)
         crib = np.empty(5, dtype=np.int64)
+        thrown = np.empty(2, dtype=np.int64)
         for _ in range(n_samples):
             s1 = below(state, 4)
             s2 = below(state, 4)
@@ -47,11 +49,9 @@ def crib_vs_model(first_rank, second_rank, opp_sign, n_samples, states, crib_tab
                     s2 += 1
             c1 = s1 * 13 + first_rank[p]
             c2 = s2 * 13 + second_rank[p]
-            n_pool = 0
-            for c in range(52):
-                if c != c1 and c != c2:
-                    pool[n_pool] = c
-                    n_pool += 1
+            thrown[0] = c1
+            thrown[1] = c2
+            n_pool = unseen_cards(thrown, pool)
             _deal_from(pool, n_pool, 6, state, six)
             k = choose_discard(DISCARD_EXPECT, six, opp_sign[p], crib_table, state, buf)
             i, j = discard_pair(k)
@@ -84,15 +84,7 @@ def discard_samples(hand6, sign, n_samples, state, crib_table, opp_policy, with_
     ``hand + sign * crib`` over every (sample, starter) (with ``with_crib``).
     """
     pool = np.empty(46, dtype=np.int64)
-    n_pool = 0
-    for c in range(52):
-        held = False
-        for a in range(6):
-            if hand6[a] == c:
-                held = True
-        if not held:
-            pool[n_pool] = c
-            n_pool += 1
+    n_pool = unseen_cards(hand6, pool)
     six = np.empty(6, dtype=np.int64)
     buf = np.empty(5, dtype=np.int64)
     crib = np.empty(5, dtype=np.int64)
@@ -114,20 +106,12 @@ def discard_samples(hand6, sign, n_samples, state, crib_table, opp_policy, with_
         oi, oj = discard_pair(ko)
         crib[2] = six[oi]
         crib[3] = six[oj]
-        m = 0
-        for a in range(6):
-            if a != oi and a != oj:
-                opp_kept[m] = six[a]
-                m += 1
+        keep_four(six, oi, oj, opp_kept)
         for k in range(15):
             i, j = discard_pair(k)
             crib[0] = hand6[i]
             crib[1] = hand6[j]
-            m = 0
-            for a in range(6):
-                if a != i and a != j:
-                    kept[m] = hand6[a]
-                    m += 1
+            keep_four(hand6, i, j, kept)
             total = 0
             if with_crib:
                 for t in range(6, n_pool):

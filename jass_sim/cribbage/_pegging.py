@@ -6,8 +6,6 @@ During the play the cards of the current count (since the last reset at 31 or af
 
 from __future__ import annotations
 
-import numpy as np
-
 from .._jit import jit
 from ..engine.rng import below
 from ._scoring import _value

@@ -11,6 +11,7 @@ import numpy as np
 
 from .._jit import jit
 from ..engine.rng import below
+from ._deck import keep_four, unseen_cards
 from ._exact import discard_pair
 from ._scoring import flush, nobs, rank_points, score
 
@@ -39,27 +40,19 @@ def choose_discard(policy, hand6, sign, crib_table, state, buf):
     """
     if policy == DISCARD_RANDOM:
         return below(state, 15)
+    pool = np.empty(46, dtype=np.int64)
+    n_pool = unseen_cards(hand6, pool)
     best = 0
     best_value = -1e9
     for k in range(15):
         i, j = discard_pair(k)
-        m = 0
-        for a in range(6):
-            if a != i and a != j:
-                buf[m] = hand6[a]
-                m += 1
+        keep_four(hand6, i, j, buf)
         if policy == DISCARD_GREEDY:
             value = float(score(buf, 4, False) + sign * _thrown_points(hand6[i], hand6[j]))
         else:
             total = 0
-            for c in range(52):
-                held = False
-                for a in range(6):
-                    if hand6[a] == c:
-                        held = True
-                if held:
-                    continue
-                buf[4] = c
+            for t in range(n_pool):
+                buf[4] = pool[t]
                 total += rank_points(buf, 5) + flush(buf, 5, False) + nobs(buf, 5)
             value = total / 46.0 + sign * crib_table[hand6[i] % 13, hand6[j] % 13]
         if value > best_value:

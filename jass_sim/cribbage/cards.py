@@ -15,12 +15,12 @@ cards are separated by spaces or commas. Cards are written rank first, ``T`` for
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 import numpy as np
 
-from ..cards import CardError
+from ..cards import CardError, cards_to_mask  # noqa: F401  (masks of any card numbers below 64)
+from ..cards import parse_cards as _parse_cards
 
 SUITS = "HDSC"
 SUIT_SYMBOLS = "♥♦♠♣"
@@ -39,7 +39,6 @@ _SUIT_OF_CHAR.update({"♡": 0, "♢": 1, "♤": 2, "♧": 3})
 _RANK_OF_TEXT = {c: i for i, c in enumerate(RANKS)}
 _RANK_OF_TEXT["10"] = RANKS.index("T")
 _RANK_OF_TEXT["1"] = 0
-_SPLIT = re.compile(r"[\s,]+")
 
 
 def card_index(suit: int, rank: int) -> int:
@@ -73,35 +72,11 @@ def parse_card(token: str) -> int:
                     token)
 
 
-def parse_cards(text: str | Iterable[str], count: int | None = None, what: str = "cards") -> list[int]:
-    """Parse cards separated by spaces or commas; reject unknown and duplicate cards.
-
-    Parameters
-    ----------
-    text : str or iterable of str
-        The cards, e.g. ``"5H 5D 5S JC"``.
-    count : int, optional
-        The exact number of cards required.
-    what : str
-        What the cards are, for the error message (``"hand"``).
-
-    Returns
-    -------
-    list of int
-        Card numbers in input order.
-    """
-    tokens = [t for t in _SPLIT.split(text.strip())] if isinstance(text, str) else [str(t) for t in text]
-    tokens = [t for t in tokens if t]
-    cards: list[int] = []
-    for token in tokens:
-        card = parse_card(token)
-        if card in cards:
-            raise CardError(f"duplicate card {token!r} in the {what}", token)
-        cards.append(card)
-    if count is not None and len(cards) != count:
-        joined = " ".join(tokens)
-        raise CardError(f"the {what} needs {count} cards, got {len(cards)}: {joined or '(none)'!r}", joined)
-    return cards
+def parse_cards(text: str | Iterable[str], count: int | None = None) -> list[int]:
+    """Parse cards separated by spaces or commas (``"5H 5D 5S JC"``); reject unknown and duplicate
+    cards and, with ``count``, a wrong number of cards (:func:`jass_sim.cards.parse_cards` with
+    this module's :func:`parse_card`)."""
+    return _parse_cards(text, count, parse=parse_card)
 
 
 def format_card(card: int, symbols: bool = False) -> str:
@@ -114,14 +89,6 @@ def format_card(card: int, symbols: bool = False) -> str:
 
 def format_cards(cards: Iterable[int], symbols: bool = False, sep: str = " ") -> str:
     return sep.join(format_card(c, symbols) for c in cards)
-
-
-def cards_to_mask(cards: Iterable[int]) -> np.uint64:
-    """Bit mask (``np.uint64``) of a collection of card numbers."""
-    mask = 0
-    for c in cards:
-        mask |= 1 << int(c)
-    return np.uint64(mask)
 
 
 def mask_to_cards(mask) -> list[int]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..cards import InputError
-from .cards import N_RANKS, card_index, format_card, parse_cards
+from .cards import FULL_DECK, N_RANKS, card_index, cards_to_mask, format_card, mask_to_cards, parse_cards
 
 N_CASES = 1035 * 44
 
@@ -72,7 +72,7 @@ class DiscardOption:
 
 def parse_six(text: str) -> list[int]:
     """The six dealt cards (one line error on a wrong count, a duplicate or an unknown card)."""
-    return parse_cards(text, 6, "hand")
+    return parse_cards(text, 6)
 
 
 def parse_score(text: str) -> tuple[int, int]:
@@ -123,7 +123,7 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
         raise ValueError("a hand to discard from is six distinct cards")
     if opponent not in ("random", "model"):
         raise InputError(f"invalid value {opponent!r} for --opponent (expected random or model)", opponent)
-    unseen = np.array([c for c in range(52) if c not in hand], dtype=np.int64)
+    unseen = np.array(mask_to_cards(FULL_DECK & ~cards_to_mask(hand)), dtype=np.int64)
     sign = 1 if dealer else -1
     hand_sum, crib_sum, hist = discard_exact(cards, unseen, sign)
     hand_ev = hand_sum / 46

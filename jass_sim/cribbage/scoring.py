@@ -28,7 +28,7 @@ class Combination:
 def parse_hand(hand: str, starter: str | None) -> tuple[list[int], int | None]:
     """Parse four held cards and an optional starter; reject a wrong count, a duplicate, an
     unknown card and a starter that is already in the hand (:class:`~jass_sim.cards.InputError`)."""
-    cards = parse_cards(hand, 4, "hand")
+    cards = parse_cards(hand, 4)
     if starter is None:
         return cards, None
     s = parse_card(starter)
