@@ -33,7 +33,7 @@ TRACE_EVENTS = TRACE_HANDS * 16
 F_ON, F_SIX, F_STARTER, F_DISCARD = 0, 1, 13, 14
 F_SIZE = 16
 #: Columns of a game result row.
-R_WINNER, R_SCORE0, R_SCORE1, R_FIRST_DEALER, R_HANDS = range(5)
+R_WINNER, R_SCORE0, R_SCORE1, R_FIRST_DEALER, R_HANDS, R_EVENTS = range(6)
 
 
 @jit
@@ -161,25 +161,23 @@ def play_game(deck_state, play_state, first_dealer, policies, crib_table, acc, a
 
 
 @jit(parallel=True)
-def play_games(deck_states, play_states, n_pairs, policies, crib_table):
+def play_games(deck_states, play_states, n_pairs, policies, crib_table, tracing, t_deal, t_disc, t_hand, t_peg):
     """``n_pairs`` duplicate-dealt pairs of games: in game ``2q`` A deals first, in ``2q + 1`` B
     does, with the same cards for the same role hand by hand. Block ``b`` (``PAIRS_PER_BLOCK``
-    pairs) uses the generator states ``deck_states[b]`` and ``play_states[b]`` only.
+    pairs) uses the generator states ``deck_states[b]`` and ``play_states[b]`` only. With
+    ``tracing`` the first game (A deals first) is traced into ``t_deal ... t_peg`` (see
+    :func:`play_game`; ``results[0, R_HANDS]`` hands, ``results[0, R_EVENTS]`` pegging events).
 
-    Returns ``(results int64[2 * n_pairs, 5], acc int64[blocks, 2, 2, 5, 2], acc_n int64[blocks, 2, 2])``.
+    Returns ``(results int64[2 * n_pairs, 6], acc int64[blocks, 2, 2, 5, 2], acc_n int64[blocks, 2, 2])``.
     """
     n_blocks = deck_states.shape[0]
-    results = np.zeros((2 * n_pairs, 5), dtype=np.int64)
+    results = np.zeros((2 * n_pairs, 6), dtype=np.int64)
     acc = np.zeros((n_blocks, 2, 2, N_SOURCES, 2), dtype=np.int64)
     acc_n = np.zeros((n_blocks, 2, 2), dtype=np.int64)
     for b in numba.prange(n_blocks):
         ds = deck_states[b].copy()
         ps = play_states[b].copy()
         saved = ds.copy()
-        t_deal = np.zeros((1, 2, 6), dtype=np.int64)
-        t_disc = np.zeros((1, 2, 2), dtype=np.int64)
-        t_hand = np.zeros((1, 8), dtype=np.int64)
-        t_peg = np.zeros((1, 5), dtype=np.int64)
         start = np.zeros(2, dtype=np.int64)
         forced = np.zeros(F_SIZE, dtype=np.int64)
         stop = min((b + 1) * PAIRS_PER_BLOCK, n_pairs)
@@ -188,14 +186,16 @@ def play_games(deck_states, play_states, n_pairs, policies, crib_table):
             for g in range(2):
                 if g == 1:
                     ds[:] = saved
-                w, s0, s1, hands, _ = play_game(ds, ps, g, policies, crib_table, acc[b], acc_n[b],
-                                                False, t_deal, t_disc, t_hand, t_peg, start, forced)
+                w, s0, s1, hands, events = play_game(ds, ps, g, policies, crib_table, acc[b], acc_n[b],
+                                                     tracing and q == 0 and g == 0, t_deal, t_disc, t_hand, t_peg,
+                                                     start, forced)
                 row = 2 * q + g
                 results[row, R_WINNER] = w
                 results[row, R_SCORE0] = s0
                 results[row, R_SCORE1] = s1
                 results[row, R_FIRST_DEALER] = g
                 results[row, R_HANDS] = hands
+                results[row, R_EVENTS] = events
     return results, acc, acc_n
 
 

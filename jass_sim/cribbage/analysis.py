@@ -160,7 +160,7 @@ def game_summary(batch, a: str, b: str, seed: int) -> dict:
     is the independent unit). Points per hand count only hands played to the end (the last,
     interrupted hand of each game is left out).
     """
-    from ._game import N_SOURCES, R_FIRST_DEALER, R_SCORE0, R_SCORE1, R_WINNER, SKUNK_BELOW, SOURCE_NAMES
+    from ._game import N_SOURCES, R_FIRST_DEALER, R_HANDS, R_SCORE0, R_SCORE1, R_WINNER, SKUNK_BELOW, SOURCE_NAMES
 
     r = batch.results
     n_games = r.shape[0]
@@ -176,7 +176,7 @@ def game_summary(batch, a: str, b: str, seed: int) -> dict:
     skunk = loser_score < SKUNK_BELOW
     out = {"games": n_games, "pairs": n_pairs, "seed": seed, "players": {"A": a, "B": b},
            "a_win": pair_rate(a_wins), "first_dealer_win": pair_rate(fd_wins),
-           "hands_per_game": float(r[:, 4].mean())}
+           "hands_per_game": float(r[:, R_HANDS].mean())}
     for name, who in (("a_skunks_b", 0), ("b_skunks_a", 1)):
         k = int((skunk & (r[:, R_WINNER] == who)).sum())
         p, lo, hi = wilson_ci(k, n_games)

@@ -34,7 +34,7 @@ def player_codes(a: str, b: str) -> np.ndarray:
 @dataclass
 class Batch:
     """Raw results of :func:`play_batch`: ``results[g]`` = (winner, score A, score B, first
-    dealer, hands) of game ``g``; ``acc[p, role, source] = (sum, sum of squares)`` of the points
+    dealer, hands, pegging events traced) of game ``g``; ``acc[p, role, source] = (sum, sum of squares)`` of the points
     per completed hand and ``acc_n[p, role]`` their number."""
 
     results: np.ndarray
@@ -56,33 +56,34 @@ def play_batch(n_pairs: int, a: str, b: str, seed: int) -> Batch:
     n_blocks = -(-n_pairs // PAIRS_PER_BLOCK)
     deck = block_states(seed, 0, n_blocks, DECK_STREAM)
     play = block_states(seed, 0, n_blocks, PLAY_STREAM)
-    results, acc, acc_n = play_games(deck, play, n_pairs, policies, crib_rank_table())
+    results, acc, acc_n = play_games(deck, play, n_pairs, policies, crib_rank_table(), False, *_trace_arrays(1, 1))
     return Batch(results, acc.sum(axis=0), acc_n.sum(axis=0))
+
+
+def _trace_arrays(n_hands: int, n_events: int):
+    """Empty trace arrays of ``_game.play_game`` for ``n_hands`` hands and ``n_events`` events."""
+    return (np.zeros((n_hands, 2, 6), dtype=np.int64), np.zeros((n_hands, 2, 2), dtype=np.int64),
+            np.zeros((n_hands, 8), dtype=np.int64), np.zeros((n_events, 5), dtype=np.int64))
 
 
 def replay_game(seed: int, a: str = "greedy", b: str = "greedy") -> dict:
     """The first game (A deals first) of ``simulate --seed SEED`` with the same players, with
     every deal, discard, starter, pegging point and count, as a JSON-ready dict.
 
-    Wraps the kernel ``_game.play_game``.
+    Wraps the kernel ``_game.play_games`` (tracing its first game).
     """
-    from ._game import (F_SIZE, N_SOURCES, T_CRIB, T_DEALER, T_DEALER_HAND, T_HEELS, T_PONE_HAND, T_SCORE0, T_SCORE1,
-                        T_STARTER, TRACE_EVENTS, TRACE_HANDS, play_game)
+    from ._game import (R_EVENTS, R_HANDS, R_SCORE0, R_SCORE1, R_WINNER, T_CRIB, T_DEALER, T_DEALER_HAND, T_HEELS,
+                        T_PONE_HAND, T_SCORE0, T_SCORE1, T_STARTER, TRACE_EVENTS, TRACE_HANDS, play_games)
     from .cards import format_card
     from .discard import crib_rank_table
 
     policies = player_codes(a, b)
-    deck = block_states(seed, 0, 1, DECK_STREAM)[0].copy()
-    play = block_states(seed, 0, 1, PLAY_STREAM)[0].copy()
-    t_deal = np.zeros((TRACE_HANDS, 2, 6), dtype=np.int64)
-    t_disc = np.zeros((TRACE_HANDS, 2, 2), dtype=np.int64)
-    t_hand = np.zeros((TRACE_HANDS, 8), dtype=np.int64)
-    t_peg = np.zeros((TRACE_EVENTS, 5), dtype=np.int64)
-    acc = np.zeros((2, 2, N_SOURCES, 2), dtype=np.int64)
-    acc_n = np.zeros((2, 2), dtype=np.int64)
-    winner, s0, s1, n_hands, n_ev = play_game(deck, play, 0, policies, crib_rank_table(), acc, acc_n,
-                                              True, t_deal, t_disc, t_hand, t_peg,
-                                              np.zeros(2, dtype=np.int64), np.zeros(F_SIZE, dtype=np.int64))
+    deck = block_states(seed, 0, 1, DECK_STREAM)
+    play = block_states(seed, 0, 1, PLAY_STREAM)
+    t_deal, t_disc, t_hand, t_peg = _trace_arrays(TRACE_HANDS, TRACE_EVENTS)
+    results, _, _ = play_games(deck, play, 1, policies, crib_rank_table(), True, t_deal, t_disc, t_hand, t_peg)
+    winner, s0, s1 = results[0, R_WINNER], results[0, R_SCORE0], results[0, R_SCORE1]
+    n_hands, n_ev = results[0, R_HANDS], results[0, R_EVENTS]
     names = ("A", "B")
 
     def cards(row):

@@ -96,6 +96,7 @@ def test_bad_input_one_line_exit_2(args, token):
     assert len(lines) == 1 and lines[0].startswith("jass-sim: error:") and token in lines[0], proc.stderr
 
 
+@pytest.mark.slow  # compiles the sampling and model-opponent kernels and imports matplotlib
 def test_stats_sampled_crib_table_and_plot(tmp_path):
     crib_csv = tmp_path / "crib.csv"
     plot = tmp_path / "stats.png"
@@ -131,6 +132,7 @@ def test_discard_pegging_adds_sampled_pegging_and_ranks_by_total():
         assert d["crib_ev"] == exact_crib[tuple(d["discard"])]  # --opponent random: the crib stays exact
 
 
+@pytest.mark.slow  # compiles the win-probability kernel (about 10 s of the CI budget)
 @pytest.mark.parametrize("score,role,expected", [("120:0", "--pone", 1.0), ("0:120", "--pone", 0.0),
                                                  ("120:0", "--dealer", 1.0)])
 def test_discard_score_win_probability_at_the_edges(score, role, expected):
@@ -143,6 +145,7 @@ def test_discard_score_win_probability_at_the_edges(score, role, expected):
     assert all(d["win_prob"] == expected for d in doc["discards"])
 
 
+@pytest.mark.slow  # compiles the win-probability kernel
 def test_discard_score_ranks_by_win_probability_and_is_seeded():
     args = ("discard", "5H 5D JS 6C 4H KD", "--pone", "--score", "100:110", "--samples", "128", "--format", "json")
     doc = json.loads(run(*args).output)
