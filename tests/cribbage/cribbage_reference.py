@@ -76,3 +76,34 @@ def ref_peg_points(seq):
             pts += n
             break
     return pts
+
+
+def ref_check_pegging(events, kept, pone):
+    """Check a hand's pegging ``events`` (dicts: ``player``, ``card`` or None for a go or last-card
+    point, ``count``, ``points``) against the rules, the players holding ``kept[p]`` (four cards
+    each) and ``pone`` leading; return the pegging points per player. Raises AssertionError at
+    the first event the rules forbid. (Allows the event list to stop early: the game may end.)"""
+    others = {p: q for p, q in zip(kept, reversed(list(kept)))}
+    left = {p: list(cards) for p, cards in kept.items()}
+    points = {p: 0 for p in kept}
+    seq, count, last, expected = [], 0, None, pone
+    for e in events:
+        if e["card"] is None:
+            assert e["player"] == last and e["points"] == 1 and e["count"] == count > 0
+            assert all(count + value(c) > 31 for p in left for c in left[p])   # nobody can play
+            seq, count = [], 0
+            expected = others[last]
+        else:
+            c, p = e["card"], e["player"]
+            if p != expected:  # the expected player said go: he has nothing playable
+                assert all(count + value(x) > 31 for x in left[expected])
+            left[p].remove(c)
+            seq.append(c)
+            count += value(c)
+            assert count <= 31 and e["count"] == count
+            assert e["points"] == ref_peg_points(seq)
+            last, expected = p, others[p]
+            if count == 31:
+                seq, count = [], 0
+        points[e["player"]] += e["points"]
+    return points, left

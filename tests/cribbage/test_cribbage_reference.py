@@ -6,13 +6,13 @@ from __future__ import annotations
 from itertools import combinations
 
 import numpy as np
-from cribbage_reference import ref_peg_points, ref_score
+from cribbage_reference import ref_check_pegging, ref_peg_points, ref_score
 from hypothesis import given
 from hypothesis import strategies as st
 
 from jass_sim.cribbage import _scoring
 from jass_sim.cribbage._exact import NET_OFFSET, NET_BINS, crib_enumerate, discard_pair
-from jass_sim.cribbage._pegging import peg_points
+from jass_sim.cribbage._pegging import PEG_GREEDY, PEG_RANDOM, peg_points, play_pegging
 from jass_sim.cribbage.scoring import combinations_of, score
 
 five_cards = st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True)
@@ -83,3 +83,27 @@ def test_each_rule_on_known_hands():
     assert pts("3C 4D 5H 5S", "5C") == 9 + 6 + 2                # triple run 3 x 3, three 5s, 5+5+5
     assert pts("AC 2D 3H KS", "QS") == 3 + 4              # the ace is low: A-2-3 (no Q-K-A); K+2+3, Q+2+3
     assert pts("QC KD AH 2S", "7S") == 0
+
+
+@given(st.lists(st.integers(0, 51), min_size=8, max_size=8, unique=True), st.integers(0, 1),
+       st.sampled_from([PEG_RANDOM, PEG_GREEDY]), st.integers(0, 2**32))
+def test_pegging_hand_follows_the_rules(cards, pone, policy, seed):
+    """A whole pegging hand (both players' four cards) traced by the kernel and checked play by
+    play by the reference: every point, every go, the last card, all eight cards played."""
+    from jass_sim.engine.rng import block_states
+
+    left = np.array([cards[:4], cards[4:]], dtype=np.int64)
+    n_left = np.array([4, 4], dtype=np.int64)
+    scores = np.zeros(2, dtype=np.int64)
+    peg = np.zeros(2, dtype=np.int64)
+    trace = np.zeros((32, 5), dtype=np.int64)
+    winner, n_ev = play_pegging(left, n_left, pone, np.array([policy, policy], dtype=np.int64),
+                                block_states(seed, 0, 1)[0], np.empty(16, dtype=np.int64), scores, peg,
+                                True, trace, 0, 0)
+    assert winner == -1
+    events = [{"player": int(e[1]), "card": None if e[2] < 0 else int(e[2]), "count": int(e[3]),
+               "points": int(e[4])} for e in trace[:n_ev]]
+    points, unplayed = ref_check_pegging(events, {0: cards[:4], 1: cards[4:]}, pone)
+    assert unplayed == {0: [], 1: []}
+    assert events[-1]["card"] is None or events[-1]["count"] == 31     # a last-card point unless 31
+    assert [points[0], points[1]] == list(peg) == list(scores)
