@@ -7,6 +7,15 @@ import click
 from . import main
 
 
+def _unused(condition: bool, message: str, *values) -> None:
+    """An InputError naming the first given option value when ``condition`` says it has no use."""
+    from ..cards import InputError
+
+    given = [v for v in values if v is not None]
+    if condition and given:
+        raise InputError(message, str(given[0]))
+
+
 @main.group()
 def cribbage():
     """Two-player Cribbage: exact scoring, discards, statistics and simulated games."""
@@ -53,9 +62,9 @@ def score(hand, starter, crib, fmt):
 @click.option("--score", "score_text", default=None, metavar="YOURS:THEIRS",
               help="The scores before this hand, e.g. 100:110: rank by the chance to win the game "
                    "(sampled, the rest of the game played by expect players).")
-@click.option("--samples", type=int, default=2000, show_default=True,
-              help="--opponent model, --pegging or --score: sampled opponent hands.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the samples.")
+@click.option("--samples", type=int, default=None,
+              help="--opponent model, --pegging or --score: sampled opponent hands [default: 2000].")
+@click.option("--seed", type=int, default=None, help="Seed of the samples [default: 0].")
 @click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
 def discard(hand, dealer, opponent, pegging, score_text, samples, seed, fmt):
     """All 15 discards of six cards HAND, ranked by net expectation (hand plus or minus crib)."""
@@ -72,6 +81,11 @@ def discard(hand, dealer, opponent, pegging, score_text, samples, seed, fmt):
     if dealer is None:
         raise InputError("say whose crib it is: --dealer or --pone", "--dealer/--pone")
     score_pair = parse_score(score_text) if score_text is not None else None
+    sampled = opponent == "model" or pegging or score_pair is not None
+    _unused(not sampled, "--samples and --seed apply only with --opponent model, --pegging or --score",
+            samples, seed)
+    samples = 2000 if samples is None else samples
+    seed = 0 if seed is None else seed
     options = discard_options(cards, dealer, opponent, samples, seed, pegging, score_pair)
     role = "dealer" if dealer else "pone"
     if fmt == "json":
@@ -113,14 +127,14 @@ def discard(hand, dealer, opponent, pegging, score_text, samples, seed, fmt):
 
 @cribbage.command()
 @click.option("--exact", is_flag=True, help="Every one of the 12,994,800 hand-plus-starter combinations.")
-@click.option("--hands", type=int, default=1_000_000, show_default=True,
-              help="Without --exact: sampled combinations (95% CIs).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the samples.")
+@click.option("--hands", type=int, default=None,
+              help="Without --exact: sampled combinations, with 95% CIs [default: 1,000,000].")
+@click.option("--seed", type=int, default=None, help="Seed of the samples [default: 0].")
 @click.option("--format", "fmt", default="table", show_default=True, help="table, csv or json.")
 @click.option("--crib-table", "crib_table", default=None, metavar="FILE",
               help="Also write the 91-row crib expectation per thrown rank pair (dealer, pone) as CSV.")
-@click.option("--samples", type=int, default=1000, show_default=True,
-              help="--crib-table/--plot: sampled opponent hands per rank pair and role.")
+@click.option("--samples", type=int, default=None,
+              help="--crib-table/--plot: sampled opponent hands per rank pair and role [default: 1000].")
 @click.option("--plot", default=None, metavar="FILE", help="Also save a plot (PNG, SVG or PDF).")
 def stats(exact, hands, seed, fmt, crib_table, samples, plot):
     """Distribution of hand and crib scores; with --crib-table, crib expectation per thrown pair."""
@@ -136,12 +150,20 @@ def stats(exact, hands, seed, fmt, crib_table, samples, plot):
     check_output_path(plot)
     if plot and plot.rsplit(".", 1)[-1].lower() not in ("png", "svg", "pdf"):
         raise InputError(f"--plot needs a .png, .svg or .pdf file name, got {plot!r}", plot)
+    cribs_wanted = bool(crib_table or plot)
+    _unused(exact, "--hands and --exact exclude each other", hands)
+    _unused(exact and not cribs_wanted, "--seed applies only to sampled figures (no --exact, or --crib-table/--plot)",
+            seed)
+    _unused(not cribs_wanted, "--samples applies only with --crib-table or --plot", samples)
+    hands = 1_000_000 if hands is None else hands
+    seed = 0 if seed is None else seed
+    samples = 1000 if samples is None else samples
     if not exact and hands < 1:
         raise InputError(f"--hands must be positive, got {hands}", str(hands))
-    if (crib_table or plot) and samples < 2:
+    if cribs_wanted and samples < 2:
         raise InputError(f"--samples must be at least 2, got {samples}", str(samples))
     table, summary = exact_stats() if exact else sampled_stats(hands, seed)
-    cribs = crib_rank_pairs(samples, seed) if (crib_table or plot) else None
+    cribs = crib_rank_pairs(samples, seed) if cribs_wanted else None
     if fmt == "csv":
         text = table.to_csv(index=False, lineterminator="\n").rstrip("\n")
     elif fmt == "json":

@@ -85,6 +85,9 @@ def test_discard_model_opponent_has_intervals_and_is_seeded():
     (["simulate", "--games", "4", "--a", "shark"], "'shark'"),
     (["stats", "--format", "xml"], "'xml'"),
     (["stats", "--plot", "out.gif"], "'out.gif'"),
+    (["stats", "--exact", "--hands", "10"], "--hands and --exact"),
+    (["stats", "--samples", "10"], "--samples applies only"),
+    (["discard", "5H 5D JS 6C 4H KD", "--pone", "--samples", "10"], "--samples and --seed apply only"),
     (["discard", "5H 5D JS 6C 4H KD", "--pone", "--score", "100-110"], "'100-110'"),
     (["discard", "5H 5D JS 6C 4H KD", "--pone", "--opponent", "smart"], "'smart'"),
 ])
