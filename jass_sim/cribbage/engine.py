@@ -72,7 +72,7 @@ def replay_game(seed: int, a: str = "greedy", b: str = "greedy") -> dict:
 
     Wraps the kernel ``_game.play_games`` (tracing its first game).
     """
-    from ._game import (R_EVENTS, R_HANDS, R_SCORE0, R_SCORE1, R_WINNER, T_CRIB, T_DEALER, T_DEALER_HAND, T_HEELS,
+    from ._game import (SKUNK_BELOW, R_EVENTS, R_HANDS, R_SCORE0, R_SCORE1, R_WINNER, T_CRIB, T_DEALER, T_DEALER_HAND, T_HEELS,
                         T_PONE_HAND, T_SCORE0, T_SCORE1, T_STARTER, TRACE_EVENTS, TRACE_HANDS, play_games)
     from .cards import format_card
     from .discard import crib_rank_table
@@ -112,4 +112,4 @@ def replay_game(seed: int, a: str = "greedy", b: str = "greedy") -> dict:
     loser = min(s0, s1)
     return {"seed": seed, "players": {"A": a, "B": b}, "first_dealer": "A", "hands": hands,
             "winner": names[winner], "final_score": {"A": int(s0), "B": int(s1)},
-            "skunk": bool(loser < 91)}
+            "skunk": bool(loser < SKUNK_BELOW)}

@@ -7,11 +7,12 @@ from itertools import combinations
 
 import numpy as np
 from cribbage_reference import ref_check_pegging, ref_peg_points, ref_score
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jass_sim.cribbage import _scoring
 from jass_sim.cribbage._exact import NET_OFFSET, NET_BINS, crib_enumerate, discard_pair
+from jass_sim.cribbage._players import DISCARD_EXPECT, DISCARD_GREEDY, choose_discard
 from jass_sim.cribbage._pegging import PEG_GREEDY, PEG_RANDOM, peg_points, play_pegging
 from jass_sim.cribbage.scoring import combinations_of, score
 
@@ -107,3 +108,25 @@ def test_pegging_hand_follows_the_rules(cards, pone, policy, seed):
     assert unplayed == {0: [], 1: []}
     assert events[-1]["card"] is None or events[-1]["count"] == 31     # a last-card point unless 31
     assert [points[0], points[1]] == list(peg) == list(scores)
+
+
+@settings(max_examples=15)
+@given(st.lists(st.integers(0, 51), min_size=6, max_size=6, unique=True), st.sampled_from([1, -1]),
+       st.sampled_from([DISCARD_GREEDY, DISCARD_EXPECT]))
+def test_discard_players_match_reference(six, sign, policy):
+    """greedy: most points in the kept four alone, plus or minus the thrown pair's own points;
+    expect: the kept four's mean over the 46 starters plus or minus the crib table; first of equals."""
+    table = np.arange(169, dtype=np.float64).reshape(13, 13) % 7 / 3.0  # any table will do
+    values = []
+    for i, j in combinations(range(6), 2):
+        kept = [six[a] for a in range(6) if a not in (i, j)]
+        if policy == DISCARD_GREEDY:
+            ri, rj = six[i] % 13, six[j] % 13
+            thrown = 2 * (ri == rj) + 2 * (min(ri + 1, 10) + min(rj + 1, 10) == 15)
+            values.append(ref_score(kept, None) + sign * thrown)
+        else:
+            starters = [c for c in range(52) if c not in six]
+            values.append(sum(ref_score(kept, s) for s in starters) / 46 + sign * table[six[i] % 13, six[j] % 13])
+    k = choose_discard(policy, np.array(six, dtype=np.int64), sign, table, np.ones(4, dtype=np.uint64),
+                       np.empty(5, dtype=np.int64))
+    assert values[k] == max(values)  # the kernel's pick is a best discard (floating sums may order ties apart)
