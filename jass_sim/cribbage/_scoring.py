@@ -88,9 +88,45 @@ def runs(cards, n):
     return total
 
 
+def _rank_table() -> np.ndarray:
+    """``int8[13 ** 5]``: fifteens + pairs + runs of every ordered tuple of five ranks (index
+    ``r0 * 13**4 + ... + r4``), computed with numpy array operations (a second implementation of
+    those three rules; the tests hold both to the plain-Python reference)."""
+    from itertools import combinations
+
+    ranks = np.indices((13,) * 5).reshape(5, -1).T
+    values = np.minimum(ranks + 1, 10)
+    points = np.zeros(len(ranks), dtype=np.int64)
+    for size in range(2, 6):
+        for combo in combinations(range(5), size):
+            points += 2 * (values[:, list(combo)].sum(axis=1) == 15)
+    for a, b in combinations(range(5), 2):
+        points += 2 * (ranks[:, a] == ranks[:, b])
+    counts = np.zeros((len(ranks), 14), dtype=np.int64)
+    for a in range(5):
+        counts[np.arange(len(ranks)), ranks[:, a]] += 1
+    length = np.zeros(len(ranks), dtype=np.int64)
+    mult = np.ones(len(ranks), dtype=np.int64)
+    for r in range(14):  # column 13 is always empty: it closes a run ending at the king
+        present = counts[:, r] > 0
+        points += np.where(~present & (length >= 3), length * mult, 0)
+        length = np.where(present, length + 1, 0)
+        mult = np.where(present, mult * np.maximum(counts[:, r], 1), 1)
+    return points.astype(np.int8)
+
+
+#: Rank points of five ranks (see :func:`_rank_table`), read by :func:`rank_points`.
+RANK5 = _rank_table()
+
+
 @jit
 def rank_points(cards, n):
-    """Fifteens, pairs and runs: the part of the score that depends on the ranks only."""
+    """Fifteens, pairs and runs: the part of the score that depends on the ranks only (five
+    cards: one lookup in :data:`RANK5`)."""
+    if n == 5:
+        idx = ((((cards[0] % 13) * 13 + cards[1] % 13) * 13 + cards[2] % 13) * 13 + cards[3] % 13) * 13 \
+            + cards[4] % 13
+        return np.int64(RANK5[idx])
     return fifteens(cards, n) + pairs(cards, n) + runs(cards, n)
 
 

@@ -82,3 +82,28 @@ def test_crib_rank_table():
     assert np.allclose(t, t.T)
     assert t[4, 4] == t.max()            # a pair of fives is the best throw
     assert 8.9 < t[4, 4] < 9.1 and 3.3 < t[9, 12] < 3.6
+
+
+def test_rank_table_equals_the_loop_kernels_everywhere():
+    """The five-rank lookup table (numpy-built) against the loop kernels on every multiset of five
+    ranks, and invariant under every permutation (adjacent swaps generate them all)."""
+    from itertools import combinations_with_replacement
+
+    from jass_sim.cribbage import _scoring
+
+    table = _scoring.RANK5.reshape((13,) * 5)
+    for axes in ((1, 0, 2, 3, 4), (0, 2, 1, 3, 4), (0, 1, 3, 2, 4), (0, 1, 2, 4, 3)):
+        assert np.array_equal(table, table.transpose(axes))
+    for ranks in combinations_with_replacement(range(13), 5):
+        if ranks.count(ranks[0]) == 5:
+            continue  # five cards of one rank do not exist
+        # a card of each rank, suits spread so no rank repeats a card
+        cards = np.array([13 * (ranks[:i].count(r)) + r for i, r in enumerate(ranks)], dtype=np.int64)
+        loops = _scoring.fifteens(cards, 5) + _scoring.pairs(cards, 5) + _scoring.runs(cards, 5)
+        assert table[ranks] == loops == ref_score(list(cards[:4]), int(cards[4])) - _flush_nobs(cards)
+
+
+def _flush_nobs(cards):
+    from cribbage_reference import ref_flush, ref_nobs
+
+    return ref_flush(list(cards[:4]), int(cards[4]), False) + ref_nobs(list(cards[:4]), int(cards[4]))
