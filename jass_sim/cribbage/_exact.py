@@ -129,7 +129,7 @@ def discard_pair(k):
     return i, i + 1 + left
 
 
-@jit(parallel=True)
+@jit
 def discard_exact(hand6, unseen, sign):
     """Exact values of the 15 discards of ``hand6`` (``int64[6]``) against the 46 ``unseen``
     cards: the opponent's two crib cards uniform over them, the starter uniform over the rest.
@@ -143,8 +143,7 @@ def discard_exact(hand6, unseen, sign):
     hand_sum = np.zeros(15, dtype=np.int64)
     crib_sum = np.zeros(15, dtype=np.int64)
     hist = np.zeros((15, NET_BINS), dtype=np.int64)
-    for kk in numba.prange(15):
-        k = kk + 0
+    for k in range(15):  # serial: a few ms, less than waking threads on a busy machine
         i, j = discard_pair(k)
         buf = np.empty(5, dtype=np.int64)
         keep_four(hand6, i, j, buf)
