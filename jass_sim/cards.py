@@ -101,7 +101,8 @@ def parse_card(token: str) -> int:
                     "or Swiss-German such as Rosen-As)", token)
 
 
-def parse_cards(text: str | Iterable[str], count: int | None = None, unique: bool = True) -> list[int]:
+def parse_cards(text: str | Iterable[str], count: int | None = None, unique: bool = True,
+                parse=None) -> list[int]:
     """Parse cards separated by spaces or commas; reject unknown and duplicate cards.
 
     Parameters
@@ -112,6 +113,8 @@ def parse_cards(text: str | Iterable[str], count: int | None = None, unique: boo
         The exact number of cards required.
     unique : bool
         Reject a card given twice (else the caller checks).
+    parse : callable, optional
+        Parser of one card (default :func:`parse_card`; the cribbage package passes its own).
 
     Returns
     -------
@@ -122,7 +125,7 @@ def parse_cards(text: str | Iterable[str], count: int | None = None, unique: boo
     tokens = [t for t in tokens if t]
     cards: list[int] = []
     for token in tokens:
-        card = parse_card(token)
+        card = (parse or parse_card)(token)
         if unique and card in cards:
             raise CardError(f"duplicate card {token!r}", token)
         cards.append(card)

@@ -1,0 +1,10 @@
+"""Cribbage (two players, 52 cards): exact hand and crib scoring, a discard adviser, pegging and
+whole games, on the same kind of compiled bit kernels as the Jass engine.
+
+Layers: :mod:`.cards` (notation, 52-card masks, rank counts) -> the private compiled rule kernels
+``_scoring`` (hand and crib), ``_pegging`` (pegging rules and pegging players), ``_deck`` (card-set
+helpers), with :mod:`.scoring` (the checked public wrappers) -> ``_exact`` (enumerations),
+``_players`` (discard players), ``_model`` (Monte Carlo against the model opponent), ``_game``
+(whole games) with :mod:`.discard` and :mod:`.engine` -> :mod:`.analysis` (pandas tables, plots)
+-> ``jass_sim.cli.cribbage``. The rules implemented are in ``docs/cribbage.md``.
+"""

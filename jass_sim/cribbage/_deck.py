@@ -1,0 +1,32 @@
+"""Compiled card-set helpers shared by the cribbage kernels (private)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import U64_ONE, U64_ZERO, jit
+
+
+@jit(inline="always")
+def unseen_cards(hand, pool):
+    """Write the cards not in ``hand`` (any length) to ``pool`` in increasing order (a 52-bit mask
+    of the hand decides); return how many."""
+    mask = U64_ZERO
+    for a in range(hand.shape[0]):
+        mask |= U64_ONE << np.uint64(hand[a])
+    n = 0
+    for c in range(52):
+        if not (mask >> np.uint64(c)) & U64_ONE:
+            pool[n] = c
+            n += 1
+    return n
+
+
+@jit(inline="always")
+def keep_four(six, i, j, out):
+    """Write the four cards of ``six`` other than positions ``i`` and ``j`` to ``out[:4]``."""
+    m = 0
+    for a in range(6):
+        if a != i and a != j:
+            out[m] = six[a]
+            m += 1

@@ -1,0 +1,105 @@
+"""Cribbage card notation, 52-card bit masks and rank counts.
+
+Encoding used in :mod:`jass_sim.cribbage`
+-----------------------------------------
+* Suits ``H D S C`` are 0..3 (hearts, diamonds, spades, clubs), as in the Jass package.
+* Ranks ``A 2 3 4 5 6 7 8 9 T J Q K`` are 0..12 (the ace is low: runs end at A-2-3).
+* A card is the integer ``suit * 13 + rank`` (0..51), e.g. ``AH`` = 0, ``5H`` = 4, ``JC`` = 49.
+* A card's count value (fifteens, the pegging total) is ``min(rank + 1, 10)``.
+* A set of cards is a ``np.uint64`` with bit ``card`` set.
+
+Text notation: a rank ``A 2-9 T J Q K`` (``10`` is accepted for ``T``) and a suit letter
+``H D S C`` or symbol ``♥ ♦ ♠ ♣``, in either order (``5H``, ``H5``, ``10♦``), case-insensitive;
+cards are separated by spaces or commas. Cards are written rank first, ``T`` for ten (``5H``, ``TD``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from ..cards import CardError, cards_to_mask  # noqa: F401  (masks of any card numbers below 64)
+from ..cards import parse_cards as _parse_cards
+
+SUITS = "HDSC"
+SUIT_SYMBOLS = "♥♦♠♣"
+RANKS = "A23456789TJQK"
+N_CARDS = 52
+N_RANKS = 13
+JACK = 10
+FULL_DECK = np.uint64((1 << N_CARDS) - 1)
+
+#: Count value (fifteens and the pegging total) of each card 0..51.
+VALUES = np.array([min(r + 1, 10) for _ in range(4) for r in range(N_RANKS)], dtype=np.int64)
+
+_SUIT_OF_CHAR = {c: i for i, c in enumerate(SUITS)}
+_SUIT_OF_CHAR.update({c: i for i, c in enumerate(SUIT_SYMBOLS)})
+_SUIT_OF_CHAR.update({"♡": 0, "♢": 1, "♤": 2, "♧": 3})
+_RANK_OF_TEXT = {c: i for i, c in enumerate(RANKS)}
+_RANK_OF_TEXT["10"] = RANKS.index("T")
+_RANK_OF_TEXT["1"] = 0
+
+
+def card_index(suit: int, rank: int) -> int:
+    """Card number of ``suit`` (0..3) and ``rank`` (0 = ace .. 12 = king)."""
+    return suit * N_RANKS + rank
+
+
+def card_suit(card: int) -> int:
+    return int(card) // N_RANKS
+
+
+def card_rank(card: int) -> int:
+    return int(card) % N_RANKS
+
+
+def card_value(card: int) -> int:
+    """Count value: ace 1, 2..9 face value, ten and court cards 10."""
+    return min(card_rank(card) + 1, 10)
+
+
+def parse_card(token: str) -> int:
+    """Parse one card such as ``5H``, ``h5``, ``10♦``, ``JC``; raise :class:`CardError` naming ``token``."""
+    text = token.strip().upper()
+    for suit_first in (False, True):
+        suit_text, rank_text = (text[:1], text[1:]) if suit_first else (text[-1:], text[:-1])
+        suit = _SUIT_OF_CHAR.get(suit_text)
+        rank = _RANK_OF_TEXT.get(rank_text)
+        if suit is not None and rank is not None:
+            return card_index(suit, rank)
+    raise CardError(f"unknown card {token!r} (expected a rank A 2-9 T J Q K and a suit H D S C or ♥ ♦ ♠ ♣)",
+                    token)
+
+
+def parse_cards(text: str | Iterable[str], count: int | None = None) -> list[int]:
+    """Parse cards separated by spaces or commas (``"5H 5D 5S JC"``); reject unknown and duplicate
+    cards and, with ``count``, a wrong number of cards (:func:`jass_sim.cards.parse_cards` with
+    this module's :func:`parse_card`)."""
+    return _parse_cards(text, count, parse=parse_card)
+
+
+def format_card(card: int, symbols: bool = False) -> str:
+    """``5H`` (or ``5♥`` with ``symbols``); tens are written ``T`` (``10`` with symbols)."""
+    suit, rank = divmod(int(card), N_RANKS)
+    if symbols:
+        return ("10" if RANKS[rank] == "T" else RANKS[rank]) + SUIT_SYMBOLS[suit]
+    return RANKS[rank] + SUITS[suit]
+
+
+def format_cards(cards: Iterable[int], symbols: bool = False, sep: str = " ") -> str:
+    return sep.join(format_card(c, symbols) for c in cards)
+
+
+def mask_to_cards(mask) -> list[int]:
+    """Card numbers of a mask, in increasing order (suit H..C, rank A..K)."""
+    m = int(mask)
+    return [c for c in range(N_CARDS) if m >> c & 1]
+
+
+def rank_counts(cards: Iterable[int]) -> np.ndarray:
+    """How many cards of each rank A..K (``int64[13]``)."""
+    counts = np.zeros(N_RANKS, dtype=np.int64)
+    for c in cards:
+        counts[card_rank(c)] += 1
+    return counts

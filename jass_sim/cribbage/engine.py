@@ -1,0 +1,115 @@
+"""Whole cribbage games: duplicate-dealt batches on all threads, and one traced game (replay).
+
+Players are named ``random``, ``greedy`` or ``expect`` (see :data:`PLAYERS`). Every block of
+``PAIRS_PER_BLOCK`` game pairs draws its cards and its random choices from its own generators,
+seeded from ``SeedSequence(seed, spawn_key=(stream, block))``: the same seed gives the same games
+on any number of threads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..cards import InputError
+from ..engine.rng import block_states
+
+#: Player name -> (discard policy, pegging policy) codes of ``_players`` and ``_pegging``.
+PLAYERS = {"random": (0, 0), "greedy": (1, 1), "expect": (2, 1)}
+DECK_STREAM, PLAY_STREAM = 0, 1
+
+
+def player_codes(a: str, b: str) -> np.ndarray:
+    """``int64[2, 2]`` policy codes of players A and B; an InputError names an unknown player."""
+    rows = []
+    for option, name in (("--a", a), ("--b", b)):
+        key = name.strip().lower()
+        if key not in PLAYERS:
+            raise InputError(f"unknown player {name!r} for {option} (expected one of {', '.join(PLAYERS)})", name)
+        rows.append(PLAYERS[key])
+    return np.array(rows, dtype=np.int64)
+
+
+@dataclass
+class Batch:
+    """Raw results of :func:`play_batch`: ``results[g]`` = (winner, score A, score B, first
+    dealer, hands, pegging events traced) of game ``g``; ``acc[p, role, source] = (sum, sum of squares)`` of the points
+    per completed hand and ``acc_n[p, role]`` their number."""
+
+    results: np.ndarray
+    acc: np.ndarray
+    acc_n: np.ndarray
+
+
+def play_batch(n_pairs: int, a: str, b: str, seed: int) -> Batch:
+    """Play ``n_pairs`` duplicate-dealt pairs of games between players ``a`` and ``b``.
+
+    Wraps the kernel ``_game.play_games``.
+    """
+    from ._game import PAIRS_PER_BLOCK, play_games
+    from .discard import crib_rank_table
+
+    if n_pairs < 1:
+        raise InputError(f"the number of games must be positive, got {2 * n_pairs}", str(2 * n_pairs))
+    policies = player_codes(a, b)
+    n_blocks = -(-n_pairs // PAIRS_PER_BLOCK)
+    deck = block_states(seed, 0, n_blocks, DECK_STREAM)
+    play = block_states(seed, 0, n_blocks, PLAY_STREAM)
+    results, acc, acc_n = play_games(deck, play, n_pairs, policies, crib_rank_table(), False, *_trace_arrays(1, 1))
+    return Batch(results, acc.sum(axis=0), acc_n.sum(axis=0))
+
+
+def _trace_arrays(n_hands: int, n_events: int):
+    """Empty trace arrays of ``_game.play_game`` for ``n_hands`` hands and ``n_events`` events."""
+    return (np.zeros((n_hands, 2, 6), dtype=np.int64), np.zeros((n_hands, 2, 2), dtype=np.int64),
+            np.zeros((n_hands, 8), dtype=np.int64), np.zeros((n_events, 5), dtype=np.int64))
+
+
+def replay_game(seed: int, a: str = "greedy", b: str = "greedy") -> dict:
+    """The first game (A deals first) of ``simulate --seed SEED`` with the same players, with
+    every deal, discard, starter, pegging point and count, as a JSON-ready dict.
+
+    Wraps the kernel ``_game.play_games`` (tracing its first game).
+    """
+    from ._game import (SKUNK_BELOW, R_EVENTS, R_HANDS, R_SCORE0, R_SCORE1, R_WINNER, T_CRIB, T_DEALER, T_DEALER_HAND, T_HEELS,
+                        T_PONE_HAND, T_SCORE0, T_SCORE1, T_STARTER, TRACE_EVENTS, TRACE_HANDS, play_games)
+    from .cards import format_card
+    from .discard import crib_rank_table
+
+    policies = player_codes(a, b)
+    deck = block_states(seed, 0, 1, DECK_STREAM)
+    play = block_states(seed, 0, 1, PLAY_STREAM)
+    t_deal, t_disc, t_hand, t_peg = _trace_arrays(TRACE_HANDS, TRACE_EVENTS)
+    results, _, _ = play_games(deck, play, 1, policies, crib_rank_table(), True, t_deal, t_disc, t_hand, t_peg)
+    winner, s0, s1 = results[0, R_WINNER], results[0, R_SCORE0], results[0, R_SCORE1]
+    n_hands, n_ev = results[0, R_HANDS], results[0, R_EVENTS]
+    names = ("A", "B")
+
+    def cards(row):
+        return [format_card(c) for c in row]
+
+    hands = []
+    for h in range(n_hands):
+        row = t_hand[h]
+        dealer = int(row[T_DEALER])
+        pone = 1 - dealer
+        counted = {"pone_hand": int(row[T_PONE_HAND]), "dealer_hand": int(row[T_DEALER_HAND]),
+                   "crib": int(row[T_CRIB])}
+        hands.append({
+            "dealer": names[dealer],
+            "deal": {names[p]: cards(t_deal[h, p]) for p in range(2)},
+            "discards": {names[p]: cards(t_disc[h, p]) for p in range(2)},
+            "kept": {names[p]: cards([c for c in t_deal[h, p] if c not in t_disc[h, p]]) for p in range(2)},
+            "crib": cards(list(t_disc[h, pone]) + list(t_disc[h, dealer])),
+            "starter": format_card(row[T_STARTER]),
+            "heels": int(row[T_HEELS]),
+            "pegging": [{"player": names[int(e[1])], "card": None if e[2] < 0 else format_card(e[2]),
+                         "count": int(e[3]), "points": int(e[4])} for e in t_peg[:n_ev] if e[0] == h],
+            "counts": {k: (None if v < 0 else v) for k, v in counted.items()},
+            "score": {"A": int(row[T_SCORE0]), "B": int(row[T_SCORE1])},
+        })
+    loser = min(s0, s1)
+    return {"seed": seed, "players": {"A": a, "B": b}, "first_dealer": "A", "hands": hands,
+            "winner": names[winner], "final_score": {"A": int(s0), "B": int(s1)},
+            "skunk": bool(loser < SKUNK_BELOW)}

@@ -1,0 +1,109 @@
+"""Plain-Python reference rules of two-player cribbage: slow and obvious, written from the rules
+(docs/cribbage.md) without the kernels' tricks. Cards are ``suit * 13 + rank`` (ace = 0)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+
+def rank(c):
+    return c % 13
+
+
+def suit(c):
+    return c // 13
+
+
+def value(c):
+    return min(rank(c) + 1, 10)
+
+
+def is_run(cards):
+    ranks = sorted(rank(c) for c in cards)
+    return all(b == a + 1 for a, b in zip(ranks, ranks[1:]))
+
+
+def ref_fifteens(cards):
+    return sum(2 for n in range(2, len(cards) + 1) for combo in combinations(cards, n)
+               if sum(value(c) for c in combo) == 15)
+
+
+def ref_pairs(cards):
+    return sum(2 for a, b in combinations(cards, 2) if rank(a) == rank(b))
+
+
+def ref_runs(cards):
+    """The longest run length L present; L points for every L-card subset that is a run."""
+    for n in range(len(cards), 2, -1):
+        found = [combo for combo in combinations(cards, n) if is_run(combo)]
+        if found:
+            return n * len(found)
+    return 0
+
+
+def ref_flush(hand, starter, crib):
+    if len({suit(c) for c in hand}) != 1:
+        return 0
+    if starter is not None and suit(starter) == suit(hand[0]):
+        return 5
+    return 0 if crib else 4
+
+
+def ref_nobs(hand, starter):
+    if starter is None:
+        return 0
+    return int(any(rank(c) == 10 and suit(c) == suit(starter) for c in hand))
+
+
+def ref_score(hand, starter, crib=False):
+    """Points of four cards ``hand`` and ``starter`` (None: the four alone), hand or crib rules."""
+    cards = list(hand) + ([starter] if starter is not None else [])
+    return (ref_fifteens(cards) + ref_pairs(cards) + ref_runs(cards) + ref_flush(hand, starter, crib)
+            + ref_nobs(hand, starter))
+
+
+def ref_peg_points(seq):
+    """Points for the last card of ``seq`` (the cards of the current count, in play order)."""
+    count = sum(value(c) for c in seq)
+    pts = 2 * (count == 15) + 2 * (count == 31)
+    same = 1
+    while same < len(seq) and rank(seq[-1 - same]) == rank(seq[-1]):
+        same += 1
+    pts += {1: 0, 2: 2, 3: 6, 4: 12}[same]
+    for n in range(len(seq), 2, -1):
+        tail = seq[-n:]
+        if len({rank(c) for c in tail}) == n and is_run(tail):
+            pts += n
+            break
+    return pts
+
+
+def ref_check_pegging(events, kept, pone):
+    """Check a hand's pegging ``events`` (dicts: ``player``, ``card`` or None for a go or last-card
+    point, ``count``, ``points``) against the rules, the players holding ``kept[p]`` (four cards
+    each) and ``pone`` leading; return the pegging points per player. Raises AssertionError at
+    the first event the rules forbid. (Allows the event list to stop early: the game may end.)"""
+    others = {p: q for p, q in zip(kept, reversed(list(kept)))}
+    left = {p: list(cards) for p, cards in kept.items()}
+    points = {p: 0 for p in kept}
+    seq, count, last, expected = [], 0, None, pone
+    for e in events:
+        if e["card"] is None:
+            assert e["player"] == last and e["points"] == 1 and e["count"] == count > 0
+            assert all(count + value(c) > 31 for p in left for c in left[p])   # nobody can play
+            seq, count = [], 0
+            expected = others[last]
+        else:
+            c, p = e["card"], e["player"]
+            if p != expected:  # the expected player said go: he has nothing playable
+                assert all(count + value(x) > 31 for x in left[expected])
+            left[p].remove(c)
+            seq.append(c)
+            count += value(c)
+            assert count <= 31 and e["count"] == count
+            assert e["points"] == ref_peg_points(seq)
+            last, expected = p, others[p]
+            if count == 31:
+                seq, count = [], 0
+        points[e["player"]] += e["points"]
+    return points, left
