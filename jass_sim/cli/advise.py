@@ -10,7 +10,7 @@ from . import main
 @main.command()
 @click.argument("hand")
 @click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
-@click.option("--policy", default="heuristic", show_default=True, help="Card play: heuristic, net, dd, pimc or random.")
+@click.option("--policy", default=None, help="Card play: net, heuristic, dd, pimc or random  [default: net].")
 @click.option("--partner-model", default="evaluator", show_default=True,
               help="How the partner chooses after chibre: evaluator or search.")
 @click.option("--samples", type=int, default=None, help="Sampled deals (default 4000).")
@@ -39,7 +39,7 @@ def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred
             raise InputError(f"--plot needs a .png or .svg file, got {plot!r}", plot)
         check_output_path(plot)
     progress = Progress(max_samples, "advise") if ci is not None else None
-    advice = run(hand, rules, policy.strip().lower(), partner_model.strip().lower(), samples, ci, max_samples,
+    advice = run(hand, rules, policy, partner_model.strip().lower(), samples, ci, max_samples,
                  chibred, seed, threads, options, progress=progress)
     if fmt == "json":
         text = json.dumps(advice.to_json(), ensure_ascii=False)
