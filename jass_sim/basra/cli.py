@@ -139,7 +139,7 @@ def advise(hand, table, played, players, rules, samples, piles, last_capture, ho
     import json
 
     from ..output import check_choice
-    from .advise import advise as run_advise
+    from .advice import advise as run_advise
     from .cards import check_disjoint, parse_cards
     from .engine import check_players
     from .render import render_advice
@@ -189,7 +189,7 @@ def report(players, rules, positions, samples, deals, games, search_deals, seed,
 
     from ..analysis.report import check_output_dir
     from .engine import check_players
-    from .report import build_report, write_report
+    from .strategy_report import build_report, write_report
     from .rules import get_rules
 
     check_output_dir(output)

@@ -73,7 +73,7 @@ def discard(hand, dealer, opponent, pegging, score_text, samples, seed, fmt):
     from ..cards import InputError
     from ..output import check_choice
     from ..cribbage.cards import format_cards
-    from ..cribbage.discard import discard_options, parse_score, parse_six
+    from ..cribbage.discards import discard_options, parse_score, parse_six
 
     fmt = check_choice("--format", fmt, ("table", "json"))
     opponent = check_choice("--opponent", opponent, ("random", "model"))

@@ -101,7 +101,7 @@ def crib_rank_pairs(samples: int, seed: int) -> pd.DataFrame:
     """
     from ..engine.rng import block_states
     from ._model import crib_vs_model
-    from .discard import crib_rank_table
+    from .discards import crib_rank_table
 
     table = crib_rank_table()
     pairs = [(r1, r2) for r1 in range(N_RANKS) for r2 in range(r1, N_RANKS)]
