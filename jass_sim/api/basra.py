@@ -9,8 +9,12 @@ from ._result import Result
 __all__ = ["replay", "simulate", "duel", "advise", "report"]
 
 
+class BasraRound(Result):
+    """One played round (:func:`replay`): ``to_json()`` (the ``basra replay`` JSON), ``table`` (a row per move)."""
+
+
 def replay(seed: int, *, players: int = 2, rules: str = "leaflet", policy: str = "greedy",
-           dealer: int | None = None, samples: int | None = None) -> Result:
+           dealer: int | None = None, samples: int | None = None) -> BasraRound:
     """Deal one round from ``seed`` and record every move with its capture and points
     (``jass-sim basra replay``).
 
@@ -42,7 +46,7 @@ def replay(seed: int, *, players: int = 2, rules: str = "leaflet", policy: str =
     table = pd.DataFrame([{"move": t, "player": m["player"], "card": m["card"], "captured": " ".join(m["captured"]),
                            "basra": m["basra"]} for t, m in enumerate(record["moves"], 1)])
     score = record["score"]
-    return Result(record, table, lambda: render_replay(record, "text"),
+    return BasraRound(record, table, lambda: render_replay(record, "text"),
                   f"Basra, {record['players']} players: side 0 {score[0]['total']}, side 1 {score[1]['total']}")
 
 

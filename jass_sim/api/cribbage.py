@@ -234,7 +234,16 @@ def stats(*, exact: bool = False, hands: int | None = None, seed: int | None = N
     return Stats(table, summary, exact, crib_rank_pairs(samples, seed) if crib_pairs else None)
 
 
-def simulate(games: int, *, a: str = "greedy", b: str = "greedy", seed: int = 0) -> Result:
+class Games(Result):
+    """The answer of :func:`simulate`: ``to_json()`` (win rates, skunks, first-dealer advantage,
+    points per hand by source, with 95% CIs)."""
+
+
+class Game(Result):
+    """One game (:func:`replay`): ``to_json()`` (the ``cribbage replay`` JSON), ``table`` (a row per hand)."""
+
+
+def simulate(games: int, *, a: str = "greedy", b: str = "greedy", seed: int = 0) -> Games:
     """Whole games between players ``a`` and ``b``, duplicate-dealt: win rate, skunks,
     first-dealer advantage and points per hand by source, with 95% CIs (``jass-sim cribbage simulate``).
 
@@ -258,10 +267,11 @@ def simulate(games: int, *, a: str = "greedy", b: str = "greedy", seed: int = 0)
     if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
         raise InputError(f"--games must be a positive even number (duplicate pairs), got {games}", str(games))
     summary = game_summary(play_batch(games // 2, a, b, seed), a.lower(), b.lower(), seed)
-    return Result(summary, None, render_summary(summary), render_summary(summary).split("\n")[0])
+    text = render_summary(summary)
+    return Games(summary, None, text, text.split("\n")[0])
 
 
-def replay(seed: int, *, a: str = "greedy", b: str = "greedy") -> Result:
+def replay(seed: int, *, a: str = "greedy", b: str = "greedy") -> Game:
     """One whole game, the first of ``simulate(..., seed=seed)``: deals, discards, starter, every
     pegging point, hand and crib counts (``jass-sim cribbage replay``).
 
@@ -292,4 +302,4 @@ def replay(seed: int, *, a: str = "greedy", b: str = "greedy") -> Result:
                            "pone_hand": h["counts"]["pone_hand"], "dealer_hand": h["counts"]["dealer_hand"],
                            "crib": h["counts"]["crib"], "score_A": h["score"]["A"], "score_B": h["score"]["B"]}
                           for i, h in enumerate(game["hands"], 1)])
-    return Result(game, table, "\n".join(lines), last)
+    return Game(game, table, "\n".join(lines), last)
