@@ -101,7 +101,14 @@ def duel(player_a: str, player_b: str, *, deals: int = 10_000, players: int = 2,
     sides swapped (``jass-sim basra duel``).
 
     Wraps the parallel kernels of :mod:`jass_sim.basra._batch` (through
-    :func:`jass_sim.basra.analysis.duel_table`). Parameters as for :func:`simulate`.
+    :func:`jass_sim.basra.analysis.duel_table`).
+
+    Parameters
+    ----------
+    player_a, player_b : str
+        The players of the two sides: ``random``, ``greedy``, ``search``, ``search-nomem``.
+    deals, players, rules, games, seed, samples, threads :
+        As for :func:`simulate`.
     """
     from ..basra.analysis import duel_table
     from ..basra.engine import check_players, player_params

@@ -276,7 +276,19 @@ def replay(seed: int, *, a: str = "greedy", b: str = "greedy") -> Game:
     pegging point, hand and crib counts (``jass-sim cribbage replay``).
 
     Wraps the traced game kernel of :mod:`jass_sim.cribbage._game` (through
-    :func:`jass_sim.cribbage.engine.replay_game`). ``table`` has one row per hand.
+    :func:`jass_sim.cribbage.engine.replay_game`).
+
+    Parameters
+    ----------
+    seed : int
+        The seed: this game is the first of ``simulate(..., seed=seed)``.
+    a, b : str
+        Players: ``random``, ``greedy`` or ``expect``; A deals first.
+
+    Returns
+    -------
+    Game
+        ``to_json()`` (the ``cribbage replay`` JSON) and ``table`` (one row per hand).
     """
     import pandas as pd
 

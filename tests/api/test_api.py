@@ -159,3 +159,35 @@ def test_cribbage_and_basra_results():
     assert b.recommendation == b.table["card"].iloc[0] and "<table" in b._repr_html_()
     f = basra.simulate(deals=100, games=0)
     assert f.to_json()["figures"] == f.table.to_dict(orient="records")
+
+
+def _public_functions():
+    from jass_sim.api import basra as b, cribbage as c, jass as j
+
+    return [(f"{m.__name__}.{name}", getattr(m, name)) for m in (j, c, b) for name in m.__all__]
+
+
+@pytest.mark.parametrize("name,func", _public_functions(), ids=lambda x: x if isinstance(x, str) else "")
+def test_docstring_names_the_kernel_it_wraps_and_the_references_exist(name, func):
+    """numpydoc docstrings: a summary, the parameters, and 'Wraps ...' naming existing kernels."""
+    import importlib
+    import re
+
+    doc = func.__doc__ or ""
+    assert "Wraps" in doc, name
+    assert "Parameters\n    ----------" in doc or "Parameters as for" in doc, name
+    wraps = doc[doc.index("Wraps"):]
+    refs = re.findall(r":(?:func|mod|class):`([\w.]+)`", wraps.split("\n\n")[0])
+    assert refs, name
+    for ref in refs:
+        parts = ref.split(".")
+        for cut in range(len(parts), 0, -1):
+            try:
+                obj = importlib.import_module(".".join(parts[:cut]))
+            except ImportError:
+                continue
+            for attr in parts[cut:]:
+                obj = getattr(obj, attr)
+            break
+        else:
+            raise AssertionError(f"{name}: {ref} does not exist")
