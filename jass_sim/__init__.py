@@ -17,24 +17,13 @@ from __future__ import annotations
 __all__ = ["InputError", "advise", "simulate", "duel", "melds", "solve", "replay", "report", "play_advice",
            "review", "cribbage", "basra"]
 
-_LAZY = {"InputError": "jass_sim.cards", **{name: "jass_sim.api.jass" for name in __all__[1:-2]}}
+from .api import lazy_exports
 
-
-def __getattr__(name: str):
-    """Import a public function (or InputError) on first use (PEP 562)."""
-    module = _LAZY.get(name)
-    if module is None:
-        if name in ("cribbage", "basra"):
-            import importlib
-
-            return importlib.import_module(f"jass_sim.{name}")
-        raise AttributeError(f"module 'jass_sim' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, {"InputError": "jass_sim.cards", "cribbage": None, "basra": None,
+                                      **dict.fromkeys(__all__[1:-2], "jass_sim.api.jass")})
 
 
 def __dir__():
     return sorted(set(globals()) | set(__all__))
+
+del lazy_exports

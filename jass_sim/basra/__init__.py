@@ -8,15 +8,9 @@ The rules are written down in ``docs/basra.md``.
 The public API (see ``docs/api.md``), imported on first use: :func:`replay`, :func:`simulate`, :func:`duel`, :func:`advise`, :func:`report`.
 """
 
-__all__ = ['replay', 'simulate', 'duel', 'advise', 'report']
+from ..api import lazy_exports
 
+__all__ = ["replay", "simulate", "duel", "advise", "report"]
 
-def __getattr__(name: str):
-    """The public functions of :mod:`jass_sim.api.basra`, imported on first use (PEP 562)."""
-    if name not in __all__:
-        raise AttributeError(f"module 'jass_sim.basra' has no attribute {name!r}")
-    from ..api import basra as api
-
-    value = getattr(api, name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, dict.fromkeys(__all__, "jass_sim.api.basra"))
+del lazy_exports

@@ -11,15 +11,9 @@ helpers), with :mod:`.scoring` (the checked public wrappers) -> ``_exact`` (enum
 The public API (see ``docs/api.md``), imported on first use: :func:`score`, :func:`discard`, :func:`stats`, :func:`simulate`, :func:`replay`.
 """
 
-__all__ = ['score', 'discard', 'stats', 'simulate', 'replay']
+from ..api import lazy_exports
 
+__all__ = ["score", "discard", "stats", "simulate", "replay"]
 
-def __getattr__(name: str):
-    """The public functions of :mod:`jass_sim.api.cribbage`, imported on first use (PEP 562)."""
-    if name not in __all__:
-        raise AttributeError(f"module 'jass_sim.cribbage' has no attribute {name!r}")
-    from ..api import cribbage as api
-
-    value = getattr(api, name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, dict.fromkeys(__all__, "jass_sim.api.cribbage"))
+del lazy_exports
