@@ -22,8 +22,8 @@ from .api import lazy_exports
 __getattr__ = lazy_exports(__name__, {"InputError": "jass_sim.cards", "cribbage": None, "basra": None,
                                       **dict.fromkeys(__all__[1:-2], "jass_sim.api.jass")})
 
+del lazy_exports
+
 
 def __dir__():
     return sorted(set(globals()) | set(__all__))
-
-del lazy_exports
