@@ -236,7 +236,7 @@ def stats(*, exact: bool = False, hands: int | None = None, seed: int | None = N
 
 class Games(Result):
     """The answer of :func:`simulate`: ``to_json()`` (win rates, skunks, first-dealer advantage,
-    points per hand by source, with 95% CIs)."""
+    points per hand by source, with 95% CIs) and the same figures as a ``table``."""
 
 
 class Game(Result):
@@ -268,7 +268,23 @@ def simulate(games: int, *, a: str = "greedy", b: str = "greedy", seed: int = 0)
         raise InputError(f"--games must be a positive even number (duplicate pairs), got {games}", str(games))
     summary = game_summary(play_batch(games // 2, a, b, seed), a.lower(), b.lower(), seed)
     text = render_summary(summary)
-    return Games(summary, None, text, text.split("\n")[0])
+    return Games(summary, _games_table(summary), text, text.split("\n")[0])
+
+
+def _games_table(summary: dict):
+    """One row per figure of a :func:`simulate` summary: ``figure``, ``estimate``, ``ci95_lo``, ``ci95_hi``."""
+    import pandas as pd
+
+    rows = []
+    for key in ("a_win", "first_dealer_win", "a_skunks_b", "b_skunks_a"):
+        rows.append({"figure": key, "estimate": summary[key]["rate"], "ci95_lo": summary[key]["ci"][0],
+                     "ci95_hi": summary[key]["ci"][1]})
+    for role, parts in summary["points_per_hand"].items():
+        for part, value in parts.items():
+            if isinstance(value, dict):
+                rows.append({"figure": f"points per hand, {role}, {part}", "estimate": value["mean"],
+                             "ci95_lo": value["ci"][0], "ci95_hi": value["ci"][1]})
+    return pd.DataFrame(rows)
 
 
 def replay(seed: int, *, a: str = "greedy", b: str = "greedy") -> Game:

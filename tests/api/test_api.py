@@ -157,6 +157,11 @@ def test_cribbage_and_basra_results():
     assert st.table["hand_probability"].sum() == pytest.approx(1)
     b = basra.advise("HJ D10 C5 S3 HK H7", table="H5 C2 D7 S9", samples=40)
     assert b.recommendation == b.table["card"].iloc[0] and "<table" in b._repr_html_()
+    g = cribbage.simulate(20, seed=4)
+    doc = g.to_json()
+    row = g.table.set_index("figure").loc["a_win"]
+    assert row["estimate"] == doc["a_win"]["rate"] and [row["ci95_lo"], row["ci95_hi"]] == doc["a_win"]["ci"]
+    assert (g.table["ci95_lo"] <= g.table["estimate"]).all() and (g.table["estimate"] <= g.table["ci95_hi"]).all()
     f = basra.simulate(deals=100, games=0)
     assert f.to_json()["figures"] == f.table.to_dict(orient="records")
 
