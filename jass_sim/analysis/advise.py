@@ -159,7 +159,7 @@ def partner_choices(s: AdviseSamples) -> dict[str, float]:
     return {MODE_NAMES[m]: counts[m] / len(chosen) for m in range(6) if counts[m]}
 
 
-def advise(hand, rules="chibre", policy: str = "heuristic", partner_model: str = "evaluator",
+def advise(hand, rules="chibre", policy: str | None = None, partner_model: str = "evaluator",
            samples: int | None = None, ci: float | None = None, max_samples: int = 200_000,
            chibred: bool = False, seed: int = 0, threads: int | None = None, options: str | None = None,
            partner_samples: int = 16, progress=None) -> Advice:
@@ -169,9 +169,12 @@ def advise(hand, rules="chibre", policy: str = "heuristic", partner_model: str =
     leads, and there is no chibre option. ``samples`` deals are sampled (default 4,000), or, with
     ``ci``, batches of deals until the paired 95% CI half-width of the top two options is at most
     ``ci`` points (or ``max_samples``). Wraps the parallel kernel
-    :func:`jass_sim.engine.advise.advise_blocks`.
+    :func:`jass_sim.engine.advise.advise_blocks`. The card play is ``policy`` at every seat
+    (default :data:`jass_sim.engine.policies.DEFAULT_POLICY`, the learned ``net`` player).
     """
-    from ..engine.policies import policy_id
+    from ..engine.policies import DEFAULT_POLICY, policy_id
+
+    policy = DEFAULT_POLICY if policy is None else policy.strip().lower()
     from ..engine.simulate import numba_threads
 
     cards = parse_cards(hand, count=9) if isinstance(hand, str) else list(hand)

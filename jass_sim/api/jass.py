@@ -54,7 +54,7 @@ class Advice(Result):
         return fig
 
 
-def advise(hand, *, rules: str = "chibre", policy: str = "heuristic", partner_model: str = "evaluator",
+def advise(hand, *, rules: str = "chibre", policy: str | None = None, partner_model: str = "evaluator",
            samples: int | None = None, ci: float | None = None, max_samples: int = 200_000,
            chibred: bool = False, options: str | None = None, seed: int = 0, threads: int | None = None,
            progress=None) -> Advice:
@@ -70,8 +70,9 @@ def advise(hand, *, rules: str = "chibre", policy: str = "heuristic", partner_mo
         Nine cards, e.g. ``"HJ H9 HA SK SQ D6 C7 C8 CT"``.
     rules : str
         Rule preset: ``chibre``, ``schieber`` or ``pique-double``.
-    policy : str
-        Card play of all four seats: ``heuristic``, ``net``, ``dd``, ``pimc`` or ``random``.
+    policy : str, optional
+        Card play of all four seats: ``net`` (the default,
+        :data:`jass_sim.engine.policies.DEFAULT_POLICY`), ``heuristic``, ``dd``, ``pimc`` or ``random``.
     partner_model : str
         How the partner chooses after chibre: ``evaluator`` or ``search``.
     samples : int, optional
@@ -397,7 +398,7 @@ class ReportFiles:
 
 
 def report(output: str, *, rules: str = "chibre", deals: int = 1_000_000, seed: int = 0,
-           samples_per_hand: int = 128, policy: str = "heuristic", players=None, meld_hands: int | None = None,
+           samples_per_hand: int = 128, policy: str | None = None, players=None, meld_hands: int | None = None,
            threads: int | None = None, progress=None) -> ReportFiles:
     """Write a strategy report (``index.md``, ``index.html``, PNG plots, CSV tables) to the
     directory ``output`` (``jass-sim report``).
@@ -412,6 +413,8 @@ def report(output: str, *, rules: str = "chibre", deals: int = 1_000_000, seed: 
         The report directory (created, or replaced whole if it holds a report).
     deals : int
         The budget per section (see ``jass-sim report --help``).
+    policy : str, optional
+        Card play of every seat in sections 1-3 (default ``net``).
     players : str or list of str, optional
         Policies compared in the player-strength section (default: all).
     progress : callable, optional

@@ -91,7 +91,7 @@ def play_advice(hand: str | None = None, *, mode: str, hands=None, rules: str = 
     melds : str or dict, optional
         Meld cards shown, ``"1: D7 D8 D9; 2: HJ SJ DJ CJ"``.
     policy : str, optional
-        Card play in the play-outs: ``random``, ``heuristic``, ``dd``, ``pimc`` (default named in the result).
+        Card play in the play-outs: ``net`` (the default), ``heuristic``, ``random``, ``dd``, ``pimc``.
     samples, ci, max_samples, seed, threads, progress :
         As for :func:`jass_sim.advise` (default 4,000 worlds; 1 with ``hands``).
     """

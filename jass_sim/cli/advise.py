@@ -10,7 +10,7 @@ from . import main
 @main.command()
 @click.argument("hand")
 @click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
-@click.option("--policy", default="heuristic", show_default=True, help="Card play: heuristic, net, dd, pimc or random.")
+@click.option("--policy", default=None, help="Card play: net, heuristic, dd, pimc or random  [default: net].")
 @click.option("--partner-model", default="evaluator", show_default=True,
               help="How the partner chooses after chibre: evaluator or search.")
 @click.option("--samples", type=int, default=None, help="Sampled deals (default 4000).")

@@ -19,8 +19,8 @@ from . import main
 @click.option("--leader", type=int, default=0, show_default=True, help="Seat that led the first trick.")
 @click.option("--played", default="", help="Every card played so far, in order.")
 @click.option("--melds", default=None, help='Meld cards shown, e.g. "1: D7 D8 D9; 2: HJ SJ DJ CJ".')
-@click.option("--policy", default=None, help="Card play in the play-outs: random, heuristic, dd, pimc "
-              "[default: the default card play, named in the output].")
+@click.option("--policy", default=None, help="Card play in the play-outs: net, heuristic, random, dd or pimc "
+              "[default: net].")
 @click.option("--samples", type=int, default=None, help="Sampled worlds [default: 4000; 1 with --hands].")
 @click.option("--ci", type=float, default=None, help="Sample until the best card's lead has a 95%% CI "
               "half-width of at most X points.")

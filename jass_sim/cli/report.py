@@ -17,7 +17,7 @@ from . import main
               help="Root seed (the same report on any number of threads).")
 @click.option("--samples-per-hand", type=int, default=128, show_default=True,
               help="Sampled deals per hand in the mode-choice and chibre sections (a multiple of 64).")
-@click.option("--policy", default="heuristic", show_default=True, help="Card play of every seat (sections 1-3).")
+@click.option("--policy", default=None, help="Card play of every seat (sections 1-3)  [default: net].")
 @click.option("--players", default=None, help="Policies compared in the player-strength section, comma-separated "
                                               "[default: every registered policy]; those among heuristic, net, pimc "
                                               "are also compared with human play.")

@@ -11,8 +11,8 @@ from . import main
 @click.argument("round_file")
 @click.option("--seat", type=int, default=None, help="Review this seat's decisions [default: 0].")
 @click.option("--team", type=int, default=None, help="Review both seats of team 0 (seats 0, 2) or 1 (seats 1, 3).")
-@click.option("--policy", default=None, help="Card play in the play-outs: random, heuristic, dd, pimc "
-              "[default: the default card play, named in the output].")
+@click.option("--policy", default=None, help="Card play in the play-outs: net, heuristic, random, dd or pimc "
+              "[default: net].")
 @click.option("--samples", type=int, default=None, help="Worlds per card decision (and deals for the mode "
               "choice) [defaults of play-advice and advise].")
 @click.option("--no-mode", is_flag=True, help="Do not rate the mode choice.")
