@@ -245,15 +245,15 @@ def format_advice(advice: Advice) -> str:
     return "\n".join(lines)
 
 
-def plot_advice(advice: Advice, path: str) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+def advice_figure(advice: Advice):
+    """A matplotlib Figure (no pyplot, so no global state): bars of the mean difference per
+    option with 95% whiskers, and the distribution of the round difference of the top options."""
+    from matplotlib.figure import Figure
 
     t = advice.table.sort_values("mean_diff", ascending=False, kind="stable")
     labels = [option_label(advice.options[i]) for i in t.index]
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
+    fig = Figure(figsize=(11, 4.2))
+    ax1, ax2 = fig.subplots(1, 2)
     err = np.array([t["mean_diff"] - t["ci95_diff_lo"], t["ci95_diff_hi"] - t["mean_diff"]])
     colors = ["tab:green" if i == t.index[0] else "tab:gray" for i in t.index]
     ax1.bar(labels, t["mean_diff"], yerr=err, capsize=4, color=colors)
@@ -269,10 +269,15 @@ def plot_advice(advice: Advice, path: str) -> None:
     ax2.legend()
     fig.suptitle(advice.sentence(), fontsize=9)
     fig.tight_layout()
-    from ..output import write_atomic
+    return fig
+
+
+def plot_advice(advice: Advice, path: str) -> None:
+    """Write :func:`advice_figure` to ``path`` (PNG or SVG by the extension), atomically."""
     import io
 
+    from ..output import write_atomic
+
     buf = io.BytesIO()
-    fig.savefig(buf, format=path.rsplit(".", 1)[-1].lower())
-    plt.close(fig)
+    advice_figure(advice).savefig(buf, format=path.rsplit(".", 1)[-1].lower())
     write_atomic(path, buf.getvalue())

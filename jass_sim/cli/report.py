@@ -34,7 +34,7 @@ def report(rules, deals, seed, samples_per_hand, policy, players, meld_hands, th
     import sys
     import time
 
-    from ..analysis.report import report as run
+    from ..api.jass import report as run
 
     start = time.monotonic()
     show = sys.stderr.isatty()
