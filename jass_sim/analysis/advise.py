@@ -14,11 +14,12 @@ import numpy as np
 import pandas as pd
 
 from ..cards import MODE_NAMES, InputError, cards_to_mask, format_card, mode_name, parse_cards, parse_mode
-from ..engine.advise import ADVISE_BLOCK, CHIBRE, PARTNER_EVALUATOR, PARTNER_SEARCH, AdviseSamples, concat, run_advise
+from ..engine.advise import (ADVISE_BLOCK, CHIBRE, PARTNER_EVALUATOR, PARTNER_FITTED, PARTNER_SEARCH, AdviseSamples,
+                             concat, run_advise)
 from ..rules import RuleSet, get_rules
 from .stats import check_sampling, mean_ci, sample_until, wilson_ci
 
-PARTNER_MODELS = {"evaluator": PARTNER_EVALUATOR, "search": PARTNER_SEARCH}
+PARTNER_MODELS = {"evaluator": PARTNER_EVALUATOR, "search": PARTNER_SEARCH, "fitted": PARTNER_FITTED}
 FIRST_BATCH = 16 * ADVISE_BLOCK
 
 
@@ -182,7 +183,8 @@ def advise(hand, rules="chibre", policy: str | None = None, partner_model: str =
         raise InputError(f"a hand has 9 different cards, got {len(cards)}", str(hand))
     rules = get_rules(rules)
     if partner_model not in PARTNER_MODELS:
-        raise InputError(f"unknown partner model {partner_model!r} (expected evaluator or search)", partner_model)
+        raise InputError(f"unknown partner model {partner_model!r} (expected one of {', '.join(PARTNER_MODELS)})",
+                         partner_model)
     check_sampling(samples, ci, max_samples)
     opts = parse_options(options, rules, chibred)
     leader = 2 if chibred else 0
@@ -193,7 +195,8 @@ def advise(hand, rules="chibre", policy: str | None = None, partner_model: str =
             raise InputError("--partner-model search is not available with --policy dd: the partner's own "
                              "Monte Carlo would need thousands of double-dummy solves per deal", "search")
         runner = lambda first, n: advise_dd_samples(  # noqa: E731
-            cards_to_mask(cards), rules, opts, leader=leader, seed=seed, first_sample=first, n_samples=n)
+            cards_to_mask(cards), rules, opts, leader=leader, seed=seed, first_sample=first, n_samples=n,
+            fitted_partner=partner_model == "fitted")
     else:
         pid = policy_id(policy)
         runner = lambda first, n: run_advise(  # noqa: E731

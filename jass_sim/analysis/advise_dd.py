@@ -35,8 +35,11 @@ def _round_totals(dealt, mode, leader, team_points, rules) -> np.ndarray:
 
 
 def advise_dd_samples(hand_mask, rules, options, *, leader: int, seed: int, first_sample: int,
-                      n_samples: int) -> AdviseSamples:
-    """Per-sample results of every option with double-dummy card play (see the module doc)."""
+                      n_samples: int, fitted_partner: bool = False) -> AdviseSamples:
+    """Per-sample results of every option with double-dummy card play (see the module doc); after a
+    chibre the partner picks with the evaluator, or with ``fitted_partner`` the ``fitted`` model."""
+    from ..engine._mode_features import TRUMP_FEATURES, fitted_best
+    from ..engine.choose import default_mode_params
     from ..engine.solver import Solver
 
     deals = sample_deals(hand_mask, seed, first_sample, n_samples)
@@ -50,6 +53,7 @@ def advise_dd_samples(hand_mask, rules, options, *, leader: int, seed: int, firs
     partner_modes = np.full(n_samples, -1, dtype=np.int64)
 
     local = threading.local()
+    mode_params = default_mode_params(rules) if fitted_partner else None
 
     def work(s):
         solver = getattr(local, "solver", None)
@@ -61,7 +65,10 @@ def advise_dd_samples(hand_mask, rules, options, *, leader: int, seed: int, firs
         for o, opt in enumerate(options):
             mode = opt
             if opt == CHIBRE:
-                mode = int(best_mode(dealt[2], modes, mults)[0])
+                if fitted_partner:
+                    mode = int(fitted_best(dealt[2], modes, mults, mode_params, np.zeros(TRUMP_FEATURES))[0])
+                else:
+                    mode = int(best_mode(dealt[2], modes, mults)[0])
                 partner_modes[s] = mode
             if mode not in solved:
                 r = solver.solve(hands, mode, leader, match=True, moves=False, fresh=True)

@@ -182,13 +182,19 @@ class Report:
                    f"In {pct_ci(allr['share_clear'], allr['clear_lo'], allr['clear_hi'])} of the hands the best "
                    "option's paired lead over the runner-up has a 95% CI above zero; in the others the two are too "
                    "close to call at this sample size, so the shares above split near-ties at random.")
-        ev = self.tables["evaluator"].set_index("statistic")
-        a, c, r = ev.loc["agrees_with_best"], ev.loc["chibres"], ev.loc["regret"]
-        out.append(f"The hand evaluator (`jass_sim.engine.choose`: best `mode_score`, chibre below its threshold) "
-                   f"picks the option with the best mean in {pct_ci(a['estimate'], a['ci95_lo'], a['ci95_hi'])} "
-                   f"of the hands and chibres in {pct_ci(c['estimate'], c['ci95_lo'], c['ci95_hi'])}; the best "
-                   f"mean exceeds the mean of its choice by {pm(r['estimate'], r['ci95_lo'], r['ci95_hi'])} points "
-                   "per round on average (biased upward: the best mean is picked with its luck).")
+        table = self.tables["evaluator"]
+        intro = {"evaluator": "The hand evaluator (`jass_sim.engine.choose`: best `mode_score`, chibre below its "
+                              "threshold)",
+                 "fitted": "The fitted mode model (`--chooser fitted`: linear models fitted by simulation under "
+                           "`net` play by `scripts/fit_mode_model.py`, on other hands than these)"}
+        for chooser, text in intro.items():
+            ev = table[table["chooser"] == chooser].set_index("statistic")
+            a, c, r = ev.loc["agrees_with_best"], ev.loc["chibres"], ev.loc["regret"]
+            out.append(f"{text} picks the option with the best mean in "
+                       f"{pct_ci(a['estimate'], a['ci95_lo'], a['ci95_hi'])} of the hands and chibres in "
+                       f"{pct_ci(c['estimate'], c['ci95_lo'], c['ci95_hi'])}; the best mean exceeds the mean of its "
+                       f"choice by {pm(r['estimate'], r['ci95_lo'], r['ci95_hi'])} points per round on average"
+                       + (" (biased upward: the best mean is picked with its luck)." if chooser == "evaluator" else "."))
         return out
 
     def chibre_sentences(self) -> list[str]:
@@ -451,14 +457,17 @@ class Report:
         ev = self.tables["evaluator"]
         names = {"agrees_with_best": "picks the option with the best mean", "chibres": "chibres",
                  "regret": "best mean minus its choice's mean (points per round)"}
-        rows = []
+        cells = {}
         for _, x in ev.iterrows():
             if x["statistic"] == "regret":
                 value = pm(x["estimate"], x["ci95_lo"], x["ci95_hi"])
             else:
                 value = pct_ci(x["estimate"], x["ci95_lo"], x["ci95_hi"])
-            rows.append([names[x["statistic"]], value, n_fmt(x["n"])])
-        return ("table", ["hand evaluator", "estimate", "hands"], rows, "The hand evaluator against the simulation")
+            cells[x["chooser"], x["statistic"]] = value
+        rows = [[label, cells["evaluator", stat], cells["fitted", stat], n_fmt(ev["n"].iloc[0])]
+                for stat, label in names.items()]
+        return ("table", ["mode choice", "hand evaluator", "fitted model", "hands"], rows,
+                "The hand evaluator and the fitted mode model against the simulation")
 
     def chibre_block(self) -> tuple:
         t = self.tables["chibre_bins"]

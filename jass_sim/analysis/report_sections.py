@@ -18,7 +18,8 @@ import pandas as pd
 
 from ..cards import MODE_NAMES, N_CARDS, RANKS, SUITS, format_card
 from ..engine.advise import CHIBRE, PARTNER_EVALUATOR, run_advise
-from ..engine.choose import CHIBRE_BELOW, best_mode
+from ..engine.choose import CHIBRE_BELOW, best_mode, default_mode_params
+from ..engine.mode_model import fitted_options
 from ..engine.rng import block_states
 from ..rules import RuleSet
 from .advise import option_name, paired_lead
@@ -82,7 +83,8 @@ def option_values(rules: RuleSet, hands: int, samples_per_hand: int, seed: int, 
     hand: ``hand`` (mask), ``value_O`` (mean difference of option ``O``), ``best`` (the option
     with the highest mean), ``clear`` (its paired 95% CI lead over the runner-up excludes 0),
     ``eval_mode``/``eval_score`` (the hand evaluator's best mode and its score),
-    ``eval_option`` (the evaluator's choice: chibre below ``CHIBRE_BELOW``),
+    ``eval_option`` (the evaluator's choice: chibre below ``CHIBRE_BELOW``), ``fitted_option``
+    (the ``fitted`` mode policy's choice, :func:`~jass_sim.engine.mode_model.fitted_options`),
     ``chibre_adv`` (chibre minus the best mode, cross-fitted: the best mode is picked on one half
     of the deals and compared on the other, both ways, averaged, so the pick's luck does not
     count), ``chibre_wins`` (``chibre_adv > 0``), then :func:`hand_features`.
@@ -128,6 +130,7 @@ def option_values(rules: RuleSet, hands: int, samples_per_hand: int, seed: int, 
     df["eval_mode"] = [MODE_NAMES[m] for m in eval_mode]
     df["eval_score"] = eval_score
     df["eval_option"] = np.where(eval_score < CHIBRE_BELOW, "chibre", df["eval_mode"])
+    df["fitted_option"] = [option_name(int(o)) for o in fitted_options(masks, rules, default_mode_params(rules))]
     df["chibre_adv"] = adv
     df["chibre_wins"] = adv > 0
     return pd.concat([df, hand_features(masks)], axis=1)
@@ -201,25 +204,32 @@ def best_choice_table(per_hand: pd.DataFrame, rules: RuleSet) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+#: The mode choosers the report measures, and the ``per_hand`` column holding each one's option.
+CHOOSER_COLUMNS = {"evaluator": "eval_option", "fitted": "fitted_option"}
+
+
 def evaluator_table(per_hand: pd.DataFrame) -> pd.DataFrame:
-    """How the hand evaluator's choice (best score, chibre below the threshold) fares:
-    ``statistic, k, n, estimate, ci95_lo, ci95_hi`` with rows ``agrees_with_best`` (it picks the
-    option with the best simulated mean), ``chibres`` (it chibres) and ``regret`` (mean value of
-    the best option minus the evaluator's option, in points per round; biased upward because the
-    best mean is picked with its luck)."""
+    """How the hand evaluator's choice (best score, chibre below the threshold) and the ``fitted``
+    model's choice fare: ``chooser, statistic, k, n, estimate, ci95_lo, ci95_hi`` with rows
+    ``agrees_with_best`` (it picks the option with the best simulated mean), ``chibres`` (it
+    chibres) and ``regret`` (mean value of the best option minus its option, in points per round;
+    biased upward because the best mean is picked with its luck) for each chooser of
+    :data:`CHOOSER_COLUMNS`."""
     n = len(per_hand)
-    agree = int((per_hand["eval_option"] == per_hand["best"]).sum())
-    chib = int((per_hand["eval_option"] == "chibre").sum())
     value_cols = {c[len("value_"):]: c for c in per_hand.columns if c.startswith("value_")}
-    chosen = np.array([per_hand.at[i, value_cols[o]] for i, o in zip(per_hand.index, per_hand["eval_option"])])
     top = per_hand[list(value_cols.values())].max(axis=1).to_numpy()
-    regret = _mean_row(top - chosen)
-    rows = [{"statistic": "agrees_with_best", "k": agree, "n": n, **dict(zip(("estimate", "ci95_lo", "ci95_hi"),
-                                                                            wilson_ci(agree, n)))},
-            {"statistic": "chibres", "k": chib, "n": n, **dict(zip(("estimate", "ci95_lo", "ci95_hi"),
-                                                                   wilson_ci(chib, n)))},
-            {"statistic": "regret", "k": n, "n": n, "estimate": regret["mean"], "ci95_lo": regret["ci95_lo"],
-             "ci95_hi": regret["ci95_hi"]}]
+    rows = []
+    for chooser, column in CHOOSER_COLUMNS.items():
+        agree = int((per_hand[column] == per_hand["best"]).sum())
+        chib = int((per_hand[column] == "chibre").sum())
+        chosen = np.array([per_hand.at[i, value_cols[o]] for i, o in zip(per_hand.index, per_hand[column])])
+        regret = _mean_row(top - chosen)
+        rows += [{"chooser": chooser, "statistic": "agrees_with_best", "k": agree, "n": n,
+                  **dict(zip(("estimate", "ci95_lo", "ci95_hi"), wilson_ci(agree, n)))},
+                 {"chooser": chooser, "statistic": "chibres", "k": chib, "n": n,
+                  **dict(zip(("estimate", "ci95_lo", "ci95_hi"), wilson_ci(chib, n)))},
+                 {"chooser": chooser, "statistic": "regret", "k": n, "n": n, "estimate": regret["mean"],
+                  "ci95_lo": regret["ci95_lo"], "ci95_hi": regret["ci95_hi"]}]
     return pd.DataFrame(rows)
 
 

@@ -12,7 +12,7 @@ from . import main
 @click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
 @click.option("--policy", default=None, help="Card play: net, heuristic, dd, pimc or random  [default: net].")
 @click.option("--partner-model", default="evaluator", show_default=True,
-              help="How the partner chooses after chibre: evaluator or search.")
+              help="How the partner chooses after chibre: evaluator, fitted or search.")
 @click.option("--samples", type=int, default=None, help="Sampled deals (default 4000).")
 @click.option("--ci", type=float, default=None, help="Sample until the lead's 95%% CI half-width is at most X points.")
 @click.option("--max-samples", type=int, default=200_000, show_default=True, help="Upper bound with --ci.")

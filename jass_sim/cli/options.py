@@ -24,7 +24,7 @@ def job_options(func):
         click.option("--mode", default="auto", show_default=True,
                      help="auto (the chooser decides) or H, D, S, C, OBE, UNE."),
         click.option("--chooser", default="evaluator", show_default=True,
-                     help="Mode choice when --mode auto: evaluator (may chibre) or random."),
+                     help="Mode choice when --mode auto: evaluator or fitted (both may chibre), or random."),
         click.option("--seed", type=int, default=0, show_default=True, help="Root seed."),
     ))
 

@@ -14,7 +14,8 @@ import numpy as np
 
 from .._jit import U64_ONE, U64_ZERO, jit
 from ..rules._scoring import MATCH, MELDS, TOTAL
-from .choose import best_mode
+from ._mode_features import TRUMP_FEATURES, fitted_best
+from .choose import best_mode, default_mode_params
 from .deal import deal_conditioned
 from .rng import block_states, next_u64
 from .policies import policy_params
@@ -25,7 +26,7 @@ ADVISE_BLOCK = 64
 #: RNG stream of ``advise`` samples (``SeedSequence(seed, spawn_key=(ADVISE_STREAM, block))``).
 ADVISE_STREAM = 7
 CHIBRE = -1
-PARTNER_EVALUATOR, PARTNER_SEARCH = 0, 1
+PARTNER_EVALUATOR, PARTNER_SEARCH, PARTNER_FITTED = 0, 1, 2
 
 
 @jit
@@ -89,11 +90,12 @@ def partner_search(partner_hand, leader, n_samples, modes_allowed, policies, par
 
 @jit(parallel=True)
 def advise_blocks(states, counts, offsets, hand, leader, chooser, options, modes_allowed, policies,
-                  params, partner_model, partner_samples, run_points, four_points, multipliers,
+                  params, partner_model, partner_samples, mode_params, run_points, four_points, multipliers,
                   ours, theirs, flags, melds, partner_modes):
     """Evaluate every option on ``counts[b]`` samples of block ``b`` (sample index
     ``offsets[b] + i``): ``ours``/``theirs`` round totals of team 0/1, ``flags`` (1: our match,
-    2: their match), our counted ``melds``, and the partner's mode for the chibre option."""
+    2: their match), our counted ``melds``, and the partner's mode for the chibre option
+    (``partner_model``: the evaluator, its own search, or the ``fitted`` model of ``mode_params``)."""
     for b in numba.prange(states.shape[0]):
         rng = states[b].copy()
         known, my_pool, dealt = _sampler(hand)
@@ -109,6 +111,7 @@ def advise_blocks(states, counts, offsets, hand, leader, chooser, options, modes
                     np.zeros((9, 6), dtype=np.int64), np.zeros((2, 5), dtype=np.int64)),
                    np.zeros(4, dtype=np.uint64), np.zeros(4, dtype=np.uint64))
         score = work[3]
+        feats = np.zeros(TRUMP_FEATURES)
         for i in range(counts[b]):
             s = offsets[b] + i
             deal_conditioned(rng, known, my_pool, dealt)
@@ -121,6 +124,8 @@ def advise_blocks(states, counts, offsets, hand, leader, chooser, options, modes
                     if partner_model == PARTNER_SEARCH:
                         mode = partner_search(dealt[2], leader, partner_samples, modes_allowed, policies,
                                               params, run_points, four_points, multipliers, rng, scratch)
+                    elif partner_model == PARTNER_FITTED:
+                        mode = fitted_best(dealt[2], modes_allowed, multipliers, mode_params, feats)[0]
                     else:
                         mode = best_mode(dealt[2], modes_allowed, multipliers)[0]
                     partner_modes[s] = mode
@@ -171,7 +176,9 @@ def run_advise(hand_mask, rules, options, policies, *, leader: int, seed: int, f
     advise_blocks(block_states(seed, first_block, n_blocks, ADVISE_STREAM), counts, offsets, np.uint64(hand_mask),
                   leader, chooser, np.asarray(options, dtype=np.int64), np.asarray(rules.modes, dtype=np.int64),
                   np.asarray(policies, dtype=np.int64), params if params is not None else policy_params(),
-                  partner_model, partner_samples, runs, fours, mults, ours, theirs, flags, melds, partner_modes)
+                  partner_model, partner_samples,
+                  default_mode_params(rules) if partner_model == PARTNER_FITTED else np.zeros(1),
+                  runs, fours, mults, ours, theirs, flags, melds, partner_modes)
     return AdviseSamples(list(options), ours, theirs, flags, melds, partner_modes)
 
 

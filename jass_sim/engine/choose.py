@@ -9,6 +9,13 @@ Policies (``MODE_POLICIES``):
     the mode's multiplier (ties: the first allowed mode). When the best score is below the
     threshold ``mode_params[0]`` (default :data:`CHIBRE_BELOW`) and chibre is allowed, it
     chibres; the partner then picks its own best mode and may not pass back.
+``fitted``
+    A linear model fitted by simulation under the ``net`` card play
+    (:mod:`jass_sim.engine.mode_model`, kernels in :mod:`._mode_features`): picks the allowed
+    mode with the best predicted point difference times the mode's multiplier; chibres (when
+    allowed) when the predicted value of chibre beats it; the partner then picks its own best
+    predicted mode and may not pass back. Its weights follow the threshold in ``mode_params``
+    (build them with :func:`default_mode_params` for the rules played).
 
 :func:`mode_score` is a documented point count, in card points the chooser's team can expect
 (out of 157) — a starting heuristic, to be calibrated by simulation:
@@ -27,18 +34,27 @@ import numpy as np
 
 from .._jit import U64_ONE, jit, popcount
 from ..cards import OBE
+from ._mode_features import N_MODE_PARAMS, TRUMP_FEATURES, fitted_best, predicted_chibre
 from .rng import below
 
 #: Mode-choice policies by name.
-MODE_POLICIES = {"random": 0, "evaluator": 1}
+MODE_POLICIES = {"random": 0, "evaluator": 1, "fitted": 2}
 #: Default chibre threshold of the evaluator (expected card points of the chooser's team).
 CHIBRE_BELOW = 70.0
 _TRUMP_VALUE = (4, 4, 4, 14, 6, 20, 5, 6, 10)  # by natural rank 6 7 8 9 T J Q K A
 _TOP_RUN = (16, 12, 10, 8, 6, 5, 4, 3, 2)
 
 
-def default_mode_params() -> np.ndarray:
-    return np.array([CHIBRE_BELOW])
+def default_mode_params(rules) -> np.ndarray:
+    """``mode_params`` of the mode policies for ``rules`` (a preset name or
+    :class:`~jass_sim.rules.RuleSet`): the evaluator's threshold :data:`CHIBRE_BELOW`, then the
+    ``fitted`` model's weights for that preset (:func:`jass_sim.engine.mode_model.fitted_weights`)."""
+    from .mode_model import fitted_weights
+
+    out = np.zeros(N_MODE_PARAMS)
+    out[0] = CHIBRE_BELOW
+    out[1:] = fitted_weights(rules)
+    return out
 
 
 @jit(inline="always")
@@ -119,6 +135,12 @@ def choose_mode(mode_policy, chooser_hand, partner_hand, modes_allowed, multipli
     """``(mode, chibred)`` chosen for the chooser holding ``chooser_hand``."""
     if mode_policy == 0:
         return modes_allowed[below(rng, len(modes_allowed))], 0
+    if mode_policy == 2:
+        feats = np.zeros(TRUMP_FEATURES)
+        mode, value, second = fitted_best(chooser_hand, modes_allowed, multipliers, mode_params, feats)
+        if may_chibre and predicted_chibre(chooser_hand, value, second, mode_params, feats) > value:
+            return fitted_best(partner_hand, modes_allowed, multipliers, mode_params, feats)[0], 1
+        return mode, 0
     mode, score = best_mode(chooser_hand, modes_allowed, multipliers)
     if may_chibre and score < mode_params[0]:
         return best_mode(partner_hand, modes_allowed, multipliers)[0], 1

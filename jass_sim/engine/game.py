@@ -159,7 +159,7 @@ def simulate_game(seed: int, rules="chibre", policy: str = "heuristic", chooser:
     out = np.zeros(5, dtype=np.int64)
     play_game(block_states(seed, game_index, 1, stream=3)[0], rules.target, rules.premier_sorti,
               rules.chibre_first_round, np.asarray(rules.modes, dtype=np.int64), MODE_POLICIES[chooser],
-              default_mode_params(), np.full(4, policy_id(policy), dtype=np.int64), policy_params(), runs, fours,
+              default_mode_params(rules), np.full(4, policy_id(policy), dtype=np.int64), policy_params(), runs, fours,
               mults, rec_hands, rec_info, rec_tricks, out)
     winner, s0, s1, n, mid = (int(x) for x in out)
     loser = s1 if winner == 0 else s0

@@ -74,7 +74,7 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
     mode_policy = MODE_POLICIES["random" if policy == "random" else "evaluator"]
     leader, chooser, played_mode, winner = first_round(
         rng, np.asarray(rules.modes, dtype=np.int64), -1 if mode is None else mode, mode_policy,
-        rules.chibre_first_round, default_mode_params(), policies,
+        rules.chibre_first_round, default_mode_params(rules), policies,
         policy_params() if params is None else np.asarray(params, dtype=np.float64), runs, fours, mults,
         new_deck(), hands, initial, work)
     meld_buf, _, trace, score = work

@@ -264,6 +264,6 @@ def generate_positions(deals: int, rules, policy: int, rollout_policy: int, para
     targets = np.full((rows, 36), np.nan, dtype=np.float32)
     info = np.zeros((rows, len(INFO_COLUMNS)), dtype=np.int8)
     selfplay_blocks(states, counts, per_deal, worlds, modes, policy, rollout_policy, params, runs, fours, mults,
-                    default_mode_params(), feats, targets, info)
+                    default_mode_params(rules), feats, targets, info)
     keep = info[:, 5] == 1
     return feats[keep], targets[keep], info[keep]

@@ -70,7 +70,7 @@ def iter_chunks(spec: BatchSpec, per_deal: bool = False) -> Iterator[tuple[np.nd
     runs, fours, mults = spec.rules.arrays()
     modes = np.asarray(spec.rules.modes, dtype=np.int64)
     params = spec.params if spec.params is not None else policy_params()
-    mode_params = spec.mode_params if spec.mode_params is not None else default_mode_params()
+    mode_params = spec.mode_params if spec.mode_params is not None else default_mode_params(spec.rules)
     for first, nb, states, counts in _chunks(spec.deals, spec.seed, spec.stream):
         last_deal = first * BLOCK_SIZE + int(counts.sum())
         acc = np.zeros((nb, N_MODES, N_STATS), dtype=np.int64)
@@ -104,7 +104,7 @@ def run_duel(deals: int, rules: RuleSet, policy_a: int, policy_b: int, seed: int
 
     runs, fours, mults = rules.arrays()
     modes = np.asarray(rules.modes, dtype=np.int64)
-    mode_params = mode_params if mode_params is not None else default_mode_params()
+    mode_params = mode_params if mode_params is not None else default_mode_params(rules)
     params = params if params is not None else policy_params()
     total = np.zeros(N_DUEL_STATS, dtype=np.int64)
     with numba_threads(threads):
@@ -144,7 +144,7 @@ def iter_block_range(spec: BatchSpec, first_block: int, n_blocks: int,
     runs, fours, mults = spec.rules.arrays()
     modes = np.asarray(spec.rules.modes, dtype=np.int64)
     params = spec.params if spec.params is not None else policy_params()
-    mode_params = spec.mode_params if spec.mode_params is not None else default_mode_params()
+    mode_params = spec.mode_params if spec.mode_params is not None else default_mode_params(spec.rules)
     end = first_block + n_blocks
     for first in range(first_block, end, CHUNK_BLOCKS):
         nb = min(CHUNK_BLOCKS, end - first)

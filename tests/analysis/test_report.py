@@ -106,8 +106,11 @@ def test_mode_choice_tables(built):
     assert best.set_index("option").loc["all", "clear"] == opts["clear"].sum()
     check_ci(best, "share", "ci95_lo", "ci95_hi")
     check_ci(best, "share_clear", "clear_lo", "clear_hi")
-    ev = t["evaluator"].set_index("statistic")
-    assert ev.loc["regret", "estimate"] >= 0  # the best mean is at least the mean of any choice
+    assert set(t["evaluator"]["chooser"]) == {"evaluator", "fitted"}
+    for chooser, g in t["evaluator"].groupby("chooser"):
+        ev = g.set_index("statistic")
+        assert ev.loc["regret", "estimate"] >= 0  # the best mean is at least the mean of any choice
+        assert 0 <= ev.loc["chibres", "k"] <= HANDS and ev.loc["agrees_with_best", "n"] == HANDS
     check_ci(t["evaluator"], "estimate", "ci95_lo", "ci95_hi")
 
 

@@ -28,7 +28,7 @@ def played_round(seed: int, rules_name: str, policy: str):
     runs, fours, mults = rules.arrays()
     hands, initial, work = np.zeros(4, np.uint64), np.zeros(4, np.uint64), new_work()
     leader, declarer, mode, _ = first_round(
-        block_states(seed, 0, 1)[0], np.asarray(rules.modes, np.int64), -1, 1, True, default_mode_params(),
+        block_states(seed, 0, 1)[0], np.asarray(rules.modes, np.int64), -1, 1, True, default_mode_params(rules),
         np.full(4, policy_id(policy), np.int64), PARAMS, runs, fours, mults, new_deck(), hands, initial, work)
     return initial.copy(), work[2].copy(), mode, declarer, work[1].copy()
 

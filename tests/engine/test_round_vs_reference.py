@@ -22,7 +22,7 @@ def play_seeded(seed, rules, fixed_mode=-1, policy="random"):
     hands, initial, work = np.zeros(4, np.uint64), np.zeros(4, np.uint64), new_work()
     leader, chooser, mode, winner = first_round(
         block_states(seed, 0, 1)[0], np.asarray(rules.modes, np.int64), fixed_mode, int(policy != "random"),
-        True, default_mode_params(), np.full(4, policy_id(policy), np.int64), np.zeros(1), runs, fours,
+        True, default_mode_params(rules), np.full(4, policy_id(policy), np.int64), np.zeros(1), runs, fours,
         mults, new_deck(), hands, initial, work)
     return leader, mode, winner, [set(mask_to_cards(h)) for h in initial], work
 

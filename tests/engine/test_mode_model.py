@@ -1,0 +1,161 @@
+"""The ``fitted`` mode policy: allowed modes only, chibre rules, determinism, shipped weights, and a
+tiny end-to-end fit with ``scripts/fit_mode_model.py``."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jass_sim.cards import cards_to_mask
+from jass_sim.engine._mode_features import CHIBRE_AT, N_MODE_PARAMS, OBE_AT, TRUMP_AT, UNE_AT
+from jass_sim.engine.choose import CHIBRE_BELOW, MODE_POLICIES, choose_mode, default_mode_params
+from jass_sim.engine.mode_model import fitted_options, fitted_weights
+from jass_sim.engine.policies import policy_id
+from jass_sim.engine.simulate import BatchSpec, run_batch
+from jass_sim.rules import PRESETS, get_rules
+
+FITTED = MODE_POLICIES["fitted"]
+ROOT = Path(__file__).resolve().parents[2]
+RNG = np.ones(4, dtype=np.uint64)
+
+
+def mask(cards):
+    return np.uint64(cards_to_mask(cards))
+
+
+two_hands = st.lists(st.integers(0, 35), min_size=18, max_size=18, unique=True)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_shipped_weights_for_every_preset(preset):
+    params = default_mode_params(preset)
+    assert params.shape == (N_MODE_PARAMS,) and params[0] == CHIBRE_BELOW
+    assert np.isfinite(params).all() and np.abs(params[1:]).sum() > 0
+
+
+def test_unknown_weights_file_entry_is_an_error(tmp_path):
+    path = tmp_path / "w.npz"
+    np.savez(path, chibre=np.zeros(N_MODE_PARAMS - 1))
+    assert fitted_weights("chibre", path).shape == (N_MODE_PARAMS - 1,)
+    with pytest.raises(ValueError, match="schieber"):
+        fitted_weights("schieber", path)
+
+
+@settings(max_examples=80, deadline=None)
+@given(two_hands, st.sets(st.integers(0, 5), min_size=1), st.booleans(), st.sampled_from(sorted(PRESETS)),
+       st.floats(-300, 300))
+def test_fitted_picks_an_allowed_mode_and_chibres_only_when_allowed(cards, allowed, may_chibre, preset, bias):
+    rules = get_rules(preset)
+    params = default_mode_params(rules)
+    params[CHIBRE_AT] += bias  # push the chibre model both ways
+    modes = np.array(sorted(allowed), dtype=np.int64)
+    mults = rules.arrays()[2]
+    mode, chibred = choose_mode(FITTED, mask(cards[:9]), mask(cards[9:]), modes, mults, may_chibre, params, RNG)
+    assert mode in allowed
+    assert chibred in (0, 1)
+    assert may_chibre or not chibred
+
+
+@settings(max_examples=60, deadline=None)
+@given(two_hands)
+def test_partner_never_passes_back(cards):
+    rules = get_rules("chibre")
+    params = default_mode_params(rules)
+    params[CHIBRE_AT] = 1e9  # the chooser always chibres
+    modes = np.asarray(rules.modes, dtype=np.int64)
+    mults = rules.arrays()[2]
+    chooser, partner = mask(cards[:9]), mask(cards[9:])
+    mode, chibred = choose_mode(FITTED, chooser, partner, modes, mults, True, params, RNG)
+    assert chibred == 1 and mode in rules.modes
+    # the partner's pick is its own best direct mode, whatever its chibre model says
+    direct, _ = choose_mode(FITTED, partner, chooser, modes, mults, False, params, RNG)
+    assert mode == direct
+    params[CHIBRE_AT] = -1e9  # never chibres: the chooser's own best mode
+    assert choose_mode(FITTED, chooser, partner, modes, mults, True, params, RNG) == \
+        choose_mode(FITTED, chooser, partner, modes, mults, False, params, RNG)
+
+
+def test_multiplier_counts_in_the_choice():
+    """A hand whose predictions tie across modes goes to the mode with the larger multiplier."""
+    params = np.zeros(N_MODE_PARAMS)
+    params[TRUMP_AT] = params[OBE_AT] = params[UNE_AT] = 10.0  # equal biases: every mode predicts +10
+    params[CHIBRE_AT] = -1e9
+    modes = np.arange(6, dtype=np.int64)
+    mults = np.array([1, 1, 2, 1, 1, 1], dtype=np.int64)
+    assert choose_mode(FITTED, mask(range(9)), mask(range(9, 18)), modes, mults, True, params, RNG) == (2, 0)
+
+
+def test_fitted_is_deterministic_on_1_and_2_threads():
+    spec = BatchSpec(deals=300, rules=get_rules("schieber"), policies=np.full(4, policy_id("heuristic"), np.int64),
+                     mode_policy=FITTED, seed=5)
+    one = run_batch(spec, threads=1)
+    two = run_batch(spec, threads=2)
+    np.testing.assert_array_equal(one, two)
+    ev = run_batch(BatchSpec(deals=300, rules=spec.rules, policies=spec.policies, mode_policy=1, seed=5), threads=1)
+    assert not np.array_equal(one, ev)  # the policy is really used
+
+
+def _load_script():
+    spec = importlib.util.spec_from_file_location("fit_mode_model_script", ROOT / "scripts" / "fit_mode_model.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_tiny_end_to_end_fit(tmp_path, capsys):
+    script = _load_script()
+    out = tmp_path / "mode_model.npz"
+    res = script.main(["--train-hands", "32", "--test-hands", "8", "--deals", "64", "--jobs", "1", "--policy", "heuristic",
+                       "--presets", "chibre", "--seed", "3", "--out", str(out)])
+    text = capsys.readouterr().out
+    assert "R²" in text and "fitted" in text and f"wrote {out}" in text
+    w = fitted_weights("chibre", out)
+    assert np.isfinite(w).all()
+    np.testing.assert_array_equal(w, res["weights"]["chibre"])
+    # holding the Buur is worth points in the trump model, and the fitted policy uses the file
+    assert w[TRUMP_AT - 1 + 1 + 5] > 0  # weights: mode_params[1:]; feature 1 + rank (J = 5)
+    rules = get_rules("chibre")
+    params = np.concatenate([[CHIBRE_BELOW], w])
+    options = fitted_options(np.array([mask(range(9)), mask(range(27, 36))]), rules, params)
+    assert all(o == -1 or o in rules.modes for o in options)
+    rows = res["results"]["chibre"]
+    assert [r["chooser"] for r in rows[:2]] == ["evaluator", "fitted"]
+    assert all(0 <= r["share"] <= 1 and r["cost"] >= 0 for r in rows[:2])
+
+
+def test_advise_partner_model_fitted_picks_the_fitted_mode():
+    from jass_sim.engine._mode_features import TRUMP_FEATURES, fitted_best
+    from jass_sim.engine.advise import CHIBRE, PARTNER_FITTED, run_advise, sample_deals
+
+    rules = get_rules("pique-double")
+    hand = mask([0, 5, 12, 20, 21, 27, 30, 33, 35])
+    s = run_advise(hand, rules, [0, CHIBRE], [policy_id("heuristic")] * 4, leader=0, seed=9, first_sample=0,
+                   n_samples=64, partner_model=PARTNER_FITTED)
+    deals = sample_deals(hand, 9, 0, 64)
+    params = default_mode_params(rules)
+    modes = np.asarray(rules.modes, dtype=np.int64)
+    expected = [fitted_best(d[2], modes, rules.arrays()[2], params, np.zeros(TRUMP_FEATURES))[0] for d in deals]
+    np.testing.assert_array_equal(s.partner_modes, expected)
+    assert len(set(expected)) > 1
+
+
+def test_cli_chooser_fitted_and_bad_chooser():
+    import json
+
+    from click.testing import CliRunner
+
+    from jass_sim.cli import main
+
+    ok = CliRunner().invoke(main, ["simulate", "--deals", "400", "--policy", "heuristic", "--rules", "schieber",
+                                   "--chooser", "fitted", "--format", "json"])
+    assert ok.exit_code == 0, ok.output
+    row = json.loads(ok.output)["modes"][-1]
+    assert row["deals"] == 400 and 0 < row["rate_chibre"] < 1
+    bad = CliRunner().invoke(main, ["duel", "--team-a", "heuristic", "--team-b", "random", "--deals", "10",
+                                    "--chooser", "fited"])
+    assert bad.exit_code == 2 and "fited" in bad.output and "fitted" in bad.output
