@@ -107,3 +107,93 @@ def ref_check_pegging(events, kept, pone):
                 seq, count = [], 0
         points[e["player"]] += e["points"]
     return points, left
+
+
+def ref_greedy_play(hand, seq):
+    """The ``greedy`` pegging player's card: the most points now; among equals one that does not
+    leave a count of 5 or 21, then the highest value, then a ten-card (J, Q, K) over a ten; first
+    of equals."""
+    count = sum(value(c) for c in seq)
+    best, best_key = None, None
+    for c in hand:
+        new = count + value(c)
+        if new > 31:
+            continue
+        key = (ref_peg_points(seq + [c]), new not in (5, 21), value(c), rank(c) >= 9)
+        if best_key is None or key > best_key:
+            best, best_key = c, key
+    return best
+
+
+def ref_peg_hand(kept, pone, choose):
+    """Peg one hand: ``kept[p]`` the four cards of player ``p``, ``pone`` leads, player ``p`` plays
+    ``choose(p, hand, seq, played)`` (``seq`` the current count, ``played`` every card played so
+    far; ``hand`` in the kernels' order, which decides between equal cards). Returns the pegging
+    points per player."""
+    left = [list(kept[0]), list(kept[1])]
+    points = [0, 0]
+    seq, played, turn, last = [], [], pone, None
+    while left[0] or left[1]:
+        count = sum(value(c) for c in seq)
+        if any(count + value(c) <= 31 for c in left[turn]):
+            c = choose(turn, left[turn], seq, played)
+            i = left[turn].index(c)
+            left[turn][i] = left[turn][-1]  # the kernels' order: the last card takes the played one's place
+            left[turn].pop()
+            seq.append(c)
+            played.append(c)
+            points[turn] += ref_peg_points(seq)
+            last, turn = turn, 1 - turn
+            if sum(value(x) for x in seq) == 31:
+                seq = []
+        elif any(count + value(c) <= 31 for c in left[1 - turn]):
+            turn = 1 - turn
+        else:
+            points[last] += 1
+            seq, turn = [], 1 - last
+    if seq:
+        points[last] += 1
+    return points
+
+
+def ref_rest_value(hands, seq, turn, last):
+    """Minimax of the rest of a pegging hand with all cards face up: player 0's points minus
+    player 1's from here, ``hands[p]`` the cards player ``p`` holds, ``seq`` the current count,
+    ``turn`` to play, ``last`` the last player who played."""
+    count = sum(value(c) for c in seq)
+    if not hands[0] and not hands[1]:
+        return (1 if last == 0 else -1) if seq else 0
+
+    def playable(p):
+        return [c for c in hands[p] if count + value(c) <= 31]
+
+    if not playable(turn):
+        if playable(1 - turn):
+            return ref_rest_value(hands, seq, 1 - turn, last)
+        return (1 if last == 0 else -1) + ref_rest_value(hands, [], 1 - last, last)
+    values = []
+    for c in playable(turn):
+        after = [list(h) for h in hands]
+        after[turn].remove(c)
+        nxt = seq + [c]
+        pts = ref_peg_points(nxt)
+        values.append((1 if turn == 0 else -1) * pts
+                      + ref_rest_value(after, [] if count + value(c) == 31 else nxt, 1 - turn, turn))
+    return max(values) if turn == 0 else min(values)
+
+
+def ref_search_values(hand, worlds, seq):
+    """Per card of ``hand``: None if it cannot be played or an earlier card has its rank, else the
+    sum over the opponent hands ``worlds`` of its points now plus :func:`ref_rest_value` after it
+    (the opponent to play)."""
+    count = sum(value(c) for c in seq)
+    out = []
+    for i, c in enumerate(hand):
+        if count + value(c) > 31 or any(rank(x) == rank(c) for x in hand[:i]):
+            out.append(None)
+            continue
+        nxt = seq + [c]
+        rest = [x for x in hand if x != c]
+        after = [] if count + value(c) == 31 else nxt
+        out.append(sum(ref_peg_points(nxt) + ref_rest_value([rest, list(w)], after, 1, 0) for w in worlds))
+    return out
