@@ -1,4 +1,5 @@
-"""The search player's kernels and the pegging players against the plain-Python reference (also
+"""The search player, the pegging players, whole games and the sampling kernels against the
+plain-Python reference (same generator states, same results; also
 run with NUMBA_DISABLE_JIT=1 by scripts/test.sh: keep it small)."""
 
 from __future__ import annotations
@@ -6,6 +7,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import numpy as np
+import pytest
 from cribbage_reference import (ref_greedy_play, ref_peg_hand, ref_rest_value, ref_score, ref_search_values,
                                 value)
 from hypothesis import given, settings
@@ -182,3 +184,87 @@ def test_search_pegging_hand_is_legal_and_scored(cards, pone, seed):
     want = ref_peg_hand([cards[:4], cards[4:8]], pone,
                         lambda p, hand, seq, played: next(replay) if p == 0 else ref_greedy_play(hand, seq))
     assert want == list(peg) and len(greedy_moves) == 4
+
+
+@pytest.mark.parametrize("seed,players", [(1, (1, 1)), (2, (2, 0)), (3, (0, 2))])
+def test_whole_game_matches_reference(seed, players):
+    """``_game.play_game`` against the reference game driven by the same two generators: the same
+    deals, throws, plays and final score (greedy, expect and random players)."""
+    from cribbage_reference import ref_play_game
+
+    from jass_sim.cribbage._game import F_SIZE, play_game
+    from jass_sim.cribbage.discard import crib_rank_table
+    from jass_sim.cribbage.engine import _trace_arrays
+    from jass_sim.engine.rng import below
+
+    table = crib_rank_table()
+    deck, play = block_states(seed, 0, 1, 0)[0], block_states(seed, 0, 1, 1)[0]
+    policies = np.array([[p, min(p, 1)] for p in players], dtype=np.int64)
+    _, s0, s1, _, _ = play_game(deck.copy(), play.copy(), 0, policies, table, np.zeros((2, 2, 5, 2), dtype=np.int64),
+                                np.zeros((2, 2), dtype=np.int64), False, *_trace_arrays(1, 1),
+                                np.zeros(2, dtype=np.int64), np.zeros(F_SIZE, dtype=np.int64))
+    want = ref_play_game(0, players, table, lambda n: int(below(deck, n)), lambda n: int(below(play, n)))
+    assert [s0, s1] == want and max(want) >= 121
+
+
+def test_sampled_distribution_matches_reference():
+    """``stats`` without ``--exact``: the same generator deals the same hands and starters (a
+    partial shuffle of one deck per block), scored by the reference under hand and crib rules."""
+    from jass_sim.cribbage._exact import sampled_distribution
+    from jass_sim.engine.rng import below
+
+    states = block_states(7, 0, 1)
+    hist = sampled_distribution(states.copy(), 300)
+    state = states[0].copy()
+    deck = list(range(52))
+    want = np.zeros((2, 30), dtype=np.int64)
+    for _ in range(300):
+        for i in range(5):
+            j = i + int(below(state, 52 - i))
+            deck[i], deck[j] = deck[j], deck[i]
+        want[0, ref_score(deck[:4], deck[4])] += 1
+        want[1, ref_score(deck[:4], deck[4], crib=True)] += 1
+    assert (hist.sum(axis=0) == want).all()
+
+
+@settings(max_examples=3, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=6, max_size=6, unique=True), st.sampled_from([1, -1]),
+       st.sampled_from([0, 2]), st.integers(0, 2**32))
+def test_model_discard_samples_match_reference(six, sign, opp_policy, seed):
+    """``discard --opponent model --pegging``'s kernel: the same sampled opponents (thrown at
+    random or by the expect rule), the crib exact over the 40 starters neither player holds, greedy
+    pegging, summed as the kernel sums them."""
+    from cribbage_reference import PAIRS, ref_choose_discard
+
+    from jass_sim.cribbage._exact import NET_BINS, NET_OFFSET
+    from jass_sim.cribbage._model import discard_samples
+    from jass_sim.engine.rng import below
+
+    table = np.arange(169, dtype=np.float64).reshape(13, 13) % 5 / 2.0
+    n_samples = 2
+    state = block_states(seed, 0, 1)[0]
+    sums, hist = discard_samples(np.array(six, dtype=np.int64), sign, n_samples, state.copy(), table, opp_policy,
+                                 True, True)
+    want_sums = np.zeros((15, 3, 2), dtype=np.int64)
+    want_hist = np.zeros((15, NET_BINS), dtype=np.int64)
+    pool = np.array([c for c in range(52) if c not in six], dtype=np.int64)
+    out = np.zeros(6, dtype=np.int64)
+    pone = 0 if sign < 0 else 1
+    for _ in range(n_samples):
+        deal_from(pool, 46, 6, state, out)
+        opp = [int(c) for c in out]
+        oi, oj = ref_choose_discard(opp_policy, opp, -sign, table, lambda n: int(below(state, n)))
+        opp_kept = [opp[a] for a in range(6) if a not in (oi, oj)]
+        for k, (i, j) in enumerate(PAIRS):
+            kept = [six[a] for a in range(6) if a not in (i, j)]
+            crib = [six[i], six[j], opp[oi], opp[oj]]
+            total = 0
+            for s in pool[6:]:
+                c = ref_score(crib, int(s), crib=True)
+                total += c
+                want_hist[k, NET_OFFSET + ref_score(kept, int(s)) + sign * c] += 1
+            pts = ref_peg_hand([kept, opp_kept], pone, lambda p, hand, seq, played: ref_greedy_play(hand, seq))
+            net = pts[0] - pts[1]
+            for q, x in enumerate((total, net, sign * total + 40 * net)):
+                want_sums[k, q] += (x, x * x)
+    assert (sums == want_sums).all() and (hist == want_hist).all()
