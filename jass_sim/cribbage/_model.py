@@ -10,7 +10,7 @@ from .._jit import jit
 from ..engine.rng import below
 from ._deck import deal_from, keep_four, unseen_cards
 from ._exact import NET_BINS, NET_OFFSET, discard_pair
-from ._pegging import PEG_GREEDY, play_pegging
+from ._pegging import greedy_pegging_net
 from ._players import DISCARD_EXPECT, choose_discard
 from ._scoring import score
 
@@ -81,14 +81,6 @@ def discard_samples(hand6, sign, n_samples, state, crib_table, opp_policy, with_
     crib = np.empty(5, dtype=np.int64)
     kept = np.empty(5, dtype=np.int64)
     opp_kept = np.empty(4, dtype=np.int64)
-    left = np.empty((2, 4), dtype=np.int64)
-    n_left = np.empty(2, dtype=np.int64)
-    seq = np.empty(16, dtype=np.int64)
-    scores = np.zeros(2, dtype=np.int64)
-    peg = np.zeros(2, dtype=np.int64)
-    greedy = np.full(2, PEG_GREEDY, dtype=np.int64)
-    no_trace = np.zeros((1, 5), dtype=np.int64)
-    unknown = np.zeros(2, dtype=np.uint64)  # greedy players read no cards
     sums = np.zeros((15, 3, 2), dtype=np.int64)
     hist = np.zeros((15, NET_BINS), dtype=np.int64)
     pone = 0 if sign < 0 else 1  # the adviser is player 0; the pone leads
@@ -114,14 +106,7 @@ def discard_samples(hand6, sign, n_samples, state, crib_table, opp_policy, with_
                     hist[k, NET_OFFSET + score(kept, 5, False) + sign * c] += 1
             net_peg = 0
             if with_pegging:
-                for a in range(4):
-                    left[0, a] = kept[a]
-                    left[1, a] = opp_kept[a]
-                n_left[:] = 4
-                scores[:] = 0
-                peg[:] = 0
-                play_pegging(left, n_left, pone, greedy, state, seq, scores, peg, False, no_trace, 0, 0, unknown)
-                net_peg = peg[0] - peg[1]
+                net_peg = greedy_pegging_net(kept, opp_kept, pone, state)
             both = sign * total + 40 * net_peg
             for q, x in ((0, total), (1, net_peg), (2, both)):
                 sums[k, q, 0] += x

@@ -136,3 +136,18 @@ def play_pegging(left, n_left, pone, policies, state, seq, scores, peg_pts, trac
         if scores[last] >= GAME_POINTS:
             return last, ev
     return -1, ev
+
+
+@jit
+def greedy_pegging_net(mine, theirs, pone, state):
+    """Peg ``mine[:4]`` (player 0) against ``theirs[:4]`` (player 1), both ``PEG_GREEDY``, player
+    ``pone`` leading: player 0's pegging points minus player 1's (``state`` is not drawn from)."""
+    left = np.empty((2, 4), dtype=np.int64)
+    for a in range(4):
+        left[0, a] = mine[a]
+        left[1, a] = theirs[a]
+    peg = np.zeros(2, dtype=np.int64)
+    play_pegging(left, np.full(2, 4, dtype=np.int64), pone, np.full(2, PEG_GREEDY, dtype=np.int64), state,
+                 np.empty(16, dtype=np.int64), np.zeros(2, dtype=np.int64), peg, False, np.zeros((1, 5), dtype=np.int64),
+                 0, 0, np.zeros(2, dtype=np.uint64))
+    return peg[0] - peg[1]

@@ -13,7 +13,7 @@ from .._jit import jit
 from ..engine.rng import below
 from ._deck import deal_from, keep_four, unseen_cards
 from ._exact import discard_pair
-from ._pegging import PEG_GREEDY, play_pegging
+from ._pegging import greedy_pegging_net
 from ._scoring import flush, nobs, rank_points, score
 
 DISCARD_RANDOM, DISCARD_GREEDY, DISCARD_EXPECT, DISCARD_SEARCH = 0, 1, 2, 3
@@ -64,26 +64,14 @@ def pegging_values(hand6, sign, crib_table, n_samples, state, values):
         expect_values(six, -sign, crib_table, buf, opp_values)
         oi, oj = discard_pair(np.argmax(opp_values))
         keep_four(six, oi, oj, opp_kept[s])
-    left = np.empty((2, 4), dtype=np.int64)
-    n_left = np.empty(2, dtype=np.int64)
-    seq = np.empty(16, dtype=np.int64)
-    scores = np.zeros(2, dtype=np.int64)
-    peg = np.zeros(2, dtype=np.int64)
-    greedy = np.full(2, PEG_GREEDY, dtype=np.int64)
-    no_trace = np.zeros((1, 5), dtype=np.int64)
-    unknown = np.zeros(2, dtype=np.uint64)
+    kept = np.empty(4, dtype=np.int64)
     pone = 0 if sign < 0 else 1
     for k in range(15):
         i, j = discard_pair(k)
+        keep_four(hand6, i, j, kept)
         net = 0
         for s in range(n_samples):
-            keep_four(hand6, i, j, left[0])
-            left[1, :] = opp_kept[s]
-            n_left[:] = 4
-            scores[:] = 0
-            peg[:] = 0
-            play_pegging(left, n_left, pone, greedy, state, seq, scores, peg, False, no_trace, 0, 0, unknown)
-            net += peg[0] - peg[1]
+            net += greedy_pegging_net(kept, opp_kept[s], pone, state)
         values[k] += net / n_samples
 
 
