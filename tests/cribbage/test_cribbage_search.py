@@ -268,3 +268,34 @@ def test_model_discard_samples_match_reference(six, sign, opp_policy, seed):
             for q, x in enumerate((total, net, sign * total + 40 * net)):
                 want_sums[k, q] += (x, x * x)
     assert (sums == want_sums).all() and (hist == want_hist).all()
+
+
+def test_crib_vs_model_matches_reference():
+    """``stats --crib-table``'s kernel: per job the same suits, the same opponent six (thrown by
+    the expect rule) and the crib exact over the 44 starters, from the job's generator state."""
+    from cribbage_reference import ref_choose_discard
+
+    from jass_sim.cribbage._model import crib_vs_model
+    from jass_sim.engine.rng import below
+
+    table = np.arange(169, dtype=np.float64).reshape(13, 13) % 5 / 2.0
+    first, second, opp_sign = [4, 9], [4, 12], [1, -1]      # 5-5 (pone's sign) and 10-K
+    states = block_states(5, 0, 2)
+    got = crib_vs_model(np.array(first), np.array(second), np.array(opp_sign), 2, states.copy(), table)
+    for p in range(2):
+        state = states[p].copy()
+        total = np.zeros(2, dtype=np.int64)
+        for _ in range(2):
+            s1, s2 = int(below(state, 4)), int(below(state, 4))
+            if first[p] == second[p]:
+                s2 = int(below(state, 3))
+                s2 += s2 >= s1
+            thrown = [s1 * 13 + first[p], s2 * 13 + second[p]]
+            pool = np.array([c for c in range(52) if c not in thrown], dtype=np.int64)
+            out = np.zeros(6, dtype=np.int64)
+            deal_from(pool, 50, 6, state, out)
+            six = [int(c) for c in out]
+            i, j = ref_choose_discard(2, six, opp_sign[p], table, None)
+            x = sum(ref_score(thrown + [six[i], six[j]], int(s), crib=True) for s in pool[6:])
+            total += (x, x * x)
+        assert list(got[p]) == list(total)
