@@ -5,11 +5,11 @@ against the plain-Python reference (``tests/cribbage/cribbage_reference.py``) in
 ``stats --exact`` (all 12,994,800 combinations) on 1 thread and on all threads; the exact
 15-discard analysis of one hand (``discard --opponent random``, against the time the reference
 would need for the same 683,790 scorings, estimated from its measured rate); the sampled options
-(``--opponent model``, ``--pegging``, ``--score``); and games per second between greedy and
-between expect players. Appends the figures, with the command, the machine and its load average
+(``--opponent model``, ``--pegging``, ``--score``); and games per second between greedy,
+between expect players, and of search against expect. Appends the figures, with the command, the machine and its load average
 (other jobs share the cores), to ``benchmarks/RESULTS.md`` (``--no-save`` to skip).
 
-    python benchmarks/bench_cribbage.py [--games N] [--repeats R] [--no-save]
+    python benchmarks/bench_cribbage.py [--games N] [--search-games N] [--repeats R] [--no-save]
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=100_000, help="greedy games per timed run (even)")
     parser.add_argument("--expect-games", type=int, default=2_000, help="expect-player games per timed run")
+    parser.add_argument("--search-games", type=int, default=256, help="search-against-expect games per timed run")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--no-save", action="store_true", help="do not append to benchmarks/RESULTS.md")
     args = parser.parse_args()
@@ -56,6 +57,7 @@ def main() -> None:
     discard_options(hand, True)
     discard_options(hand, True, "model", 100, 0, True, (100, 110))
     play_batch(64, "greedy", "greedy", 0)
+    play_batch(1, "search", "expect", 0)
     warm = time.perf_counter() - t
 
     kernel_s = best_time(lambda: score_many(deals[:, :4], deals[:, 4], False), args.repeats)
@@ -80,6 +82,7 @@ def main() -> None:
         games[threads] = 2 * pairs / best_time(lambda: play_batch(pairs, "greedy", "greedy", 1), args.repeats)
     numba.set_num_threads(all_threads)
     expect_rate = args.expect_games / best_time(lambda: play_batch(args.expect_games // 2, "expect", "expect", 1), 1)
+    search_s = best_time(lambda: play_batch(args.search_games // 2, "search", "expect", 1), 1)
 
     command = "python benchmarks/bench_cribbage.py " + " ".join(sys.argv[1:])
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -98,6 +101,8 @@ def main() -> None:
         lines.append(f"{threads} thread{'s' if threads > 1 else ' '}: {rate:,.0f} greedy games/s (target 20,000 "
                      f"on 2 cores)")
     lines.append(f"{all_threads} threads: {expect_rate:,.0f} expect games/s (exact hand expectation per discard)")
+    lines.append(f"{all_threads} threads: {args.search_games / search_s:,.1f} search-against-expect games/s "
+                 f"({1000 * search_s / args.search_games:.0f} ms per game)")
     print("\n".join(lines))
     if not args.no_save:
         stamp = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")

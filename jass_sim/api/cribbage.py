@@ -128,7 +128,7 @@ class Discards(Result):
 
 
 def discard(hand: str, *, dealer: bool, opponent: str = "random", pegging: bool = False, score: str | None = None,
-            samples: int | None = None, seed: int | None = None) -> Discards:
+            exact: bool = False, samples: int | None = None, seed: int | None = None) -> Discards:
     """All 15 discards of six cards, ranked by net expectation (``jass-sim cribbage discard``).
 
     Wraps the enumeration kernels of :mod:`jass_sim.cribbage._exact` and the Monte Carlo kernels
@@ -146,6 +146,9 @@ def discard(hand: str, *, dealer: bool, opponent: str = "random", pegging: bool 
         Add sampled pegging points (greedy play) with 95% CIs; rank by hand + crib + pegging.
     score : str, optional
         ``"YOURS:THEIRS"`` before this hand: rank by the sampled chance to win the game.
+    exact : bool
+        Exact figures only (the default analysis): refuse the sampled options (``--opponent
+        model``, ``--pegging``, ``--score``) with an InputError naming ``--exact``.
     samples, seed : int, optional
         Sampled opponent hands (default 2,000) and their seed (default 0); only when sampling.
     """
@@ -157,6 +160,12 @@ def discard(hand: str, *, dealer: bool, opponent: str = "random", pegging: bool 
     cards = parse_six(hand)
     if dealer is None:
         raise InputError("say whose crib it is: --dealer or --pone", "--dealer/--pone")
+    if exact:
+        for flag, given in (("--opponent model", opponent == "model"), ("--pegging", pegging),
+                            ("--score", score is not None)):
+            if given:
+                raise InputError(f"--exact asks for exact figures only; {flag} is sampled (drop one of them)",
+                                 "--exact")
     score_pair = parse_score(score) if score is not None else None
     sampled = opponent == "model" or pegging or score_pair is not None
     _unused(not sampled, "--samples and --seed apply only with --opponent model, --pegging or --score",

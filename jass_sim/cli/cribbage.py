@@ -42,11 +42,14 @@ def score(hand, starter, crib, fmt):
 @click.option("--score", "score_text", default=None, metavar="YOURS:THEIRS",
               help="The scores before this hand, e.g. 100:110: rank by the chance to win the game "
                    "(sampled, the rest of the game played by expect players).")
+@click.option("--exact", is_flag=True,
+              help="Exact figures only (the default analysis): refuses the sampled options --opponent model, "
+                   "--pegging and --score.")
 @click.option("--samples", type=int, default=None,
               help="--opponent model, --pegging or --score: sampled opponent hands [default: 2000].")
 @click.option("--seed", type=int, default=None, help="Seed of the samples [default: 0].")
 @click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
-def discard(hand, dealer, opponent, pegging, score_text, samples, seed, fmt):
+def discard(hand, dealer, opponent, pegging, score_text, exact, samples, seed, fmt):
     """All 15 discards of six cards HAND, ranked by net expectation (hand plus or minus crib)."""
     import json
 
@@ -54,8 +57,8 @@ def discard(hand, dealer, opponent, pegging, score_text, samples, seed, fmt):
     from ..output import check_choice
 
     fmt = check_choice("--format", fmt, ("table", "json"))
-    result = run(hand, dealer=dealer, opponent=opponent, pegging=pegging, score=score_text, samples=samples,
-                 seed=seed)
+    result = run(hand, dealer=dealer, opponent=opponent, pegging=pegging, score=score_text, exact=exact,
+                 samples=samples, seed=seed)
     click.echo(json.dumps(result.to_json()) if fmt == "json" else str(result))
 
 
@@ -102,8 +105,8 @@ def stats(exact, hands, seed, fmt, crib_table, samples, plot):
 
 @cribbage.command()
 @click.option("--games", type=int, required=True, help="Games to play (even: duplicate-dealt pairs).")
-@click.option("--a", "a", default="greedy", show_default=True, help="Player A: random, greedy or expect.")
-@click.option("--b", "b", default="greedy", show_default=True, help="Player B: random, greedy or expect.")
+@click.option("--a", "a", default="greedy", show_default=True, help="Player A: random, greedy, expect or search.")
+@click.option("--b", "b", default="greedy", show_default=True, help="Player B: random, greedy, expect or search.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
 @click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
 def simulate(games, a, b, seed, fmt):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import U64_ONE, U64_ZERO, jit
+from ..engine.rng import below
 
 
 @jit(inline="always")
@@ -30,3 +31,12 @@ def keep_four(six, i, j, out):
         if a != i and a != j:
             out[m] = six[a]
             m += 1
+
+
+@jit(inline="always")
+def deal_from(pool, n_pool, n, state, out):
+    """Draw ``n`` distinct cards from ``pool[:n_pool]`` into ``out`` (partial Fisher-Yates on ``pool``)."""
+    for i in range(n):
+        j = i + below(state, n_pool - i)
+        pool[i], pool[j] = pool[j], pool[i]
+        out[i] = pool[i]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .._jit import jit
+from .._jit import U64_ONE, jit
 from ..engine.rng import below
 from ._deck import keep_four, unseen_cards
 from ._exact import discard_pair
@@ -64,6 +64,7 @@ def play_game(deck_state, play_state, first_dealer, policies, crib_table, acc, a
     seq = np.empty(16, dtype=np.int64)
     pts_by = np.zeros((2, N_SOURCES), dtype=np.int64)
     n_left = np.zeros(2, dtype=np.int64)
+    known = np.zeros(2, dtype=np.uint64)
     dealer = first_dealer
     winner = -1
     h = 0
@@ -120,8 +121,12 @@ def play_game(deck_state, play_state, first_dealer, policies, crib_table, acc, a
             winner = dealer
         # pegging
         if winner < 0:
+            for p in range(2):
+                known[p] = U64_ONE << np.uint64(starter)
+                for i in range(6):
+                    known[p] |= U64_ONE << np.uint64(six[p, i])
             winner, ev = play_pegging(left, n_left, pone, policies[:, 1], play_state, seq, scores, pts_by[:, PEG],
-                                      tracing, t_peg, h, ev)
+                                      tracing, t_peg, h, ev, known)
         # the show: pone's hand, dealer's hand, crib
         for part in range(3):
             if winner >= 0:

@@ -8,20 +8,11 @@ import numpy as np
 
 from .._jit import jit
 from ..engine.rng import below
-from ._deck import keep_four, unseen_cards
+from ._deck import deal_from, keep_four, unseen_cards
 from ._exact import NET_BINS, NET_OFFSET, discard_pair
-from ._pegging import PEG_GREEDY, play_pegging
+from ._pegging import greedy_pegging_net
 from ._players import DISCARD_EXPECT, choose_discard
 from ._scoring import score
-
-
-@jit(inline="always")
-def _deal_from(pool, n_pool, n, state, out):
-    """Draw ``n`` distinct cards from ``pool[:n_pool]`` into ``out`` (partial Fisher-Yates on ``pool``)."""
-    for i in range(n):
-        j = i + below(state, n_pool - i)
-        pool[i], pool[j] = pool[j], pool[i]
-        out[i] = pool[i]
 
 
 @jit(parallel=True)
@@ -52,7 +43,7 @@ def crib_vs_model(first_rank, second_rank, opp_sign, n_samples, states, crib_tab
             thrown[0] = c1
             thrown[1] = c2
             n_pool = unseen_cards(thrown, pool)
-            _deal_from(pool, n_pool, 6, state, six)
+            deal_from(pool, n_pool, 6, state, six)
             k = choose_discard(DISCARD_EXPECT, six, opp_sign[p], crib_table, state, buf)
             i, j = discard_pair(k)
             crib[0] = c1
@@ -90,18 +81,11 @@ def discard_samples(hand6, sign, n_samples, state, crib_table, opp_policy, with_
     crib = np.empty(5, dtype=np.int64)
     kept = np.empty(5, dtype=np.int64)
     opp_kept = np.empty(4, dtype=np.int64)
-    left = np.empty((2, 4), dtype=np.int64)
-    n_left = np.empty(2, dtype=np.int64)
-    seq = np.empty(16, dtype=np.int64)
-    scores = np.zeros(2, dtype=np.int64)
-    peg = np.zeros(2, dtype=np.int64)
-    greedy = np.full(2, PEG_GREEDY, dtype=np.int64)
-    no_trace = np.zeros((1, 5), dtype=np.int64)
     sums = np.zeros((15, 3, 2), dtype=np.int64)
     hist = np.zeros((15, NET_BINS), dtype=np.int64)
     pone = 0 if sign < 0 else 1  # the adviser is player 0; the pone leads
     for _ in range(n_samples):
-        _deal_from(pool, n_pool, 6, state, six)
+        deal_from(pool, n_pool, 6, state, six)
         ko = choose_discard(opp_policy, six, -sign, crib_table, state, buf)
         oi, oj = discard_pair(ko)
         crib[2] = six[oi]
@@ -122,14 +106,7 @@ def discard_samples(hand6, sign, n_samples, state, crib_table, opp_policy, with_
                     hist[k, NET_OFFSET + score(kept, 5, False) + sign * c] += 1
             net_peg = 0
             if with_pegging:
-                for a in range(4):
-                    left[0, a] = kept[a]
-                    left[1, a] = opp_kept[a]
-                n_left[:] = 4
-                scores[:] = 0
-                peg[:] = 0
-                play_pegging(left, n_left, pone, greedy, state, seq, scores, peg, False, no_trace, 0, 0)
-                net_peg = peg[0] - peg[1]
+                net_peg = greedy_pegging_net(kept, opp_kept, pone, state)
             both = sign * total + 40 * net_peg
             for q, x in ((0, total), (1, net_peg), (2, both)):
                 sums[k, q, 0] += x

@@ -1,4 +1,5 @@
-"""Compiled pegging rules and pegging players (private; used by ``_game``).
+"""Compiled pegging players and the pegging of one hand (private; used by ``_game``; the rules are
+in ``_pegrules``, the search player in ``_search``).
 
 During the play the cards of the current count (since the last reset at 31 or after a go) are
 ``seq[0..k-1]``, the last one just played, and ``count`` is their total including it.
@@ -6,58 +7,15 @@ During the play the cards of the current count (since the last reset at 31 or af
 
 from __future__ import annotations
 
-from .._jit import jit
+import numpy as np
+
+from .._jit import U64_ONE, U64_ZERO, jit
 from ..engine.rng import below
+from ._pegrules import GAME_POINTS, TARGET, can_play, peg_points  # noqa: F401  (re-exported)
 from ._scoring import _value
+from ._search import SEARCH_WORLDS, search_play
 
-PEG_RANDOM, PEG_GREEDY = 0, 1
-TARGET = 31
-GAME_POINTS = 121
-
-
-@jit
-def peg_points(seq, k, count):
-    """Points for the card ``seq[k - 1]`` just played: 2 for a count of 15, 2 for 31, 2/6/12 for
-    a pair/three/four of a kind among the last cards, and the length of the longest run of 3 or
-    more formed by the last cards (in any order)."""
-    pts = 0
-    if count == 15:
-        pts += 2
-    if count == TARGET:
-        pts += 2
-    r = seq[k - 1] % 13
-    m = 0
-    i = k - 2
-    while i >= 0 and seq[i] % 13 == r:
-        m += 1
-        i -= 1
-    pts += m * (m + 1)
-    for length in range(k, 2, -1):
-        seen = 0
-        lo = 13
-        hi = -1
-        ok = True
-        for i in range(k - length, k):
-            rr = seq[i] % 13
-            if (seen >> rr) & 1:
-                ok = False
-                break
-            seen |= 1 << rr
-            lo = min(lo, rr)
-            hi = max(hi, rr)
-        if ok and hi - lo == length - 1:
-            pts += length
-            break
-    return pts
-
-
-@jit
-def can_play(hand, n, count):
-    """Whether any of the ``n`` cards ``hand[:n]`` keeps the count at 31 or below."""
-    for i in range(n):
-        if count + _value(hand[i]) <= TARGET:
-            return True
-    return False
+PEG_RANDOM, PEG_GREEDY, PEG_SEARCH = 0, 1, 2
 
 
 @jit
@@ -106,9 +64,12 @@ def _event(tracing, t_peg, ev, h, who, card, count, got):
 
 
 @jit
-def play_pegging(left, n_left, pone, policies, state, seq, scores, peg_pts, tracing, t_peg, h, ev):
+def play_pegging(left, n_left, pone, policies, state, seq, scores, peg_pts, tracing, t_peg, h, ev, known):
     """Play the pegging of one hand: ``left[p, :n_left[p]]`` the four cards of player ``p``
     (consumed), the pone leads, player ``p`` plays by pegging policy ``policies[p]``.
+    ``known[p]`` (``uint64``) is the mask of the cards player ``p`` has seen before the play (his
+    six and the starter); the ``PEG_SEARCH`` player adds the cards played and reads the opponent's
+    goes (``_search.search_play``, drawing its samples from ``state``).
 
     A player who cannot play without passing 31 says go; when neither can play, the last player
     to play scores 1 (nothing more at 31, which scores 2 and resets the count) and the other
@@ -123,12 +84,22 @@ def play_pegging(left, n_left, pone, policies, state, seq, scores, peg_pts, trac
     k = 0
     last = -1
     turn = pone
+    played = U64_ZERO
+    min_value = np.zeros(2, dtype=np.int64)
     while n_left[0] + n_left[1] > 0:
         got = 0
         who = turn
         if can_play(left[turn], n_left[turn], count):
-            idx = choose_play(policies[turn], left[turn], n_left[turn], seq, k, count, state)
+            if policies[turn] == PEG_SEARCH:
+                seen = known[turn] | played
+                for a in range(n_left[turn]):
+                    seen |= U64_ONE << np.uint64(left[turn, a])
+                idx = search_play(left[turn], n_left[turn], n_left[1 - turn], seq, k, count, seen,
+                                  min_value[1 - turn], SEARCH_WORLDS, state)
+            else:
+                idx = choose_play(policies[turn], left[turn], n_left[turn], seq, k, count, state)
             card = left[turn, idx]
+            played |= U64_ONE << np.uint64(card)
             left[turn, idx] = left[turn, n_left[turn] - 1]
             n_left[turn] -= 1
             seq[k] = card
@@ -142,8 +113,11 @@ def play_pegging(left, n_left, pone, policies, state, seq, scores, peg_pts, trac
                 count = 0
                 k = 0
         elif can_play(left[1 - turn], n_left[1 - turn], count):
+            min_value[turn] = max(min_value[turn], TARGET + 1 - count)  # his go: every card too high
             turn = 1 - turn
         else:
+            for p in range(2):
+                min_value[p] = max(min_value[p], TARGET + 1 - count)
             who = last
             got = 1
             ev = _event(tracing, t_peg, ev, h, who, -1, count, got)
@@ -162,3 +136,18 @@ def play_pegging(left, n_left, pone, policies, state, seq, scores, peg_pts, trac
         if scores[last] >= GAME_POINTS:
             return last, ev
     return -1, ev
+
+
+@jit
+def greedy_pegging_net(mine, theirs, pone, state):
+    """Peg ``mine[:4]`` (player 0) against ``theirs[:4]`` (player 1), both ``PEG_GREEDY``, player
+    ``pone`` leading: player 0's pegging points minus player 1's (``state`` is not drawn from)."""
+    left = np.empty((2, 4), dtype=np.int64)
+    for a in range(4):
+        left[0, a] = mine[a]
+        left[1, a] = theirs[a]
+    peg = np.zeros(2, dtype=np.int64)
+    play_pegging(left, np.full(2, 4, dtype=np.int64), pone, np.full(2, PEG_GREEDY, dtype=np.int64), state,
+                 np.empty(16, dtype=np.int64), np.zeros(2, dtype=np.int64), peg, False, np.zeros((1, 5), dtype=np.int64),
+                 0, 0, np.zeros(2, dtype=np.uint64))
+    return peg[0] - peg[1]

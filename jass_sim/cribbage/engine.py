@@ -16,7 +16,7 @@ from ..cards import InputError
 from ..engine.rng import block_states
 
 #: Player name -> (discard policy, pegging policy) codes of ``_players`` and ``_pegging``.
-PLAYERS = {"random": (0, 0), "greedy": (1, 1), "expect": (2, 1)}
+PLAYERS = {"random": (0, 0), "greedy": (1, 1), "expect": (2, 1), "search": (3, 2)}
 DECK_STREAM, PLAY_STREAM = 0, 1
 
 

@@ -107,3 +107,158 @@ def ref_check_pegging(events, kept, pone):
                 seq, count = [], 0
         points[e["player"]] += e["points"]
     return points, left
+
+
+def ref_greedy_play(hand, seq):
+    """The ``greedy`` pegging player's card: the most points now; among equals one that does not
+    leave a count of 5 or 21, then the highest value, then a ten-card (J, Q, K) over a ten; first
+    of equals."""
+    count = sum(value(c) for c in seq)
+    best, best_key = None, None
+    for c in hand:
+        new = count + value(c)
+        if new > 31:
+            continue
+        key = (ref_peg_points(seq + [c]), new not in (5, 21), value(c), rank(c) >= 9)
+        if best_key is None or key > best_key:
+            best, best_key = c, key
+    return best
+
+
+def ref_peg_hand(kept, pone, choose, scores=None):
+    """Peg one hand: ``kept[p]`` the four cards of player ``p``, ``pone`` leads, player ``p`` plays
+    ``choose(p, hand, seq, played)`` (``seq`` the current count, ``played`` every card played so
+    far; ``hand`` in the kernels' order, which decides between equal cards). Returns the pegging
+    points per player. With ``scores`` (the game's, updated) play stops when one reaches 121."""
+    left = [list(kept[0]), list(kept[1])]
+    points = [0, 0]
+    seq, played, turn, last = [], [], pone, None
+    while (left[0] or left[1]) and not (scores and max(scores[0] + points[0], scores[1] + points[1]) >= 121):
+        count = sum(value(c) for c in seq)
+        if any(count + value(c) <= 31 for c in left[turn]):
+            c = choose(turn, left[turn], seq, played)
+            i = left[turn].index(c)
+            left[turn][i] = left[turn][-1]  # the kernels' order: the last card takes the played one's place
+            left[turn].pop()
+            seq.append(c)
+            played.append(c)
+            points[turn] += ref_peg_points(seq)
+            last, turn = turn, 1 - turn
+            if sum(value(x) for x in seq) == 31:
+                seq = []
+        elif any(count + value(c) <= 31 for c in left[1 - turn]):
+            turn = 1 - turn
+        else:
+            points[last] += 1
+            seq, turn = [], 1 - last
+    if seq and not (scores and max(scores[0] + points[0], scores[1] + points[1]) >= 121):
+        points[last] += 1
+    if scores:
+        scores[0] += points[0]
+        scores[1] += points[1]
+    return points
+
+
+PAIRS = list(combinations(range(6), 2))
+
+
+def ref_choose_discard(policy, six, sign, crib_table, below):
+    """The pair of positions the ``random`` (0), ``greedy`` (1) or ``expect`` (2) player throws
+    (first of equals; ``below(n)`` is the generator)."""
+    if policy == 0:
+        return PAIRS[below(15)]
+    values = []
+    for i, j in PAIRS:
+        kept = [six[a] for a in range(6) if a not in (i, j)]
+        if policy == 1:
+            ri, rj = rank(six[i]), rank(six[j])
+            values.append(float(ref_score(kept, None) + sign * (2 * (ri == rj) + 2 * (value(six[i]) + value(six[j]) == 15))))
+        else:
+            starters = [c for c in range(52) if c not in six]
+            values.append(sum(ref_score(kept, s) for s in starters) / 46.0 + sign * crib_table[rank(six[i]), rank(six[j])])
+    return PAIRS[values.index(max(values))]
+
+
+def ref_play_game(first_dealer, players, crib_table, deck_below, play_below):
+    """A whole game by the rules of docs/cribbage.md: each hand deals 13 cards by a partial
+    shuffle (``deck_below(n)``; the pone's six, the dealer's six, the starter), the pone then the
+    dealer throw by ``players[p]`` (0 random, 1 greedy, 2 expect: discard and pegging), his heels,
+    the pegging (random or greedy play), the pone's hand, the dealer's hand, the crib; the game stops
+    the moment a score reaches 121. Returns the final scores."""
+    scores = [0, 0]
+    dealer = first_dealer
+
+    def peg_choice(p, hand, seq, played):
+        count = sum(value(c) for c in seq)
+        if players[p] == 0:
+            playable = [c for c in hand if count + value(c) <= 31]
+            return playable[play_below(len(playable))]
+        return ref_greedy_play(hand, seq)
+
+    while True:
+        pone = 1 - dealer
+        deck = list(range(52))
+        for i in range(13):
+            j = i + deck_below(52 - i)
+            deck[i], deck[j] = deck[j], deck[i]
+        six = {pone: deck[:6], dealer: deck[6:12]}
+        starter = deck[12]
+        crib, kept = [], {}
+        for p in (pone, dealer):
+            i, j = ref_choose_discard(players[p], six[p], 1 if p == dealer else -1, crib_table, play_below)
+            crib += [six[p][i], six[p][j]]
+            kept[p] = [six[p][a] for a in range(6) if a not in (i, j)]
+        scores[dealer] += 2 if rank(starter) == 10 else 0
+        if max(scores) >= 121:
+            return scores
+        ref_peg_hand([kept[0], kept[1]], pone, peg_choice, scores)
+        for p, cards, is_crib in ((pone, kept[pone], False), (dealer, kept[dealer], False), (dealer, crib, True)):
+            if max(scores) >= 121:
+                return scores
+            scores[p] += ref_score(cards, starter, is_crib)
+        if max(scores) >= 121:
+            return scores
+        dealer = 1 - dealer
+
+
+def ref_rest_value(hands, seq, turn, last):
+    """Minimax of the rest of a pegging hand with all cards face up: player 0's points minus
+    player 1's from here, ``hands[p]`` the cards player ``p`` holds, ``seq`` the current count,
+    ``turn`` to play, ``last`` the last player who played."""
+    count = sum(value(c) for c in seq)
+    if not hands[0] and not hands[1]:
+        return (1 if last == 0 else -1) if seq else 0
+
+    def playable(p):
+        return [c for c in hands[p] if count + value(c) <= 31]
+
+    if not playable(turn):
+        if playable(1 - turn):
+            return ref_rest_value(hands, seq, 1 - turn, last)
+        return (1 if last == 0 else -1) + ref_rest_value(hands, [], 1 - last, last)
+    values = []
+    for c in playable(turn):
+        after = [list(h) for h in hands]
+        after[turn].remove(c)
+        nxt = seq + [c]
+        pts = ref_peg_points(nxt)
+        values.append((1 if turn == 0 else -1) * pts
+                      + ref_rest_value(after, [] if count + value(c) == 31 else nxt, 1 - turn, turn))
+    return max(values) if turn == 0 else min(values)
+
+
+def ref_search_values(hand, worlds, seq):
+    """Per card of ``hand``: None if it cannot be played or an earlier card has its rank, else the
+    sum over the opponent hands ``worlds`` of its points now plus :func:`ref_rest_value` after it
+    (the opponent to play)."""
+    count = sum(value(c) for c in seq)
+    out = []
+    for i, c in enumerate(hand):
+        if count + value(c) > 31 or any(rank(x) == rank(c) for x in hand[:i]):
+            out.append(None)
+            continue
+        nxt = seq + [c]
+        rest = [x for x in hand if x != c]
+        after = [] if count + value(c) == 31 else nxt
+        out.append(sum(ref_peg_points(nxt) + ref_rest_value([rest, list(w)], after, 1, 0) for w in worlds))
+    return out

@@ -55,6 +55,8 @@ def test_discard_json_contract():
     nets = [d["net_ev"] for d in doc["discards"]]
     assert nets == sorted(nets, reverse=True)
     assert doc["recommendation"] == doc["discards"][0]["discard"] == ["JS", "KD"]
+    exact = run("discard", "5H 5D JS 6C 4H KD", "--dealer", "--exact", "--opponent", "random", "--format", "json")
+    assert exact.exit_code == 0 and exact.output == result.output      # --exact: the same exact figures
     pone = json.loads(run("discard", "5H 5D JS 6C 4H KD", "--pone", "--format", "json").output)
     assert pone["role"] == "pone"
     assert all(d["net_ev"] == pytest.approx(d["hand_ev"] - d["crib_ev"]) for d in pone["discards"])
@@ -90,6 +92,10 @@ def test_discard_model_opponent_has_intervals_and_is_seeded():
     (["discard", "5H 5D JS 6C 4H KD", "--pone", "--samples", "10"], "--samples and --seed apply only"),
     (["discard", "5H 5D JS 6C 4H KD", "--pone", "--score", "100-110"], "'100-110'"),
     (["discard", "5H 5D JS 6C 4H KD", "--pone", "--opponent", "smart"], "'smart'"),
+    (["discard", "5H 5D JS 6C 4H KD", "--pone", "--exact", "--pegging"], "--exact asks for exact figures only; --pegging"),
+    (["discard", "5H 5D JS 6C 4H KD", "--pone", "--exact", "--opponent", "model"], "--exact asks for exact figures only; --opponent model"),
+    (["discard", "5H 5D JS 6C 4H KD", "--dealer", "--exact", "--score", "1:2"], "--exact asks for exact figures only; --score"),
+    (["simulate", "--games", "4", "--b", "searching"], "'searching'"),
 ])
 def test_bad_input_one_line_exit_2(args, token):
     proc = subprocess.run([sys.executable, "-m", "jass_sim.cli", "cribbage", *args], capture_output=True, text=True)

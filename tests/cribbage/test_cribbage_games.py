@@ -55,7 +55,8 @@ def rescore(game):
     return score
 
 
-@pytest.mark.parametrize("seed,a,b", [(1, "greedy", "greedy"), (2, "random", "expect"), (3, "expect", "random")])
+@pytest.mark.parametrize("seed,a,b", [(1, "greedy", "greedy"), (2, "random", "expect"), (3, "expect", "random"),
+                                      (4, "search", "greedy")])
 def test_replay_rescored_by_reference(seed, a, b):
     game = replay_game(seed, a, b)
     final = rescore(game)
@@ -125,3 +126,14 @@ def test_golden_replay():
     golden = json.loads((Path(__file__).parent.parent / "data" / "cribbage_replay_seed1_expect_greedy.json").read_text())
     assert replay_game(1, "expect", "greedy") == golden
     assert rescore(golden) == golden["final_score"]
+
+
+@pytest.mark.slow
+def test_search_player_pegs_more_than_expect():
+    """The search player's pegging beats the expect player's (greedy pegging) as dealer and as
+    pone: 95% intervals of points per hand apart, on the same duplicate-dealt cards."""
+    from jass_sim.cribbage.analysis import game_summary
+
+    doc = game_summary(play_batch(300, "search", "expect", 11), "search", "expect", 11)["points_per_hand"]
+    for role in ("dealer", "pone"):
+        assert doc[f"A_{role}"]["pegging"]["ci"][0] > doc[f"B_{role}"]["pegging"]["ci"][1]

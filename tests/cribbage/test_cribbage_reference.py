@@ -100,7 +100,7 @@ def test_pegging_hand_follows_the_rules(cards, pone, policy, seed):
     trace = np.zeros((32, 5), dtype=np.int64)
     winner, n_ev = play_pegging(left, n_left, pone, np.array([policy, policy], dtype=np.int64),
                                 block_states(seed, 0, 1)[0], np.empty(16, dtype=np.int64), scores, peg,
-                                True, trace, 0, 0)
+                                True, trace, 0, 0, np.zeros(2, dtype=np.uint64))
     assert winner == -1
     events = [{"player": int(e[1]), "card": None if e[2] < 0 else int(e[2]), "count": int(e[3]),
                "points": int(e[4])} for e in trace[:n_ev]]

@@ -1,0 +1,240 @@
+"""Compiled search pegging player (private; ``_pegging.play_pegging`` calls :func:`search_play`).
+
+Perfect-information Monte Carlo: the player deals the opponent ``n_worlds`` possible hands from
+the cards he has not seen (his own six cards, the starter and every card played this hand are
+seen), keeping only cards that agree with the opponent's goes (a player who said go at count
+``c`` holds no card worth ``31 - c`` or less), then, in each such world, solves the rest of the
+pegging exactly (:func:`rest_value`: both players play to maximise their own pegging points minus
+the other's), and plays the card of best mean. Cards of equal rank are interchangeable in the
+pegging, so only the first of each rank is searched.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import U64_ONE, jit
+from ._deck import deal_from
+from ._pegrules import TARGET, can_play, peg_points
+from ._scoring import _value
+
+#: Opponent hands sampled per decision.
+SEARCH_WORLDS = 32
+#: Value of a card that is not searched (not playable, or a rank already searched).
+NOT_SEARCHED = -(1 << 40)
+
+
+#: Frames of :func:`rest_value`'s stack: one per card still to play, and the root.
+MAX_DEPTH = 10
+
+
+@jit(inline="always")
+def _settle(hands, n_left, base, k, count, turn, last):
+    """The forced steps from a state: goes (the turn passes), go points, the last card.
+
+    Returns ``(done, points, base, k, count, turn)``: the points (player 0's minus player 1's)
+    of the forced steps, and either the end of the hand (``done``) or the state where ``turn``
+    has a card to play.
+    """
+    points = 0
+    while True:
+        if n_left[0] + n_left[1] == 0:
+            if count > 0:  # one for the last card
+                points += 1 if last == 0 else -1
+            return True, points, base, k, count, turn
+        if can_play(hands[turn], n_left[turn], count):
+            return False, points, base, k, count, turn
+        if can_play(hands[1 - turn], n_left[1 - turn], count):
+            turn = 1 - turn
+        else:  # a go: one to the last player, a new count for the other
+            points += 1 if last == 0 else -1
+            base += k
+            k = 0
+            count = 0
+            turn = 1 - last
+
+
+@jit(inline="always")
+def _next_move(hands, n_left, turn, count, i):
+    """The first index ``>= i`` of a card ``turn`` can play whose rank no earlier card of his has
+    (equal ranks are equal in the pegging), or ``n_left[turn]``."""
+    n = n_left[turn]
+    while i < n:
+        c = hands[turn, i]
+        if count + _value(c) <= TARGET:
+            repeat = False
+            for j in range(i):
+                if hands[turn, j] % 13 == c % 13:
+                    repeat = True
+            if not repeat:
+                return i
+        i += 1
+    return n
+
+
+@jit
+def rest_value(hands, n_left, seq, base, k, count, turn, last):
+    """The pegging points of player 0 minus those of player 1 from this state to the end of the
+    hand, both players playing perfectly with all cards face up (minimax).
+
+    ``hands[p, :n_left[p]]`` the cards player ``p`` still holds (reordered, then restored), the
+    current count's cards ``seq[base:base + k]`` worth ``count`` (``seq`` is written beyond them),
+    ``turn`` the player to play or to say go, ``last`` the last player who played (-1: none).
+    The rules are ``play_pegging``'s: a go point to the last player when neither can play, one
+    for the last card (none after 31). A depth-first search on an explicit stack (Numba's cache
+    does not load recursive functions back).
+    """
+    done, points, base, k, count, turn = _settle(hands, n_left, base, k, count, turn, last)
+    if done:
+        return points
+    f_base = np.empty(MAX_DEPTH, dtype=np.int64)
+    f_k = np.empty(MAX_DEPTH, dtype=np.int64)
+    f_count = np.empty(MAX_DEPTH, dtype=np.int64)
+    f_turn = np.empty(MAX_DEPTH, dtype=np.int64)
+    f_points = np.empty(MAX_DEPTH, dtype=np.int64)   # forced points on entering the frame
+    f_move = np.empty(MAX_DEPTH, dtype=np.int64)     # index of the card being tried
+    f_n = np.empty(MAX_DEPTH, dtype=np.int64)        # cards held before it
+    f_pts = np.empty(MAX_DEPTH, dtype=np.int64)      # its points
+    f_best = np.zeros(MAX_DEPTH, dtype=np.int64)
+    f_found = np.zeros(MAX_DEPTH, dtype=np.bool_)
+    d = 0
+    f_base[0], f_k[0], f_count[0], f_turn[0], f_points[0], f_move[0] = base, k, count, turn, points, -1
+    f_found[0] = False
+    child = 0
+    returning = False
+    while True:
+        t = f_turn[d]
+        if returning:  # take back frame d's card and score it
+            i = f_move[d]
+            n = f_n[d]
+            n_left[t] = n
+            c = hands[t, n - 1]
+            hands[t, n - 1] = hands[t, i]
+            hands[t, i] = c
+            sign = 1 if t == 0 else -1
+            val = sign * f_pts[d] + child
+            if not f_found[d] or sign * val > sign * f_best[d]:
+                f_best[d] = val
+                f_found[d] = True
+            returning = False
+        i = _next_move(hands, n_left, t, f_count[d], f_move[d] + 1)
+        n = n_left[t]
+        if i >= n:
+            child = f_points[d] + f_best[d]
+            if d == 0:
+                return child
+            d -= 1
+            returning = True
+            continue
+        c = hands[t, i]
+        new = f_count[d] + _value(c)
+        seq[f_base[d] + f_k[d]] = c
+        f_pts[d] = peg_points(seq[f_base[d]:], f_k[d] + 1, new)
+        f_move[d] = i
+        f_n[d] = n
+        hands[t, i] = hands[t, n - 1]
+        hands[t, n - 1] = c
+        n_left[t] = n - 1
+        if new == TARGET:
+            nb, nk, nc = f_base[d] + f_k[d] + 1, 0, 0
+        else:
+            nb, nk, nc = f_base[d], f_k[d] + 1, new
+        done, points, nb, nk, nc, nt = _settle(hands, n_left, nb, nk, nc, 1 - t, t)
+        if done:
+            child = points
+            returning = True
+            continue
+        d += 1
+        f_base[d], f_k[d], f_count[d], f_turn[d], f_points[d], f_move[d] = nb, nk, nc, nt, points, -1
+        f_found[d] = False
+        f_best[d] = 0
+
+
+@jit
+def search_values(hand, n, worlds, n_worlds, opp_n, seq, k, count):
+    """Sum over the opponent hands ``worlds[w, :opp_n]`` (``w < n_worlds``) of the exact rest-of-hand
+    value (:func:`rest_value`, the player's points minus the opponent's, the points of the card
+    itself included) of playing ``hand[i]`` (``i < n``) now on the count ``seq[:k]`` worth ``count``.
+
+    Returns ``int64[n]``; ``NOT_SEARCHED`` for a card that cannot be played or whose rank an
+    earlier card of ``hand`` has.
+    """
+    totals = np.full(n, NOT_SEARCHED, dtype=np.int64)
+    hands = np.empty((2, 4), dtype=np.int64)
+    n_left = np.empty(2, dtype=np.int64)
+    buf = np.empty(24, dtype=np.int64)
+    for a in range(k):
+        buf[a] = seq[a]
+    for i in range(n):
+        c = hand[i]
+        new = count + _value(c)
+        if new > TARGET:
+            continue
+        repeat = False
+        for j in range(i):
+            if hand[j] % 13 == c % 13:
+                repeat = True
+        if repeat:
+            continue
+        buf[k] = c
+        pts = peg_points(buf, k + 1, new)
+        total = 0
+        for w in range(n_worlds):
+            m = 0
+            for a in range(n):
+                if a != i:
+                    hands[0, m] = hand[a]
+                    m += 1
+            for a in range(opp_n):
+                hands[1, a] = worlds[w, a]
+            n_left[0] = n - 1
+            n_left[1] = opp_n
+            if new == TARGET:
+                total += pts + rest_value(hands, n_left, buf, k + 1, 0, 0, 1, 0)
+            else:
+                total += pts + rest_value(hands, n_left, buf, 0, k + 1, new, 1, 0)
+        totals[i] = total
+    return totals
+
+
+@jit
+def search_play(hand, n, opp_n, seq, k, count, seen, min_value, n_worlds, state):
+    """Index in ``hand[:n]`` of the card the search player plays (one must be playable).
+
+    ``seen`` is the 52-bit mask of the cards the player knows the opponent does not hold, and
+    ``min_value`` the least value every card of the opponent's must have (his goes); the opponent
+    holds ``opp_n`` cards. ``n_worlds`` opponent hands are drawn uniformly from the consistent
+    unseen cards with ``state`` (one world when only one hand is possible, or the choice is forced).
+    The best mean of :func:`search_values` wins; ties go to the first card.
+    """
+    first = -1
+    distinct = 0
+    for i in range(n):
+        if count + _value(hand[i]) <= TARGET:
+            repeat = False
+            for j in range(i):
+                if hand[j] % 13 == hand[i] % 13:
+                    repeat = True
+            if not repeat:
+                distinct += 1
+                if first < 0:
+                    first = i
+    if distinct <= 1:
+        return first
+    pool = np.empty(52, dtype=np.int64)
+    n_pool = 0
+    for c in range(52):
+        if not (seen >> np.uint64(c)) & U64_ONE and _value(c) >= min_value:
+            pool[n_pool] = c
+            n_pool += 1
+    if opp_n == 0 or n_pool == opp_n:
+        n_worlds = 1
+    worlds = np.empty((n_worlds, 4), dtype=np.int64)
+    for w in range(n_worlds):
+        deal_from(pool, n_pool, opp_n, state, worlds[w])
+    totals = search_values(hand, n, worlds, n_worlds, opp_n, seq, k, count)
+    best = first
+    for i in range(n):
+        if totals[i] > totals[best]:
+            best = i
+    return best
