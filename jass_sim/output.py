@@ -164,7 +164,50 @@ def emit(text: str, path: str | None) -> None:
         write_atomic(path, text if text.endswith("\n") else text + "\n")
 
 
-def check_output_path(path: str | None) -> None:
-    """Reject an output file whose directory does not exist, before any work is done."""
-    if path is not None and not os.path.isdir(os.path.dirname(os.path.abspath(path))):
-        raise InputError(f"output directory does not exist: {os.path.dirname(path)!r}", path)
+def check_output_path(path: str | None, option: str = "-o") -> None:
+    """Before any work: an InputError naming ``path`` unless a file can be written there.
+
+    Refused: an empty name, an existing directory, a missing parent directory, a parent that is
+    a file, a directory this process cannot create files in (probed by creating and removing a
+    temporary file, which also catches read-only and virtual file systems such as ``/proc``).
+    """
+    if path is None:
+        return
+    if not str(path).strip():
+        raise InputError(f"{option} needs a file name, got an empty string", str(path))
+    if os.path.isdir(path):
+        raise InputError(f"{option} {path!r} is a directory, a file name is expected", path)
+    _check_writable_dir(os.path.dirname(os.path.abspath(path)), path, option)
+
+
+def _check_writable_dir(directory: str, path: str, option: str) -> None:
+    """InputError naming ``path`` unless ``directory`` exists and accepts new files."""
+    if not os.path.isdir(directory):
+        probe = directory  # the nearest existing ancestor: a file in the way, or the parent of what is missing
+        while not os.path.exists(probe):
+            probe = os.path.dirname(probe)
+        why = f"{probe!r} is not a directory" if not os.path.isdir(probe) else f"{directory!r} does not exist"
+        raise InputError(f"cannot write {option} {path!r}: {why}", path)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-probe-")
+    except OSError as exc:
+        raise InputError(f"cannot write {option} {path!r}: {exc.strerror or exc}", path) from None
+    os.close(fd)
+    os.unlink(tmp)
+
+
+def check_output_dir(path: str, option: str = "-o") -> str:
+    """Before any work: the absolute path of an output directory, which may exist or be created
+    (with its missing parents) inside a directory that accepts new entries; an InputError naming
+    ``path`` otherwise. Whether an existing directory may be reused is the command's decision
+    (a report's directory, a batch job's)."""
+    if not str(path).strip():
+        raise InputError(f"{option} needs a directory name, got an empty string", str(path))
+    target = os.path.abspath(path)
+    probe = target
+    while not os.path.exists(probe):
+        probe = os.path.dirname(probe)
+    if not os.path.isdir(probe):
+        raise InputError(f"cannot write {option} {path!r}: {probe!r} exists and is not a directory", path)
+    _check_writable_dir(probe, path, option)
+    return target

@@ -741,23 +741,15 @@ def figures(rep: Report, directory: str) -> None:
 
 
 def check_output_dir(path: str) -> str:
-    """The absolute report directory; an InputError if it exists and is not a directory that
-    holds a report (``index.md``) or is empty — nothing else is ever replaced."""
-    if not path or not str(path).strip():
-        raise InputError("the output directory is empty", str(path))
-    target = os.path.abspath(path)
-    if os.path.exists(target):
-        if not os.path.isdir(target):
-            raise InputError(f"output {path!r} exists and is not a directory", path)
-        if os.listdir(target) and not os.path.exists(os.path.join(target, "index.md")):
-            raise InputError(f"output directory {path!r} is not empty and holds no report (index.md): "
-                             "not replacing it", path)
-    parent = os.path.dirname(target)
-    probe = parent
-    while not os.path.exists(probe):
-        probe = os.path.dirname(probe)
-    if not os.path.isdir(probe) or not os.access(probe, os.W_OK):
-        raise InputError(f"cannot create the output directory {path!r}", path)
+    """The absolute report directory; an InputError if it cannot be written
+    (:func:`jass_sim.output.check_output_dir`) or exists and is not a directory that holds a
+    report (``index.md``) or is empty — nothing else is ever replaced."""
+    from ..output import check_output_dir as check_writable
+
+    target = check_writable(path)
+    if os.path.isdir(target) and os.listdir(target) and not os.path.exists(os.path.join(target, "index.md")):
+        raise InputError(f"output directory {path!r} is not empty and holds no report (index.md): "
+                         "not replacing it", path)
     return target
 
 
