@@ -17,14 +17,42 @@ def check_choice(option: str, value: str, choices: tuple[str, ...]) -> str:
     return v
 
 
+#: Test hook: ``"GLOB:SECONDS"`` makes every atomic write of a file whose name matches GLOB pause
+#: that long with its temporary file complete, before the rename (the interruption tests signal
+#: or kill a command there). Unset in normal use.
+PAUSE_ENV = "JASS_SIM_TEST_PAUSE_BEFORE_RENAME"
+
+
+def _pause_before_rename(path: str) -> None:
+    spec = os.environ.get(PAUSE_ENV)
+    if spec:
+        import fnmatch
+        import time
+
+        pattern, _, seconds = spec.rpartition(":")
+        if fnmatch.fnmatch(os.path.basename(path), pattern):
+            time.sleep(float(seconds))
+
+
+def _file_mode() -> int:
+    """The permissions an ordinary new file gets under the current umask (mkstemp's are 0600)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
 def write_atomic(path: str, data: str | bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file and a rename: never half written."""
+    """Write ``data`` to ``path`` through a temporary file in the same directory and a rename
+    (``os.replace``): never half written; the temporary file is removed on any error, SIGINT or
+    SIGTERM (see :class:`jass_sim.cli.Interrupted`)."""
     directory = os.path.dirname(os.path.abspath(path))
     os.makedirs(directory, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=os.path.basename(path))
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data.encode() if isinstance(data, str) else data)
+        os.chmod(tmp, _file_mode())
+        _pause_before_rename(path)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -138,6 +166,8 @@ class ChunkWriter:
             self._fh.close()
         if self._tmp is not None:
             if exc_type is None:
+                os.chmod(self._tmp, _file_mode())
+                _pause_before_rename(self.path)
                 os.replace(self._tmp, self.path)
             elif os.path.exists(self._tmp):
                 os.unlink(self._tmp)
@@ -174,7 +204,7 @@ def check_output_path(path: str | None, option: str = "-o") -> None:
     if path is None:
         return
     if not str(path).strip():
-        raise InputError(f"{option} needs a file name, got an empty string", str(path))
+        raise InputError(f"{option} needs a file name, got ''", str(path))
     if os.path.isdir(path):
         raise InputError(f"{option} {path!r} is a directory, a file name is expected", path)
     _check_writable_dir(os.path.dirname(os.path.abspath(path)), path, option)
@@ -202,7 +232,7 @@ def check_output_dir(path: str, option: str = "-o") -> str:
     ``path`` otherwise. Whether an existing directory may be reused is the command's decision
     (a report's directory, a batch job's)."""
     if not str(path).strip():
-        raise InputError(f"{option} needs a directory name, got an empty string", str(path))
+        raise InputError(f"{option} needs a directory name, got ''", str(path))
     target = os.path.abspath(path)
     probe = target
     while not os.path.exists(probe):

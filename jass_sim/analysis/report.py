@@ -583,6 +583,8 @@ def check_params(rules, deals, seed, samples_per_hand, policy, players, meld_han
         players = [p.strip().lower() for p in players.split(",") if p.strip()]
     else:
         players = [str(p).strip().lower() for p in players]
+    if not players:
+        raise InputError("--players '' names no player", "''")
     for p in players:
         policy_id(p)
     if len(set(players)) != len(players):

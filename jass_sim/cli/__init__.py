@@ -43,6 +43,10 @@ def _raise_interrupted(signum, frame):
     raise Interrupted(signum)
 
 
+class _PipeClosed(BaseException):
+    """The reader of stdout went away (``jass-sim ... | head``)."""
+
+
 class _Command(click.Command):
     """A command whose seed, thread and count options are checked (see :func:`harden_params`)."""
 
@@ -60,6 +64,14 @@ class _Group(click.Group):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         harden_params(self.params)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:  # past click, which would report it as exit 1
+                raise _PipeClosed() from None
+            raise
 
     def main(self, *args, **kwargs):
         kwargs["standalone_mode"] = False
@@ -80,10 +92,10 @@ class _Group(click.Group):
             _fail(f"jass-sim: error: {exc.format_message()}", 2)
         except InputError as exc:
             _fail(f"jass-sim: error: {exc}", 2)
+        except _PipeClosed:  # stop quietly, with the exit code of a process killed by SIGPIPE
+            _quiet_stdout()
+            sys.exit(141)
         except OSError as exc:
-            if exc.errno == errno.EPIPE:  # the reader of stdout went away (| head): stop quietly
-                _quiet_stdout()
-                sys.exit(141)
             where = exc.filename if exc.filename is not None else ""
             _fail(f"jass-sim: error: cannot write {where!r}: {exc.strerror or exc}" if where else
                   f"jass-sim: error: {exc}", 2)

@@ -37,7 +37,7 @@ def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred
     if plot is not None:
         if not plot.lower().endswith((".png", ".svg")):
             raise InputError(f"--plot needs a .png or .svg file, got {plot!r}", plot)
-        check_output_path(plot)
+        check_output_path(plot, "--plot")
     progress = Progress(max_samples, "advise") if ci is not None else None
     advice = run(hand, rules, policy.strip().lower(), partner_model.strip().lower(), samples, ci, max_samples,
                  chibred, seed, threads, options, progress=progress)

@@ -32,7 +32,7 @@ def review(round_file, seat, team, policy, samples, no_mode, seed, threads, fmt,
 
     fmt = check_choice("--format", fmt, ("table", "json"))
     check_output_path(output)
-    check_output_path(html_path)
+    check_output_path(html_path, "--html")
     if seat is not None and team is not None:
         raise InputError("give --seat or --team, not both", "--team")
     if team is not None and team not in (0, 1):

@@ -27,6 +27,10 @@ def simulate(deals, rules, policy, mode, chooser, seed, pimc_samples, horizon, t
     fmt = check_choice("--format", fmt, ("table", "csv", "json", "parquet"))
     params = policy_params(pimc_samples, horizon)
     check_output_path(output)
+    if per_deal:
+        from ..resources import check_per_deal_disk
+
+        check_per_deal_disk(output, deals, fmt)
     progress = Progress(deals, "simulate") if deals >= 1_000_000 else None
     if per_deal:
         with ChunkWriter(output, fmt) as writer:

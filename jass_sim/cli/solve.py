@@ -33,7 +33,7 @@ def solve(mode, leader, hands, fmt):
         raise InputError(f"--leader must be a seat 0..3, got {leader}", str(leader))
     texts = hands.split(";")
     if len(texts) != 4:
-        raise InputError(f'--hands needs four hands separated by ";", got {len(texts)}', hands)
+        raise InputError(f'--hands needs four hands separated by ";", got {len(texts)}: {hands!r}', hands)
     hand_lists = parse_hands(texts, count=None)
     sizes = [len(h) for h in hand_lists]
     if len(set(sizes)) != 1 or not 1 <= sizes[0] <= HAND_SIZE:

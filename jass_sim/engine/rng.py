@@ -35,6 +35,11 @@ def block_states(seed: int, first_block: int, n_blocks: int, stream: int = 0) ->
     Block ``b`` of stream ``stream`` is seeded by ``SeedSequence(seed, spawn_key=(stream, b))``.
     """
     seed = check_seed(seed)
+    if n_blocks > 1 << 20:  # the states of more than a billion samples: make sure they fit
+        from ..resources import check_memory
+
+        check_memory(n_blocks * 32, f"the random-number states of {n_blocks * BLOCK_SIZE} samples",
+                     str(n_blocks * BLOCK_SIZE))
     states = np.empty((n_blocks, 4), dtype=np.uint64)
     for i in range(n_blocks):
         ss = np.random.SeedSequence(seed, spawn_key=(int(stream), first_block + i))

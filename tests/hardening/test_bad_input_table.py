@@ -84,7 +84,7 @@ A = ["advise", HAND]
 rows("advise")(
     seeds(A) + threads(A) + counts(A, "--samples") + counts(A + ["--ci", "1"], "--max-samples")
     + choice(A, "--rules") + choice(A, "--policy") + choice(A, "--partner-model") + choice(A, "--format")
-    + value(A, "--options", "H,XX", ("", EMPTY), "chibre,chibre") + value(A, "--ci", "-1", "abc")
+    + value(A, "--options", ("H,XX", "XX"), ("", EMPTY), ("chibre,H,chibre", "chibre")) + value(A, "--ci", "-1", "abc")
     + out_file(A) + out_file(A, "--plot", "png") + value(A, "--plot", "figure.gif")
     + [(["advise", "HJ H9 HA SK SQ D6 C7 C8 ZZ"], "ZZ"), (["advise", "HJ H9"], "HJ H9"), (["advise", ""], EMPTY),
        (["advise", HAND.replace("CT", "HJ")], "HJ")])
@@ -132,9 +132,9 @@ rows("play-advice")(
     seeds(P) + threads(P) + counts(P, "--samples") + counts(P + ["--ci", "1"], "--max-samples")
     + choice(P, "--mode") + choice(P, "--rules") + choice(P, "--policy") + choice(P, "--format")
     + value(P, "--leader", "4", "x") + value(P, "--chooser", "7", "x") + value(P, "--ci", "0", "x")
-    + value(P, "--played", "HJ ZZ", "HJ HJ", "S6") + value(P, "--melds", "1 D7 D8 D9", "5: D7 D8 D9", "1: D7 ZZ")
-    + value(["play-advice", "--mode", "H"], "--hand", "HJ", ("", EMPTY), "HJ H9 HA SK SQ D6 C7 C8 XX")
-    + value(["play-advice", "--mode", "H"], "--hands", "HJ;H9", "HJ H9 HA SK SQ D6 C7 C8 CT;;;")
+    + value(P, "--played", ("HJ ZZ", "ZZ"), ("HJ HJ", "HJ"), "S6") + value(P, "--melds", "1 D7 D8 D9", "5: D7 D8 D9", ("1: D7 ZZ", "ZZ"))
+    + value(["play-advice", "--mode", "H"], "--hand", "HJ", ("", EMPTY), ("HJ H9 HA SK SQ D6 C7 C8 XX", "XX"))
+    + value(["play-advice", "--mode", "H"], "--hands", "HJ;H9", ("HJ H9 HA SK SQ D6 C7 C8 CT;;;", EMPTY))
     + out_file(P))
 R = ["review", "round.txt"]
 rows("review")(
@@ -146,7 +146,7 @@ rows("review")(
 RP = ["report", "--deals", "1000", "-o", "rep"]
 rows("report")(
     seeds(RP) + threads(RP) + counts(RP, "--deals") + counts(RP, "--samples-per-hand") + counts(RP, "--meld-hands")
-    + choice(RP, "--rules") + choice(RP, "--policy") + value(RP, "--players", "heuristic,nope", ("", EMPTY))
+    + choice(RP, "--rules") + choice(RP, "--policy") + value(RP, "--players", ("heuristic,nope", "nope"), ("", EMPTY))
     + out_dir(["report", "--deals", "1000"]))
 
 CR = ["cribbage"]
@@ -194,12 +194,20 @@ rows("basra", "advise")(
     seeds(BV) + threads(BV) + counts(BV, "--samples") + choice(BV, "--rules") + choice(BV, "--horizon")
     + choice(BV, "--format") + choice(BV, "--last-capture") + value(BV, "--players", "3")
     + value(BV, "--piles", "3", "a,b", "-1,2") + value(BV, "--table", "ZZ", "HJ") + value(BV, "--played", "ZZ", "HJ")
-    + value(BA + ["advise"], "--hand", "ZZ", ("", EMPTY), "HJ HJ"))
+    + value(BA + ["advise"], "--hand", "ZZ", ("", "0 cards in hand"), ("HJ HJ", "HJ")))
 BP = BA + ["report", "-o", "brep"]
 rows("basra", "report")(
     seeds(BP) + threads(BP) + counts(BP, "--positions") + counts(BP, "--samples") + counts(BP, "--deals")
     + counts(BP, "--games") + counts(BP, "--search-deals") + choice(BP, "--rules") + value(BP, "--players", "3")
     + out_dir(BA + ["report"]))
+
+# Requests that cannot fit (memory, disk) are refused before they start, whatever the machine.
+HUGE = str(10**14)
+rows("advise")([(A + ["--ci", "0.01", "--max-samples", HUGE], HUGE), (A + ["--samples", HUGE], HUGE)])
+rows("play-advice")([(P + ["--samples", HUGE], HUGE), (P + ["--ci", "0.01", "--max-samples", HUGE], HUGE)])
+rows("simulate")([(["simulate", "--deals", HUGE, "--per-deal", "-o", "x.csv", "--format", "csv"], HUGE)])
+rows("batch")([(["batch", "--deals", HUGE, "--per-deal", "-o", "run"], HUGE)])
+rows("cribbage", "stats")([(CR + ["stats", "--hands", HUGE], HUGE)])
 
 #: Options and arguments with no row, and why.
 NO_ROW = {
