@@ -23,7 +23,8 @@ def check_choice(option: str, value: str, choices: tuple[str, ...]) -> str:
 PAUSE_ENV = "JASS_SIM_TEST_PAUSE_BEFORE_RENAME"
 
 
-def _pause_before_rename(path: str) -> None:
+def pause_before_rename(path: str) -> None:
+    """The test hook of :data:`PAUSE_ENV` (no-op unless it is set)."""
     spec = os.environ.get(PAUSE_ENV)
     if spec:
         import fnmatch
@@ -52,7 +53,7 @@ def write_atomic(path: str, data: str | bytes) -> None:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data.encode() if isinstance(data, str) else data)
         os.chmod(tmp, _file_mode())
-        _pause_before_rename(path)
+        pause_before_rename(path)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -160,16 +161,18 @@ class ChunkWriter:
         self._first = False
 
     def __exit__(self, exc_type, exc, tb):
-        if self._parquet is not None:
-            self._parquet.close()
-        if self._fh is not None and self.path is not None:
-            self._fh.close()
-        if self._tmp is not None:
-            if exc_type is None:
+        try:
+            if self._parquet is not None:
+                self._parquet.close()
+            if self._fh is not None and self.path is not None:
+                self._fh.close()
+            if self._tmp is not None and exc_type is None:
                 os.chmod(self._tmp, _file_mode())
-                _pause_before_rename(self.path)
+                pause_before_rename(self.path)
                 os.replace(self._tmp, self.path)
-            elif os.path.exists(self._tmp):
+                self._tmp = None
+        finally:  # an error, SIGINT or SIGTERM before the rename: no partial file stays
+            if self._tmp is not None and os.path.exists(self._tmp):
                 os.unlink(self._tmp)
         return False
 

@@ -759,6 +759,8 @@ def write_report(rep: Report, path: str) -> list[str]:
     """Render ``rep`` into directory ``path`` (created or replaced whole): ``index.md``,
     ``index.html``, the PNG figures, ``tables/*.csv``. Everything is written to a temporary
     directory beside ``path`` first and renamed into place at the end. Returns the files."""
+    from ..output import pause_before_rename
+
     target = check_output_dir(path)
     parent = os.path.dirname(target)
     os.makedirs(parent, exist_ok=True)
@@ -782,6 +784,7 @@ def write_report(rep: Report, path: str) -> list[str]:
         for d, _, fs in os.walk(tmp):
             for f in fs:
                 os.chmod(os.path.join(d, f), 0o644)
+        pause_before_rename(target)
         if os.path.exists(target):
             old = tempfile.mkdtemp(dir=parent, prefix=f".old-{os.path.basename(target)}-")
             os.rmdir(old)

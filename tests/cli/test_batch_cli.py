@@ -115,7 +115,7 @@ def test_unreachable_scheduler_is_one_line(tmp_path):
     (["--dask", "local:0"], "positive number of workers"),
     (["--dask", "somewhere"], "expected local:K or tcp://HOST:PORT"),
     (["--dask", "local:2", "--threads", "1"], "--threads applies to local runs"),
-    (["--threads", "99"], "--threads must be"),
+    (["--threads", "99"], "'--threads': 99 is out of range"),
     (["--policy", "clever"], "'clever'"),
 ])
 def test_bad_options_are_one_line_errors(tmp_path, args, token):
