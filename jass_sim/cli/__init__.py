@@ -95,10 +95,9 @@ class _Group(click.Group):
         except _PipeClosed:  # stop quietly, with the exit code of a process killed by SIGPIPE
             _quiet_stdout()
             sys.exit(141)
-        except OSError as exc:
-            where = exc.filename if exc.filename is not None else ""
-            _fail(f"jass-sim: error: cannot write {where!r}: {exc.strerror or exc}" if where else
-                  f"jass-sim: error: {exc}", 2)
+        except OSError as exc:  # a file that cannot be read or written, found only while running
+            where = f": {exc.filename!r}" if exc.filename is not None else ""
+            _fail(f"jass-sim: error: {exc.strerror or exc}{where}", 2)
         finally:
             for sig, old in handlers.items():
                 signal.signal(sig, old)

@@ -33,14 +33,14 @@ def _entries(directory):
     return sorted(os.listdir(directory))
 
 
-@pytest.mark.parametrize("args,target", [
-    (["simulate", "--deals", "3000", "-o", "out.csv", "--format", "csv"], "out.csv"),
-    (["simulate", "--deals", "3000", "--per-deal", "-o", "out.csv", "--format", "csv"], "out.csv"),
-    (["advise", HAND, "--samples", "256", "-o", "out.json", "--format", "json"], "out.json"),
-    (["melds", "--hands", "1000", "--deals", "1000", "--plot", "m.png"], "m.png"),
-    (["batch", "--deals", "4096", "--shard-size", "1024", "-o", "run"], "shard-000001.*"),
+@pytest.mark.parametrize("args,target,signum", [
+    (["simulate", "--deals", "3000", "-o", "out.csv", "--format", "csv"], "out.csv", signal.SIGINT),
+    (["simulate", "--deals", "3000", "--per-deal", "-o", "out.csv", "--format", "csv"], "out.csv", signal.SIGTERM),
+    (["advise", HAND, "--samples", "256", "-o", "out.json", "--format", "json"], "out.json", signal.SIGTERM),
+    (["melds", "--hands", "1000", "--deals", "1000", "--plot", "m.png"], "m.png", signal.SIGINT),
+    (["batch", "--deals", "4096", "--shard-size", "1024", "-o", "run"], "shard-000001.*", signal.SIGINT),
+    (["batch", "--deals", "4096", "--shard-size", "1024", "-o", "run"], "shard-000001.*", signal.SIGTERM),
 ])
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_interrupted_mid_write_leaves_no_partial_file(tmp_path, monkeypatch, args, target, signum):
     monkeypatch.chdir(tmp_path)
     calls = []
@@ -63,6 +63,7 @@ def test_interrupted_mid_write_leaves_no_partial_file(tmp_path, monkeypatch, arg
         assert _entries(tmp_path) == []
 
 
+@pytest.mark.slow  # builds a whole (small) report: minutes when its kernels are not compiled yet
 def test_report_interrupted_before_its_rename_leaves_nothing(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(output, "pause_before_rename", lambda path: (_ for _ in ()).throw(Interrupted(signal.SIGTERM)))

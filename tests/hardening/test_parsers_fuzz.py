@@ -82,7 +82,7 @@ _JSON_VALUE = st.recursive(st.none() | st.booleans() | st.integers(-5, 40) | _CA
 _REPLAY_KEYS = ["rules", "mode", "multiplier", "chooser", "leader", "hands", "melds", "meld_winner", "tricks", "score"]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(doc=st.dictionaries(st.sampled_from(_REPLAY_KEYS), _JSON_VALUE, max_size=10))
 def test_random_replay_json_parses_or_is_an_input_error(doc):
     """Round files in the replay JSON shape with wrong types, sizes and cards."""
