@@ -208,6 +208,10 @@ rows("play-advice")([(P + ["--samples", HUGE], HUGE), (P + ["--ci", "0.01", "--m
 rows("simulate")([(["simulate", "--deals", HUGE, "--per-deal", "-o", "x.csv", "--format", "csv"], HUGE)])
 rows("batch")([(["batch", "--deals", HUGE, "--per-deal", "-o", "run"], HUGE)])
 rows("cribbage", "stats")([(CR + ["stats", "--hands", HUGE], HUGE)])
+# Digits that are not ASCII ('²'.isdigit() is True, int('²') fails): found by test_parsers_fuzz.
+rows("simulate")(value(S + ["--policy", "dd"], "--horizon", "²"))
+rows("batch")(value(B, "--dask", "local:²"))
+rows("cribbage", "discard")(value(CD, "--score", "²:1"))
 
 #: Options and arguments with no row, and why.
 NO_ROW = {

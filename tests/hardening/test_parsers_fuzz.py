@@ -9,13 +9,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jass_sim.analysis.advise import parse_options
+from jass_sim.analysis.shards import parse_dask
 from jass_sim.analysis.round_file import parse_round_json, parse_round_text
 from jass_sim.basra import cards as basra_cards
 from jass_sim.basra.rules import get_rules as basra_rules
 from jass_sim.cards import InputError, parse_card, parse_cards, parse_hands, parse_mode
-from jass_sim.cli.play_advice import parse_melds
+from jass_sim.api.jass_play import parse_melds
 from jass_sim.cribbage import cards as cribbage_cards
-from jass_sim.cribbage.discard import parse_score, parse_six
+from jass_sim.cribbage.discards import parse_score, parse_six
 from jass_sim.cribbage.scoring import parse_hand
 from jass_sim.engine.policies import policy_id, policy_params
 from jass_sim.engine.position import build_position
@@ -52,6 +53,7 @@ PARSERS = {
     "rules": get_rules,
     "policy": policy_id,
     "--horizon": lambda t: policy_params(None, t),
+    "batch --dask": parse_dask,
     "cribbage card": cribbage_cards.parse_card,
     "cribbage hand and starter": lambda t: parse_hand(t, "5C"),
     "cribbage starter": lambda t: parse_hand("5H 5D 5S JC", t),
