@@ -40,6 +40,8 @@ class Interrupted(BaseException):
 
 
 def _raise_interrupted(signum, frame):
+    for sig in (signal.SIGINT, signal.SIGTERM):  # a second signal ends the process at once, cleanup or not
+        signal.signal(sig, signal.SIG_DFL)
     raise Interrupted(signum)
 
 

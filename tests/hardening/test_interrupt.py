@@ -77,9 +77,12 @@ def _jass_sim(*args, env=None, **kw):
 
 
 def _wait_for_tmp(directory, proc, timeout=120):
+    """Until the temporary file is written (the writer then pauses before its rename)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and proc.poll() is None:
-        if any(n.startswith(".tmp-") for n in os.listdir(directory)):
+        names = [n for n in os.listdir(directory) if n.startswith(".tmp-")]
+        if names and os.path.getsize(os.path.join(directory, names[0])) > 0:
+            time.sleep(0.2)  # the last chunk is flushed when the file is closed, just before the pause
             return
         time.sleep(0.02)
     raise AssertionError(f"no temporary file appeared (exit {proc.poll()})")
