@@ -144,7 +144,7 @@ def parse_cards(text: str | Iterable[str], count: int | None = None, unique: boo
             raise CardError(f"duplicate card {token!r}", token)
         cards.append(card)
     if count is not None and len(cards) != count:
-        raise CardError(f"expected {count} cards, got {len(cards)}: {' '.join(tokens) or '(none)'!r}",
+        raise CardError(f"expected {count} cards, got {len(cards)}: {' '.join(tokens)!r}",
                         " ".join(tokens))
     return cards
 

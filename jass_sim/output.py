@@ -17,14 +17,43 @@ def check_choice(option: str, value: str, choices: tuple[str, ...]) -> str:
     return v
 
 
+#: Test hook: ``"GLOB:SECONDS"`` makes every atomic write of a file whose name matches GLOB pause
+#: that long with its temporary file complete, before the rename (the interruption tests signal
+#: or kill a command there). Unset in normal use.
+PAUSE_ENV = "JASS_SIM_TEST_PAUSE_BEFORE_RENAME"
+
+
+def pause_before_rename(path: str) -> None:
+    """The test hook of :data:`PAUSE_ENV` (no-op unless it is set)."""
+    spec = os.environ.get(PAUSE_ENV)
+    if spec:
+        import fnmatch
+        import time
+
+        pattern, _, seconds = spec.rpartition(":")
+        if fnmatch.fnmatch(os.path.basename(path), pattern):
+            time.sleep(float(seconds))
+
+
+def _file_mode() -> int:
+    """The permissions an ordinary new file gets under the current umask (mkstemp's are 0600)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
 def write_atomic(path: str, data: str | bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file and a rename: never half written."""
+    """Write ``data`` to ``path`` through a temporary file in the same directory and a rename
+    (``os.replace``): never half written; the temporary file is removed on any error, SIGINT or
+    SIGTERM (see :class:`jass_sim.cli.Interrupted`)."""
     directory = os.path.dirname(os.path.abspath(path))
     os.makedirs(directory, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=os.path.basename(path))
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data.encode() if isinstance(data, str) else data)
+        os.chmod(tmp, _file_mode())
+        pause_before_rename(path)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -132,14 +161,18 @@ class ChunkWriter:
         self._first = False
 
     def __exit__(self, exc_type, exc, tb):
-        if self._parquet is not None:
-            self._parquet.close()
-        if self._fh is not None and self.path is not None:
-            self._fh.close()
-        if self._tmp is not None:
-            if exc_type is None:
+        try:
+            if self._parquet is not None:
+                self._parquet.close()
+            if self._fh is not None and self.path is not None:
+                self._fh.close()
+            if self._tmp is not None and exc_type is None:
+                os.chmod(self._tmp, _file_mode())
+                pause_before_rename(self.path)
                 os.replace(self._tmp, self.path)
-            elif os.path.exists(self._tmp):
+                self._tmp = None
+        finally:  # an error, SIGINT or SIGTERM before the rename: no partial file stays
+            if self._tmp is not None and os.path.exists(self._tmp):
                 os.unlink(self._tmp)
         return False
 
@@ -164,7 +197,50 @@ def emit(text: str, path: str | None) -> None:
         write_atomic(path, text if text.endswith("\n") else text + "\n")
 
 
-def check_output_path(path: str | None) -> None:
-    """Reject an output file whose directory does not exist, before any work is done."""
-    if path is not None and not os.path.isdir(os.path.dirname(os.path.abspath(path))):
-        raise InputError(f"output directory does not exist: {os.path.dirname(path)!r}", path)
+def check_output_path(path: str | None, option: str = "-o") -> None:
+    """Before any work: an InputError naming ``path`` unless a file can be written there.
+
+    Refused: an empty name, an existing directory, a missing parent directory, a parent that is
+    a file, a directory this process cannot create files in (probed by creating and removing a
+    temporary file, which also catches read-only and virtual file systems such as ``/proc``).
+    """
+    if path is None:
+        return
+    if not str(path).strip():
+        raise InputError(f"{option} needs a file name, got ''", str(path))
+    if os.path.isdir(path):
+        raise InputError(f"{option} {path!r} is a directory, a file name is expected", path)
+    _check_writable_dir(os.path.dirname(os.path.abspath(path)), path, option)
+
+
+def _check_writable_dir(directory: str, path: str, option: str) -> None:
+    """InputError naming ``path`` unless ``directory`` exists and accepts new files."""
+    if not os.path.isdir(directory):
+        probe = directory  # the nearest existing ancestor: a file in the way, or the parent of what is missing
+        while not os.path.exists(probe):
+            probe = os.path.dirname(probe)
+        why = f"{probe!r} is not a directory" if not os.path.isdir(probe) else f"{directory!r} does not exist"
+        raise InputError(f"cannot write {option} {path!r}: {why}", path)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-probe-")
+    except OSError as exc:
+        raise InputError(f"cannot write {option} {path!r}: {exc.strerror or exc}", path) from None
+    os.close(fd)
+    os.unlink(tmp)
+
+
+def check_output_dir(path: str, option: str = "-o") -> str:
+    """Before any work: the absolute path of an output directory, which may exist or be created
+    (with its missing parents) inside a directory that accepts new entries; an InputError naming
+    ``path`` otherwise. Whether an existing directory may be reused is the command's decision
+    (a report's directory, a batch job's)."""
+    if not str(path).strip():
+        raise InputError(f"{option} needs a directory name, got ''", str(path))
+    target = os.path.abspath(path)
+    probe = target
+    while not os.path.exists(probe):
+        probe = os.path.dirname(probe)
+    if not os.path.isdir(probe):
+        raise InputError(f"cannot write {option} {path!r}: {probe!r} exists and is not a directory", path)
+    _check_writable_dir(probe, path, option)
+    return target

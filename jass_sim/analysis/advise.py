@@ -43,10 +43,11 @@ def parse_options(text: str | None, rules: RuleSet, chibred: bool) -> list[int]:
         if opt not in allowed:
             why = "the partner already chibred" if opt == CHIBRE else f"the {rules.name} rules do not allow it"
             raise InputError(f"option {token!r} is not available: {why}", token)
-        if opt not in options:
-            options.append(opt)
+        if opt in options:
+            raise InputError(f"option {token!r} is listed twice in --options", token)
+        options.append(opt)
     if not options:
-        raise InputError("no option to compare", text)
+        raise InputError(f"--options {text!r} names no option to compare", text)
     return options
 
 
@@ -185,8 +186,8 @@ def advise(hand, rules="chibre", policy: str | None = None, partner_model: str =
     if partner_model not in PARTNER_MODELS:
         raise InputError(f"unknown partner model {partner_model!r} (expected one of {', '.join(PARTNER_MODELS)})",
                          partner_model)
-    check_sampling(samples, ci, max_samples)
     opts = parse_options(options, rules, chibred)
+    check_sampling(samples, ci, max_samples, bytes_per_sample=(4 * len(opts) + 1) * 8)  # AdviseSamples
     leader = 2 if chibred else 0
     if policy == "dd":
         from .advise_dd import advise_dd_samples

@@ -180,7 +180,7 @@ def play_advice(pos: Position, rules="chibre", policy: str | None = None, sample
 
     policy = DEFAULT_PLAY_POLICY if policy is None else policy.strip().lower()
     pid = policy_id(policy)
-    check_sampling(samples, ci, max_samples, min_samples=1)
+    check_sampling(samples, ci, max_samples, min_samples=1, bytes_per_sample=8 * max(1, len(pos.legal)))
     rules = get_rules(rules)
     if pos.mode not in rules.modes:
         raise InputError(f"mode {mode_name(pos.mode)!r} is not allowed by the {rules.name} rules", mode_name(pos.mode))

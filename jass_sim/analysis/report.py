@@ -593,6 +593,8 @@ def check_params(rules, deals, seed, samples_per_hand, policy, players, meld_han
         players = [p.strip().lower() for p in players.split(",") if p.strip()]
     else:
         players = [str(p).strip().lower() for p in players]
+    if not players:
+        raise InputError("--players '' names no player", "''")
     for p in players:
         policy_id(p)
     if len(set(players)) != len(players):
@@ -752,23 +754,15 @@ def figures(rep: Report, directory: str) -> None:
 
 
 def check_output_dir(path: str) -> str:
-    """The absolute report directory; an InputError if it exists and is not a directory that
-    holds a report (``index.md``) or is empty — nothing else is ever replaced."""
-    if not path or not str(path).strip():
-        raise InputError("the output directory is empty", str(path))
-    target = os.path.abspath(path)
-    if os.path.exists(target):
-        if not os.path.isdir(target):
-            raise InputError(f"output {path!r} exists and is not a directory", path)
-        if os.listdir(target) and not os.path.exists(os.path.join(target, "index.md")):
-            raise InputError(f"output directory {path!r} is not empty and holds no report (index.md): "
-                             "not replacing it", path)
-    parent = os.path.dirname(target)
-    probe = parent
-    while not os.path.exists(probe):
-        probe = os.path.dirname(probe)
-    if not os.path.isdir(probe) or not os.access(probe, os.W_OK):
-        raise InputError(f"cannot create the output directory {path!r}", path)
+    """The absolute report directory; an InputError if it cannot be written
+    (:func:`jass_sim.output.check_output_dir`) or exists and is not a directory that holds a
+    report (``index.md``) or is empty — nothing else is ever replaced."""
+    from ..output import check_output_dir as check_writable
+
+    target = check_writable(path)
+    if os.path.isdir(target) and os.listdir(target) and not os.path.exists(os.path.join(target, "index.md")):
+        raise InputError(f"output directory {path!r} is not empty and holds no report (index.md): "
+                         "not replacing it", path)
     return target
 
 
@@ -776,6 +770,8 @@ def write_report(rep: Report, path: str) -> list[str]:
     """Render ``rep`` into directory ``path`` (created or replaced whole): ``index.md``,
     ``index.html``, the PNG figures, ``tables/*.csv``. Everything is written to a temporary
     directory beside ``path`` first and renamed into place at the end. Returns the files."""
+    from ..output import pause_before_rename
+
     target = check_output_dir(path)
     parent = os.path.dirname(target)
     os.makedirs(parent, exist_ok=True)
@@ -799,6 +795,7 @@ def write_report(rep: Report, path: str) -> list[str]:
         for d, _, fs in os.walk(tmp):
             for f in fs:
                 os.chmod(os.path.join(d, f), 0o644)
+        pause_before_rename(target)
         if os.path.exists(target):
             old = tempfile.mkdtemp(dir=parent, prefix=f".old-{os.path.basename(target)}-")
             os.rmdir(old)

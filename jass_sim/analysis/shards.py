@@ -445,7 +445,7 @@ def parse_dask(address: str) -> tuple[str, int | str]:
     a = address.strip()
     if a.lower().startswith("local:"):
         k = a[6:]
-        if not k.isdigit() or int(k) < 1:
+        if not (k.isascii() and k.isdigit()) or int(k) < 1:
             raise InputError(f"--dask local:K needs a positive number of workers, got {address!r}", address)
         return "local", int(k)
     if re.match(r"^[a-z][a-z0-9+]*://\S+$", a, re.I):

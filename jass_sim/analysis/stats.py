@@ -38,9 +38,13 @@ def wilson_ci(k: int, n: int, z: float = Z95) -> tuple[float, float, float]:
     return p, lo, hi
 
 
-def check_sampling(samples: int | None, ci: float | None, max_samples: int, min_samples: int = 2) -> None:
-    """Validate ``--samples``/``--ci``/``--max-samples`` (InputError naming the bad value)."""
+def check_sampling(samples: int | None, ci: float | None, max_samples: int, min_samples: int = 2,
+                   bytes_per_sample: int = 0) -> None:
+    """Validate ``--samples``/``--ci``/``--max-samples`` (InputError naming the bad value); with
+    ``bytes_per_sample`` (the memory each kept sample takes), refuse a request that cannot fit in
+    memory (:func:`jass_sim.resources.check_memory`) before any work."""
     from ..cards import InputError
+    from ..resources import check_memory
 
     if samples is not None and ci is not None:
         raise InputError("give --samples or --ci, not both", "--ci")
@@ -50,6 +54,10 @@ def check_sampling(samples: int | None, ci: float | None, max_samples: int, min_
         raise InputError(f"--ci must be a positive number of points, got {ci}", str(ci))
     if max_samples < 2:
         raise InputError(f"--max-samples must be at least 2, got {max_samples}", str(max_samples))
+    if bytes_per_sample and ci is not None:  # sample_until keeps every batch and their concatenation
+        check_memory(2 * max_samples * bytes_per_sample, f"--max-samples {max_samples}", str(max_samples))
+    elif bytes_per_sample and samples is not None:
+        check_memory(samples * bytes_per_sample, f"--samples {samples}", str(samples))
 
 
 def sample_until(run, merge, half_width, ci: float, max_samples: int, block: int, first_batch: int,

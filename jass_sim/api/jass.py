@@ -319,7 +319,7 @@ def solve(hands, mode: str, leader: int = 0) -> Solution:
         raise InputError(f"--leader must be a seat 0..3, got {leader}", str(leader))
     texts = hands.split(";") if isinstance(hands, str) else list(hands)
     if len(texts) != 4:
-        raise InputError(f'--hands needs four hands separated by ";", got {len(texts)}', str(hands))
+        raise InputError(f'--hands needs four hands separated by ";", got {len(texts)}: {str(hands)!r}', str(hands))
     hand_lists = parse_hands([t if isinstance(t, str) else " ".join(map(_card_text, t)) for t in texts], count=None)
     sizes = [len(h) for h in hand_lists]
     if len(set(sizes)) != 1 or not 1 <= sizes[0] <= HAND_SIZE:

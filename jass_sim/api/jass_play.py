@@ -105,7 +105,7 @@ def play_advice(hand: str | None = None, *, mode: str, hands=None, rules: str = 
     if hands is not None:
         texts = hands.split(";")
         if len(texts) != 4:
-            raise InputError(f'--hands needs four hands separated by ";", got {len(texts)}', hands)
+            raise InputError(f'--hands needs four hands separated by ";", got {len(texts)}: {hands!r}', hands)
         all_hands = parse_hands(texts)
         if hand is not None and set(parse_cards(hand, count=9)) != set(all_hands[0]):
             raise InputError("--hand and seat 0 of --hands differ", hand)

@@ -88,7 +88,7 @@ def parse_cards(text: str, option: str, count: int | None = None, at_most: int |
         cards.append(c)
     if (count is not None and len(cards) != count) or (at_most is not None and len(cards) > at_most):
         want = f"{count}" if count is not None else f"at most {at_most}"
-        raise CardError(f"{option} needs {want} cards, got {len(cards)}: {text.strip() or '(none)'!r}",
+        raise CardError(f"{option} needs {want} cards, got {len(cards)}: {text.strip()!r}",
                         text.strip())
     return cards
 

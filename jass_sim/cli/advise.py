@@ -37,7 +37,7 @@ def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred
     if plot is not None:
         if not plot.lower().endswith((".png", ".svg")):
             raise InputError(f"--plot needs a .png or .svg file, got {plot!r}", plot)
-        check_output_path(plot)
+        check_output_path(plot, "--plot")
     progress = Progress(max_samples, "advise") if ci is not None else None
     advice = run(hand, rules=rules, policy=policy, partner_model=partner_model, samples=samples, ci=ci,
                  max_samples=max_samples, chibred=chibred, options=options, seed=seed, threads=threads,

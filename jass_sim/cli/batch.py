@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from . import main
+from . import Interrupted, main
 from .options import job_options, mode_option, solver_player_json
 
 _SHARD_HELP = ("Deals per shard: a positive multiple of 1024 (whole RNG blocks). [default: 1048576]")
@@ -33,7 +33,9 @@ def batch(deals, shard_size, rules, policy, mode, chooser, seed, directory, dask
     """
     from ..analysis import shards
     from ..cards import InputError
+    from ..output import check_output_dir
 
+    check_output_dir(directory)
     if shard_size is None:
         shard_size = shards.DEFAULT_SHARD_SIZE
     if stop_after_shards is not None and stop_after_shards < 1:
@@ -51,6 +53,10 @@ def batch(deals, shard_size, rules, policy, mode, chooser, seed, directory, dask
         shards._distributed()
     job = shards.BatchJob.make(deals, shard_size, rules, policy, mode_option(mode), chooser, seed, per_deal)
     shards.ShardStore.check(directory, job)  # a mismatched resume fails before any cluster starts
+    if per_deal:
+        from ..resources import check_per_deal_disk
+
+        check_per_deal_disk(directory, deals, "parquet" if shards.parquet_available() else "csv")
     store = None
     try:
         if dask is None:
@@ -62,11 +68,10 @@ def batch(deals, shard_size, rules, policy, mode, chooser, seed, directory, dask
                 store = shards.ShardStore.open(directory, job)
                 progress = shards.ShardProgress(job.n_shards, len(store.done()))
                 report = shards.run_dask(store, client, progress, stop_after_shards)
-    except KeyboardInterrupt:
-        if store is None:
-            raise
-        click.echo(f"jass-sim: interrupted; {len(store.done())} of {job.n_shards} shards are saved in "
-                   f"{directory!r}; rerun the same command to resume", err=True)
+    except Interrupted as exc:  # SIGINT, SIGTERM: the group prints one line with this detail
+        if store is not None:
+            exc.detail = (f"{len(store.done())} of {job.n_shards} shards are saved in {directory!r}; rerun the "
+                          f"same command to resume")
         raise
     done = report.skipped + report.ran
     if report.stopped:

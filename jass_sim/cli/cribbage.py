@@ -83,8 +83,8 @@ def stats(exact, hands, seed, fmt, crib_table, samples, plot):
     from ..output import check_choice, check_output_path, write_atomic
 
     fmt = check_choice("--format", fmt, ("table", "csv", "json"))
-    check_output_path(crib_table)
-    check_output_path(plot)
+    check_output_path(crib_table, "--crib-table")
+    check_output_path(plot, "--plot")
     if plot and plot.rsplit(".", 1)[-1].lower() not in ("png", "svg", "pdf"):
         raise InputError(f"--plot needs a .png, .svg or .pdf file name, got {plot!r}", plot)
     result = run(exact=exact, hands=hands, seed=seed, crib_pairs=bool(crib_table or plot), samples=samples)

@@ -26,9 +26,11 @@ def melds(rules, hands, exact, deals, seed, mode, fmt, plot, output, threads):
     points; per deal, who wins the melds and the points that count. 95% intervals throughout."""
     from ..analysis.melds import plot_format
     from ..api.jass import melds as run
-    from ..output import check_choice, write_atomic
+    from ..output import check_choice, check_output_path, write_atomic
 
     fmt = check_choice("--format", fmt, ("table", "csv", "json"))
+    check_output_path(output)
+    check_output_path(plot, "--plot")
     if plot is not None:
         plot_format(plot)
     stats = run(rules=rules, hands=hands, exact=exact, deals=deals, seed=seed, mode=mode, threads=threads)

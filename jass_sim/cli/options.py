@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import click
+
 
 def mode_option(value: str | None, allow_auto: bool = True) -> int | None:
     """Mode number of ``--mode``; None for ``auto``."""
@@ -15,8 +17,6 @@ def mode_option(value: str | None, allow_auto: bool = True) -> int | None:
 def job_options(func):
     """The options that define a simulation job, shared by ``simulate`` and ``batch``:
     ``--rules``, ``--policy``, ``--mode``, ``--chooser``, ``--seed``."""
-    import click
-
     return _with_options(func, (
         click.option("--rules", default="chibre", show_default=True,
                      help="Rule preset: chibre, schieber, pique-double."),
@@ -32,8 +32,6 @@ def job_options(func):
 def solver_player_options(func):
     """``--pimc-samples`` and ``--horizon``: the parameters of the ``dd`` and ``pimc`` players
     (every seat plays with the same ones)."""
-    import click
-
     return _with_options(func, (
         click.option("--pimc-samples", type=int, default=None,
                      help="pimc: deals of the unseen cards sampled and solved per decision [default: 8]."),
@@ -55,3 +53,59 @@ def solver_player_json(params) -> dict:
     outputs (null where the player's default was used)."""
     samples, horizon = int(params[0]), int(params[1])
     return {"pimc_samples": samples or None, "horizon": "full" if horizon < 0 else (horizon or None)}
+
+
+
+# --- checked integer options -------------------------------------------------------------------
+# Every integer option named ``--seed``, ``--threads`` or one of COUNT_OPTIONS (declared with a plain
+# ``type=int``) gets the matching type below from the command class of the ``jass-sim`` group
+# (:func:`harden_params`, called by ``jass_sim.cli._Command``), so every command, including one added
+# later, rejects a negative, huge or non-numeric value with one line naming it, before any work.
+
+#: Seeds accepted by every command: 0 .. 2**63 - 1 (as :data:`jass_sim.engine.rng.MAX_SEED`).
+MAX_SEED = 2**63 - 1
+#: Integer options that count something (deals, samples, hands, games...): 1 .. MAX_COUNT.
+COUNT_OPTIONS = frozenset({"deals", "samples", "hands", "games", "max_samples", "shard_size", "positions",
+                           "search_deals", "pimc_samples", "meld_hands", "samples_per_hand", "stop_after_shards"})
+#: The largest count accepted (far beyond any run that could finish; int64 arithmetic stays exact).
+MAX_COUNT = 2**53
+
+
+class CheckedInt(click.ParamType):
+    """A decimal integer in ``[lo, hi]``; ``hi`` may be a callable, read when a value is parsed."""
+
+    def __init__(self, name: str, lo: int, hi, what: str):
+        self.name, self.lo, self._hi, self.what = name, lo, hi, what
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):
+            n = value
+        else:
+            try:
+                n = int(str(value).strip(), 10)
+            except ValueError:
+                self.fail(f"{str(value)!r} is not an integer ({self.what})", param, ctx)
+        hi = self._hi() if callable(self._hi) else self._hi
+        if not self.lo <= n <= hi:
+            self.fail(f"{n} is out of range ({self.what.format(hi=hi)})", param, ctx)
+        return n
+
+
+def _cores() -> int:
+    from ..engine.simulate import max_threads
+
+    return max_threads()
+
+
+SEED = CheckedInt("seed", 0, MAX_SEED, "a seed is an integer 0..2**63-1")
+THREADS = CheckedInt("threads", 1, _cores, "1..{hi}, the cores of this machine")
+COUNT = CheckedInt("count", 1, MAX_COUNT, "a count is an integer 1..2**53")
+
+
+def harden_params(params) -> None:
+    """Give every plain-``int`` option named ``seed``, ``threads`` or in :data:`COUNT_OPTIONS`
+    its checked type (:data:`SEED`, :data:`THREADS`, :data:`COUNT`), in place."""
+    for p in params:
+        if isinstance(p, click.Option) and type(p.type) is click.types.IntParamType:
+            p.type = SEED if p.name == "seed" else THREADS if p.name == "threads" else \
+                COUNT if p.name in COUNT_OPTIONS else p.type

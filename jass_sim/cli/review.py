@@ -31,7 +31,7 @@ def review(round_file, seat, team, policy, samples, no_mode, seed, threads, fmt,
 
     fmt = check_choice("--format", fmt, ("table", "json"))
     check_output_path(output)
-    check_output_path(html_path)
+    check_output_path(html_path, "--html")
     rv = run(round_file, seat=seat, team=team, policy=policy, samples=samples, rate_mode=not no_mode, seed=seed,
              threads=threads)
     text = json.dumps(rv.to_json(), ensure_ascii=False) if fmt == "json" else format_review(rv.review)

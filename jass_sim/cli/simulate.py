@@ -26,6 +26,10 @@ def simulate(deals, rules, policy, mode, chooser, seed, pimc_samples, horizon, t
 
     fmt = check_choice("--format", fmt, ("table", "csv", "json", "parquet"))
     check_output_path(output)
+    if per_deal:
+        from ..resources import check_per_deal_disk
+
+        check_per_deal_disk(output, deals, fmt)
     progress = Progress(deals, "simulate") if deals >= 1_000_000 else None
     result = run(deals, rules=rules, policy=policy, mode=mode, chooser=chooser, seed=seed, pimc_samples=pimc_samples,
                  horizon=horizon, threads=threads, per_deal=per_deal, progress=progress)

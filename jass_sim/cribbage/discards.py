@@ -78,7 +78,7 @@ def parse_six(text: str) -> list[int]:
 def parse_score(text: str) -> tuple[int, int]:
     """``"100:110"`` -> ``(100, 110)``: your score and the opponent's before this hand, 0..120."""
     parts = text.strip().split(":")
-    if len(parts) == 2 and all(p.strip().isdigit() for p in parts):
+    if len(parts) == 2 and all(p.strip().isascii() and p.strip().isdigit() for p in parts):
         mine, theirs = (int(p) for p in parts)
         if mine < 121 and theirs < 121:
             return mine, theirs

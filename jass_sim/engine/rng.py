@@ -16,15 +16,33 @@ BLOCK_SIZE = 1024
 
 _MASK32 = np.uint64(0xFFFFFFFF)
 
+#: Seeds are integers 0 .. MAX_SEED (2**63 - 1): they fit every int64 column and JSON reader.
+MAX_SEED = 2**63 - 1
+
+
+def check_seed(seed) -> int:
+    """``seed`` as an int if it is an integer 0 .. :data:`MAX_SEED`; else an InputError naming it."""
+    from ..cards import InputError
+
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) <= MAX_SEED:
+        raise InputError(f"invalid seed {seed!r} (a seed is an integer 0..2**63-1)", str(seed))
+    return int(seed)
+
 
 def block_states(seed: int, first_block: int, n_blocks: int, stream: int = 0) -> np.ndarray:
     """Generator states (``uint64[n_blocks, 4]``) of blocks ``first_block ...``.
 
     Block ``b`` of stream ``stream`` is seeded by ``SeedSequence(seed, spawn_key=(stream, b))``.
     """
+    seed = check_seed(seed)
+    if n_blocks > 1 << 20:  # the states of more than a billion samples: make sure they fit
+        from ..resources import check_memory
+
+        check_memory(n_blocks * 32, f"the random-number states of {n_blocks * BLOCK_SIZE} samples",
+                     str(n_blocks * BLOCK_SIZE))
     states = np.empty((n_blocks, 4), dtype=np.uint64)
     for i in range(n_blocks):
-        ss = np.random.SeedSequence(int(seed), spawn_key=(int(stream), first_block + i))
+        ss = np.random.SeedSequence(seed, spawn_key=(int(stream), first_block + i))
         states[i] = ss.generate_state(4, dtype=np.uint64)
         if not states[i].any():  # xoshiro's one forbidden state
             states[i, 0] = 1

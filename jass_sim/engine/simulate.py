@@ -19,16 +19,24 @@ from .rng import BLOCK_SIZE, block_states
 CHUNK_BLOCKS = 256
 
 
+def max_threads() -> int:
+    """The most threads a run may use: Numba's thread pool, one per core unless ``NUMBA_NUM_THREADS``
+    says otherwise. A larger ``--threads`` is refused (more threads than cores only adds overhead)."""
+    return numba.config.NUMBA_NUM_THREADS
+
+
 @contextmanager
 def numba_threads(threads: int | None):
-    """Run the enclosed kernels on ``threads`` threads (all when None)."""
+    """Run the enclosed kernels on ``threads`` threads (all when None); an InputError naming
+    ``threads`` unless it is ``1 .. max_threads()``."""
     if threads is None:
         yield numba.config.NUMBA_NUM_THREADS
         return
-    if threads < 1 or threads > numba.config.NUMBA_NUM_THREADS:
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or not 1 <= threads <= max_threads():
         from ..cards import InputError
 
-        raise InputError(f"--threads must be 1..{numba.config.NUMBA_NUM_THREADS}, got {threads}", str(threads))
+        raise InputError(f"--threads must be 1..{max_threads()} (the cores of this machine), got {threads}",
+                         str(threads))
     old = numba.get_num_threads()
     numba.set_num_threads(threads)
     try:

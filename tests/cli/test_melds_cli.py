@@ -68,6 +68,7 @@ def test_exact_json():
 
 def test_csv_table_and_files(tmp_path):
     out, png, svg = tmp_path / "m.csv", tmp_path / "sub" / "m.png", tmp_path / "m.svg"
+    png.parent.mkdir()  # an output directory must exist (issue 19)
     result = run("--hands", "5000", "--deals", "2000", "--format", "csv", "-o", str(out), "--plot", str(png))
     assert result.exit_code == 0, result.output
     assert result.output == ""

@@ -63,7 +63,7 @@ def policy_params(pimc_samples: int | None = None, horizon: int | str | None = N
         token = str(horizon).strip().lower()
         if token == "full":
             depth = -1
-        elif token.isdigit() and 1 <= int(token) <= MAX_HORIZON:
+        elif token.isascii() and token.isdigit() and 1 <= int(token) <= MAX_HORIZON:
             depth = int(token)
         else:
             raise InputError(f"--horizon must be a number of tricks from 1 to {MAX_HORIZON} or 'full', "

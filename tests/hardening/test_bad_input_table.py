@@ -1,0 +1,292 @@
+"""Every command under bad input: exit 2, exactly one line on stderr naming the bad token, no
+traceback, no file left behind (issue 19).
+
+One table for all commands, run in-process with click's CliRunner. A new command adds its rows
+to ROWS; ``test_every_option_of_every_command_has_a_row`` fails until it does (every option and
+argument of every command, flags and the few listed in NO_ROW excepted, must appear in a row).
+"""
+
+from __future__ import annotations
+
+import os
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from jass_sim.cli import main
+
+HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
+HANDS4 = "HJ,H6,SA,DT;HA,S6,D6,C6;H9,SK,DK,CA;HT,ST,DA,CT"
+ROUND = """mode H
+leader 0
+hand 0: HJ H9 HA SK SQ D6 C7 C8 CT
+trick HJ H6 HQ H7
+"""
+UNWRITABLE = "/proc/jass-sim-test"  # a directory nobody, root included, can create files in
+EMPTY = "''"  # how an empty token appears in the error line
+
+
+# --- row makers: (args, the text the error line must contain) ---------------------------------------
+def seeds(base):
+    return [(base + ["--seed", v], t) for v, t in
+            (("-1", "-1"), (str(2**63), str(2**63)), ("12x", "'12x'"), ("", EMPTY))]
+
+
+def counts(base, option, bad=("-5", "0", str(2**64), "1e3", "")):
+    return [(base + [option, v], v or EMPTY) for v in bad]
+
+
+def threads(base):
+    return [(base + ["--threads", v], v or EMPTY) for v in ("0", "-1", "9999", "two", "")]
+
+
+def choice(base, option, bad="nope"):
+    """An unknown value, and an empty one, for a named choice (rules, policy, mode, format...)."""
+    return [(base + [option, bad], bad), (base + [option, ""], EMPTY)]
+
+
+def value(base, option, *bad):
+    """Malformed values of a structured option: (text, token named) pairs, or texts naming themselves."""
+    out = []
+    for b in bad:
+        text, token = b if isinstance(b, tuple) else (b, b)
+        out.append((base + [option, text], token))
+    return out
+
+
+def out_file(base, option="-o", ext="csv"):
+    """A file output in an unwritable, a missing directory, a directory where a file is expected,
+    under a file where a directory is expected, and an empty name."""
+    return [(base + [option, f"{UNWRITABLE}/x.{ext}"], UNWRITABLE), (base + [option, f"missing/x.{ext}"], "missing"),
+            (base + [option, "adir"], "adir"), (base + [option, f"afile/x.{ext}"], "afile"),
+            (base + [option, ""], EMPTY)]
+
+
+def out_dir(base, option="-o"):
+    """A directory output: unwritable, a file in its place or its path, another job's directory, empty."""
+    return [(base + [option, UNWRITABLE], UNWRITABLE), (base + [option, "afile"], "afile"),
+            (base + [option, "afile/sub"], "afile"), (base + [option, "otherjob"], "otherjob"),
+            (base + [option, ""], EMPTY)]
+
+
+# --- the table -----------------------------------------------------------------------------------
+ROWS: dict[tuple[str, ...], list] = {}
+
+
+def rows(*command):
+    def add(cases):
+        ROWS.setdefault(command, []).extend(cases)
+    return add
+
+
+A = ["advise", HAND]
+rows("advise")(
+    seeds(A) + threads(A) + counts(A, "--samples") + counts(A + ["--ci", "1"], "--max-samples")
+    + choice(A, "--rules") + choice(A, "--policy") + choice(A, "--partner-model") + choice(A, "--format")
+    + value(A, "--options", ("H,XX", "XX"), ("", EMPTY), ("chibre,H,chibre", "chibre")) + value(A, "--ci", "-1", "abc")
+    + out_file(A) + out_file(A, "--plot", "png") + value(A, "--plot", "figure.gif")
+    + [(["advise", "HJ H9 HA SK SQ D6 C7 C8 ZZ"], "ZZ"), (["advise", "HJ H9"], "HJ H9"), (["advise", ""], EMPTY),
+       (["advise", HAND.replace("CT", "HJ")], "HJ")])
+S = ["simulate", "--deals", "10"]
+rows("simulate")(
+    seeds(S) + threads(S) + counts(["simulate"], "--deals") + counts(S + ["--policy", "pimc"], "--pimc-samples")
+    + choice(S, "--rules") + choice(S, "--policy") + choice(S, "--mode") + choice(S, "--chooser")
+    + choice(S, "--format") + value(S + ["--policy", "pimc"], "--horizon", "0", "10", "far", ("", EMPTY))
+    + out_file(S) + out_file(S + ["--per-deal"]) + out_file(S + ["--format", "parquet"], ext="parquet"))
+B = ["batch", "--deals", "2048", "-o", "run"]
+rows("batch")(
+    seeds(B) + threads(B) + counts(["batch", "-o", "run"], "--deals") + counts(B, "--shard-size")
+    + counts(B, "--stop-after-shards") + choice(B, "--rules") + choice(B, "--policy") + choice(B, "--mode")
+    + choice(B, "--chooser") + value(B, "--dask", "local:0", "somewhere", ("", EMPTY))
+    + value(B + ["--dask", "tcp://127.0.0.1:1"], "--connect-timeout", "abc")
+    + out_dir(["batch", "--deals", "2048"]))
+rows("batch-summary")(
+    [(["batch-summary", "missing"], "missing"), (["batch-summary", "afile"], "afile"),
+     (["batch-summary", "otherjob"], "otherjob"), (["batch-summary", ""], EMPTY)]
+    + choice(["batch-summary", "otherjob"], "--format")
+    + out_file(["batch-summary", "otherjob"]))
+D = ["duel", "--team-a", "random", "--team-b", "heuristic", "--deals", "10"]
+rows("duel")(
+    seeds(D) + threads(D) + counts(D[:5], "--deals") + counts(D + ["--team-a", "pimc"], "--pimc-samples")
+    + choice(D, "--team-a") + choice(D, "--team-b") + choice(D, "--rules") + choice(D, "--chooser")
+    + choice(D, "--format") + value(D + ["--team-a", "dd"], "--horizon", "0", "far") + out_file(D))
+M = ["melds", "--hands", "100", "--deals", "100"]
+rows("melds")(
+    seeds(M) + threads(M) + counts(["melds", "--deals", "100"], "--hands") + counts(["melds", "--hands", "100"], "--deals")
+    + choice(M, "--rules") + choice(M, "--mode") + choice(M, "--format")
+    + out_file(M) + out_file(M, "--plot", "png") + value(M, "--plot", "figure.gif"))
+rows("replay")(
+    seeds(["replay"]) + choice(["replay", "--seed", "1"], "--mode") + choice(["replay", "--seed", "1"], "--rules")
+    + choice(["replay", "--seed", "1"], "--policy") + choice(["replay", "--seed", "1"], "--format")
+    + counts(["replay", "--seed", "1", "--policy", "pimc"], "--pimc-samples")
+    + value(["replay", "--seed", "1", "--policy", "dd"], "--horizon", "0", "far"))
+SV = ["solve", "--mode", "H", "--hands", HANDS4]
+rows("solve")(
+    choice(SV, "--mode") + choice(SV, "--format") + value(SV, "--leader", "4", "-1", "x")
+    + value(SV, "--hands", "HJ,H6;HA", ("HJ,H6,SA,ZZ;HA,S6,D6,C6;H9,SK,DK,CA;HT,ST,DA,CT", "ZZ"),
+            ("HJ,H6,SA,DT;HJ,S6,D6,C6;H9,SK,DK,CA;HT,ST,DA,CT", "HJ"), ("", EMPTY),
+            ("HJ;HA,S6;H9;HT", "1/2/1/1")))
+P = ["play-advice", "--hand", HAND, "--mode", "H"]
+rows("play-advice")(
+    seeds(P) + threads(P) + counts(P, "--samples") + counts(P + ["--ci", "1"], "--max-samples")
+    + choice(P, "--mode") + choice(P, "--rules") + choice(P, "--policy") + choice(P, "--format")
+    + value(P, "--leader", "4", "x") + value(P, "--chooser", "7", "x") + value(P, "--ci", "0", "x")
+    + value(P, "--played", ("HJ ZZ", "ZZ"), ("HJ HJ", "HJ"), "S6") + value(P, "--melds", "1 D7 D8 D9", "5: D7 D8 D9", ("1: D7 ZZ", "ZZ"))
+    + value(["play-advice", "--mode", "H"], "--hand", "HJ", ("", EMPTY), ("HJ H9 HA SK SQ D6 C7 C8 XX", "XX"))
+    + value(["play-advice", "--mode", "H"], "--hands", "HJ;H9", ("HJ H9 HA SK SQ D6 C7 C8 CT;;;", EMPTY))
+    + out_file(P))
+R = ["review", "round.txt"]
+rows("review")(
+    seeds(R) + threads(R) + counts(R, "--samples") + choice(R, "--policy") + choice(R, "--format")
+    + value(R, "--seat", "4", "x") + value(R, "--team", "2", "x")
+    + [(["review", "missing.txt"], "missing.txt"), (["review", "adir"], "adir"), (["review", ""], EMPTY),
+       (["review", "afile"], "afile")]
+    + out_file(R) + out_file(R, "--html", "html"))
+RP = ["report", "--deals", "1000", "-o", "rep"]
+rows("report")(
+    seeds(RP) + threads(RP) + counts(RP, "--deals") + counts(RP, "--samples-per-hand") + counts(RP, "--meld-hands")
+    + choice(RP, "--rules") + choice(RP, "--policy") + value(RP, "--players", ("heuristic,nope", "nope"), ("", EMPTY))
+    + out_dir(["report", "--deals", "1000"]))
+
+CR = ["cribbage"]
+rows("cribbage", "score")(
+    choice(CR + ["score", "5H 5D 5S JC", "--starter", "5C"], "--format")
+    + value(CR + ["score", "5H 5D 5S JC"], "--starter", "ZZ", ("", EMPTY), "5H")
+    + [(CR + ["score", "5H 5D 5S ZZ", "--starter", "5C"], "ZZ"), (CR + ["score", "", "--starter", "5C"], EMPTY)])
+CD = CR + ["discard", "5H 5D JS 6C 4H KD", "--dealer"]
+rows("cribbage", "discard")(
+    seeds(CD + ["--pegging"]) + counts(CD + ["--pegging"], "--samples") + choice(CD, "--opponent")
+    + choice(CD, "--format") + value(CD, "--score", "100-110", "200:0", ("", EMPTY))
+    + [(CR + ["discard", "5H 5D JS 6C 4H", "--dealer"], "5H 5D JS 6C 4H"),
+       (CR + ["discard", "", "--dealer"], EMPTY)])
+CS = CR + ["stats", "--hands", "100"]
+rows("cribbage", "stats")(
+    seeds(CS) + counts(CR + ["stats"], "--hands") + counts(CS + ["--crib-table", "c.csv"], "--samples")
+    + choice(CS, "--format") + out_file(CS, "--crib-table") + out_file(CS, "--plot", "png")
+    + value(CS, "--plot", "figure.gif"))
+rows("cribbage", "simulate")(
+    seeds(CR + ["simulate", "--games", "2"]) + counts(CR + ["simulate"], "--games")
+    + choice(CR + ["simulate", "--games", "2"], "--a") + choice(CR + ["simulate", "--games", "2"], "--b")
+    + choice(CR + ["simulate", "--games", "2"], "--format"))
+rows("cribbage", "replay")(
+    seeds(CR + ["replay"]) + choice(CR + ["replay", "--seed", "1"], "--a")
+    + choice(CR + ["replay", "--seed", "1"], "--b") + choice(CR + ["replay", "--seed", "1"], "--format"))
+
+BA = ["basra"]
+BR = BA + ["replay", "--seed", "1"]
+rows("basra", "replay")(
+    seeds(BA + ["replay"]) + counts(BR + ["--policy", "search"], "--samples") + choice(BR, "--rules")
+    + choice(BR, "--policy") + choice(BR, "--format") + value(BR, "--players", "3", "x") + value(BR, "--dealer", "5", "x"))
+BS = BA + ["simulate", "--deals", "10", "--games", "2"]
+rows("basra", "simulate")(
+    seeds(BS) + threads(BS) + counts(BA + ["simulate", "--games", "2"], "--deals")
+    + counts(BA + ["simulate", "--deals", "10"], "--games") + counts(BS + ["--policy", "search"], "--samples")
+    + choice(BS, "--policy") + choice(BS, "--rules") + choice(BS, "--format") + value(BS, "--players", "3")
+    + out_file(BS))
+BD = BA + ["duel", "--player-a", "random", "--player-b", "greedy", "--deals", "10", "--games", "2"]
+rows("basra", "duel")(
+    seeds(BD) + threads(BD) + counts(BD[:6] + ["--games", "2"], "--deals") + counts(BD[:8], "--games")
+    + counts(BD + ["--player-a", "search"], "--samples") + choice(BD, "--player-a") + choice(BD, "--player-b")
+    + choice(BD, "--rules") + choice(BD, "--format") + value(BD, "--players", "3") + out_file(BD))
+BV = BA + ["advise", "--hand", "HJ D10 C5 S3 HK H7"]
+rows("basra", "advise")(
+    seeds(BV) + threads(BV) + counts(BV, "--samples") + choice(BV, "--rules") + choice(BV, "--horizon")
+    + choice(BV, "--format") + choice(BV, "--last-capture") + value(BV, "--players", "3")
+    + value(BV, "--piles", "3", "a,b", "-1,2") + value(BV, "--table", "ZZ", "HJ") + value(BV, "--played", "ZZ", "HJ")
+    + value(BA + ["advise"], "--hand", "ZZ", ("", "0 cards in hand"), ("HJ HJ", "HJ")))
+BP = BA + ["report", "-o", "brep"]
+rows("basra", "report")(
+    seeds(BP) + threads(BP) + counts(BP, "--positions") + counts(BP, "--samples") + counts(BP, "--deals")
+    + counts(BP, "--games") + counts(BP, "--search-deals") + choice(BP, "--rules") + value(BP, "--players", "3")
+    + out_dir(BA + ["report"]))
+
+# Requests that cannot fit (memory, disk) are refused before they start, whatever the machine.
+HUGE = str(10**14)
+rows("advise")([(A + ["--ci", "0.01", "--max-samples", HUGE], HUGE), (A + ["--samples", HUGE], HUGE)])
+rows("play-advice")([(P + ["--samples", HUGE], HUGE), (P + ["--ci", "0.01", "--max-samples", HUGE], HUGE)])
+rows("simulate")([(["simulate", "--deals", HUGE, "--per-deal", "-o", "x.csv", "--format", "csv"], HUGE)])
+rows("batch")([(["batch", "--deals", HUGE, "--per-deal", "-o", "run"], HUGE)])
+rows("cribbage", "stats")([(CR + ["stats", "--hands", HUGE], HUGE)])
+# Digits that are not ASCII ('²'.isdigit() is True, int('²') fails): found by test_parsers_fuzz.
+rows("simulate")(value(S + ["--policy", "dd"], "--horizon", "²"))
+rows("batch")(value(B, "--dask", "local:²"))
+rows("cribbage", "discard")(value(CD, "--score", "²:1"))
+
+#: Options and arguments with no row, and why.
+NO_ROW = {
+    ("advise", "chibred"), ("simulate", "per_deal"), ("batch", "per_deal"), ("melds", "exact"),
+    ("play-advice", "chibred"), ("review", "no_mode"), ("cribbage", "score", "crib"),
+    ("cribbage", "discard", "dealer"), ("cribbage", "discard", "pegging"), ("cribbage", "stats", "exact"),
+}
+
+
+def _cases():
+    for command, cases in ROWS.items():
+        for i, (args, token) in enumerate(cases):
+            yield pytest.param(args, token, id=f"{' '.join(command)}-{i}-{' '.join(args[len(command):])[-40:]}")
+
+
+@pytest.fixture
+def workdir(tmp_path, monkeypatch):
+    """A directory with the files the rows name: adir/ (a directory), afile (a file), otherjob/
+    (a directory of someone else's), round.txt (a valid round file)."""
+    (tmp_path / "adir").mkdir()
+    (tmp_path / "afile").write_text("not a directory\n")
+    (tmp_path / "otherjob").mkdir()
+    (tmp_path / "otherjob" / "results.csv").write_text("a,b\n1,2\n")
+    (tmp_path / "round.txt").write_text(ROUND)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _snapshot(root):
+    return sorted((os.path.relpath(os.path.join(d, f), root), os.path.getsize(os.path.join(d, f)))
+                  for d, dirs, files in os.walk(root) for f in files + dirs)
+
+
+def _runner():
+    try:
+        return CliRunner(mix_stderr=False)  # click 8.1
+    except TypeError:
+        return CliRunner()  # click >= 8.2 keeps stderr apart
+
+
+@pytest.mark.parametrize("args,token", list(_cases()))
+def test_bad_input_is_one_line_exit_2_and_writes_nothing(workdir, args, token):
+    before = _snapshot(workdir)
+    result = _runner().invoke(main, args)
+    err = result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code == 2, (result.exit_code, err, result.stdout[-300:])
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    assert "Traceback" not in err and err.startswith("jass-sim: error: "), err
+    assert token in err, (token, err)
+    assert _snapshot(workdir) == before
+    assert not os.path.exists(UNWRITABLE)
+
+
+def _leaves(group, path=()):
+    for name, cmd in group.commands.items():
+        if isinstance(cmd, click.Group):
+            yield from _leaves(cmd, path + (name,))
+        else:
+            yield path + (name,), cmd
+
+
+def test_every_option_of_every_command_has_a_row():
+    """A command added later fails here until its rows are in the table."""
+    missing = []
+    for command, cmd in _leaves(main):
+        given = {a for args, _ in ROWS.get(command, []) for a in args[len(command):]}
+        for p in cmd.params:
+            if p.name == "help" or command + (p.name,) in NO_ROW or getattr(p, "hidden", False) and False:
+                continue
+            names = set(p.opts) if isinstance(p, click.Option) else set()
+            if isinstance(p, click.Argument):
+                if not ROWS.get(command):
+                    missing.append(command + (p.name,))
+                continue
+            if not names & given:
+                missing.append(command + (p.name,))
+    assert not missing, f"no bad-input row for: {missing}"
