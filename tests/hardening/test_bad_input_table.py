@@ -212,6 +212,9 @@ rows("cribbage", "stats")([(CR + ["stats", "--hands", HUGE], HUGE)])
 rows("simulate")(value(S + ["--policy", "dd"], "--horizon", "²"))
 rows("batch")(value(B, "--dask", "local:²"))
 rows("cribbage", "discard")(value(CD, "--score", "²:1"))
+# --exact refuses the sampled options (issue 21)
+rows("cribbage", "discard")([(CD + ["--exact", "--pegging"], "--exact"), (CD + ["--exact", "--opponent", "model"], "--exact"),
+                             (CD + ["--exact", "--score", "100:110"], "--exact")])
 
 #: Options and arguments with no row, and why.
 NO_ROW = {
