@@ -54,11 +54,11 @@ def test_same_seed_same_games_on_any_threads():
 
 
 def test_bad_input():
-    with pytest.raises(InputError, match="'0'"):
+    with pytest.raises(InputError, match="got 0"):
         play_games(0, "heuristic", "random")
     with pytest.raises(InputError, match="'genius'"):
         play_games(5, "genius", "random")
-    with pytest.raises(InputError, match="'99'"):
+    with pytest.raises(InputError, match="got 99"):
         games(5, "random", "random", target=99)
 
 
@@ -96,7 +96,7 @@ def test_build_is_reproducible_and_frame():
     f = a.frame()
     assert len(f) == 2 * len(a.grid) ** 2
     assert ((f["ci95_lo"] <= f["p_win"]) & (f["p_win"] <= f["ci95_hi"])).all()
-    with pytest.raises(InputError, match="'60'"):
+    with pytest.raises(InputError, match="got 60"):
         build_equity("chibre", rounds=300, step=60)
     with pytest.raises(InputError, match="'pimc'"):
         shipped_table("chibre", "pimc")
@@ -136,7 +136,7 @@ def test_advise_score_near_the_end():
             "equity_table"} <= set(doc)
     assert all(o["ci95"][0] <= o["p_win"] <= o["ci95"][1] for o in doc["options"])
     assert "P(win)" in format_advice(advise(HAND, samples=200, seed=2, score="500:500"))
-    with pytest.raises(InputError, match="'1000'"):
+    with pytest.raises(InputError, match="got 1000"):
         advise(HAND, samples=200, score="1000:0")
     with pytest.raises(InputError, match="'10-20'"):
         advise(HAND, samples=200, score="10-20")
