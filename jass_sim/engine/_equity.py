@@ -15,7 +15,9 @@ import numba
 import numpy as np
 
 from .._jit import jit
+from ..rules._melds import MAX_MELDS
 from ..rules._scoring import TOTAL
+from .batch import _block_scratch
 from .choose import choose_mode
 from .deal import deal_uniform
 from .game import MAX_CREDITS, first_out, round_credits
@@ -31,12 +33,8 @@ def sample_rounds(states, counts, offsets, modes_allowed, mode_policy, mode_para
     team 1) and the team of the last trick ``last_team[k]``."""
     for b in numba.prange(states.shape[0]):
         rng = states[b].copy()
-        deck = np.arange(36)
-        hands = np.zeros(4, dtype=np.uint64)
-        initial = np.zeros(4, dtype=np.uint64)
-        work = (np.zeros((4, 3, 3), dtype=np.int64), np.zeros(4, dtype=np.uint64),
-                np.zeros((9, 6), dtype=np.int64), np.zeros((2, 5), dtype=np.int64))
-        meld_buf = np.zeros((4, 3, 3), dtype=np.int64)
+        deck, hands, initial, work = _block_scratch()
+        meld_buf = np.zeros((4, MAX_MELDS, 3), dtype=np.int64)
         for i in range(counts[b]):
             k = offsets[b] + i
             deal_uniform(rng, deck, hands)

@@ -20,10 +20,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._jit import jit
-from ..rules._melds import has_stoeck, team_melds
+from ..rules._melds import MAX_MELDS, has_stoeck, team_melds
 from ..rules._scoring import TOTAL
 from ..rules.presets import MATCH_BONUS, STOECK_POINTS
 from ..rules.tables import POINTS
+from .batch import _block_scratch
 from .choose import choose_mode
 from .deal import deal_uniform
 from .round import diamond_seven_holder, play_dealt_round
@@ -104,12 +105,8 @@ def play_game(deal_rng, rng, target, premier_sorti, chibre_first_round, modes_al
     one stream): duplicate games replay the same deal sequence with other players.
     ``mode_policies[seat]`` and ``policies[seat]`` are each seat's mode-choice and card-play policy.
     """
-    deck = np.arange(36)
-    hands = np.zeros(4, dtype=np.uint64)
-    initial = np.zeros(4, dtype=np.uint64)
-    work = (np.zeros((4, 3, 3), dtype=np.int64), np.zeros(4, dtype=np.uint64),
-            np.zeros((9, 6), dtype=np.int64), np.zeros((2, 5), dtype=np.int64))
-    meld_buf = np.zeros((4, 3, 3), dtype=np.int64)
+    deck, hands, initial, work = _block_scratch()
+    meld_buf = np.zeros((4, MAX_MELDS, 3), dtype=np.int64)
     events = np.zeros((MAX_CREDITS, 2), dtype=np.int64)
     scores = np.zeros(2, dtype=np.int64)
     chooser = 0
