@@ -48,7 +48,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1_000_000, help="decks per timed run (2 rounds each)")
     args = parser.parse_args()
 
-    from jass_sim.basra.advise import advise
+    from jass_sim.basra.advice import advise
     from jass_sim.basra.cards import parse_cards
     from jass_sim.basra.engine import iter_deal_rows, numba_threads
     from jass_sim.basra.rules import BasraRules

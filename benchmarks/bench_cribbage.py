@@ -42,7 +42,7 @@ def main() -> None:
     from jass_sim.cribbage._scoring import score_many
     from jass_sim.cribbage.analysis import exact_stats
     from jass_sim.cribbage.cards import parse_cards
-    from jass_sim.cribbage.discard import crib_rank_table, discard_options
+    from jass_sim.cribbage.discards import crib_rank_table, discard_options
     from jass_sim.cribbage.engine import play_batch
 
     hand = parse_cards("5H 5D JS 6C 4H KD")

@@ -35,11 +35,25 @@ N_MODES = 6
 
 FULL_DECK = np.uint64((1 << N_CARDS) - 1)
 
-_SUIT_OF_CHAR = {c: i for i, c in enumerate(SUITS)}
-_SUIT_OF_CHAR.update({c: i for i, c in enumerate(SUIT_SYMBOLS)})
-_SUIT_OF_CHAR.update({"♡": 0, "♢": 1, "♤": 2, "♧": 3})
-_RANK_OF_TEXT = {c: i for i, c in enumerate(RANKS)}
-_RANK_OF_TEXT["10"] = RANKS.index("T")
+_OUTLINE_SYMBOL = {"♡": "♥", "♢": "♦", "♤": "♠", "♧": "♣"}
+
+
+def notation_tables(suits: str, suit_symbols: str, ranks: str) -> tuple[dict, dict]:
+    """``(suit_of_char, rank_of_text)`` for a deck whose suits are ``suits`` (letters) or
+    ``suit_symbols`` (solid symbols; the outline ones are accepted too) and whose ranks are the
+    characters of ``ranks`` (``10`` is accepted for ``T``, and ``1`` for ``A`` when the ace is
+    rank 0). Shared by the Chibre, Basra and Cribbage parsers."""
+    suit_of_char = {c: i for i, c in enumerate(suits)}
+    suit_of_char.update({c: i for i, c in enumerate(suit_symbols)})
+    suit_of_char.update({o: suit_symbols.index(c) for o, c in _OUTLINE_SYMBOL.items() if c in suit_symbols})
+    rank_of_text = {c: i for i, c in enumerate(ranks)}
+    rank_of_text["10"] = ranks.index("T")
+    if ranks[0] == "A":
+        rank_of_text["1"] = 0
+    return suit_of_char, rank_of_text
+
+
+_SUIT_OF_CHAR, _RANK_OF_TEXT = notation_tables(SUITS, SUIT_SYMBOLS, RANKS)
 _SPLIT = re.compile(r"[\s,]+")
 #: Swiss-German suit and rank names (Swisslos mapping), lower-case.
 SWISS_SUITS = {"rosen": 0, "eichel": 1, "schilten": 2, "schellen": 3}

@@ -7,8 +7,8 @@ One seeded, resumable command:
 
 Iteration 0 labels positions from ``heuristic`` self-play with ``heuristic`` rollouts (see
 :mod:`jass_sim.engine.selfplay`); iteration k > 0 labels positions from the network of iteration
-k - 1 playing itself, with its own rollouts, and trains on from those weights on the last two
-iterations' data. Every iteration prints its learning curve (training loss, validation loss,
+k - 1 playing itself, with its own rollouts, and trains on from those weights on its new data and
+the data of the ``--data-window`` iterations before it. Every iteration prints its learning curve (training loss, validation loss,
 agreement with the best labelled card, and regret: the points the network's card loses against
 the best labelled card) and a duplicate-deal duel against ``heuristic``. Data, weights and a
 ``log.jsonl`` are written to ``--out`` after each step, and a run started again with the same
@@ -236,6 +236,8 @@ def main(argv=None) -> int:
     ap.add_argument("--worlds", type=int, default=8, help="deals averaged per labelled position")
     ap.add_argument("--net-deals", type=int, default=100_000, help="self-play deals of the later iterations")
     ap.add_argument("--net-worlds", type=int, default=4, help="worlds of the later iterations")
+    ap.add_argument("--data-window", type=int, default=1,
+                    help="earlier iterations whose data is trained on again with the new data")
     ap.add_argument("--duel-deals", type=int, default=20_000)
     ap.add_argument("--pimc-deals", type=int, default=0, help="final duel against pimc (0: skip)")
     ap.add_argument("--install", action="store_true", help="write the best weights into the package")
@@ -273,8 +275,9 @@ def main(argv=None) -> int:
         print(f"iteration {it}: {len(feats):,} positions from {deals:,} deals in {gen_s:.0f} s "
               f"({'heuristic' if layers is None else 'net'} self-play and rollouts, {worlds} worlds); "
               f"regret of the self-play policy's cards {policy_regret(targets, info):.2f} points")
-        if it > 0 and (out / f"data{it - 1}.npz").exists():
-            with np.load(out / f"data{it - 1}.npz") as z:
+        earlier = [out / f"data{k}.npz" for k in range(max(0, it - args.data_window), it)]
+        for path in reversed([p for p in earlier if p.exists()]):
+            with np.load(path) as z:
                 feats = np.concatenate([z["feats"], feats])
                 targets = np.concatenate([z["targets"], targets])
         if layers is None:

@@ -168,7 +168,7 @@ def partner_choices(s: AdviseSamples) -> dict[str, float]:
     return {MODE_NAMES[m]: counts[m] / len(chosen) for m in range(6) if counts[m]}
 
 
-def advise(hand, rules="chibre", policy: str = "heuristic", partner_model: str = "evaluator",
+def advise(hand, rules="chibre", policy: str | None = None, partner_model: str = "evaluator",
            samples: int | None = None, ci: float | None = None, max_samples: int = 200_000,
            chibred: bool = False, seed: int = 0, threads: int | None = None, options: str | None = None,
            partner_samples: int = 16, progress=None, score: str | None = None) -> Advice:
@@ -179,9 +179,12 @@ def advise(hand, rules="chibre", policy: str = "heuristic", partner_model: str =
     ``ci``, batches of deals until the paired 95% CI half-width of the top two options is at most
     ``ci`` points (or ``max_samples``). With ``score`` (``"OURS:THEIRS"``) every option also
     gets the probability of winning the game (see :mod:`.advise_score`). Wraps the parallel
-    kernel :func:`jass_sim.engine.advise.advise_blocks`.
+    kernel :func:`jass_sim.engine.advise.advise_blocks`. The card play is ``policy`` at every
+    seat (default :data:`jass_sim.engine.policies.DEFAULT_POLICY`, the learned ``net`` player).
     """
-    from ..engine.policies import policy_id
+    from ..engine.policies import DEFAULT_POLICY, policy_id
+
+    policy = DEFAULT_POLICY if policy is None else policy.strip().lower()
     from ..engine.simulate import numba_threads
 
     cards = parse_cards(hand, count=9) if isinstance(hand, str) else list(hand)
@@ -266,15 +269,15 @@ def format_advice(advice: Advice) -> str:
     return "\n".join(lines)
 
 
-def plot_advice(advice: Advice, path: str) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+def advice_figure(advice: Advice):
+    """A matplotlib Figure (no pyplot, so no global state): bars of the mean difference per
+    option with 95% whiskers, and the distribution of the round difference of the top options."""
+    from matplotlib.figure import Figure
 
     t = advice.table.sort_values("mean_diff", ascending=False, kind="stable")
     labels = [option_label(advice.options[i]) for i in t.index]
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
+    fig = Figure(figsize=(11, 4.2))
+    ax1, ax2 = fig.subplots(1, 2)
     err = np.array([t["mean_diff"] - t["ci95_diff_lo"], t["ci95_diff_hi"] - t["mean_diff"]])
     colors = ["tab:green" if i == t.index[0] else "tab:gray" for i in t.index]
     ax1.bar(labels, t["mean_diff"], yerr=err, capsize=4, color=colors)
@@ -290,10 +293,15 @@ def plot_advice(advice: Advice, path: str) -> None:
     ax2.legend()
     fig.suptitle(advice.sentence(), fontsize=9)
     fig.tight_layout()
-    from ..output import write_atomic
+    return fig
+
+
+def plot_advice(advice: Advice, path: str) -> None:
+    """Write :func:`advice_figure` to ``path`` (PNG or SVG by the extension), atomically."""
     import io
 
+    from ..output import write_atomic
+
     buf = io.BytesIO()
-    fig.savefig(buf, format=path.rsplit(".", 1)[-1].lower())
-    plt.close(fig)
+    advice_figure(advice).savefig(buf, format=path.rsplit(".", 1)[-1].lower())
     write_atomic(path, buf.getvalue())

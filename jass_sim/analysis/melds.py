@@ -426,9 +426,15 @@ class MeldStats:
         """Write a PNG or SVG (by extension) of the per-hand probabilities with 95% CI whiskers
         and the per-deal distribution of the points that count; atomically."""
         fmt = plot_format(path)
-        from matplotlib.figure import Figure
-
         from ..output import write_atomic
+
+        buf = io.BytesIO()
+        self.figure().savefig(buf, format=fmt)
+        write_atomic(path, buf.getvalue())
+
+    def figure(self):
+        """The matplotlib Figure of :meth:`plot` (no pyplot, so no global state)."""
+        from matplotlib.figure import Figure
 
         fig = Figure(figsize=(13, 5), layout="constrained")
         ax1, ax2 = fig.subplots(1, 2)
@@ -459,9 +465,7 @@ class MeldStats:
         ax2.set_title(f"Meld points that count per team\n({self.rules}, mode {self.mode}, {self.deals:,} deals, "
                       "seat 0 leads; 95% CI)")
         ax2.legend()
-        buf = io.BytesIO()
-        fig.savefig(buf, format=fmt)
-        write_atomic(path, buf.getvalue())
+        return fig
 
 
 def plot_format(path: str) -> str:

@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..cards import InputError, format_card, mode_name
+from ..engine.policies import DEFAULT_POLICY
 from ..engine.play_advice import ENDGAME_TRICKS, PLAY_BLOCK, known_world, run_play_advice
 from ..engine.position import Position
 from ..rules import get_rules
 from .stats import check_sampling, mean_ci, sample_until
 
-#: The card-play policy of ``play-advice`` and ``review`` when ``--policy`` is not given: the one
-#: place to change it (e.g. to a learned policy).
-DEFAULT_PLAY_POLICY = "heuristic"
+#: The card-play policy of ``play-advice`` and ``review`` when ``--policy`` is not given.
+DEFAULT_PLAY_POLICY = DEFAULT_POLICY
 #: Worlds sampled when neither ``--samples`` nor ``--ci`` is given (1 when all hands are known).
 DEFAULT_SAMPLES = 4000
 #: First batch with ``--ci``.

@@ -538,14 +538,14 @@ def _version() -> str:
 
 
 def report_command(rules: str, deals: int, seed: int, samples_per_hand: int, players: list[str],
-                   meld_hands: int | None, output: str, policy: str = "heuristic") -> str:
+                   meld_hands: int | None, output: str, policy: str | None = None) -> str:
     """The ``jass-sim report`` command line that reproduces a report (defaults left out)."""
-    from ..engine.policies import POLICIES
+    from ..engine.policies import DEFAULT_POLICY, POLICIES
 
     parts = ["jass-sim report", f"--rules {rules}", f"--deals {deals}", f"--seed {seed}"]
     if samples_per_hand != DEFAULT_SAMPLES_PER_HAND:
         parts.append(f"--samples-per-hand {samples_per_hand}")
-    if policy != "heuristic":
+    if policy not in (None, DEFAULT_POLICY):
         parts.append(f"--policy {policy}")
     if players != list(POLICIES):
         parts.append(f"--players {','.join(players)}")
@@ -558,9 +558,10 @@ def report_command(rules: str, deals: int, seed: int, samples_per_hand: int, pla
 
 def check_params(rules, deals, seed, samples_per_hand, policy, players, meld_hands, threads):
     """Validate the parameters (InputError naming the bad value); return them normalised."""
-    from ..engine.policies import POLICIES, policy_id
+    from ..engine.policies import DEFAULT_POLICY, POLICIES, policy_id
 
     rule_set = get_rules(rules)
+    policy = DEFAULT_POLICY if policy is None else policy
 
     def count(option, value, minimum):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
@@ -595,7 +596,7 @@ def check_params(rules, deals, seed, samples_per_hand, policy, players, meld_han
 
 
 def build_report(rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, seed: int = 0,
-                 samples_per_hand: int = DEFAULT_SAMPLES_PER_HAND, policy: str = "heuristic",
+                 samples_per_hand: int = DEFAULT_SAMPLES_PER_HAND, policy: str | None = None,
                  players: list[str] | str | None = None, meld_hands: int | None = None,
                  threads: int | None = None, output: str = "reports/NAME/", progress=None) -> Report:
     """Run every section and return the :class:`Report` (nothing is written).
@@ -615,8 +616,9 @@ def build_report(rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, se
         Root seed; results do not depend on ``threads``.
     samples_per_hand : int
         Deals per hand in sections 1-2 (a multiple of 64).
-    policy : str
-        Card play at every seat in sections 1-3.
+    policy : str, optional
+        Card play at every seat in sections 1-3 (default
+        :data:`jass_sim.engine.policies.DEFAULT_POLICY`, the learned ``net`` player).
     players : list of str or comma-separated str, optional
         Policies compared in section 5 (default: every registered policy); those of them among
         :data:`jass_sim.analysis.human.DEFAULT_PLAYERS` (heuristic, net, pimc) are compared with
@@ -803,7 +805,7 @@ def write_report(rep: Report, path: str) -> list[str]:
 
 
 def report(output: str, rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, seed: int = 0,
-           samples_per_hand: int = DEFAULT_SAMPLES_PER_HAND, policy: str = "heuristic",
+           samples_per_hand: int = DEFAULT_SAMPLES_PER_HAND, policy: str | None = None,
            players: list[str] | str | None = None, meld_hands: int | None = None, threads: int | None = None,
            progress=None) -> Report:
     """Build the report and write it to the directory ``output`` (see :func:`build_report`)."""

@@ -115,11 +115,15 @@ def simulate_deals(deals: int, rules="chibre", policy: str = "random", mode: int
                    params: np.ndarray | None = None):
     """Like :func:`simulate`, but yield per-deal rows (see :func:`rows_frame`) chunk by chunk.
 
-    The deals are the same as :func:`simulate`'s for the same arguments.
+    The deals are the same as :func:`simulate`'s for the same arguments. The arguments are
+    checked at the call (an InputError then), before the first chunk is asked for.
     """
+    return _iter_deals(_spec(deals, rules, policy, mode, seed, chooser, params), threads, progress)
+
+
+def _iter_deals(spec, threads, progress):
     from ..engine.simulate import iter_chunks, numba_threads
 
-    spec = _spec(deals, rules, policy, mode, seed, chooser, params)
     done = 0
     with numba_threads(threads):
         for _, rows in iter_chunks(spec, per_deal=True):

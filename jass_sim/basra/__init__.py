@@ -4,4 +4,13 @@ Layers, as for Chibre: :mod:`.cards` (52-card masks, notation) -> :mod:`.rules` 
 capture and scoring kernels in :mod:`._capture`) -> :mod:`.engine` (dealing, rounds, games,
 players; kernels in :mod:`._play` and :mod:`._batch`) -> :mod:`.analysis` -> :mod:`.cli`.
 The rules are written down in ``docs/basra.md``.
+
+The public API (see ``docs/api.md``), imported on first use: :func:`replay`, :func:`simulate`, :func:`duel`, :func:`advise`, :func:`report`.
 """
+
+from ..api import lazy_exports
+
+__all__ = ["replay", "simulate", "duel", "advise", "report"]
+
+__getattr__ = lazy_exports(__name__, dict.fromkeys(__all__, "jass_sim.api.basra"))
+del lazy_exports

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards import _SPLIT, CardError, card_from_text, cards_to_mask
+from ..cards import _SPLIT, CardError, card_from_text, cards_to_mask, notation_tables
 
 #: ``cards_to_mask`` is jass_sim.cards' own (it works for any card numbers below 64).
 __all__ = ["SUITS", "SUIT_SYMBOLS", "RANKS", "N_CARDS", "HAND_SIZE", "TABLE_START", "JACK", "QUEEN", "KING",
@@ -32,12 +32,7 @@ TABLE_START = 4
 JACK, QUEEN, KING = 10, 11, 12
 FULL_DECK = np.uint64((1 << N_CARDS) - 1)
 
-_SUIT_OF_CHAR = {c: i for i, c in enumerate(SUITS)}
-_SUIT_OF_CHAR.update({c: i for i, c in enumerate(SUIT_SYMBOLS)})
-_SUIT_OF_CHAR.update({"♧": 0, "♢": 1, "♡": 2, "♤": 3})
-_RANK_OF_TEXT = {c: i for i, c in enumerate(RANKS)}
-_RANK_OF_TEXT["10"] = RANKS.index("T")
-_RANK_OF_TEXT["1"] = 0
+_SUIT_OF_CHAR, _RANK_OF_TEXT = notation_tables(SUITS, SUIT_SYMBOLS, RANKS)
 
 
 def card_index(suit: int, rank: int) -> int:

@@ -37,14 +37,14 @@ def _samples_option(f):
 @click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
 def replay(seed, players, rules, policy, dealer, samples, fmt):
     """Deal one round from SEED and show every move with its capture and points."""
+    import json
+
+    from ..api.basra import replay as run
     from ..output import check_choice
-    from .engine import check_players, replay_round
-    from .render import render_replay
-    from .rules import get_rules
 
     fmt = check_choice("--format", fmt, ("text", "json"))
-    record = replay_round(seed, check_players(players), get_rules(rules), policy, dealer, samples)
-    click.echo(render_replay(record, fmt))
+    record = run(seed, players=players, rules=rules, policy=policy, dealer=dealer, samples=samples)
+    click.echo(json.dumps(record.to_json(), ensure_ascii=False) if fmt == "json" else str(record))
 
 
 def _stats_options(f):
@@ -63,19 +63,17 @@ def _stats_options(f):
     return f
 
 
-def _emit_table(table, fmt, output, meta):
+def _emit_table(result, fmt, output):
     import json
 
     from ..output import emit
-    from .analysis import format_table
 
     if fmt == "json":
-        text = json.dumps(meta | {"figures": table.to_dict(orient="records")}, ensure_ascii=False)
+        text = json.dumps(result.to_json(), ensure_ascii=False)
     elif fmt == "csv":
-        text = table.to_csv(index=False, lineterminator="\n")
+        text = result.table.to_csv(index=False, lineterminator="\n")
     else:
-        text = " ".join(f"{k}={v}" for k, v in meta.items()) + "\n" + format_table(table) + \
-            "\n95% CIs over the sampled deals (games); they do not cover the play model."
+        text = str(result)
     emit(text, output)
 
 
@@ -85,17 +83,14 @@ def _emit_table(table, fmt, output, meta):
 @_stats_options
 def simulate(policy, deals, players, rules, games, seed, samples, threads, fmt, output):
     """Every seat plays POLICY: points and Basras per deal, first-player advantage, win rate to 101."""
+    from ..api.basra import simulate as run
     from ..output import check_choice, check_output_path
-    from .analysis import simulate_table
-    from .engine import check_players, player_params
-    from .rules import get_rules
 
     fmt = check_choice("--format", fmt, ("table", "json", "csv"))
     check_output_path(output)
-    r = get_rules(rules)
-    table = simulate_table(deals, check_players(players), r, policy, games, seed, player_params(samples), threads)
-    _emit_table(table, fmt, output, {"command": "simulate", "policy": policy, "players": players,
-                                     "rules": r.name, "deals": deals, "games": games, "seed": seed})
+    result = run(policy=policy, deals=deals, players=players, rules=rules, games=games, seed=seed, samples=samples,
+                 threads=threads)
+    _emit_table(result, fmt, output)
 
 
 @basra.command()
@@ -104,19 +99,14 @@ def simulate(policy, deals, players, rules, games, seed, samples, threads, fmt, 
 @_stats_options
 def duel(player_a, player_b, deals, players, rules, games, seed, samples, threads, fmt, output):
     """Player A against player B on duplicate deals (each deal and game played twice, sides swapped)."""
+    from ..api.basra import duel as run
     from ..output import check_choice, check_output_path
-    from .analysis import duel_table
-    from .engine import check_players, player_params
-    from .rules import get_rules
 
     fmt = check_choice("--format", fmt, ("table", "json", "csv"))
     check_output_path(output)
-    r = get_rules(rules)
-    table = duel_table(player_a, player_b, deals, check_players(players), r, games, seed, player_params(samples),
-                       threads)
-    _emit_table(table, fmt, output, {"command": "duel", "player_a": player_a, "player_b": player_b,
-                                     "players": players, "rules": r.name, "deals": deals, "games": games,
-                                     "seed": seed})
+    result = run(player_a, player_b, deals=deals, players=players, rules=rules, games=games, seed=seed,
+                 samples=samples, threads=threads)
+    _emit_table(result, fmt, output)
 
 
 @basra.command()
@@ -138,34 +128,13 @@ def advise(hand, table, played, players, rules, samples, piles, last_capture, ho
     """Which card to play: expected points of our side for each card, with paired 95% CIs."""
     import json
 
+    from ..api.basra import advise as run
     from ..output import check_choice
-    from .advise import advise as run_advise
-    from .cards import check_disjoint, parse_cards
-    from .engine import check_players
-    from .render import render_advice
-    from .rules import get_rules
 
     fmt = check_choice("--format", fmt, ("text", "json"))
-    horizon = check_choice("--horizon", horizon, ("round", "deal"))
-    if last_capture is not None:
-        last_capture = check_choice("--last-capture", last_capture, ("us", "them"))
-    n = check_players(players)
-    h = parse_cards(hand, "--hand", at_most=6)
-    t = parse_cards(table, "--table")
-    p = parse_cards(played, "--played")
-    check_disjoint({"--hand": h, "--table": t, "--played": p})
-    pile_counts = None
-    if piles is not None:
-        from ..cards import InputError
-
-        try:
-            pile_counts = tuple(int(x) for x in piles.split(","))
-        except ValueError:
-            pile_counts = ()
-        if len(pile_counts) != 2 or min(pile_counts) < 0:
-            raise InputError(f"--piles must be two counts US,THEM, got {piles!r}", piles)
-    result = run_advise(h, t, p, n, get_rules(rules), samples, seed, pile_counts, last_capture, horizon, threads)
-    click.echo(json.dumps(result, ensure_ascii=False) if fmt == "json" else render_advice(result))
+    result = run(hand, table=table, played=played, players=players, rules=rules, samples=samples, piles=piles,
+                 last_capture=last_capture, horizon=horizon, seed=seed, threads=threads)
+    click.echo(json.dumps(result.to_json(), ensure_ascii=False) if fmt == "json" else str(result))
 
 
 @basra.command()
@@ -187,16 +156,11 @@ def report(players, rules, positions, samples, deals, games, search_deals, seed,
     import shlex
     import sys
 
-    from ..analysis.report import check_output_dir
-    from .engine import check_players
-    from .report import build_report, write_report
-    from .rules import get_rules
+    from ..api.basra import report as run
 
-    check_output_dir(output)
     command = "jass-sim basra report " + " ".join(shlex.quote(a) for a in sys.argv[3:]) if len(sys.argv) > 2 \
         else "jass-sim basra report"
     say = (lambda s: click.echo(f"basra report: {s}", err=True)) if sys.stderr.isatty() else None
-    rep = build_report(check_players(players), get_rules(rules), seed, positions, samples, deals, games,
-                       search_deals, threads, command, say)
-    files = write_report(rep, output)
-    click.echo(f"wrote {len(files)} files to {output}")
+    result = run(output, players=players, rules=rules, positions=positions, samples=samples, deals=deals,
+                 games=games, search_deals=search_deals, seed=seed, threads=threads, command=command, progress=say)
+    click.echo(f"wrote {len(result.files)} files to {output}")

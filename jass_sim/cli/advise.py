@@ -10,7 +10,7 @@ from . import main
 @main.command()
 @click.argument("hand")
 @click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
-@click.option("--policy", default="heuristic", show_default=True, help="Card play: heuristic, net, dd, pimc or random.")
+@click.option("--policy", default=None, help="Card play: net, heuristic, dd, pimc or random  [default: net].")
 @click.option("--partner-model", default="evaluator", show_default=True,
               help="How the partner chooses after chibre: evaluator or search.")
 @click.option("--samples", type=int, default=None, help="Sampled deals (default 4000).")
@@ -30,7 +30,7 @@ def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred
     """Rank the chooser's options for HAND (9 cards, e.g. "HJ H9 HA SK SQ D6 C7 C8 CT")."""
     import json
 
-    from ..analysis.advise import advise as run, format_advice
+    from ..api.jass import advise as run
     from ..output import Progress, check_choice, check_output_path, emit
     from ..cards import InputError
 
@@ -41,14 +41,15 @@ def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred
             raise InputError(f"--plot needs a .png or .svg file, got {plot!r}", plot)
         check_output_path(plot)
     progress = Progress(max_samples, "advise") if ci is not None else None
-    advice = run(hand, rules, policy.strip().lower(), partner_model.strip().lower(), samples, ci, max_samples,
-                 chibred, seed, threads, options, progress=progress, score=score)
+    advice = run(hand, rules=rules, policy=policy, partner_model=partner_model, samples=samples, ci=ci,
+                 max_samples=max_samples, chibred=chibred, options=options, seed=seed, threads=threads,
+                 progress=progress, score=score)
     if fmt == "json":
         text = json.dumps(advice.to_json(), ensure_ascii=False)
     elif fmt == "csv":
         text = advice.table.to_csv(index=False, lineterminator="\n")
     else:
-        text = format_advice(advice)
+        text = str(advice)
     if plot is not None:
         advice.plot(plot)
     emit(text, output)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from . import main
-from .options import solver_player_json, solver_player_options
+from .options import solver_player_options
 
 
 @main.command()
@@ -25,30 +25,16 @@ def duel(team_a, team_b, deals, rules, chooser, seed, pimc_samples, horizon, thr
     95% CI and A's win rate."""
     import json
 
-    from ..analysis.duel import duel as run
-    from ..engine.policies import policy_params
+    from ..api.jass import duel as run
     from ..output import Progress, check_choice, check_output_path, emit
 
     fmt = check_choice("--format", fmt, ("table", "json", "csv"))
-    params = policy_params(pimc_samples, horizon)
     check_output_path(output)
-    result = run(team_a, team_b, deals, rules, seed, threads, chooser,
-                 Progress(deals, "duel") if deals >= 200_000 else None, params)
-    result |= solver_player_json(params)
+    result = run(team_a, team_b, deals, rules=rules, chooser=chooser, seed=seed, pimc_samples=pimc_samples,
+                 horizon=horizon, threads=threads, progress=Progress(deals, "duel") if deals >= 200_000 else None)
     if fmt == "json":
-        emit(json.dumps(result), output)
+        emit(json.dumps(result.to_json()), output)
     elif fmt == "csv":
-        import pandas as pd
-
-        flat = {k: v for k, v in result.items() if not isinstance(v, list)}
-        flat["ci95_diff_lo"], flat["ci95_diff_hi"] = result["ci95_diff"]
-        emit(pd.DataFrame([flat]).to_csv(index=False, lineterminator="\n"), output)
+        emit(result.table.to_csv(index=False, lineterminator="\n"), output)
     else:
-        lo, hi = result["ci95_diff"]
-        emit(f"{team_a} vs {team_b}, {result['deals']:,} duplicate deals ({result['rounds']:,} rounds), "
-             f"rules {result['rules']}\n"
-             f"mean difference per round: {result['mean_diff']:+.2f} points (95% CI {lo:+.2f} to {hi:+.2f})\n"
-             f"win rate of {team_a}: {100 * result['win_rate']:.1f}% "
-             f"({result['wins']:,} won, {result['ties']:,} tied, {result['losses']:,} lost)\n"
-             f"mean points per round: {team_a} {result['mean_points_a']:.1f}, {team_b} {result['mean_points_b']:.1f}",
-             output)
+        emit(str(result), output)

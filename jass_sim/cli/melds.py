@@ -24,17 +24,17 @@ from . import main
 def melds(rules, hands, exact, deals, seed, mode, fmt, plot, output, threads):
     """Probabilities of each kind of meld in one hand (exact or sampled), of stöck, mean meld
     points; per deal, who wins the melds and the points that count. 95% intervals throughout."""
-    from ..analysis.melds import meld_stats, plot_format
+    from ..analysis.melds import plot_format
+    from ..api.jass import melds as run
     from ..output import check_choice, write_atomic
 
     fmt = check_choice("--format", fmt, ("table", "csv", "json"))
     if plot is not None:
         plot_format(plot)
-    stats = meld_stats(rules=rules, hands=hands, exact=exact, deals=deals, seed=seed, mode=mode,
-                       threads=threads)
+    stats = run(rules=rules, hands=hands, exact=exact, deals=deals, seed=seed, mode=mode, threads=threads)
     text = stats.render(fmt)
     if plot is not None:
-        stats.plot(plot)
+        stats.stats.plot(plot)
     if output is not None:
         write_atomic(output, text if text.endswith("\n") else text + "\n")
     else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from . import main
-from .options import mode_option, solver_player_options
+from .options import solver_player_options
 
 
 @main.command()
@@ -18,10 +18,9 @@ from .options import mode_option, solver_player_options
 @click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
 def replay(seed, mode, rules, policy, pimc_samples, horizon, fmt):
     """Deal one round from SEED, play it out and show hands, melds, tricks and score."""
-    from ..engine.policies import policy_params
-    from ..engine.replay import replay_round
+    from ..api.jass import replay as run
     from ..output import check_choice, render_replay
 
     fmt = check_choice("--format", fmt, ("text", "json"))
-    record = replay_round(seed, rules, mode_option(mode), policy, policy_params(pimc_samples, horizon))
-    click.echo(render_replay(record, fmt))
+    result = run(seed, mode=mode, rules=rules, policy=policy, pimc_samples=pimc_samples, horizon=horizon)
+    click.echo(render_replay(result.record, fmt))

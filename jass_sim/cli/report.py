@@ -17,7 +17,7 @@ from . import main
               help="Root seed (the same report on any number of threads).")
 @click.option("--samples-per-hand", type=int, default=128, show_default=True,
               help="Sampled deals per hand in the mode-choice and chibre sections (a multiple of 64).")
-@click.option("--policy", default="heuristic", show_default=True, help="Card play of every seat (sections 1-3).")
+@click.option("--policy", default=None, help="Card play of every seat (sections 1-3)  [default: net].")
 @click.option("--players", default=None, help="Policies compared in the player-strength section, comma-separated "
                                               "[default: every registered policy]; those among heuristic, net, pimc "
                                               "are also compared with human play.")
@@ -34,7 +34,7 @@ def report(rules, deals, seed, samples_per_hand, policy, players, meld_hands, th
     import sys
     import time
 
-    from ..analysis.report import report as run
+    from ..api.jass import report as run
 
     start = time.monotonic()
     show = sys.stderr.isatty()

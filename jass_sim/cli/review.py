@@ -11,8 +11,8 @@ from . import main
 @click.argument("round_file")
 @click.option("--seat", type=int, default=None, help="Review this seat's decisions [default: 0].")
 @click.option("--team", type=int, default=None, help="Review both seats of team 0 (seats 0, 2) or 1 (seats 1, 3).")
-@click.option("--policy", default=None, help="Card play in the play-outs: random, heuristic, dd, pimc "
-              "[default: the default card play, named in the output].")
+@click.option("--policy", default=None, help="Card play in the play-outs: net, heuristic, random, dd or pimc "
+              "[default: net].")
 @click.option("--samples", type=int, default=None, help="Worlds per card decision (and deals for the mode "
               "choice) [defaults of play-advice and advise].")
 @click.option("--no-mode", is_flag=True, help="Do not rate the mode choice.")
@@ -25,26 +25,17 @@ def review(round_file, seat, team, policy, samples, no_mode, seed, threads, fmt,
     """Rate each decision in ROUND_FILE (the text round format, or `jass-sim replay --format json`)."""
     import json
 
-    from ..analysis.review import format_review, render_review_html, review as run
-    from ..analysis.round_file import read_round
-    from ..cards import InputError
+    from ..analysis.review import format_review, render_review_html
+    from ..api.jass import review as run
     from ..output import check_choice, check_output_path, emit, write_atomic
 
     fmt = check_choice("--format", fmt, ("table", "json"))
     check_output_path(output)
     check_output_path(html_path)
-    if seat is not None and team is not None:
-        raise InputError("give --seat or --team, not both", "--team")
-    if team is not None and team not in (0, 1):
-        raise InputError(f"--team must be 0 or 1, got {team}", str(team))
-    if seat is not None and not 0 <= seat <= 3:
-        raise InputError(f"--seat must be 0..3, got {seat}", str(seat))
-    if samples is not None and samples < 2:
-        raise InputError(f"--samples must be at least 2, got {samples}", str(samples))
-    seats = [team, team + 2] if team is not None else [seat or 0]
-    rv = run(read_round(round_file), seats, policy, samples, seed, threads, review_mode=not no_mode)
-    text = json.dumps(rv.to_json(), ensure_ascii=False) if fmt == "json" else format_review(rv)
-    page = render_review_html(rv) if html_path is not None else None
+    rv = run(round_file, seat=seat, team=team, policy=policy, samples=samples, rate_mode=not no_mode, seed=seed,
+             threads=threads)
+    text = json.dumps(rv.to_json(), ensure_ascii=False) if fmt == "json" else format_review(rv.review)
+    page = render_review_html(rv.review) if html_path is not None else None
     emit(text, output)
     if page is not None:
         write_atomic(html_path, page)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from . import main
-from .options import job_options, mode_option, solver_player_json, solver_player_options
+from .options import job_options, solver_player_options
 
 
 @main.command()
@@ -20,29 +20,27 @@ def simulate(deals, rules, policy, mode, chooser, seed, pimc_samples, horizon, t
     """Simulate DEALS rounds: seat 0 chooses (or chibres) and leads; every seat plays POLICY."""
     import json
 
-    from ..analysis.simulation import format_summary, simulate as run, simulate_deals
-    from ..engine.policies import policy_params
+    from ..analysis.simulation import format_summary
+    from ..api.jass import simulate as run, simulation_json
     from ..output import ChunkWriter, Progress, check_choice, check_output_path, emit
 
     fmt = check_choice("--format", fmt, ("table", "csv", "json", "parquet"))
-    params = policy_params(pimc_samples, horizon)
     check_output_path(output)
     progress = Progress(deals, "simulate") if deals >= 1_000_000 else None
+    result = run(deals, rules=rules, policy=policy, mode=mode, chooser=chooser, seed=seed, pimc_samples=pimc_samples,
+                 horizon=horizon, threads=threads, per_deal=per_deal, progress=progress)
     if per_deal:
         with ChunkWriter(output, fmt) as writer:
-            for frame in simulate_deals(deals, rules, policy, mode_option(mode), seed, threads, chooser, progress,
-                                        params):
+            for frame in result:
                 writer.write(frame)
         return
-    table = run(deals, rules, policy, mode_option(mode), seed, threads, chooser, progress, params)
+    table = result
     if fmt == "table":
         emit(format_summary(table), output)
     elif fmt == "csv":
         emit(table.to_csv(index=False, lineterminator="\n"), output)
     elif fmt == "json":
-        doc = {"deals": deals, "rules": rules, "policy": policy, "mode": mode, "chooser": chooser, "seed": seed,
-               **solver_player_json(params), "modes": json.loads(table.to_json(orient="records"))}
-        emit(json.dumps(doc), output)
+        emit(json.dumps(simulation_json(table)), output)
     else:
         with ChunkWriter(output, "parquet") as writer:
             writer.write(table)

@@ -7,4 +7,13 @@ helpers), with :mod:`.scoring` (the checked public wrappers) -> ``_exact`` (enum
 ``_players`` (discard players), ``_model`` (Monte Carlo against the model opponent), ``_game``
 (whole games) with :mod:`.discard` and :mod:`.engine` -> :mod:`.analysis` (pandas tables, plots)
 -> ``jass_sim.cli.cribbage``. The rules implemented are in ``docs/cribbage.md``.
+
+The public API (see ``docs/api.md``), imported on first use: :func:`score`, :func:`discard`, :func:`stats`, :func:`simulate`, :func:`replay`.
 """
+
+from ..api import lazy_exports
+
+__all__ = ["score", "discard", "stats", "simulate", "replay"]
+
+__getattr__ = lazy_exports(__name__, dict.fromkeys(__all__, "jass_sim.api.cribbage"))
+del lazy_exports

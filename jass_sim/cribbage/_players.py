@@ -2,7 +2,7 @@
 
 ``sign`` is +1 for the dealer (the crib is his) and -1 for the pone. ``crib_table[r1, r2]`` is
 the exact crib expectation of a thrown rank pair against random other crib cards and starter
-(:func:`jass_sim.cribbage.discard.crib_rank_table`).
+(:func:`jass_sim.cribbage.discards.crib_rank_table`).
 """
 
 from __future__ import annotations

@@ -101,7 +101,7 @@ def crib_rank_pairs(samples: int, seed: int) -> pd.DataFrame:
     """
     from ..engine.rng import block_states
     from ._model import crib_vs_model
-    from .discard import crib_rank_table
+    from .discards import crib_rank_table
 
     table = crib_rank_table()
     pairs = [(r1, r2) for r1 in range(N_RANKS) for r2 in range(r1, N_RANKS)]
@@ -123,13 +123,11 @@ def crib_rank_pairs(samples: int, seed: int) -> pd.DataFrame:
 def stats_figure(table: pd.DataFrame, cribs: pd.DataFrame | None = None):
     """A matplotlib figure: the hand and crib score distributions, and (with ``cribs``) the
     dealer's and pone's crib expectation per thrown rank pair as two heat maps."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure  # not pyplot: no global state, no backend switch
 
     n_axes = 1 if cribs is None else 3
-    fig, axes = plt.subplots(1, n_axes, figsize=(6 * n_axes, 4.5), squeeze=False)
+    fig = Figure(figsize=(6 * n_axes, 4.5))
+    axes = fig.subplots(1, n_axes, squeeze=False)
     ax = axes[0, 0]
     ax.bar(table.score - 0.2, table.hand_probability, width=0.4, label="hand rules")
     ax.bar(table.score + 0.2, table.crib_probability, width=0.4, label="crib rules")

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from ..cards import CardError, cards_to_mask  # noqa: F401  (masks of any card numbers below 64)
+from ..cards import notation_tables
 from ..cards import parse_cards as _parse_cards
 
 SUITS = "HDSC"
@@ -33,12 +34,7 @@ FULL_DECK = np.uint64((1 << N_CARDS) - 1)
 #: Count value (fifteens and the pegging total) of each card 0..51.
 VALUES = np.array([min(r + 1, 10) for _ in range(4) for r in range(N_RANKS)], dtype=np.int64)
 
-_SUIT_OF_CHAR = {c: i for i, c in enumerate(SUITS)}
-_SUIT_OF_CHAR.update({c: i for i, c in enumerate(SUIT_SYMBOLS)})
-_SUIT_OF_CHAR.update({"♡": 0, "♢": 1, "♤": 2, "♧": 3})
-_RANK_OF_TEXT = {c: i for i, c in enumerate(RANKS)}
-_RANK_OF_TEXT["10"] = RANKS.index("T")
-_RANK_OF_TEXT["1"] = 0
+_SUIT_OF_CHAR, _RANK_OF_TEXT = notation_tables(SUITS, SUIT_SYMBOLS, RANKS)
 
 
 def card_index(suit: int, rank: int) -> int:

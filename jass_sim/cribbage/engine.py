@@ -48,7 +48,7 @@ def play_batch(n_pairs: int, a: str, b: str, seed: int) -> Batch:
     Wraps the kernel ``_game.play_games``.
     """
     from ._game import PAIRS_PER_BLOCK, play_games
-    from .discard import crib_rank_table
+    from .discards import crib_rank_table
 
     if n_pairs < 1:
         raise InputError(f"the number of games must be positive, got {2 * n_pairs}", str(2 * n_pairs))
@@ -75,7 +75,7 @@ def replay_game(seed: int, a: str = "greedy", b: str = "greedy") -> dict:
     from ._game import (SKUNK_BELOW, R_EVENTS, R_HANDS, R_SCORE0, R_SCORE1, R_WINNER, T_CRIB, T_DEALER, T_DEALER_HAND, T_HEELS,
                         T_PONE_HAND, T_SCORE0, T_SCORE1, T_STARTER, TRACE_EVENTS, TRACE_HANDS, play_games)
     from .cards import format_card
-    from .discard import crib_rank_table
+    from .discards import crib_rank_table
 
     policies = player_codes(a, b)
     deck = block_states(seed, 0, 1, DECK_STREAM)

@@ -109,8 +109,8 @@ def test_advise_score_zero_ranks_as_plain_advise():
     from jass_sim.analysis.advise import advise, paired_lead
 
     for hand in (HAND, "SA SK SQ SJ S9 H6 H7 DA C6"):
-        plain = advise(hand, samples=1500, seed=1)
-        scored = advise(hand, samples=1500, seed=1, score="0:0")
+        plain = advise(hand, policy="heuristic", samples=1500, seed=1)
+        scored = advise(hand, policy="heuristic", samples=1500, seed=1, score="0:0")
         assert (plain.samples.ours == scored.samples.ours).all()  # the same sampled deals and play
         win = scored.samples.win
         assert ((0 <= win) & (win <= 1)).all()
@@ -129,14 +129,14 @@ def test_advise_score_zero_ranks_as_plain_advise():
 def test_advise_score_near_the_end():
     from jass_sim.analysis.advise import advise, format_advice
 
-    sure = advise(HAND, samples=200, seed=2, score="999:0")
+    sure = advise(HAND, policy="heuristic", samples=200, seed=2, score="999:0")
     assert (sure.samples.win.mean(axis=0) > 0.99).all()
-    doc = advise(HAND, samples=400, seed=2, score="900:970").to_json()["win_probability"]
+    doc = advise(HAND, policy="heuristic", samples=400, seed=2, score="900:970").to_json()["win_probability"]
     assert {"options", "recommendation", "lead_over_next", "differs_from_points", "sentence",
             "equity_table"} <= set(doc)
     assert all(o["ci95"][0] <= o["p_win"] <= o["ci95"][1] for o in doc["options"])
-    assert "P(win)" in format_advice(advise(HAND, samples=200, seed=2, score="500:500"))
+    assert "P(win)" in format_advice(advise(HAND, policy="heuristic", samples=200, seed=2, score="500:500"))
     with pytest.raises(InputError, match="got 1000"):
-        advise(HAND, samples=200, score="1000:0")
+        advise(HAND, policy="heuristic", samples=200, score="1000:0")
     with pytest.raises(InputError, match="'10-20'"):
-        advise(HAND, samples=200, score="10-20")
+        advise(HAND, policy="heuristic", samples=200, score="10-20")

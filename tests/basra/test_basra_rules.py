@@ -196,7 +196,7 @@ def test_numeral_takes_eighteen_sums_of_ten_from_a_full_table():
 
 
 def test_advise_does_not_depend_on_threads():
-    from jass_sim.basra.advise import advise
+    from jass_sim.basra.advice import advise
 
     if numba.config.NUMBA_NUM_THREADS < 2:
         pytest.skip("needs 2 threads")

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from jass_sim.cli import main
+from jass_sim.engine.policies import DEFAULT_POLICY
 
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
 
@@ -20,7 +21,7 @@ def test_table_json_csv_and_plot(tmp_path):
     assert text.exit_code == 0 and text.output.splitlines()[0].split(":")[0] in (
         "Choose ♥", "Chibre", "Choose ♣", "Choose ♠", "Choose ♦") or "Too close" in text.output
     doc = json.loads(runner.invoke(main, ["advise", HAND, "--samples", "400", "--format", "json", "--seed", "3"]).output)
-    assert doc["samples"] == 400 and doc["seed"] == 3 and doc["policy"] == "heuristic"
+    assert doc["samples"] == 400 and doc["seed"] == 3 and doc["policy"] == DEFAULT_POLICY
     csv = runner.invoke(main, ["advise", HAND, "--samples", "400", "--format", "csv"]).output
     assert csv.splitlines()[0].startswith("option,samples,mean_ours")
     png = tmp_path / "advice.png"
@@ -48,3 +49,10 @@ def test_bad_input_exit_2(args, token, tmp_path):
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and token in lines[0] and "Traceback" not in proc.stderr
     assert proc.stdout == "" and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", ["advise", "play-advice", "review"])
+def test_help_names_the_default_policy(command):
+    """The help text's default is the one the code uses (DEFAULT_POLICY, the learned net player)."""
+    text = CliRunner().invoke(main, [command, "--help"]).output
+    assert f"[default: {DEFAULT_POLICY}]" in " ".join(text.split())

@@ -51,11 +51,11 @@ def test_equity_shipped_outputs(tmp_path):
 
 def test_advise_score_json():
     runner = CliRunner()
-    r = runner.invoke(main, ["advise", HAND, "--samples", "300", "--score", "850:920", "--format", "json"])
+    r = runner.invoke(main, ["advise", HAND, "--policy", "heuristic", "--samples", "300", "--score", "850:920", "--format", "json"])
     assert r.exit_code == 0, r.output
     block = json.loads(r.output)["win_probability"]
     assert block["score"] == {"ours": 850, "theirs": 920} and len(block["options"]) == 7
-    plain = json.loads(runner.invoke(main, ["advise", HAND, "--samples", "300", "--format", "json"]).output)
+    plain = json.loads(runner.invoke(main, ["advise", HAND, "--policy", "heuristic", "--samples", "300", "--format", "json"]).output)
     assert "win_probability" not in plain
 
 

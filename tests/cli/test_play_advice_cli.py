@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from jass_sim.cards import format_card, parse_card, parse_cards, parse_mode
 from jass_sim.cli import main
+from jass_sim.engine.policies import DEFAULT_POLICY
 from jass_sim.engine.replay import replay_round
 
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
@@ -25,7 +26,7 @@ def test_json_contract_and_sentence():
             "--samples", "300", "--seed", "3", "--format", "json")
     doc = json.loads(r.output)
     assert {"cards", "recommendation", "samples", "seed", "position", "policy", "sentence", "too_close"} <= set(doc)
-    assert doc["samples"] == 300 and doc["seed"] == 3 and doc["policy"] == "heuristic"
+    assert doc["samples"] == 300 and doc["seed"] == 3 and doc["policy"] == DEFAULT_POLICY
     assert doc["position"]["played"] == PLAYED.split() and doc["position"]["mode"] == "H"
     assert doc["position"]["melds"] == {"2": ["DA", "DK", "DQ"]}
     assert sorted(c["card"] for c in doc["cards"]) == ["D6", "H9", "HA"]  # must follow ♦ or trump

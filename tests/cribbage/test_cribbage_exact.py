@@ -12,7 +12,7 @@ from cribbage_reference import ref_score
 
 from jass_sim.cribbage.analysis import exact_stats
 from jass_sim.cribbage.cards import parse_cards
-from jass_sim.cribbage.discard import crib_rank_table, discard_options
+from jass_sim.cribbage.discards import crib_rank_table, discard_options
 
 
 @pytest.fixture(scope="module")

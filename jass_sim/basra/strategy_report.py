@@ -4,7 +4,7 @@ Sections, each figure with its sample size and a 95% CI:
 
 1. When to spend a Jack, by table size: in positions of greedy play where the player to move
    holds a Jack and the table is not empty, the paired difference (sampled worlds, see
-   :mod:`jass_sim.basra.advise`) between playing the Jack and the card greedy would play
+   :mod:`jass_sim.basra.advice`) between playing the Jack and the card greedy would play
    without its Jacks.
 2. What to lay on an empty table: in positions with an empty table, each card's net against the
    mean of the hand's cards, by rank, and the exact chance that the next player can make a
@@ -90,7 +90,7 @@ def collect_positions(n: int, rules: BasraRules, seed: int, want: int) -> tuple[
 
 
 def _nets(pos: dict, n: int, rules: BasraRules, samples: int, seed: int):
-    from .advise import sample_outcomes
+    from .advice import sample_outcomes
 
     cands, out = sample_outcomes(pos["hand"], pos["table"], pos["played"], n, rules, samples, seed, pos["piles"],
                                  pos["last"], "round")
@@ -123,7 +123,7 @@ def jack_table(positions: list[dict], n: int, rules: BasraRules, samples: int, s
 def empty_table(positions: list[dict], n: int, rules: BasraRules, samples: int, seed: int) -> pd.DataFrame:
     """Section 2: each laid card's net minus the hand's mean, and the exact chance of an
     opponent Basra next, by rank."""
-    from .advise import basra_chance, position
+    from .advice import basra_chance, position
 
     rel: dict[int, list[float]] = {r: [] for r in range(13)}
     chance: dict[int, list[float]] = {r: [] for r in range(13)}

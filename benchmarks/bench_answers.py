@@ -1,0 +1,109 @@
+"""Do ``advise``'s answers under its default card play agree with ``pimc``'s? (issue 17, "Answers")
+
+    python benchmarks/bench_answers.py [--hands 8] [--pimc-deals 200] [--deals 4000] [--seed 7]
+                                       [--policies net,heuristic] [--out out/answers.jsonl]
+
+Random hands (from ``--seed``) are advised with ``--policy pimc`` on ``--pimc-deals`` deals (the
+reference: slow, wide CIs) and with each of ``--policies`` on ``--deals`` deals. For every hand
+where pimc has a clear leader (the paired 95% CI of its lead over the runner-up excludes 0), the
+other policy should name the same option. For every option, the two values (the team's mean point
+difference per round) should agree within the sum of their 95% CI half-widths plus 5 points.
+Prints one line per hand and policy, and the totals. Each hand's pimc result is appended to
+``--out`` as it is done, so an interrupted run resumes.
+
+The figures say how close the fast policies' answers are to pimc's; pimc is itself a model of
+play (8 sampled worlds per decision, exact from 3 tricks before the end), not the truth.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+
+from common import ROOT, machine
+
+TOLERANCE = 5.0
+
+
+def random_hands(n: int, seed: int) -> list[list[int]]:
+    rng = np.random.default_rng(seed)
+    return [sorted(rng.permutation(36)[:9].tolist()) for _ in range(n)]
+
+
+def summary(advice) -> dict:
+    t = advice.table
+    return {"options": [int(o) for o in advice.options], "mean_diff": t["mean_diff"].tolist(),
+            "half": ((t["ci95_diff_hi"] - t["ci95_diff_lo"]) / 2).tolist(),
+            "recommendation": int(advice.recommendation), "lead": list(advice.lead),
+            "too_close": bool(advice.too_close), "samples": int(advice.n)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=8)
+    parser.add_argument("--pimc-deals", type=int, default=200)
+    parser.add_argument("--deals", type=int, default=4000)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--policies", default="net,heuristic")
+    parser.add_argument("--out", type=Path, default=ROOT / "out" / "answers.jsonl")
+    args = parser.parse_args()
+
+    from jass_sim.analysis.advise import advise, option_label
+    from jass_sim.cards import format_card
+
+    print(f"machine: {machine()}")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    done = {}
+    if args.out.exists():
+        for line in args.out.read_text().splitlines():
+            entry = json.loads(line)
+            if entry["pimc_deals"] == args.pimc_deals and entry["seed"] == args.seed:
+                done[tuple(entry["hand"])] = entry["pimc"]
+    policies = [p.strip() for p in args.policies.split(",") if p.strip()]
+    totals = {p: {"clear": 0, "same": 0, "options": 0, "within": 0, "worst": 0.0} for p in policies}
+    for h, hand in enumerate(random_hands(args.hands, args.seed)):
+        text = " ".join(format_card(c) for c in hand)
+        if tuple(hand) in done:
+            ref = done[tuple(hand)]
+        else:
+            t0 = time.perf_counter()
+            ref = summary(advise(hand, policy="pimc", samples=args.pimc_deals, seed=args.seed + h))
+            ref["seconds"] = time.perf_counter() - t0
+            with open(args.out, "a") as fh:
+                fh.write(json.dumps({"hand": hand, "seed": args.seed, "pimc_deals": args.pimc_deals,
+                                     "pimc": ref}) + "\n")
+        clear = not ref["too_close"]
+        print(f"hand {h}: {text}; pimc ({ref['samples']} deals): {option_label(ref['recommendation'])} "
+              f"{'clearly' if clear else 'not clearly'} best, lead {ref['lead'][0]:+.1f} "
+              f"[{ref['lead'][1]:+.1f}, {ref['lead'][2]:+.1f}]")
+        for policy in policies:
+            got = summary(advise(hand, policy=policy, samples=args.deals, seed=args.seed + h))
+            tot = totals[policy]
+            same = got["recommendation"] == ref["recommendation"]
+            if clear:
+                tot["clear"] += 1
+                tot["same"] += int(same)
+            gaps = []
+            for o, opt in enumerate(ref["options"]):
+                k = got["options"].index(opt)
+                gap = abs(got["mean_diff"][k] - ref["mean_diff"][o])
+                allowed = got["half"][k] + ref["half"][o] + TOLERANCE
+                tot["options"] += 1
+                tot["within"] += int(gap <= allowed)
+                tot["worst"] = max(tot["worst"], gap - allowed)
+                gaps.append(got["mean_diff"][k] - ref["mean_diff"][o])
+            print(f"  {policy:<9} ({got['samples']} deals): {option_label(got['recommendation'])}"
+                  f"{' (same)' if same else ' (differs)'}; value - pimc per option: "
+                  + " ".join(f"{option_label(opt)} {g:+.1f}" for opt, g in zip(ref["options"], gaps)))
+    for policy, tot in totals.items():
+        print(f"{policy}: names pimc's clear leader on {tot['same']} of {tot['clear']} hands; option values within "
+              f"the CIs + {TOLERANCE:.0f} points: {tot['within']} of {tot['options']} "
+              f"(worst excess {tot['worst']:+.1f} points)")
+
+
+if __name__ == "__main__":
+    main()
