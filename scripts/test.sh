@@ -15,4 +15,4 @@ NUMBA_DISABLE_JIT=1 .venv/bin/python -m pytest -q -p no:cacheprovider \
     tests/rules/test_kernels_vs_reference.py tests/engine/test_round_vs_reference.py tests/test_reference.py \
     tests/engine/test_endgame.py tests/test_jit.py tests/engine/test_net_reference.py tests/engine/test_mode_features_reference.py \
     tests/basra/test_basra_reference.py tests/engine/test_play_advice.py tests/cribbage/test_cribbage_reference.py \
-    tests/cribbage/test_cribbage_search.py
+    tests/cribbage/test_cribbage_search.py tests/engine/test_games_reference.py

@@ -61,6 +61,8 @@ class Advice:
     seed: int
     options: list[int]
     samples: AdviseSamples
+    score: tuple[int, int] | None = None  # advise --score: (ours, theirs)
+    equity: object = None  # and the equity table applied after the round
     table: pd.DataFrame = field(init=False)
     recommendation: int = field(init=False)
     runner_up: int | None = field(init=False)
@@ -117,7 +119,14 @@ class Advice:
         return {"hand": [format_card(c) for c in self.hand], "rules": self.rules, "policy": self.policy,
                 "samples": self.n, "seed": self.seed, "options": options,
                 "recommendation": option_name(self.recommendation), "lead_over_next": lead,
-                "too_close": self.too_close, "sentence": self.sentence()}
+                "too_close": self.too_close, "sentence": self.sentence()} | self._win_json()
+
+    def _win_json(self) -> dict:
+        if self.score is None:
+            return {}
+        from .advise_score import win_block
+
+        return {"win_probability": win_block(self)}
 
     def plot(self, path: str) -> None:
         """Bars of the mean difference per option with 95% whiskers, and the distribution of the
@@ -164,15 +173,16 @@ def partner_choices(s: AdviseSamples) -> dict[str, float]:
 def advise(hand, rules="chibre", policy: str | None = None, partner_model: str = "evaluator",
            samples: int | None = None, ci: float | None = None, max_samples: int = 200_000,
            chibred: bool = False, seed: int = 0, threads: int | None = None, options: str | None = None,
-           partner_samples: int = 16, progress=None) -> Advice:
+           partner_samples: int = 16, progress=None, score: str | None = None) -> Advice:
     """Compare the chooser's options for a 9-card ``hand`` (text or card numbers).
 
     The player is seat 0, the chooser, and leads; with ``chibred`` the partner (seat 2) chibred,
     leads, and there is no chibre option. ``samples`` deals are sampled (default 4,000), or, with
     ``ci``, batches of deals until the paired 95% CI half-width of the top two options is at most
-    ``ci`` points (or ``max_samples``). Wraps the parallel kernel
-    :func:`jass_sim.engine.advise.advise_blocks`. The card play is ``policy`` at every seat
-    (default :data:`jass_sim.engine.policies.DEFAULT_POLICY`, the learned ``net`` player).
+    ``ci`` points (or ``max_samples``). With ``score`` (``"OURS:THEIRS"``) every option also
+    gets the probability of winning the game (see :mod:`.advise_score`). Wraps the parallel
+    kernel :func:`jass_sim.engine.advise.advise_blocks`. The card play is ``policy`` at every
+    seat (default :data:`jass_sim.engine.policies.DEFAULT_POLICY`, the learned ``net`` player).
     """
     from ..engine.policies import DEFAULT_POLICY, policy_id
 
@@ -189,6 +199,14 @@ def advise(hand, rules="chibre", policy: str | None = None, partner_model: str =
     opts = parse_options(options, rules, chibred)
     check_sampling(samples, ci, max_samples, bytes_per_sample=(4 * len(opts) + 1) * 8)  # AdviseSamples
     leader = 2 if chibred else 0
+    game = None
+    if score is not None:
+        from .advise_score import equity_for
+        from .equity import parse_score
+
+        if policy == "dd":
+            raise InputError("--score is not available with --policy dd", "dd")
+        game = (*parse_score(score, rules.target), equity_for(rules, policy))
     if policy == "dd":
         from .advise_dd import advise_dd_samples
 
@@ -203,14 +221,16 @@ def advise(hand, rules="chibre", policy: str | None = None, partner_model: str =
         runner = lambda first, n: run_advise(  # noqa: E731
             cards_to_mask(cards), rules, opts, [pid] * 4, leader=leader, seed=seed,
             first_sample=first, n_samples=n, partner_model=PARTNER_MODELS[partner_model],
-            partner_samples=partner_samples)
+            partner_samples=partner_samples, game=game)
     with numba_threads(threads):
         if ci is None:
             result = runner(0, samples or 4000)
         else:
             result = sample_until(runner, concat, _top_two_half_width, ci, max_samples, ADVISE_BLOCK, FIRST_BATCH,
                                   progress)
-    return Advice(cards, rules.name, policy, seed, opts, result)
+    if game is None:
+        return Advice(cards, rules.name, policy, seed, opts, result)
+    return Advice(cards, rules.name, policy, seed, opts, result, score=game[:2], equity=game[2])
 
 
 def _top_two_half_width(s: AdviseSamples) -> float:
@@ -246,6 +266,10 @@ def format_advice(advice: Advice) -> str:
         lines.append("")
         lines.append("after chibre the partner chose: " + ", ".join(
             f"{option_label(parse_mode(m))} {p:.0%}" for m, p in sorted(choices.items(), key=lambda kv: -kv[1])))
+    if advice.score is not None:
+        from .advise_score import format_win
+
+        lines += ["", format_win(advice)]
     return "\n".join(lines)
 
 

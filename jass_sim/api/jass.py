@@ -57,7 +57,7 @@ class Advice(Result):
 def advise(hand, *, rules: str = "chibre", policy: str | None = None, partner_model: str = "evaluator",
            samples: int | None = None, ci: float | None = None, max_samples: int = 200_000,
            chibred: bool = False, options: str | None = None, seed: int = 0, threads: int | None = None,
-           progress=None) -> Advice:
+           progress=None, score: str | None = None) -> Advice:
     """Should the chooser (seat 0) choose trump, which one, or chibre? (``jass-sim advise``)
 
     Every option is played on the same sampled deals with the same random numbers (paired), so
@@ -88,6 +88,9 @@ def advise(hand, *, rules: str = "chibre", policy: str | None = None, partner_mo
         Root seed: the same answer on any number of ``threads``.
     progress : callable, optional
         Called with the number of deals done (with ``ci``).
+    score : str, optional
+        ``"OURS:THEIRS"`` before this round: also rank the options by the probability of winning
+        the game (the ``win_probability`` block of ``to_json()``; see the README).
 
     Returns
     -------
@@ -102,7 +105,7 @@ def advise(hand, *, rules: str = "chibre", policy: str | None = None, partner_mo
     from ..analysis.advise import advise as run
 
     return Advice(run(hand, rules, _lower(policy), _lower(partner_model), samples, ci, max_samples, chibred, seed,
-                      threads, options, progress=progress))
+                      threads, options, progress=progress, score=score))
 
 
 def _lower(text):

@@ -127,6 +127,7 @@ def main():
 
 def _register() -> None:
     from . import advise, batch, cribbage, duel, melds, play_advice, replay, report, review, simulate, solve  # noqa: F401  (each module adds its command to main)
+    from . import games  # noqa: F401  (games and equity)
     from ..basra import cli as _basra_cli  # noqa: F401  (adds the basra group)
 
 

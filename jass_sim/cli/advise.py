@@ -18,12 +18,14 @@ from . import main
 @click.option("--max-samples", type=int, default=200_000, show_default=True, help="Upper bound with --ci.")
 @click.option("--chibred", is_flag=True, help="The partner chibred: choose a mode; the partner leads.")
 @click.option("--options", default=None, help="Compare only these options, e.g. 'H,S,chibre'.")
+@click.option("--score", default=None,
+              help="OURS:THEIRS before this round: also rank by the probability of winning the game.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
 @click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
 @click.option("--format", "fmt", default="table", show_default=True, help="table, json or csv.")
 @click.option("--plot", default=None, help="Write a figure to FILE.png or FILE.svg.")
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
-def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred, options, seed, threads, fmt,
+def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred, options, score, seed, threads, fmt,
            plot, output):
     """Rank the chooser's options for HAND (9 cards, e.g. "HJ H9 HA SK SQ D6 C7 C8 CT")."""
     import json
@@ -41,7 +43,7 @@ def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred
     progress = Progress(max_samples, "advise") if ci is not None else None
     advice = run(hand, rules=rules, policy=policy, partner_model=partner_model, samples=samples, ci=ci,
                  max_samples=max_samples, chibred=chibred, options=options, seed=seed, threads=threads,
-                 progress=progress)
+                 progress=progress, score=score)
     if fmt == "json":
         text = json.dumps(advice.to_json(), ensure_ascii=False)
     elif fmt == "csv":

@@ -14,9 +14,11 @@ import numpy as np
 
 from .._jit import U64_ONE, U64_ZERO, jit
 from ..rules._scoring import MATCH, MELDS, TOTAL
+from ._equity import win_after_round
 from ._mode_features import TRUMP_FEATURES, fitted_best
 from .choose import best_mode, default_mode_params
 from .deal import deal_conditioned
+from .game import MAX_CREDITS, round_credits
 from .rng import block_states, next_u64
 from .policies import policy_params
 from .round import play_dealt_round
@@ -91,11 +93,15 @@ def partner_search(partner_hand, leader, n_samples, modes_allowed, policies, par
 @jit(parallel=True)
 def advise_blocks(states, counts, offsets, hand, leader, chooser, options, modes_allowed, policies,
                   params, partner_model, partner_samples, mode_params, run_points, four_points, multipliers,
-                  ours, theirs, flags, melds, partner_modes):
+                  ours, theirs, flags, melds, partner_modes, game, equity_grid, equity, win):
     """Evaluate every option on ``counts[b]`` samples of block ``b`` (sample index
     ``offsets[b] + i``): ``ours``/``theirs`` round totals of team 0/1, ``flags`` (1: our match,
     2: their match), our counted ``melds``, and the partner's mode for the chibre option
-    (``partner_model``: the evaluator, its own search, or the ``fitted`` model of ``mode_params``)."""
+    (``partner_model``: the evaluator, its own search, or the ``fitted`` model of ``mode_params``).
+
+    When ``win`` has rows, ``win[s, o]`` receives team 0's probability of winning the game after
+    the round from the score ``game = (target, premier_sorti, score0, score1, grid step)`` (see
+    :func:`~._equity.win_after_round`; the equity table ``equity`` on ``equity_grid``)."""
     for b in numba.prange(states.shape[0]):
         rng = states[b].copy()
         known, my_pool, dealt = _sampler(hand)
@@ -112,6 +118,8 @@ def advise_blocks(states, counts, offsets, hand, leader, chooser, options, modes
                    np.zeros(4, dtype=np.uint64), np.zeros(4, dtype=np.uint64))
         score = work[3]
         feats = np.zeros(TRUMP_FEATURES)
+        meld_buf = np.zeros((4, 3, 3), dtype=np.int64)
+        events = np.zeros((MAX_CREDITS, 2), dtype=np.int64)
         for i in range(counts[b]):
             s = offsets[b] + i
             deal_conditioned(rng, known, my_pool, dealt)
@@ -137,6 +145,11 @@ def advise_blocks(states, counts, offsets, hand, leader, chooser, options, modes
                 theirs[s, o] = score[1, TOTAL]
                 flags[s, o] = (1 if score[0, MATCH] > 0 else 0) | (2 if score[1, MATCH] > 0 else 0)
                 melds[s, o] = score[0, MELDS]
+                if win.shape[0] > 0:
+                    n_ev = round_credits(initial, mode, leader, work[2], run_points, four_points, multipliers[mode],
+                                         meld_buf, events)
+                    win[s, o] = win_after_round(events, n_ev, score[0, TOTAL], score[1, TOTAL], work[2][8, 5] & 1,
+                                                game[2], game[3], game[0], game[1], equity, equity_grid, game[4])
 
 
 @dataclass
@@ -149,6 +162,7 @@ class AdviseSamples:
     flags: np.ndarray
     melds: np.ndarray
     partner_modes: np.ndarray
+    win: np.ndarray | None = None  # with a score: team 0's probability of winning the game
 
     @property
     def n(self) -> int:
@@ -157,9 +171,11 @@ class AdviseSamples:
 
 def run_advise(hand_mask, rules, options, policies, *, leader: int, seed: int, first_sample: int,
                n_samples: int, partner_model: int, partner_samples: int = 16, params=None,
-               chooser: int = 0) -> AdviseSamples:
+               chooser: int = 0, game=None) -> AdviseSamples:
     """Samples ``first_sample .. first_sample + n_samples`` (a whole number of blocks from
-    ``first_sample``, which must be a multiple of :data:`ADVISE_BLOCK`)."""
+    ``first_sample``, which must be a multiple of :data:`ADVISE_BLOCK`). With ``game = (score0,
+    score1, table)`` (an :class:`~jass_sim.analysis.equity.EquityTable`), also the probability
+    of winning the game after each option's round."""
     assert first_sample % ADVISE_BLOCK == 0
     runs, fours, mults = rules.arrays()
     first_block = first_sample // ADVISE_BLOCK
@@ -173,19 +189,28 @@ def run_advise(hand_mask, rules, options, policies, *, leader: int, seed: int, f
     flags = np.zeros((n_samples, n_opt), dtype=np.int64)
     melds = np.zeros((n_samples, n_opt), dtype=np.int64)
     partner_modes = np.full(n_samples, -1, dtype=np.int64)
+    if game is None:
+        game_args = (np.zeros(5, dtype=np.int64), np.zeros(2, dtype=np.int64), np.zeros((2, 2)),
+                     np.zeros((0, n_opt)))
+    else:
+        s0, s1, table = game
+        game_args = (np.array([table.target, table.premier_sorti, s0, s1, table.step], dtype=np.int64), table.grid,
+                     table.p, np.zeros((n_samples, n_opt)))
     advise_blocks(block_states(seed, first_block, n_blocks, ADVISE_STREAM), counts, offsets, np.uint64(hand_mask),
                   leader, chooser, np.asarray(options, dtype=np.int64), np.asarray(rules.modes, dtype=np.int64),
                   np.asarray(policies, dtype=np.int64), params if params is not None else policy_params(),
                   partner_model, partner_samples,
                   default_mode_params(rules) if partner_model == PARTNER_FITTED else np.zeros(1),
-                  runs, fours, mults, ours, theirs, flags, melds, partner_modes)
-    return AdviseSamples(list(options), ours, theirs, flags, melds, partner_modes)
+                  runs, fours, mults, ours, theirs, flags, melds, partner_modes, *game_args)
+    return AdviseSamples(list(options), ours, theirs, flags, melds, partner_modes,
+                         game_args[3] if game is not None else None)
 
 
 def concat(parts: list[AdviseSamples]) -> AdviseSamples:
     first = parts[0]
+    win = None if first.win is None else np.concatenate([p.win for p in parts])
     return AdviseSamples(first.options, *(np.concatenate([getattr(p, k) for p in parts])
-                                          for k in ("ours", "theirs", "flags", "melds", "partner_modes")))
+                                          for k in ("ours", "theirs", "flags", "melds", "partner_modes")), win)
 
 
 @jit

@@ -20,10 +20,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._jit import jit
-from ..rules._melds import has_stoeck, team_melds
+from ..rules._melds import MAX_MELDS, has_stoeck, team_melds
 from ..rules._scoring import TOTAL
 from ..rules.presets import MATCH_BONUS, STOECK_POINTS
 from ..rules.tables import POINTS
+from .batch import _block_scratch
 from .choose import choose_mode
 from .deal import deal_uniform
 from .round import diamond_seven_holder, play_dealt_round
@@ -33,37 +34,94 @@ MAX_ROUNDS = 64
 R_CHOOSER, R_PICKER, R_MODE, R_SCORE0, R_SCORE1 = range(5)
 
 
-@jit
-def _credit(s, team, points, target):
-    """Add ``points`` to team ``team`` of the running scores ``s``; True when it reaches target."""
-    s[team] += points
-    return s[team] >= target
+#: Most credits of a round in premier-sorti order: melds, two stöck, nine tricks, the match.
+MAX_CREDITS = 13
 
 
 @jit
-def play_game(rng, target, premier_sorti, chibre_first_round, modes_allowed, mode_policy, mode_params,
+def round_credits(initial, mode, chooser, trace, run_points, four_points, mult, meld_buf, events):
+    """The points of a played round in premier-sorti order: ``events[k] = (team, points)`` for
+    the melds, each stöck, each trick as it is taken, then the match bonus (each times ``mult``).
+    ``initial`` are the hands before play, ``trace`` the tricks (see :mod:`.round`). Returns the
+    number of events."""
+    n = 0
+    meld_team, m0, m1 = team_melds(initial, mode, chooser, run_points, four_points, meld_buf)
+    if meld_team >= 0:
+        events[n, 0] = meld_team
+        events[n, 1] = (m0 + m1) * mult
+        n += 1
+    for seat in range(4):
+        if has_stoeck(initial[seat], mode):
+            events[n, 0] = seat & 1
+            events[n, 1] = STOECK_POINTS * mult
+            n += 1
+    taken0 = 0
+    for t in range(9):
+        team = trace[t, 5] & 1
+        taken0 += 1 - team
+        events[n, 0] = team
+        events[n, 1] = (POINTS[mode, trace[t, 1]] + POINTS[mode, trace[t, 2]] + POINTS[mode, trace[t, 3]]
+                        + POINTS[mode, trace[t, 4]] + (5 if t == 8 else 0)) * mult
+        n += 1
+    if taken0 == 9 or taken0 == 0:
+        events[n, 0] = 0 if taken0 == 9 else 1
+        events[n, 1] = MATCH_BONUS * mult
+        n += 1
+    return n
+
+
+@jit
+def first_out(events, n_events, score0, score1, target):
+    """Premier sorti inside a round: ``(team, score0, score1)`` at the moment the first team
+    reaches ``target`` crediting ``events`` from ``(score0, score1)``; team -1 if neither does."""
+    for k in range(n_events):
+        if events[k, 0] == 0:
+            score0 += events[k, 1]
+            if score0 >= target:
+                return 0, score0, score1
+        else:
+            score1 += events[k, 1]
+            if score1 >= target:
+                return 1, score0, score1
+    return -1, score0, score1
+
+
+#: ``out`` of :func:`play_game`.
+(OUT_WINNER, OUT_SCORE0, OUT_SCORE1, OUT_ROUNDS, OUT_MID_ROUND, OUT_FIRST_CHOOSER,
+ OUT_DECIDED_BY_ORDER) = range(7)
+N_OUT = 7
+
+
+@jit
+def play_game(deal_rng, rng, target, premier_sorti, chibre_first_round, modes_allowed, mode_policies, mode_params,
               policies, params, run_points, four_points, multipliers, rec_hands, rec_info, rec_tricks, out):
-    """Play one game; ``out = (winner, score0, score1, rounds, ended_mid_round)``. Round ``r`` is recorded in
-    ``rec_hands[r]`` (hands before play), ``rec_info[r]`` (chooser, picker, mode, scores after
-    the round) and ``rec_tricks[r]`` (the trace, see :mod:`.round`)."""
-    deck = np.arange(36)
-    hands = np.zeros(4, dtype=np.uint64)
-    initial = np.zeros(4, dtype=np.uint64)
-    work = (np.zeros((4, 3, 3), dtype=np.int64), np.zeros(4, dtype=np.uint64),
-            np.zeros((9, 6), dtype=np.int64), np.zeros((2, 5), dtype=np.int64))
-    meld_buf = np.zeros((4, 3, 3), dtype=np.int64)
+    """Play one game; ``out``: see ``OUT_*`` (winner, scores, rounds, premier sorti ended it inside
+    its last round, the team of the first chooser, the winner would have had less than the loser
+    after the full last round). Round ``r`` is recorded in ``rec_hands[r]`` (hands before play),
+    ``rec_info[r]`` (chooser, picker, mode, scores after the round) and ``rec_tricks[r]`` (the
+    trace, see :mod:`.round`).
+
+    The deals come from ``deal_rng``, the choices and card play from ``rng`` (the same array for
+    one stream): duplicate games replay the same deal sequence with other players.
+    ``mode_policies[seat]`` and ``policies[seat]`` are each seat's mode-choice and card-play policy.
+    """
+    deck, hands, initial, work = _block_scratch()
+    meld_buf = np.zeros((4, MAX_MELDS, 3), dtype=np.int64)
+    events = np.zeros((MAX_CREDITS, 2), dtype=np.int64)
     scores = np.zeros(2, dtype=np.int64)
-    running = np.zeros(2, dtype=np.int64)
     chooser = 0
+    out[OUT_MID_ROUND] = 0
+    out[OUT_DECIDED_BY_ORDER] = 0
     for r in range(MAX_ROUNDS):
-        deal_uniform(rng, deck, hands)
+        deal_uniform(deal_rng, deck, hands)
         if r == 0:
             chooser = diamond_seven_holder(hands)
             may_chibre = chibre_first_round
+            out[OUT_FIRST_CHOOSER] = chooser & 1
         else:
             chooser = (chooser + 1) & 3
             may_chibre = True
-        mode, chibred = choose_mode(mode_policy, hands[chooser], hands[(chooser + 2) & 3], modes_allowed,
+        mode, chibred = choose_mode(mode_policies[chooser], hands[chooser], hands[(chooser + 2) & 3], modes_allowed,
                                     multipliers, may_chibre, mode_params, rng)
         picker = (chooser + 2) & 3 if chibred else chooser
         rec_hands[r, :] = hands
@@ -72,44 +130,25 @@ def play_game(rng, target, premier_sorti, chibre_first_round, modes_allowed, mod
         trace = work[2]
         score = work[3]
         rec_tricks[r] = trace
-        mult = multipliers[mode]
+        full0 = scores[0] + score[0, TOTAL]
+        full1 = scores[1] + score[1, TOTAL]
         winner = -1
         if premier_sorti:
-            running[:] = scores
-            meld_team, m0, m1 = team_melds(initial, mode, chooser, run_points, four_points, meld_buf)
-            if meld_team >= 0 and _credit(running, meld_team, (m0 + m1) * mult, target):
-                winner = meld_team
-            for seat in range(4):
-                if winner < 0 and has_stoeck(initial[seat], mode):
-                    if _credit(running, seat & 1, STOECK_POINTS * mult, target):
-                        winner = seat & 1
-            taken0 = 0
-            for t in range(9):
-                if winner >= 0:
-                    break
-                team = trace[t, 5] & 1
-                taken0 += 1 - team
-                pts = POINTS[mode, trace[t, 1]] + POINTS[mode, trace[t, 2]] + POINTS[mode, trace[t, 3]] \
-                    + POINTS[mode, trace[t, 4]] + (5 if t == 8 else 0)
-                if _credit(running, team, pts * mult, target):
-                    winner = team
-            if winner < 0 and (taken0 == 9 or taken0 == 0):
-                team = 0 if taken0 == 9 else 1
-                if _credit(running, team, MATCH_BONUS * mult, target):
-                    winner = team
+            n = round_credits(initial, mode, chooser, trace, run_points, four_points, multipliers[mode], meld_buf,
+                              events)
+            winner, run0, run1 = first_out(events, n, scores[0], scores[1], target)
             if winner >= 0:
                 # ended before the round's own totals were all counted (e.g. melds first)
-                out[4] = (running[0] != scores[0] + score[0, TOTAL]) or (running[1] != scores[1] + score[1, TOTAL])
-                scores[:] = running
-            else:
-                scores[0] += score[0, TOTAL]
-                scores[1] += score[1, TOTAL]
-        else:
-            scores[0] += score[0, TOTAL]
-            scores[1] += score[1, TOTAL]
-            if scores[0] >= target or scores[1] >= target:
-                if scores[0] != scores[1]:
-                    winner = 0 if scores[0] > scores[1] else 1
+                out[OUT_MID_ROUND] = (run0 != full0) or (run1 != full1)
+                out[OUT_DECIDED_BY_ORDER] = (full1 > full0) if winner == 0 else (full0 > full1)
+                scores[0] = run0
+                scores[1] = run1
+        if winner < 0:
+            scores[0] = full0
+            scores[1] = full1
+            if not premier_sorti and (full0 >= target or full1 >= target):
+                if full0 != full1:
+                    winner = 0 if full0 > full1 else 1
                 else:
                     winner = trace[8, 5] & 1
         rec_info[r, R_CHOOSER] = chooser
@@ -118,15 +157,15 @@ def play_game(rng, target, premier_sorti, chibre_first_round, modes_allowed, mod
         rec_info[r, R_SCORE0] = scores[0]
         rec_info[r, R_SCORE1] = scores[1]
         if winner >= 0:
-            out[0] = winner
-            out[1] = scores[0]
-            out[2] = scores[1]
-            out[3] = r + 1
+            out[OUT_WINNER] = winner
+            out[OUT_SCORE0] = scores[0]
+            out[OUT_SCORE1] = scores[1]
+            out[OUT_ROUNDS] = r + 1
             return
-    out[0] = -1  # no winner within MAX_ROUNDS (cannot happen with the presets' targets)
-    out[1] = scores[0]
-    out[2] = scores[1]
-    out[3] = MAX_ROUNDS
+    out[OUT_WINNER] = -1  # no winner within MAX_ROUNDS (cannot happen with the presets' targets)
+    out[OUT_SCORE0] = scores[0]
+    out[OUT_SCORE1] = scores[1]
+    out[OUT_ROUNDS] = MAX_ROUNDS
 
 
 @dataclass
@@ -141,27 +180,37 @@ class GameRecord:
     hands: np.ndarray   # uint64[rounds, 4]
     info: np.ndarray    # int64[rounds, 5]: chooser, picker, mode, score0, score1
     tricks: np.ndarray  # int64[rounds, 9, 6]
+    out: np.ndarray | None = None  # play_game's out (OUT_*)
 
 
 def simulate_game(seed: int, rules="chibre", policy: str = "heuristic", chooser: str = "evaluator",
                   game_index: int = 0) -> GameRecord:
     """Play game ``game_index`` of the stream seeded by ``seed``. Wraps :func:`play_game`."""
-    from ..rules import get_rules
-    from .choose import MODE_POLICIES, default_mode_params
-    from .policies import policy_id, policy_params
+    from .choose import MODE_POLICIES
+    from .policies import policy_id
     from .rng import block_states
+
+    rng = block_states(seed, game_index, 1, stream=3)[0]
+    return recorded_game(rng, rng, rules, np.full(4, MODE_POLICIES[chooser], dtype=np.int64),
+                         np.full(4, policy_id(policy), dtype=np.int64))
+
+
+def recorded_game(deal_rng, rng, rules, mode_policies, policies) -> GameRecord:
+    """Play one game with every round recorded (see :func:`play_game` for the arguments)."""
+    from ..rules import get_rules
+    from .choose import default_mode_params
+    from .policies import policy_params
 
     rules = get_rules(rules)
     runs, fours, mults = rules.arrays()
     rec_hands = np.zeros((MAX_ROUNDS, 4), dtype=np.uint64)
     rec_info = np.zeros((MAX_ROUNDS, 5), dtype=np.int64)
     rec_tricks = np.zeros((MAX_ROUNDS, 9, 6), dtype=np.int64)
-    out = np.zeros(5, dtype=np.int64)
-    play_game(block_states(seed, game_index, 1, stream=3)[0], rules.target, rules.premier_sorti,
-              rules.chibre_first_round, np.asarray(rules.modes, dtype=np.int64), MODE_POLICIES[chooser],
-              default_mode_params(rules), np.full(4, policy_id(policy), dtype=np.int64), policy_params(), runs, fours,
-              mults, rec_hands, rec_info, rec_tricks, out)
-    winner, s0, s1, n, mid = (int(x) for x in out)
+    out = np.zeros(N_OUT, dtype=np.int64)
+    play_game(deal_rng, rng, rules.target, rules.premier_sorti, rules.chibre_first_round,
+              np.asarray(rules.modes, dtype=np.int64), mode_policies, default_mode_params(rules), policies,
+              policy_params(), runs, fours, mults, rec_hands, rec_info, rec_tricks, out)
+    winner, s0, s1, n, mid = (int(x) for x in out[:5])
     loser = s1 if winner == 0 else s0
     return GameRecord(winner, [s0, s1], n, 2 * loser < rules.target, bool(mid), rec_hands[:n], rec_info[:n],
-                      rec_tricks[:n])
+                      rec_tricks[:n], out.copy())

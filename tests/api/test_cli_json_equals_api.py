@@ -46,6 +46,9 @@ CASES = {
                  lambda tmp: simulation_json(jass_sim.simulate(200, policy="heuristic", seed=2))),
     "duel": (lambda tmp: ["duel", "--team-a", "heuristic", "--team-b", "random", "--deals", 64, "--format", "json"],
              lambda tmp: jass_sim.duel("heuristic", "random", 64).to_json()),
+    "games": (lambda tmp: ["games", "--games", 40, "--team-a", "heuristic", "--team-b", "random", "--seed", 2,
+                           "--target", 600, "--format", "json"],
+              lambda tmp: jass_sim.games(40, "heuristic", "random", seed=2, target=600).to_json()),
     "melds": (lambda tmp: ["melds", "--hands", 500, "--deals", 300, "--seed", 4, "--mode", "S", "--format", "json"],
               lambda tmp: jass_sim.melds(hands=500, deals=300, seed=4, mode="S").to_json()),
     "solve": (lambda tmp: ["solve", "--mode", "OBE", "--leader", 1, "--hands", "H6,HA,DT;H7,HK,D6;D7,D8,S6;S7,S8,SA",
@@ -106,6 +109,5 @@ def test_every_command_with_json_output_is_covered():
                 found.add(" ".join(prefix + [name]))
 
     walk(main, [])
-    # batch-summary merges a batch directory: its JSON is simulate's (tests/cli/test_batch_cli.py);
-    # games and equity (issue 20) are not on this branch.
+    # batch-summary merges a batch directory: its JSON is simulate's (tests/cli/test_batch_cli.py).
     assert found - {"batch-summary"} <= set(CASES), found - set(CASES)
