@@ -143,6 +143,8 @@ def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAUL
         order needs).
     """
     from ..engine._equity import empty_samples, equity_table, sample_rounds
+    from ..engine.game import MAX_CREDITS
+    from ..resources import check_memory
     from ..engine.choose import MODE_POLICIES, default_mode_params
     from ..engine.policies import policy_id, policy_params
     from ..engine.rng import block_states
@@ -156,6 +158,7 @@ def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAUL
         raise InputError(f"the grid step must be from 1 to 50 points, got {step}", str(step))
     if chooser not in MODE_POLICIES:
         raise InputError(f"unknown chooser {chooser!r} (expected one of {', '.join(MODE_POLICIES)})", chooser)
+    check_memory(rounds * (2 * MAX_CREDITS + 4) * 8, f"--games {rounds}", str(rounds))  # empty_samples
     runs, fours, mults = rules.arrays()
     block = 1024
     n_blocks = -(-rounds // block)

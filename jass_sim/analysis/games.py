@@ -31,6 +31,7 @@ def play_games(games: int, team_a: str = "heuristic", team_b: str = "heuristic",
     """Play ``games`` duplicate games; ``(out, traj)``: ``out[g, play]`` the kernel's per-game
     results (see ``jass_sim.engine.game.OUT_*``), ``traj[g, play, r]`` the scores after round
     ``r`` of the first games. Wraps :func:`jass_sim.engine._games.duplicate_game_blocks`."""
+    from ..resources import check_memory
     from ..engine._games import GAMES_BLOCK, GAMES_STREAM, duplicate_game_blocks
     from ..engine.choose import MODE_POLICIES, default_mode_params
     from ..engine.game import MAX_ROUNDS, N_OUT
@@ -46,6 +47,7 @@ def play_games(games: int, team_a: str = "heuristic", team_b: str = "heuristic",
     rules = get_rules(rules)
     pa, pb = policy_id(team_a), policy_id(team_b)
     runs, fours, mults = rules.arrays()
+    check_memory(games * 2 * N_OUT * 8, f"--games {games}", str(games))  # the per-game records below
     n_blocks = -(-games // GAMES_BLOCK)
     counts = np.full(n_blocks, GAMES_BLOCK, dtype=np.int64)
     counts[-1] = games - (n_blocks - 1) * GAMES_BLOCK

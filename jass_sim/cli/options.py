@@ -107,5 +107,7 @@ def harden_params(params) -> None:
     its checked type (:data:`SEED`, :data:`THREADS`, :data:`COUNT`), in place."""
     for p in params:
         if isinstance(p, click.Option) and type(p.type) is click.types.IntParamType:
-            p.type = SEED if p.name == "seed" else THREADS if p.name == "threads" else \
-                COUNT if p.name in COUNT_OPTIONS else p.type
+            # by the option's name or its flag (``--games`` may be stored as ``n_games``)
+            names = {p.name} | {o.lstrip("-").replace("-", "_") for o in p.opts if o.startswith("--")}
+            p.type = SEED if "seed" in names else THREADS if "threads" in names else \
+                COUNT if names & COUNT_OPTIONS else p.type

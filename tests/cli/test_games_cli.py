@@ -60,7 +60,7 @@ def test_advise_score_json():
 
 
 @pytest.mark.parametrize("args,token", [
-    (["games", "--games", "0", "--team-a", "heuristic", "--team-b", "random"], "got 0"),
+    (["games", "--games", "0", "--team-a", "heuristic", "--team-b", "random"], "0 is out of range"),
     (["games", "--games", "5", "--team-a", "genius", "--team-b", "random"], "'genius'"),
     (["games", "--games", "5", "--team-a", "random", "--team-b", "random", "--ending", "sudden"], "'sudden'"),
     (["games", "--games", "5", "--team-a", "random", "--team-b", "random", "--format", "xml"], "'xml'"),

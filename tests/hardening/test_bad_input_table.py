@@ -216,6 +216,22 @@ rows("cribbage", "discard")(value(CD, "--score", "²:1"))
 rows("cribbage", "discard")([(CD + ["--exact", "--pegging"], "--exact"), (CD + ["--exact", "--opponent", "model"], "--exact"),
                              (CD + ["--exact", "--score", "100:110"], "--exact")])
 
+# games and equity (issue 20)
+rows("advise")(value(A, "--score", "100-110", ("5000:0", "5000"), "x:1", ("", EMPTY)))
+G = ["games", "--games", "2", "--team-a", "random", "--team-b", "random"]
+rows("games")(
+    counts(["games", "--team-a", "random", "--team-b", "random"], "--games") + choice(G, "--team-a")
+    + choice(G, "--team-b") + choice(G, "--rules") + counts(G, "--target") + choice(G, "--ending")
+    + choice(G, "--chooser-a") + choice(G, "--chooser-b") + seeds(G) + threads(G) + choice(G, "--format")
+    + out_file(G, "--plot", "png") + value(G, "--plot", "figure.gif") + out_file(G))
+E = ["equity", "--games", "100"]
+rows("equity")(
+    choice(E, "--rules") + choice(E, "--policy") + counts(["equity"], "--games") + counts(["equity"], "--games", ("99",))
+    + value(E, "--step", "0", "51", "-5", ("", EMPTY))
+    + seeds(E) + threads(E) + value(E, "--score", "100-110", "x:1", ("", EMPTY))
+    + out_file(E, "--plot", "png") + value(E, "--plot", "figure.gif") + out_file(E, ext="parquet")
+    + [(["equity", "--shipped", "--policy", "net"], "net")])  # no table shipped for net
+
 #: Options and arguments with no row, and why.
 NO_ROW = {
     ("advise", "chibred"), ("simulate", "per_deal"), ("batch", "per_deal"), ("melds", "exact"),
