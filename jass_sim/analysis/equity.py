@@ -34,7 +34,7 @@ DEFAULT_ROUNDS = 50_000
 #: RNG stream of the sampled rounds (``SeedSequence(seed, spawn_key=(EQUITY_STREAM, block))``).
 EQUITY_STREAM = 12
 #: Policies whose tables are shipped, for every preset.
-SHIPPED_POLICIES = ("heuristic",)
+SHIPPED_POLICIES = ("heuristic", "net")
 _QUANTUM = 1e-4  # shipped probabilities and standard errors are stored in units of 1e-4
 
 

@@ -62,9 +62,10 @@ def test_bad_input():
         games(5, "random", "random", target=99)
 
 
+@pytest.mark.parametrize("policy", ["heuristic", "net"])
 @pytest.mark.parametrize("name", list(PRESETS))
-def test_shipped_tables(name):
-    t = shipped_table(name)
+def test_shipped_tables(name, policy):
+    t = shipped_table(name, policy)
     rules = get_rules(name)
     assert t.target == rules.target and t.grid[-1] == rules.target - 1 and t.rounds >= 50_000
     z = Z95 * t.se

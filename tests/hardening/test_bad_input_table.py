@@ -230,7 +230,7 @@ rows("equity")(
     + value(E, "--step", "0", "51", "-5", ("", EMPTY))
     + seeds(E) + threads(E) + value(E, "--score", "100-110", "x:1", ("", EMPTY))
     + out_file(E, "--plot", "png") + value(E, "--plot", "figure.gif") + out_file(E, ext="parquet")
-    + [(["equity", "--shipped", "--policy", "net"], "net")])  # no table shipped for net
+    + [(["equity", "--shipped", "--policy", "pimc"], "pimc")])  # no table shipped for pimc
 
 #: Options and arguments with no row, and why.
 NO_ROW = {
