@@ -7,7 +7,7 @@ The public functions are imported lazily (on first use), so ``import jass_sim`` 
     >>> advice.recommendation, advice.sentence  # doctest: +SKIP
 
 Chibre: :func:`advise`, :func:`simulate`, :func:`duel`, :func:`melds`, :func:`solve`,
-:func:`replay`, :func:`report`, :func:`play_advice`, :func:`review`, :func:`games`. Cribbage and Basra live in
+:func:`replay`, :func:`report`, :func:`play_advice`, :func:`review`, :func:`games`, :func:`equity`. Cribbage and Basra live in
 :mod:`jass_sim.cribbage` and :mod:`jass_sim.basra`. Bad input raises :class:`InputError` (a
 ``ValueError``) whose message is the line the command line prints. See ``docs/api.md``.
 """
@@ -15,12 +15,13 @@ Chibre: :func:`advise`, :func:`simulate`, :func:`duel`, :func:`melds`, :func:`so
 from __future__ import annotations
 
 __all__ = ["InputError", "advise", "simulate", "duel", "melds", "solve", "replay", "report", "play_advice",
-           "review", "games", "cribbage", "basra"]
+           "review", "games", "equity", "cribbage", "basra"]
 
 from .api import lazy_exports
 
 __getattr__ = lazy_exports(__name__, {"InputError": "jass_sim.cards", "cribbage": None, "basra": None,
-                                      **dict.fromkeys(__all__[1:-3], "jass_sim.api.jass"), "games": "jass_sim.api.games"})
+                                      **dict.fromkeys(__all__[1:-3], "jass_sim.api.jass"), "games": "jass_sim.api.games",
+                                      "equity": "jass_sim.api.games"})
 
 del lazy_exports
 

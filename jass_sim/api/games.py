@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ._result import Result
 
-__all__ = ["games"]
+__all__ = ["games", "equity"]
 
 
 class Games(Result):
@@ -60,3 +60,68 @@ def games(n_games: int, team_a: str, team_b: str, *, rules: str = "chibre", targ
     doc, out, traj = run(n_games, team_a.strip().lower(), team_b.strip().lower(), rules, target, ending, seed,
                          threads, chooser_a.strip().lower(), chooser_b.strip().lower())
     return Games(doc, out, traj)
+
+
+class Equity(Result):
+    """The answer of :func:`equity`: ``table`` (one row per state: ``rules, policy, ours,
+    theirs, chooser, p_win, ci95_lo, ci95_hi, rounds``, the ``-o`` file of ``jass-sim equity``),
+    ``win_probability(ours, theirs, we_choose)``, ``plot(path)`` and ``equity_table`` (the
+    :class:`jass_sim.analysis.equity.EquityTable`)."""
+
+    def __init__(self, table):
+        frame = table.frame()
+        doc = {"rules": table.rules, "policy": table.policy, "target": int(table.target),
+               "premier_sorti": bool(table.premier_sorti), "rounds": int(table.rounds), "step": int(table.step),
+               "seed": int(table.seed), "cells": frame.to_dict(orient="records")}
+        super().__init__(doc, frame, None, f"match equity, rules {table.rules}, policy {table.policy}, "
+                                           f"{table.rounds:,} sampled rounds, grid step {table.step}")
+        self.equity_table = table
+
+    def win_probability(self, ours: int, theirs: int, we_choose: bool = True) -> float:
+        """Our probability of winning the game from ``ours``:``theirs`` (interpolated on the grid)."""
+        return self.equity_table.win_probability(ours, theirs, we_choose)
+
+    def plot(self, path: str) -> None:
+        """The equity surface (we choose / they choose) to a .png or .svg file."""
+        self.equity_table.plot(path)
+
+
+def equity(*, rules: str = "chibre", policy: str = "heuristic", games: int | None = None, step: int = 10,
+           seed: int = 0, threads: int | None = None, shipped: bool = False) -> Equity:
+    """Match equity: the probability of winning the game from a score (``jass-sim equity``).
+
+    Built backwards from the end of the game from ``games`` simulated rounds (default 50,000),
+    or, with ``shipped=True``, the table shipped with the package (``heuristic`` and ``net``,
+    every preset). Wraps the kernels :func:`jass_sim.engine._equity.sample_rounds` and
+    :func:`jass_sim.engine._equity.equity_table` (through
+    :func:`jass_sim.analysis.equity.build_equity`).
+
+    Parameters
+    ----------
+    rules : str
+        Rule preset (its target and ending).
+    policy : str
+        Card play of all four seats.
+    games : int, optional
+        Sampled rounds (at least 100); not with ``shipped``.
+    step : int
+        Grid step in points (1 to 50).
+    seed, threads :
+        Root seed (the same table on any number of threads) and threads.
+    shipped : bool
+        Read the shipped table instead of building one.
+
+    Returns
+    -------
+    Equity
+        Every cell with its 95% CI (round sampling at that cell only: not the play model, the later
+        cells' error or interpolation).
+    """
+    from ..analysis.equity import DEFAULT_ROUNDS, build_equity, shipped_table
+    from ..cards import InputError
+
+    if shipped:
+        if games is not None:
+            raise InputError("give --games or --shipped, not both", "--shipped")
+        return Equity(shipped_table(rules, policy.strip().lower()))
+    return Equity(build_equity(rules, policy, games or DEFAULT_ROUNDS, seed, step, threads))

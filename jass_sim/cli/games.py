@@ -70,7 +70,8 @@ def equity(rules, policy, rounds, step, shipped, seed, threads, score, plot, out
     """Match equity: the probability that a team wins the game from our score, their score and
     who chooses next, on a grid, each cell with its 95% CI. Built backwards from the end of the
     game from simulated rounds (see the README), or --shipped."""
-    from ..analysis.equity import DEFAULT_ROUNDS, build_equity, parse_score, shipped_table
+    from ..analysis.equity import parse_score
+    from ..api.games import equity as run
     from ..analysis.melds import plot_format
     from ..cards import InputError
     from ..output import check_output_path, emit, parquet_module, write_atomic
@@ -83,13 +84,8 @@ def equity(rules, policy, rounds, step, shipped, seed, threads, score, plot, out
     if plot is not None:
         plot_format(plot)
         check_output_path(plot)
-    if shipped:
-        if rounds is not None:
-            raise InputError("give --games or --shipped, not both", "--shipped")
-        table = shipped_table(rules, policy.strip().lower())
-    else:
-        table = build_equity(rules, policy, rounds or DEFAULT_ROUNDS, seed, step, threads)
-    frame = table.frame()
+    result = run(rules=rules, policy=policy, games=rounds, step=step, seed=seed, threads=threads, shipped=shipped)
+    table, frame = result.equity_table, result.table
     if plot is not None:
         table.plot(plot)
     if output is not None:

@@ -196,3 +196,20 @@ def test_docstring_names_the_kernel_it_wraps_and_the_references_exist(name, func
             break
         else:
             raise AssertionError(f"{name}: {ref} does not exist")
+
+
+def test_equity_api_equals_the_command_table(tmp_path):
+    """jass_sim.equity builds the table `jass-sim equity -o FILE.csv` writes (same arguments)."""
+    import pandas as pd
+    from click.testing import CliRunner
+
+    from jass_sim.cli import main
+
+    e = jass_sim.equity(rules="chibre", games=500, step=50, seed=4)
+    out = tmp_path / "eq.csv"
+    r = CliRunner().invoke(main, ["equity", "--games", "500", "--step", "50", "--seed", "4", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    pd.testing.assert_frame_equal(pd.read_csv(out), e.table.reset_index(drop=True), check_dtype=False)
+    assert e.to_json()["rounds"] == 500 and len(e.to_json()["cells"]) == len(e.table)
+    with pytest.raises(jass_sim.InputError, match="--shipped"):
+        jass_sim.equity(shipped=True, games=500)
