@@ -31,6 +31,17 @@ class Result:
 
         return copy.deepcopy(self._doc)
 
+    def formatted(self, fmt: str) -> str:
+        """The command line's output in ``fmt``: ``json`` (:meth:`to_json`), ``csv`` (``table``)
+        or anything else as text (``str``)."""
+        import json
+
+        if fmt == "json":
+            return json.dumps(self.to_json(), ensure_ascii=False)
+        if fmt == "csv":
+            return self.table.to_csv(index=False, lineterminator="\n")
+        return str(self)
+
     def __str__(self) -> str:
         """The text the command line prints (its default format)."""
         return self._text() if callable(self._text) else (self._text or self._heading)

@@ -64,17 +64,9 @@ def _stats_options(f):
 
 
 def _emit_table(result, fmt, output):
-    import json
-
     from ..output import emit
 
-    if fmt == "json":
-        text = json.dumps(result.to_json(), ensure_ascii=False)
-    elif fmt == "csv":
-        text = result.table.to_csv(index=False, lineterminator="\n")
-    else:
-        text = str(result)
-    emit(text, output)
+    emit(result.formatted(fmt), output)
 
 
 @basra.command()

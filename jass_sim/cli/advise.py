@@ -28,8 +28,6 @@ from . import main
 def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred, options, score, seed, threads, fmt,
            plot, output):
     """Rank the chooser's options for HAND (9 cards, e.g. "HJ H9 HA SK SQ D6 C7 C8 CT")."""
-    import json
-
     from ..api.jass import advise as run
     from ..output import Progress, check_choice, check_output_path, emit
     from ..cards import InputError
@@ -44,12 +42,7 @@ def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred
     advice = run(hand, rules=rules, policy=policy, partner_model=partner_model, samples=samples, ci=ci,
                  max_samples=max_samples, chibred=chibred, options=options, seed=seed, threads=threads,
                  progress=progress, score=score)
-    if fmt == "json":
-        text = json.dumps(advice.to_json(), ensure_ascii=False)
-    elif fmt == "csv":
-        text = advice.table.to_csv(index=False, lineterminator="\n")
-    else:
-        text = str(advice)
+    text = advice.formatted(fmt)
     if plot is not None:
         advice.plot(plot)
     emit(text, output)
