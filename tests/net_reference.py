@@ -117,3 +117,15 @@ def ref_forward(layers: dict, feats: set[int]) -> np.ndarray:
     h1 = np.maximum(x @ layers["W1"].astype(np.float64) + layers["b1"], 0)
     h2 = np.maximum(h1 @ layers["W2"].astype(np.float64) + layers["b2"], 0)
     return h2 @ layers["W3"].astype(np.float64).T + layers["b3"]
+
+
+def ref_quantized_forward(q: dict, feats: set[int]) -> np.ndarray:
+    """The 36 outputs of the network as the kernels run it (:func:`~jass_sim.engine.policies.net.quantize`):
+    the int16 first layer summed exactly in Python integers, the rest in float64."""
+    z1 = [int(b) for b in q["b1q"]]
+    for f in sorted(feats):
+        z1 = [a + int(b) for a, b in zip(z1, q["W1q"][f])]
+    assert all(abs(a) <= 32767 for a in z1)  # the scales leave no room for an overflow
+    h1 = np.maximum(np.array(z1, dtype=np.float64), 0)
+    h2 = np.maximum(h1 @ q["W2s"].astype(np.float64) + q["b2"], 0)
+    return h2 @ q["W3"].astype(np.float64).T + q["b3"]

@@ -6,14 +6,15 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from net_reference import ref_forward, ref_view
+from net_reference import ref_forward, ref_quantized_forward, ref_view
 
 from jass_sim.cards import mask_to_cards
 from jass_sim.engine.choose import default_mode_params
 from jass_sim.engine.deal import new_deck
 from jass_sim.engine.policies import policy_id, policy_params
-from jass_sim.engine.policies._net_features import MAX_ACTIVE, encode_view
-from jass_sim.engine.policies.net import H1, H2, LAYER_NAMES, WEIGHTS_FILE, net_output, net_values
+from jass_sim.engine.policies._net_features import BLOCK_LIMITS, MAX_ACTIVE, encode_view
+from jass_sim.engine.policies.net import (H1, H2, LAYER_NAMES, Q_LIMIT, WEIGHTS_FILE, first_layer_bound, net_output,
+                                          net_values, quantize)
 from jass_sim.engine.rng import block_states
 from jass_sim.engine.round import first_round, new_work
 from jass_sim.engine.selfplay import state_at
@@ -60,19 +61,52 @@ def test_view_matches_reference(seed, rules_name, policy, point):
     assert set(feats.tolist()) == ref_view(seat, hands, tricks, t, i, mode, declarer, shown_sets)
 
 
+def shipped_layers():
+    with np.load(WEIGHTS_FILE) as z:
+        return {k: z[k] for k in LAYER_NAMES}
+
+
 @settings(max_examples=20)
 @given(seed=st.integers(0, 10_000), point=st.integers(0, 35))
 def test_compiled_forward_pass_equals_numpy(seed, point):
-    """The shipped weights: every card's value from the kernels equals a plain numpy pass (to
-    float32 rounding)."""
+    """The shipped weights: every card's value from the kernels equals a plain pass of the
+    quantised network (to float32 rounding), and stays within 0.01 (half a point of card value)
+    of the float network it was quantised from."""
     initial, trace, mode, declarer, shown = played_round(seed, "chibre", "heuristic")
     t, i = divmod(point, 4)
     *_, feats = kernel_view(initial, trace, t, i, mode, declarer, shown)
-    h1, h2 = np.zeros(H1, np.float32), np.zeros(H2, np.float32)
+    h1, h2, units = np.zeros(H1, np.int16), np.zeros(H2, np.float32), np.zeros(H1, np.int64)
+    net_values(feats, len(feats), PARAMS, h1, h2, units)
     weights = PARAMS.view(np.float32)
-    net_values(feats, len(feats), weights, h1, h2)
     compiled = np.array([net_output(cc, weights, h2) for cc in range(36)])
-    with np.load(WEIGHTS_FILE) as z:
-        layers = {k: z[k] for k in LAYER_NAMES}
-    # float32 arithmetic in the kernel, float64 in the reference
-    np.testing.assert_allclose(compiled, ref_forward(layers, set(feats.tolist())), rtol=1e-4, atol=1e-4)
+    layers = shipped_layers()
+    active = set(feats.tolist())
+    np.testing.assert_allclose(compiled, ref_quantized_forward(quantize(layers), active), rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(compiled, ref_forward(layers, active), rtol=0, atol=1e-2)
+
+
+@settings(max_examples=40)
+@given(seed=st.integers(0, 10_000), rules_name=st.sampled_from(["chibre", "schieber"]),
+       policy=st.sampled_from(["random", "heuristic"]), point=st.integers(0, 35))
+def test_feature_blocks_never_exceed_their_limits(seed, rules_name, policy, point):
+    """BLOCK_LIMITS (the int16 bound's premise) holds in played rounds, and the blocks tile the input."""
+    initial, trace, mode, declarer, shown = played_round(seed, rules_name, policy)
+    t, i = divmod(point, 4)
+    *_, feats = kernel_view(initial, trace, t, i, mode, declarer, shown)
+    for lo, hi, most in BLOCK_LIMITS:
+        assert ((feats >= lo) & (feats < hi)).sum() <= most
+    assert [b[0] for b in BLOCK_LIMITS[1:]] == [b[1] for b in BLOCK_LIMITS[:-1]]
+    assert sum(b[2] for b in BLOCK_LIMITS) >= len(feats)
+
+
+def test_int16_scales_cannot_overflow():
+    """Every unit's largest reachable sum, scaled and rounded, fits an int16 with room to spare."""
+    layers = shipped_layers()
+    q = quantize(layers)
+    bound = first_layer_bound(layers["W1"], layers["b1"])
+    scale = Q_LIMIT / bound
+    worst = np.abs(q["b1q"]).astype(np.int64)
+    for lo, hi, most in BLOCK_LIMITS:
+        worst += -np.sort(-np.abs(q["W1q"][lo:hi].astype(np.int64)), axis=0)[:most].sum(0)
+    assert worst.max() <= 32767
+    assert np.all(bound * scale <= Q_LIMIT + 1e-6)

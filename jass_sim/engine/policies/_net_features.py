@@ -68,6 +68,16 @@ N_FEATURES = 711
 #: Most features active at once (9 hand + 32 played + 8 led + 3 trick + 12 voids + shown + 11
 #: + 9 masters + 4 counts + 9 winners + 1).
 MAX_ACTIVE = 128
+#: ``(first feature, end, most features of the block active at once)`` for every block: the bound
+#: behind the network's int16 first layer (:func:`.net.quantize`). A seat shows at most 27 cards
+#: in melds it still holds, and at most 32 cards lie in completed tricks.
+BLOCK_LIMITS = ((F_HAND, F_PLAYED, 9), (F_PLAYED, F_LED, 32), (F_LED, F_TRICK, 8), (F_TRICK, F_VOID, 3),
+                (F_VOID, F_SHOWN, 12), (F_SHOWN, F_MODE, 27), (F_MODE, F_DECLARER, 1),
+                (F_DECLARER, F_PUSHED, 1), (F_PUSHED, F_TRICK_NO, 1), (F_TRICK_NO, F_POSITION, 1),
+                (F_POSITION, F_WINNING, 1), (F_WINNING, F_MATCH, 1), (F_MATCH, F_OUR_POINTS, 1),
+                (F_OUR_POINTS, F_THEIR_POINTS, 1), (F_THEIR_POINTS, F_TRICK_POINTS, 1),
+                (F_TRICK_POINTS, F_MASTER, 1), (F_MASTER, F_UNSEEN, 9), (F_UNSEEN, F_WINS_NOW, 4),
+                (F_WINS_NOW, F_SAFE, 9), (F_SAFE, N_FEATURES, 1))
 
 FULL36 = np.uint64((1 << 36) - 1)
 
