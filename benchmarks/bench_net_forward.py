@@ -6,7 +6,8 @@ Positions come from ``heuristic`` self-play (:func:`jass_sim.engine.selfplay.gen
 so the active features are those the policy meets in play. Every kernel is compiled first, then
 timed (best of 5 runs over all positions, one thread). The baseline is the shipped forward pass
 (:func:`jass_sim.engine.policies.net.net_values`) measured in the same run; each variant prints
-its ratio to it. The variants are experiments for the speed target of issue 17, not shipped code:
+its ratio to it (since stop 26 the shipped pass is the int16 first layer and the compacted second
+layer below). The variants are experiments for the speed target of issue 17:
 
 - ``layer 1``: the sum of the weight rows of the active features (float32, then int16 weights
   with per-unit scales chosen so that no position can overflow an int16 accumulator);
@@ -38,8 +39,7 @@ def main() -> None:
     args = ap.parse_args()
 
     from jass_sim.engine.policies import POLICIES, policy_params
-    from jass_sim.engine.policies.net import (H1, H2, _B1, _B2, _B3, _W1, _W2, _W3, load_weights,
-                                              net_values)
+    from jass_sim.engine.policies.net import H1, H2, load_weights, net_values, unflatten_weights
     from jass_sim.engine.policies._net_features import N_FEATURES
     from jass_sim.engine.selfplay import generate_positions
     from jass_sim.rules.presets import get_rules
@@ -48,11 +48,13 @@ def main() -> None:
     feats = generate_positions(args.deals, get_rules("chibre"), h, h, policy_params(), worlds=1, seed=1)[0]
     F = feats.astype(np.int64)
     N = (F >= 0).sum(1).astype(np.int64)
-    w = np.ascontiguousarray(load_weights()[0])
-    W1 = w[_W1:_B1].reshape(N_FEATURES, H1).copy()
-    b1 = w[_B1:_W2].copy()
-    W2 = w[_W2:_B2].reshape(H1, H2).copy()
-    b2 = w[_B2:_W3].copy()
+    params = policy_params()
+    layers = unflatten_weights(load_weights()[0])
+    W1 = np.ascontiguousarray(layers["W1"])
+    b1 = layers["b1"].copy()
+    W2 = np.ascontiguousarray(layers["W2"])
+    b2 = layers["b2"].copy()
+    assert W1.shape == (N_FEATURES, H1)
 
     bound = np.abs(b1).astype(np.float64)
     for lo, hi, m in BLOCK_LIMITS:
@@ -64,12 +66,13 @@ def main() -> None:
     H1v = np.maximum(Z, 0).astype(np.float32)
 
     @numba.njit(fastmath=True, nogil=True)
-    def shipped(F, N, w):
-        h1 = np.empty(H1, np.float32)
+    def shipped(F, N, params):
+        h1 = np.empty(H1, np.int16)
         h2 = np.empty(H2, np.float32)
+        units = np.empty(H1, np.int64)
         s = 0.0
         for p in range(F.shape[0]):
-            net_values(F[p], N[p], w, h1, h2)
+            net_values(F[p], N[p], params, h1, h2, units)
             s += h2[3]
         return s
 
@@ -134,7 +137,7 @@ def main() -> None:
           f"{(H1v > 0).sum(1).mean():.1f} of {H1} first-layer units positive on average")
     print(f"int16 scales: the largest |first-layer sum| any position can reach is {bound.max():.1f} "
           f"(median unit {np.median(bound):.1f}); largest observed here {np.abs(Z).max():.1f}")
-    base = timed(shipped, F, N, w)
+    base = timed(shipped, F, N, params)
     rows = [("shipped forward pass (baseline)", base)]
     rows.append(("layer 1, float32", timed(layer1, F, N, W1, b1, np.empty(H1, np.float32))))
     rows.append(("layer 1, int16 weights, int32 sums", timed(layer1, F, N, W1q, b1q, np.empty(H1, np.int32))))
