@@ -9,8 +9,9 @@ timed (best of 5 runs over all positions, one thread). The baseline is the shipp
 its ratio to it (since stop 26 the shipped pass is the int16 first layer and the compacted second
 layer below). The variants are experiments for the speed target of issue 17:
 
-- ``layer 1``: the sum of the weight rows of the active features (float32, then int16 weights
-  with per-unit scales chosen so that no position can overflow an int16 accumulator);
+- ``layer 1``: the sum of the weight rows of the active features (float32, then the shipped int16
+  weights of :func:`~jass_sim.engine.policies.net.quantize`, whose per-unit scales leave no
+  position able to overflow an int16 accumulator);
 - ``layer 2``: the 256 x 64 layer, dense, and over the positive first-layer units only, with
   float32, int16 and int8 weights.
 """
@@ -25,21 +26,14 @@ import numpy as np
 
 from common import machine
 
-#: Most features active at once in each block of the input (see ``_net_features``): the bound
-#: behind the int16 scales. (first feature, end, most active)
-BLOCK_LIMITS = [(0, 36, 9), (36, 180, 32), (180, 324, 8), (324, 432, 3), (432, 444, 12), (444, 552, 27),
-                (552, 555, 1), (555, 559, 1), (559, 560, 1), (560, 569, 1), (569, 573, 1), (573, 576, 1),
-                (576, 578, 1), (578, 586, 1), (586, 594, 1), (594, 598, 1), (598, 634, 9), (634, 674, 4),
-                (674, 710, 9), (710, 711, 1)]
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--deals", type=int, default=3000)
     args = ap.parse_args()
 
     from jass_sim.engine.policies import POLICIES, policy_params
-    from jass_sim.engine.policies.net import H1, H2, load_weights, net_values, unflatten_weights
+    from jass_sim.engine.policies.net import (H1, H2, first_layer_bound, load_weights, net_values, quantize,
+                                              unflatten_weights)
     from jass_sim.engine.policies._net_features import N_FEATURES
     from jass_sim.engine.selfplay import generate_positions
     from jass_sim.rules.presets import get_rules
@@ -56,12 +50,9 @@ def main() -> None:
     b2 = layers["b2"].copy()
     assert W1.shape == (N_FEATURES, H1)
 
-    bound = np.abs(b1).astype(np.float64)
-    for lo, hi, m in BLOCK_LIMITS:
-        bound += np.sort(np.abs(W1[lo:hi]), axis=0)[::-1][:m].sum(0)
-    scale = (32000.0 / bound).astype(np.float32)
-    W1q = np.round(W1 * scale).astype(np.int16)
-    b1q = np.round(b1 * scale).astype(np.int16)
+    bound = first_layer_bound(W1, b1)
+    quantised = quantize(layers)  # the shipped int16 first layer
+    W1q, b1q = quantised["W1q"], quantised["b1q"]
     Z = b1 + np.stack([W1[F[p, :N[p]]].sum(0) for p in range(len(F))])
     H1v = np.maximum(Z, 0).astype(np.float32)
 
