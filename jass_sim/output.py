@@ -216,9 +216,9 @@ def check_output_path(path: str | None, option: str = "-o") -> None:
 def _check_writable_dir(directory: str, path: str, option: str) -> None:
     """InputError naming ``path`` unless ``directory`` exists and accepts new files."""
     if not os.path.isdir(directory):
-        probe = directory  # the nearest existing ancestor: a file in the way, or the parent of what is missing
-        while not os.path.exists(probe):
-            probe = os.path.dirname(probe)
+        from .resources import nearest_existing
+
+        probe = nearest_existing(directory)  # a file in the way, or the parent of what is missing
         why = f"{probe!r} is not a directory" if not os.path.isdir(probe) else f"{directory!r} does not exist"
         raise InputError(f"cannot write {option} {path!r}: {why}", path)
     try:
@@ -236,10 +236,10 @@ def check_output_dir(path: str, option: str = "-o") -> str:
     (a report's directory, a batch job's)."""
     if not str(path).strip():
         raise InputError(f"{option} needs a directory name, got ''", str(path))
+    from .resources import nearest_existing
+
     target = os.path.abspath(path)
-    probe = target
-    while not os.path.exists(probe):
-        probe = os.path.dirname(probe)
+    probe = nearest_existing(target)
     if not os.path.isdir(probe):
         raise InputError(f"cannot write {option} {path!r}: {probe!r} exists and is not a directory", path)
     _check_writable_dir(probe, path, option)

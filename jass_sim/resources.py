@@ -55,12 +55,18 @@ def check_memory(nbytes: float, what: str, token: str) -> None:
 PER_DEAL_ROW_BYTES = {"csv": 30, "json": 200, "table": 120, "parquet": 5}
 
 
+def nearest_existing(path: str) -> str:
+    """``path`` made absolute, or its nearest ancestor that exists (the root at worst)."""
+    probe = os.path.abspath(path)
+    while not os.path.exists(probe):
+        probe = os.path.dirname(probe)
+    return probe
+
+
 def check_disk(directory: str, nbytes: float, what: str, token: str) -> None:
     """An InputError naming ``token`` when ``nbytes`` exceed the free space of ``directory``
     (the nearest existing ancestor)."""
-    probe = os.path.abspath(directory)
-    while not os.path.exists(probe):
-        probe = os.path.dirname(probe)
+    probe = nearest_existing(directory)
     free = shutil.disk_usage(probe).free
     if nbytes > free:
         raise InputError(f"{what} needs at least {human_bytes(nbytes)} of disk space and {probe!r} has "
