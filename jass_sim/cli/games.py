@@ -37,7 +37,7 @@ def games(n_games, team_a, team_b, rules, target, ending, chooser_a, chooser_b, 
     check_output_path(output)
     if plot is not None:
         plot_format(plot)
-        check_output_path(plot)
+        check_output_path(plot, "--plot")
     policy_id(team_a), policy_id(team_b)
     game_rules(rules, target, ending)
     result, out, traj = run(n_games, team_a.strip().lower(), team_b.strip().lower(), rules, target, ending, seed,
@@ -83,7 +83,7 @@ def equity(rules, policy, rounds, step, shipped, seed, threads, score, plot, out
         parquet_module()
     if plot is not None:
         plot_format(plot)
-        check_output_path(plot)
+        check_output_path(plot, "--plot")
     result = run(rules=rules, policy=policy, games=rounds, step=step, seed=seed, threads=threads, shipped=shipped)
     table, frame = result.equity_table, result.table
     if plot is not None:
