@@ -9,12 +9,19 @@ from ..engine.rng import below
 
 
 @jit(inline="always")
+def card_mask(cards, n):
+    """The 52-bit mask (``uint64``) of the cards ``cards[:n]``."""
+    mask = U64_ZERO
+    for a in range(n):
+        mask |= U64_ONE << np.uint64(cards[a])
+    return mask
+
+
+@jit(inline="always")
 def unseen_cards(hand, pool):
     """Write the cards not in ``hand`` (any length) to ``pool`` in increasing order (a 52-bit mask
     of the hand decides); return how many."""
-    mask = U64_ZERO
-    for a in range(hand.shape[0]):
-        mask |= U64_ONE << np.uint64(hand[a])
+    mask = card_mask(hand, hand.shape[0])
     n = 0
     for c in range(52):
         if not (mask >> np.uint64(c)) & U64_ONE:

@@ -13,7 +13,7 @@ import numpy as np
 
 from .._jit import U64_ONE, jit
 from ..engine.rng import below
-from ._deck import keep_four, unseen_cards
+from ._deck import card_mask, keep_four, unseen_cards
 from ._exact import discard_pair
 from ._pegging import GAME_POINTS, play_pegging
 from ._players import choose_discard
@@ -122,9 +122,7 @@ def play_game(deck_state, play_state, first_dealer, policies, crib_table, acc, a
         # pegging
         if winner < 0:
             for p in range(2):
-                known[p] = U64_ONE << np.uint64(starter)
-                for i in range(6):
-                    known[p] |= U64_ONE << np.uint64(six[p, i])
+                known[p] = (U64_ONE << np.uint64(starter)) | card_mask(six[p], 6)
             winner, ev = play_pegging(left, n_left, pone, policies[:, 1], play_state, seq, scores, pts_by[:, PEG],
                                       tracing, t_peg, h, ev, known)
         # the show: pone's hand, dealer's hand, crib

@@ -11,6 +11,7 @@ import numpy as np
 
 from .._jit import U64_ONE, U64_ZERO, jit
 from ..engine.rng import below
+from ._deck import card_mask
 from ._pegrules import GAME_POINTS, TARGET, can_play, peg_points  # noqa: F401  (re-exported)
 from ._scoring import _value
 from ._search import SEARCH_WORLDS, search_play
@@ -91,9 +92,7 @@ def play_pegging(left, n_left, pone, policies, state, seq, scores, peg_pts, trac
         who = turn
         if can_play(left[turn], n_left[turn], count):
             if policies[turn] == PEG_SEARCH:
-                seen = known[turn] | played
-                for a in range(n_left[turn]):
-                    seen |= U64_ONE << np.uint64(left[turn, a])
+                seen = known[turn] | played | card_mask(left[turn], n_left[turn])
                 idx = search_play(left[turn], n_left[turn], n_left[1 - turn], seq, k, count, seen,
                                   min_value[1 - turn], SEARCH_WORLDS, state)
             else:
