@@ -74,14 +74,10 @@ def load_or_generate(jobs: int, tasks: dict, data_dir: Path | None) -> dict:
     return out
 
 
-def r_squared(y: np.ndarray, pred: np.ndarray) -> float:
-    return float(1 - ((y - pred) ** 2).mean() / y.var())
-
-
 def fit_quality(hands: np.ndarray, values: np.ndarray, rules, params: np.ndarray) -> dict:
     """R² of each model on ``hands``/``values`` under ``params`` (a full ``mode_params``)."""
     from jass_sim.engine._mode_features import predicted_chibre, predicted_value
-    from jass_sim.engine.mode_model import direct_predictions
+    from jass_sim.engine.mode_model import direct_predictions, r_squared
 
     modes = list(rules.modes)
     mults = rules.arrays()[2]

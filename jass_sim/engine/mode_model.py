@@ -78,6 +78,13 @@ def ridge(x: np.ndarray, y: np.ndarray, penalty: float = RIDGE) -> np.ndarray:
     return w
 
 
+def r_squared(y: np.ndarray, pred: np.ndarray) -> float:
+    """R²: one minus the mean squared error of ``pred`` over the variance of ``y`` (NaN when ``y``
+    is constant). On held-out data a biased ``pred`` counts against it; in sample (with the
+    unpenalized bias of :func:`ridge`) the residuals have mean 0 and this is ``1 - var(res)/var(y)``."""
+    return float(1 - ((y - pred) ** 2).mean() / y.var()) if y.var() > 0 else float("nan")
+
+
 def direct_predictions(hands: np.ndarray, rules, params: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per hand, the best and second-best predicted direct values times the multiplier under
     ``params`` (a full ``mode_params`` array): the kernel :func:`._mode_features.fitted_best`."""
@@ -110,11 +117,6 @@ def fit_mode_model(hands: np.ndarray, values: np.ndarray, rules, penalty: float 
         raise ValueError(f"values must be {len(hands)} x {len(modes) + 1}, got {values.shape}")
     params = np.zeros(N_MODE_PARAMS)
     r2 = {}
-
-    def r_squared(x, y, w):
-        res = y - x @ w
-        return float(1 - res.var() / y.var()) if y.var() > 0 else float("nan")
-
     if direct_from is not None:
         params[1:] = direct_from
         r2.update(trump=float("nan"), obe=float("nan"), une=float("nan"))
@@ -130,7 +132,7 @@ def fit_mode_model(hands: np.ndarray, values: np.ndarray, rules, penalty: float 
             y = np.concatenate([values[:, modes.index(m)] / mults[m] for m in kind_modes])
             w = ridge(x, y, penalty)
             params[at:at + n] = w
-            r2[kind] = r_squared(x, y, w)
+            r2[kind] = r_squared(y, x @ w)
     best, second = direct_predictions(hands, rules, params)
     x = np.zeros((len(hands), CHIBRE_FEATURES))
     for i, h in enumerate(hands):
@@ -138,7 +140,7 @@ def fit_mode_model(hands: np.ndarray, values: np.ndarray, rules, penalty: float 
     y = values[:, -1]
     w = ridge(x, y, penalty)
     params[CHIBRE_AT:] = w
-    r2["chibre"] = r_squared(x, y, w)
+    r2["chibre"] = r_squared(y, x @ w)
     return params[1:].copy(), r2
 
 
