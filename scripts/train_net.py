@@ -42,22 +42,23 @@ if str(ROOT) not in sys.path:
 from jass_sim._jit import jit  # noqa: E402
 from jass_sim.engine.policies import POLICIES, policy_params  # noqa: E402
 from jass_sim.engine.policies._net_features import N_FEATURES  # noqa: E402
-from jass_sim.engine.policies.net import (H1, H2, LAYER_NAMES, N_OUT, WEIGHTS_FILE,  # noqa: E402
-                                          flatten_weights, pack_params)
+from jass_sim.engine.policies.net import (H1, H2, LAYER_NAMES, N_OUT, NET_H1, WEIGHTS_FILE,  # noqa: E402
+                                          hidden_sizes, pack_params)
 from jass_sim.rules.presets import get_rules  # noqa: E402
 
 #: Card values are divided by this for training (points of team difference).
 VALUE_SCALE = 50.0
 
 
-def init_layers(rng: np.random.Generator) -> dict[str, np.ndarray]:
-    """Random starting weights (He initialisation; about 35 active inputs)."""
+def init_layers(rng: np.random.Generator, h1: int = H1, h2: int = H2) -> dict[str, np.ndarray]:
+    """Random starting weights for hidden layers of ``h1`` and ``h2`` units (He initialisation;
+    about 35 active inputs)."""
     return {
-        "W1": rng.normal(0, np.sqrt(2 / 35), (N_FEATURES, H1)).astype(np.float32),
-        "b1": np.zeros(H1, np.float32),
-        "W2": rng.normal(0, np.sqrt(2 / H1), (H1, H2)).astype(np.float32),
-        "b2": np.zeros(H2, np.float32),
-        "W3": rng.normal(0, np.sqrt(1 / H2), (N_OUT, H2)).astype(np.float32),
+        "W1": rng.normal(0, np.sqrt(2 / 35), (N_FEATURES, h1)).astype(np.float32),
+        "b1": np.zeros(h1, np.float32),
+        "W2": rng.normal(0, np.sqrt(2 / h1), (h1, h2)).astype(np.float32),
+        "b2": np.zeros(h2, np.float32),
+        "W3": rng.normal(0, np.sqrt(1 / h2), (N_OUT, h2)).astype(np.float32),
         "b3": np.zeros(N_OUT, np.float32),
     }
 
@@ -89,7 +90,7 @@ def _first_layer_grad(feats, d1, grad):
 def forward(layers, feats):
     """Forward pass on padded feature index rows: ``(outputs[n, 36], (h1, h2))``. The first layer
     sums the weight rows of the active features (the same as a 0/1 input times ``W1``)."""
-    z1 = np.empty((feats.shape[0], H1), np.float32)
+    z1 = np.empty((feats.shape[0], layers["W1"].shape[1]), np.float32)
     _first_layer(feats, layers["W1"], layers["b1"], z1)
     h1 = np.maximum(z1, 0)
     z2 = h1 @ layers["W2"] + layers["b2"]
@@ -142,8 +143,13 @@ def evaluate(layers, feats, targets, batch: int = 8192) -> dict[str, float]:
 
 
 def train(layers, feats, targets, *, epochs: int, seed: int, batch: int = 512, lr: float = 1e-3,
-          log=print, val_fraction: float = 0.03) -> list[dict]:
-    """Adam on the centred-value loss; returns one learning-curve row per epoch."""
+          log=print, val_fraction: float = 0.03, decay: float | None = None, revive: bool = False) -> list[dict]:
+    """Adam on the centred-value loss; returns one learning-curve row per epoch. The rate falls by
+    ``decay`` an epoch (default: 0.7 when there are more than two epochs, else constant). With
+    ``revive``, second-layer units that are positive on none of 8,192 training positions after
+    an epoch but the last start again from fresh weights (:func:`revive_dead_units`)."""
+    if decay is None:
+        decay = 0.7 if epochs > 2 else 1.0
     rng = np.random.default_rng(seed)
     order = rng.permutation(len(feats))
     n_val = max(1, int(len(feats) * val_fraction))
@@ -153,7 +159,7 @@ def train(layers, feats, targets, *, epochs: int, seed: int, batch: int = 512, l
     step = 0
     curve = []
     for epoch in range(epochs):
-        rate = lr * (0.7 ** epoch) if epochs > 2 else lr
+        rate = lr * decay ** epoch
         rng.shuffle(tr)
         total, batches = 0.0, 0
         for a in range(0, len(tr) - batch + 1, batch):
@@ -171,11 +177,31 @@ def train(layers, feats, targets, *, epochs: int, seed: int, batch: int = 512, l
             batches += 1
         row = {"epoch": epoch, "train_loss": total / max(batches, 1), "lr": rate,
                **evaluate(layers, feats[val], targets[val])}
+        if revive and epoch < epochs - 1:
+            row["revived"] = revive_dead_units(layers, (m, v2), feats[tr[:8192]], rng)
         row["regret"] = row["regret"]
         curve.append(row)
         log(f"  epoch {epoch}: train loss {row['train_loss']:.4f}  val loss {row['val_loss']:.4f}  "
-            f"agreement {row['agreement']:.3f}  regret {row['regret']:.2f} points")
+            f"agreement {row['agreement']:.3f}  regret {row['regret']:.2f} points"
+            + (f"  ({row['revived']} dead units revived)" if row.get("revived") else ""))
     return curve
+
+
+def revive_dead_units(layers, moments, feats, rng) -> int:
+    """Give the second-layer units that are positive on none of ``feats`` fresh weights (He
+    initialisation in, a small positive bias, nothing out, and no Adam history): a ReLU unit that
+    is never positive gets no gradient and would stay dead. Returns how many were revived."""
+    _, (_, h2) = forward(layers, feats)
+    dead = np.nonzero((h2 > 0).sum(0) == 0)[0]
+    if dead.size:
+        h1 = layers["W1"].shape[1]
+        layers["W2"][:, dead] = rng.normal(0, np.sqrt(2 / h1), (h1, dead.size)).astype(np.float32)
+        layers["b2"][dead] = 0.1
+        layers["W3"][:, dead] = 0.0
+        for moment in moments:
+            for name, cols in (("W2", (slice(None), dead)), ("b2", dead), ("W3", (slice(None), dead))):
+                moment[name][cols] = 0.0
+    return int(dead.size)
 
 
 def save_layers(path: Path, layers: dict, meta: dict) -> None:
@@ -194,9 +220,20 @@ def duel_vs(layers, opponent: str, deals: int, seed: int, rules: str = "chibre")
     """Duplicate-deal duel of the network against ``opponent``: mean difference and its 95% CI."""
     from jass_sim.analysis.duel import duel
 
-    params = pack_params(policy_params()[:8], flatten_weights(layers))
+    params = pack_params(policy_params()[:NET_H1], layers)
     row = duel("net", opponent, deals, rules=rules, seed=seed, params=params)
     return row
+
+
+def teacher_targets(teacher, feats: np.ndarray, targets: np.ndarray, batch: int = 65_536) -> np.ndarray:
+    """Distillation labels: the ``teacher`` network's centred card values (in points) on the
+    legal cards of every position (the NaN pattern of ``targets``), NaN elsewhere."""
+    out = np.full(targets.shape, np.nan, np.float32)
+    for a in range(0, len(feats), batch):
+        mask = ~np.isnan(targets[a:a + batch])
+        y, _ = forward(teacher, feats[a:a + batch])
+        out[a:a + batch] = np.where(mask, centred(y, mask) * VALUE_SCALE, np.nan)
+    return out
 
 
 def policy_regret(targets: np.ndarray, info: np.ndarray) -> float:
@@ -217,13 +254,43 @@ def generate(layers, deals: int, seed: int, iteration: int, worlds: int, rules_n
         params = policy_params()
     else:
         policy = POLICIES["net"]
-        params = pack_params(policy_params()[:8], flatten_weights(layers))
+        params = pack_params(policy_params()[:NET_H1], layers)
     parts = []
     for k, name in enumerate(rules_names):
         share = deals // len(rules_names)
         parts.append(generate_positions(share, get_rules(name), policy, policy, params, worlds=worlds,
                                         seed=seed * 1000 + iteration * 10 + k))
     return tuple(np.concatenate(p) for p in zip(*parts))
+
+
+def distill(out: Path, teacher_path: Path, args, record) -> Path:
+    """Train a network of the shipped sizes (``H1`` x ``H2``) on the teacher's card values over
+    the positions of every iteration; returns the path of its weights (``student.npz``, resumed
+    when it exists)."""
+    path = out / "student.npz"
+    if path.exists():
+        print(f"distillation: done before, weights in {path}")
+        return path
+    teacher = load_layers(teacher_path)
+    parts = [np.load(out / f"data{k}.npz") for k in range(args.iterations) if (out / f"data{k}.npz").exists()]
+    feats = np.concatenate([z["feats"] for z in parts])
+    targets = teacher_targets(teacher, feats, np.concatenate([z["targets"] for z in parts]))
+    print(f"distillation: {len(feats):,} positions labelled by {teacher_path.name} "
+          f"({teacher['W1'].shape[1]} x {teacher['b2'].size}) for a {H1} x {H2} network")
+    student = init_layers(np.random.default_rng(args.seed + 7), H1, H2)
+    t0 = time.time()
+    curve = train(student, feats, targets, epochs=args.distill_epochs, seed=args.seed * 100 + 7, decay=0.85,
+                  revive=True)
+    train_s = time.time() - t0
+    d = duel_vs(student, "heuristic", args.duel_deals, seed=args.seed + 1000)
+    print(f"distillation: net ({H1} x {H2}) vs heuristic {d['mean_diff']:+.2f} points per round "
+          f"(95% CI {d['ci95_diff'][0]:+.2f} to {d['ci95_diff'][1]:+.2f}, {args.duel_deals:,} duplicate deals); "
+          f"train {train_s:.0f} s")
+    save_layers(path, student, {"distilled_from": teacher_path.name, "seed": args.seed, "positions": int(len(feats)),
+                                "epochs": args.distill_epochs, "h1": H1, "h2": H2, "vs_heuristic": d["mean_diff"]})
+    record({"kind": "distill", "teacher": teacher_path.name, "positions": int(len(feats)), "train_s": train_s,
+            "curve": curve, "duel_mean": d["mean_diff"], "duel_ci": d["ci95_diff"], "duel_deals": args.duel_deals})
+    return path
 
 
 def main(argv=None) -> int:
@@ -240,7 +307,11 @@ def main(argv=None) -> int:
                     help="earlier iterations whose data is trained on again with the new data")
     ap.add_argument("--duel-deals", type=int, default=20_000)
     ap.add_argument("--pimc-deals", type=int, default=0, help="final duel against pimc (0: skip)")
-    ap.add_argument("--install", action="store_true", help="write the best weights into the package")
+    ap.add_argument("--h1", type=int, default=256, help="first hidden layer of the iterations' network")
+    ap.add_argument("--h2", type=int, default=64, help="second hidden layer of the iterations' network")
+    ap.add_argument("--distill-epochs", type=int, default=14,
+                    help=f"epochs of the distillation of the best iteration into the shipped {H1} x {H2} network")
+    ap.add_argument("--install", action="store_true", help="write the final weights into the package")
     args = ap.parse_args(argv)
     out = args.out
     out.mkdir(parents=True, exist_ok=True)
@@ -281,7 +352,7 @@ def main(argv=None) -> int:
                 feats = np.concatenate([z["feats"], feats])
                 targets = np.concatenate([z["targets"], targets])
         if layers is None:
-            layers = init_layers(np.random.default_rng(args.seed))
+            layers = init_layers(np.random.default_rng(args.seed), args.h1, args.h2)
         t1 = time.time()
         curve = train(layers, feats, targets, epochs=args.epochs, seed=args.seed * 100 + it)
         train_s = time.time() - t1
@@ -290,7 +361,7 @@ def main(argv=None) -> int:
               f"(95% CI {d['ci95_diff'][0]:+.2f} to {d['ci95_diff'][1]:+.2f}, {args.duel_deals:,} duplicate deals); "
               f"train {train_s:.0f} s")
         meta = {"iteration": it, "seed": args.seed, "deals": deals, "worlds": worlds, "positions": int(len(feats)),
-                "epochs": args.epochs, "h1": H1, "h2": H2, "vs_heuristic": d["mean_diff"]}
+                "epochs": args.epochs, "h1": args.h1, "h2": args.h2, "vs_heuristic": d["mean_diff"]}
         save_layers(wpath, layers, meta)
         entry = {"kind": "iteration", "iteration": it, "positions": int(len(feats)), "gen_s": gen_s,
                  "train_s": train_s, "curve": curve, "duel_mean": d["mean_diff"],
@@ -300,11 +371,14 @@ def main(argv=None) -> int:
         if best is None or entry["duel_mean"] > best["duel_mean"]:
             best = entry
     print(f"best iteration: {best['iteration']} (net vs heuristic {best['duel_mean']:+.2f})")
-    final = load_layers(out / f"iter{best['iteration']}.npz")
+    final_path = out / f"iter{best['iteration']}.npz"
+    if (args.h1, args.h2) != (H1, H2):
+        final_path = distill(out, final_path, args, record)
+    final = load_layers(final_path)
     if args.install:
         WEIGHTS_FILE.parent.mkdir(exist_ok=True)
-        shutil.copyfile(out / f"iter{best['iteration']}.npz", WEIGHTS_FILE)
-        print(f"installed {WEIGHTS_FILE}")
+        shutil.copyfile(final_path, WEIGHTS_FILE)
+        print(f"installed {WEIGHTS_FILE} (from {final_path})")
     d = duel_vs(final, "heuristic", args.duel_deals, seed=args.seed + 2000)
     print(f"final: net vs heuristic {d['mean_diff']:+.2f} (95% CI {d['ci95_diff'][0]:+.2f} to {d['ci95_diff'][1]:+.2f}), "
           f"wins {d['win_rate']:.1%}, {args.duel_deals:,} duplicate deals")

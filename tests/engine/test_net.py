@@ -4,16 +4,17 @@ self-play labels, and a tiny training run end to end."""
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 
 import numpy as np
 import pytest
 from test_net_reference import PARAMS, kernel_view, played_round
 
-from jass_sim.engine.policies import POLICIES, policy_params
-from jass_sim.engine.policies import net
+from jass_sim.engine.policies import POLICIES, net, policy_params
 from jass_sim.engine.policies._net_features import CANON_CARD
-from jass_sim.engine.policies.net import NET_FLAG, PARAMS_HEADER, net_card
+from jass_sim.engine.policies.net import (NET_FLAG, NET_H1, NET_H2, PARAMS_HEADER, hidden_sizes, net_card,
+                                          packed_offsets)
 from jass_sim.engine.rng import block_states
 from jass_sim.engine.selfplay import card_values, generate_positions, state_at, value_scratch
 from jass_sim.engine.simulate import BatchSpec, run_batch
@@ -41,15 +42,16 @@ def positions(n_rounds=40, rules_name="chibre"):
 def test_net_plays_only_legal_cards_even_when_it_prefers_another():
     biased = PARAMS.copy()
     rng = np.random.default_rng(0)
+    b3 = packed_offsets(int(PARAMS[NET_H1]), int(PARAMS[NET_H2]))[5]
     # huge output biases that differ by card: the network's favourite is mostly not legal
-    biased.view(np.float32)[net._B3:net._B3 + 36] = rng.permutation(36).astype(np.float32) * 1e6
+    biased.view(np.float32)[b3:b3 + 36] = rng.permutation(36).astype(np.float32) * 1e6
     for pos in positions(20):
         seat, legal, *rest = pos
         assert (int(legal) >> int(net_card(seat, legal, *rest, PARAMS))) & 1
         card = int(net_card(seat, legal, *rest, biased))
         assert (int(legal) >> card) & 1
         legal_cards_ = [c for c in range(36) if int(legal) >> c & 1]
-        favourite = max(legal_cards_, key=lambda c: biased.view(np.float32)[net._B3 + CANON_CARD[rest[4], c]])
+        favourite = max(legal_cards_, key=lambda c: biased.view(np.float32)[b3 + CANON_CARD[rest[4], c]])
         assert card == favourite  # the best legal card by the network's values
 
 
@@ -153,3 +155,30 @@ def test_tiny_training_run_end_to_end(tmp_path):
         np.testing.assert_array_equal(loaded[k], v)
     result = tn.duel_vs(loaded, "random", 200, seed=1)  # the loaded network plays whole rounds
     assert result["deals"] == 200 and result["mean_points_a"] + result["mean_points_b"] >= 157
+
+
+def test_one_command_trains_and_distils_to_the_shipped_sizes(tmp_path, capsys):
+    """``train_net.py`` end to end on tiny settings: an iteration of a 16 x 8 network, then its
+    distillation into a network of the shipped sizes, which plays; a second run resumes."""
+    tn = _train_module()
+    argv = ["--out", str(tmp_path), "--seed", "3", "--iterations", "1", "--deals", "160", "--worlds", "2",
+            "--epochs", "2", "--h1", "16", "--h2", "8", "--distill-epochs", "2", "--duel-deals", "100"]
+    assert tn.main(argv) == 0
+    printed = capsys.readouterr().out
+    assert "distillation:" in printed and "final: net vs heuristic" in printed
+    teacher = tn.load_layers(tmp_path / "iter0.npz")
+    student = tn.load_layers(tmp_path / "student.npz")
+    assert hidden_sizes(teacher) == (16, 8) and hidden_sizes(student) == (net.H1, net.H2)
+    # the labels are the teacher's centred values on the legal cards, NaN elsewhere
+    with np.load(tmp_path / "data0.npz") as z:
+        feats, targets = z["feats"][:300], z["targets"][:300]
+    labels = tn.teacher_targets(teacher, feats, targets)
+    np.testing.assert_array_equal(np.isnan(labels), np.isnan(targets))
+    np.testing.assert_allclose(np.nansum(labels, axis=1), 0, atol=1e-3)
+    y, _ = tn.forward(teacher, feats)
+    legal = ~np.isnan(targets)
+    assert (np.nanargmax(labels, axis=1) == np.where(legal, y, -np.inf).argmax(1)).all()
+    log = [json.loads(line) for line in (tmp_path / "log.jsonl").read_text().splitlines()]
+    assert [e["kind"] for e in log] == ["iteration", "distill"]
+    assert tn.main(argv) == 0  # resumes: nothing is trained again
+    assert "distillation: done before" in capsys.readouterr().out

@@ -4,6 +4,7 @@ with NUMBA_DISABLE_JIT=1)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from net_reference import ref_forward, ref_quantized_forward, ref_view
@@ -13,8 +14,9 @@ from jass_sim.engine.choose import default_mode_params
 from jass_sim.engine.deal import new_deck
 from jass_sim.engine.policies import policy_id, policy_params
 from jass_sim.engine.policies._net_features import BLOCK_LIMITS, MAX_ACTIVE, encode_view
-from jass_sim.engine.policies.net import (H1, H2, LAYER_NAMES, Q_LIMIT, WEIGHTS_FILE, first_layer_bound, net_output,
-                                          net_values, quantize)
+from jass_sim.engine.policies._net_features import N_FEATURES
+from jass_sim.engine.policies.net import (LAYER_NAMES, NET_H1, NET_H2, Q_LIMIT, WEIGHTS_FILE, first_layer_bound,
+                                          hidden_sizes, net_output, net_values, pack_params, quantize)
 from jass_sim.engine.rng import block_states
 from jass_sim.engine.round import first_round, new_work
 from jass_sim.engine.selfplay import state_at
@@ -79,14 +81,35 @@ def test_compiled_forward_pass_equals_numpy(seed, point):
     initial, trace, mode, declarer, shown = played_round(seed, "chibre", "heuristic")
     t, i = divmod(point, 4)
     *_, feats = kernel_view(initial, trace, t, i, mode, declarer, shown)
-    h1, h2, units = np.zeros(H1, np.int16), np.zeros(H2, np.float32), np.zeros(H1, np.int64)
-    net_values(feats, len(feats), PARAMS, h1, h2, units)
-    weights = PARAMS.view(np.float32)
-    compiled = np.array([net_output(cc, weights, h2) for cc in range(36)])
     layers = shipped_layers()
+    n1, n2 = hidden_sizes(layers)
+    h1, x, h2 = np.zeros(n1, np.int16), np.zeros(n1, np.float32), np.zeros(n2, np.float32)
+    net_values(feats, len(feats), PARAMS, h1, x, h2)
+    compiled = np.array([net_output(cc, PARAMS, h2) for cc in range(36)])
     active = set(feats.tolist())
     np.testing.assert_allclose(compiled, ref_quantized_forward(quantize(layers), active), rtol=1e-4, atol=1e-4)
     np.testing.assert_allclose(compiled, ref_forward(layers, active), rtol=0, atol=1e-2)
+
+
+@pytest.mark.parametrize("n1,n2", [(2, 1), (16, 8), (256, 64)])
+def test_a_network_of_other_sizes_packs_and_plays(n1, n2):
+    """The kernels read the hidden sizes from ``params``: random networks of other sizes give the
+    quantised reference's values too, and a layer of the wrong shape is refused."""
+    rng = np.random.default_rng(n1)
+    shapes = {"W1": (N_FEATURES, n1), "b1": (n1,), "W2": (n1, n2), "b2": (n2,), "W3": (36, n2), "b3": (36,)}
+    layers = {k: rng.normal(0, 0.3, shape).astype(np.float32) for k, shape in shapes.items()}
+    params = pack_params(PARAMS[:2], layers)
+    assert (params[NET_H1], params[NET_H2]) == (n1, n2) and params[0] == PARAMS[0]
+    for seed in range(3):
+        initial, trace, mode, declarer, shown = played_round(seed, "schieber", "heuristic")
+        *_, feats = kernel_view(initial, trace, 4, seed, mode, declarer, shown)
+        h1, x, h2 = np.zeros(n1, np.int16), np.zeros(n1, np.float32), np.zeros(n2, np.float32)
+        net_values(feats, len(feats), params, h1, x, h2)
+        compiled = np.array([net_output(cc, params, h2) for cc in range(36)])
+        np.testing.assert_allclose(compiled, ref_quantized_forward(quantize(layers), set(feats.tolist())),
+                                   rtol=1e-4, atol=1e-4)
+    with pytest.raises(ValueError, match="W2"):
+        pack_params(PARAMS[:2], {**layers, "W2": layers["W2"][:, :-1] if n2 > 1 else layers["W2"][:-1]})
 
 
 def test_int16_scales_cannot_overflow():

@@ -10,12 +10,15 @@ Layers: the sparse binary input (:data:`~._net_features.N_FEATURES`) into ``H1``
 first layer is a sum of the weight rows of the active features), ``H2`` ReLU units, and 36
 outputs, one per canonical card. Inference runs inside the compiled kernels: the first layer in
 int16 (:func:`quantize`: one scale per unit, chosen so that no position can overflow an int16
-sum), the rest in float32, and the second layer over the positive first-layer units only. The
-weights travel in the policy ``params`` array after its header (:func:`pack_params`), so every
-kernel that passes ``params`` to the policies can play ``net`` with no Python call per card.
+sum), the rest in float32, the second layer as one dot product per unit over its transposed
+weights. The weights and the hidden sizes travel in the policy ``params`` array after its header
+(:func:`pack_params`), so every kernel that passes ``params`` to the policies can play ``net``
+with no Python call per card.
 
 The weights ship in ``data/net.npz`` (``W1[N_FEATURES, H1]``, ``b1``, ``W2[H1, H2]``, ``b2``,
-``W3[36, H2]``, ``b3`` and a ``meta`` JSON string); they are trained by ``scripts/train_net.py``.
+``W3[36, H2]``, ``b3`` and a ``meta`` JSON string). ``scripts/train_net.py`` trains them: rounds of
+self-play, search labels and training of a larger network, which is then distilled into the
+shipped sizes :data:`H1` x :data:`H2` (a forward pass about a third of the larger one's).
 """
 
 from __future__ import annotations
@@ -29,70 +32,66 @@ import numpy as np
 from ..._jit import U64_ONE, jit, lowest_bit, popcount
 from ._net_features import BLOCK_LIMITS, CANON_CARD, MAX_ACTIVE, N_FEATURES, encode_view
 
-#: Hidden layer sizes of the shipped architecture.
-H1 = 256
-H2 = 64
+#: Hidden layer sizes of the shipped network (a network of other sizes packs and plays too: the
+#: kernels read the sizes from ``params``; see :func:`pack_params`).
+H1 = 128
+H2 = 32
 N_OUT = 36
 #: ``params`` entries before the network's weights (read by the other policies).
 PARAMS_HEADER = 8
+#: ``params[NET_H1]`` and ``params[NET_H2]``: the hidden layer sizes of the packed network.
+NET_H1 = 5
+NET_H2 = 6
 #: ``params[NET_FLAG]`` is the number of network weights that follow the header (0: none).
 NET_FLAG = 7
 #: Largest first-layer sum after scaling (int16 holds 32,767).
 Q_LIMIT = 32_000.0
-# offsets in the int16 view of ``params``: the scaled first layer
-_Q_W1 = 4 * PARAMS_HEADER
-_Q_B1 = _Q_W1 + N_FEATURES * H1
-# offsets in the float32 view of ``params``: the rest (the second layer's rows divided by the
-# scales of the first layer's units)
-_W2 = (_Q_B1 + H1) // 2
-_B2 = _W2 + H1 * H2
-_W3 = _B2 + H2
-_B3 = _W3 + N_OUT * H2
-#: float32 values of the packed network after the header
-N_WEIGHTS = _B3 + N_OUT - 2 * PARAMS_HEADER
-#: float64 slots of ``params`` after the header that hold the weights
-N_SLOTS = (N_WEIGHTS + 1) // 2
-#: float32 values of the trained network, in :func:`flatten_weights` order
-N_FLAT = N_FEATURES * H1 + H1 + H1 * H2 + H2 + N_OUT * H2 + N_OUT
 
 WEIGHTS_FILE = Path(__file__).with_name("data") / "net.npz"
 LAYER_NAMES = ("W1", "b1", "W2", "b2", "W3", "b3")
-LAYER_SHAPES = ((N_FEATURES, H1), (H1,), (H1, H2), (H2,), (N_OUT, H2), (N_OUT,))
 
 
-def flatten_weights(layers: dict[str, np.ndarray]) -> np.ndarray:
-    """The weights of ``layers`` (``W1 b1 W2 b2 W3 b3``) as one float32 vector, in kernel order."""
-    parts = []
-    for name, shape in zip(LAYER_NAMES, LAYER_SHAPES):
-        a = np.asarray(layers[name], dtype=np.float32)
-        if a.shape != shape:
-            raise ValueError(f"net layer {name} has shape {a.shape}, expected {shape}")
-        parts.append(a.ravel())
-    return np.concatenate(parts)
+def layer_shapes(h1: int, h2: int) -> tuple[tuple[int, ...], ...]:
+    """The shapes of ``W1 b1 W2 b2 W3 b3`` for hidden layers of ``h1`` and ``h2`` units."""
+    return (N_FEATURES, h1), (h1,), (h1, h2), (h2,), (N_OUT, h2), (N_OUT,)
+
+
+def hidden_sizes(layers: dict[str, np.ndarray]) -> tuple[int, int]:
+    """``(h1, h2)`` of ``layers``; raises ValueError when a layer's shape does not fit them."""
+    h1, h2 = int(np.shape(layers["W1"])[-1]), int(np.shape(layers["b2"])[0])
+    if h1 % 2 or h1 < 2 or h2 < 1:
+        raise ValueError(f"net hidden layers of {h1} and {h2} units: the first must be even, the second positive")
+    for name, shape in zip(LAYER_NAMES, layer_shapes(h1, h2)):
+        if np.shape(layers[name]) != shape:
+            raise ValueError(f"net layer {name} has shape {np.shape(layers[name])}, expected {shape}")
+    return h1, h2
+
+
+@jit(inline="always")
+def packed_offsets(h1, h2):
+    """Where the packed network's parts start: ``W1q`` and ``b1q`` in the int16 view of
+    ``params``; ``W2t`` (the second layer transposed, ``[h2, h1]``), ``b2``, ``W3`` and ``b3`` in
+    the float32 view; and the number of float32 values after the header."""
+    q_w1 = 4 * PARAMS_HEADER
+    q_b1 = q_w1 + N_FEATURES * h1
+    w2 = (q_b1 + h1) // 2  # h1 is even: the int16 part ends on a float32 boundary
+    b2 = w2 + h1 * h2
+    w3 = b2 + h2
+    b3 = w3 + N_OUT * h2
+    return q_w1, q_b1, w2, b2, w3, b3, b3 + N_OUT - 2 * PARAMS_HEADER
 
 
 @lru_cache(maxsize=4)
-def load_weights(path: str | None = None) -> tuple[np.ndarray, dict]:
-    """The shipped (or ``path``'s) network as ``(flat float32 weights, meta dict)``."""
+def load_weights(path: str | None = None) -> tuple[dict[str, np.ndarray], dict]:
+    """The shipped (or ``path``'s) network as ``(layers, meta dict)``: float32 arrays ``W1 b1 W2
+    b2 W3 b3`` (read-only) of any hidden sizes."""
     with np.load(path or WEIGHTS_FILE, allow_pickle=False) as z:
-        layers = {k: z[k] for k in LAYER_NAMES}
+        layers = {k: np.asarray(z[k], dtype=np.float32) for k in LAYER_NAMES}
         meta = json.loads(str(z["meta"])) if "meta" in z else {}
-    flat = flatten_weights(layers)
-    flat.setflags(write=False)
-    return flat, meta
-
-
-def unflatten_weights(flat: np.ndarray) -> dict[str, np.ndarray]:
-    """The layers of a :func:`flatten_weights` vector."""
-    flat = np.asarray(flat, dtype=np.float32)
-    if flat.shape != (N_FLAT,):
-        raise ValueError(f"net weights have {flat.size} entries, expected {N_FLAT}")
-    layers, at = {}, 0
-    for name, shape in zip(LAYER_NAMES, LAYER_SHAPES):
-        size = int(np.prod(shape))
-        layers[name] = flat[at:at + size].reshape(shape)
-        at += size
-    return layers
+    hidden_sizes(layers)
+    for a in layers.values():
+        a.setflags(write=False)
+    return layers, meta
 
 
 def first_layer_bound(w1: np.ndarray, b1: np.ndarray) -> np.ndarray:
@@ -121,12 +120,15 @@ def quantize(layers: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     }
 
 
-def pack_params(header: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
+def pack_params(header: np.ndarray, layers: dict[str, np.ndarray] | None = None) -> np.ndarray:
     """``params`` for the kernels: ``header`` (at most :data:`PARAMS_HEADER` entries) then the
-    network (the shipped one when ``weights`` is None; else a :func:`flatten_weights` vector),
-    quantised by :func:`quantize`."""
-    out = (_packed_shipped() if weights is None else _packed(np.asarray(weights, dtype=np.float32))).copy()
+    network (the shipped one when ``layers`` is None; else a dict of ``W1 b1 W2 b2 W3 b3`` of any
+    hidden sizes, see :func:`layer_shapes`), quantised by :func:`quantize`, with its sizes in
+    ``params[NET_H1]``, ``params[NET_H2]`` and its length in ``params[NET_FLAG]``."""
+    out = (_packed_shipped() if layers is None else _packed(layers)).copy()
     header = np.asarray(header, dtype=np.float64)
+    if header.size > NET_H1:
+        raise ValueError(f"a params header has at most {NET_H1} entries before the net's, got {header.size}")
     out[: header.size] = header
     return out
 
@@ -138,91 +140,129 @@ def _packed_shipped() -> np.ndarray:
     return packed
 
 
-def _packed(flat: np.ndarray) -> np.ndarray:
-    q = quantize(unflatten_weights(flat))
-    out = np.zeros(PARAMS_HEADER + N_SLOTS)
-    out[NET_FLAG] = N_WEIGHTS
+def _packed(layers: dict[str, np.ndarray]) -> np.ndarray:
+    h1, h2 = hidden_sizes(layers)
+    q_w1, q_b1, w2, b2, w3, b3, n_weights = packed_offsets(h1, h2)
+    q = quantize(layers)
+    out = np.zeros(PARAMS_HEADER + (n_weights + 1) // 2)
+    out[NET_H1], out[NET_H2], out[NET_FLAG] = h1, h2, n_weights
     i16 = out.view(np.int16)
-    i16[_Q_W1:_Q_B1] = q["W1q"].ravel()
-    i16[_Q_B1:_Q_B1 + H1] = q["b1q"]
+    i16[q_w1:q_b1] = q["W1q"].ravel()
+    i16[q_b1:q_b1 + h1] = q["b1q"]
     f32 = out.view(np.float32)
-    f32[_W2:_B2] = q["W2s"].ravel()
-    f32[_B2:_W3] = q["b2"]
-    f32[_W3:_B3] = q["W3"].ravel()
-    f32[_B3:_B3 + N_OUT] = q["b3"]
+    f32[w2:b2] = q["W2s"].T.ravel()
+    f32[b2:w3] = q["b2"]
+    f32[w3:b3] = q["W3"].ravel()
+    f32[b3:b3 + N_OUT] = q["b3"]
     return out
 
 
 @jit(fastmath=True)
-def net_values(feats, n, params, h1, h2, units):
+def net_values(feats, n, params, h1, x, h2):
     """Forward pass on the active features ``feats[:n]`` with the network packed in ``params``
-    (:func:`pack_params`): fills the first layer's scaled sums ``h1`` (int16 scratch of size
-    ``H1``) and the second layer ``h2`` (float32, ``H2``; ``units``: int64 scratch of size
-    ``H1``, which may be ``feats`` itself); the output of card ``cc`` (canonical) is then
-    :func:`net_output`.
+    (:func:`pack_params`, sizes ``H1 = params[NET_H1]`` and ``H2 = params[NET_H2]``): fills the
+    first layer's scaled sums ``h1`` (int16 scratch of size ``H1``), its ReLU ``x`` (float32,
+    ``H1``) and the second layer ``h2`` (float32, ``H2``); the output of card ``cc``
+    (canonical) is then :func:`net_output`.
 
-    Unsigned indices spare Numba's negative-index checks, so the loops vectorise; the int16
-    first layer halves its memory read; the second layer runs over the positive units only
-    (about 70 of 256), listed without a branch.
+    The first layer adds int16 weight rows, four features a pass (unsigned indices spare Numba's
+    negative-index checks, so the loops vectorise; the sums wrap as int16 and the scales keep the
+    final sums in range, so the order of the additions cannot change them); the second layer is one dot product per unit over the transposed
+    weights, four units a pass, which keeps the sums in registers.
     """
+    n1 = np.int64(params[NET_H1])
+    n2 = np.int64(params[NET_H2])
+    q_w1, q_b1, w2, b2, _, _, _ = packed_offsets(n1, n2)
     q = params.view(np.int16)
     w = params.view(np.float32)
-    for k in range(H1):
-        h1[np.uint64(k)] = q[np.uint64(_Q_B1 + k)]
-    for a in range(n):
-        row = np.uint64(_Q_W1 + feats[a] * H1)
-        for k in range(H1):
+    for k in range(n1):
+        h1[np.uint64(k)] = q[np.uint64(q_b1 + k)]
+    a = 0
+    while a + 4 <= n:  # four features a pass: a quarter of the loads and stores of h1
+        r0 = np.uint64(q_w1 + feats[a] * n1)
+        r1 = np.uint64(q_w1 + feats[a + 1] * n1)
+        r2 = np.uint64(q_w1 + feats[a + 2] * n1)
+        r3 = np.uint64(q_w1 + feats[a + 3] * n1)
+        for k in range(n1):
+            kk = np.uint64(k)
+            h1[kk] += q[r0 + kk] + q[r1 + kk] + q[r2 + kk] + q[r3 + kk]
+        a += 4
+    while a < n:
+        row = np.uint64(q_w1 + feats[a] * n1)
+        for k in range(n1):
             h1[np.uint64(k)] += q[row + np.uint64(k)]
-    m = 0
-    for k in range(H1):
-        units[m] = k
-        m += h1[k] > 0
-    for j in range(H2):
-        h2[j] = w[_B2 + j]
-    for u in range(m):
-        k = units[u]
-        x = np.float32(h1[k])
-        row = np.uint64(_W2 + k * H2)
-        for j in range(H2):
-            h2[np.uint64(j)] += x * w[row + np.uint64(j)]
-    for j in range(H2):
-        if h2[j] < 0:
-            h2[j] = 0
+        a += 1
+    for k in range(n1):
+        x[np.uint64(k)] = np.float32(max(h1[np.uint64(k)], np.int16(0)))
+    j = 0
+    while j + 4 <= n2:  # four units a pass: each x[k] is loaded once for four sums
+        r0 = np.uint64(w2 + j * n1)
+        r1 = r0 + np.uint64(n1)
+        r2 = r1 + np.uint64(n1)
+        r3 = r2 + np.uint64(n1)
+        v0 = w[np.uint64(b2 + j)]
+        v1 = w[np.uint64(b2 + j + 1)]
+        v2 = w[np.uint64(b2 + j + 2)]
+        v3 = w[np.uint64(b2 + j + 3)]
+        for k in range(n1):
+            xk = x[np.uint64(k)]
+            v0 += xk * w[r0 + np.uint64(k)]
+            v1 += xk * w[r1 + np.uint64(k)]
+            v2 += xk * w[r2 + np.uint64(k)]
+            v3 += xk * w[r3 + np.uint64(k)]
+        h2[np.uint64(j)] = max(v0, np.float32(0))
+        h2[np.uint64(j + 1)] = max(v1, np.float32(0))
+        h2[np.uint64(j + 2)] = max(v2, np.float32(0))
+        h2[np.uint64(j + 3)] = max(v3, np.float32(0))
+        j += 4
+    while j < n2:
+        r0 = np.uint64(w2 + j * n1)
+        v0 = w[np.uint64(b2 + j)]
+        for k in range(n1):
+            v0 += x[np.uint64(k)] * w[r0 + np.uint64(k)]
+        h2[np.uint64(j)] = max(v0, np.float32(0))
+        j += 1
 
 
 @jit(inline="always")
-def net_output(cc, w, h2):
+def net_output(cc, params, h2):
     """The network's value of canonical card ``cc`` after :func:`net_values`."""
-    v = w[_B3 + cc]
-    row = _W3 + cc * H2
-    for j in range(H2):
-        v += w[row + j] * h2[j]
+    n2 = np.int64(params[NET_H2])
+    _, _, _, _, w3, b3, _ = packed_offsets(np.int64(params[NET_H1]), n2)
+    w = params.view(np.float32)
+    v = w[np.uint64(b3 + cc)]
+    row = np.uint64(w3 + cc * n2)
+    for j in range(n2):
+        v += w[row + np.uint64(j)] * h2[np.uint64(j)]
     return v
 
 
-@jit
+@jit(fastmath=True)  # the output layer's sums vectorise (measured: about 5% more rounds/s)
 def net_card(seat, legal, hands, trace, t, i, mode, played, voids, shown, declarer, params):
     """The ``net`` policy: the legal card of highest network value for ``seat`` (see the module
     docstring); reads only ``hands[seat]`` and what is public."""
     if popcount(legal) == 1:
         return lowest_bit(legal)
-    if params.shape[0] < PARAMS_HEADER + N_SLOTS or params[NET_FLAG] != N_WEIGHTS:
+    n1 = np.int64(params[NET_H1])
+    n2 = np.int64(params[NET_H2])
+    if params[NET_FLAG] <= 0 or params.shape[0] < PARAMS_HEADER + (packed_offsets(n1, n2)[6] + 1) // 2:
         raise ValueError("the net policy needs its weights in params (see jass_sim.engine.policies.net)")
-    w = params.view(np.float32)
-    # one scratch array for the active features and then the positive units: the first layer
-    # has read every feature before the units are listed (one allocation fewer per card)
-    feats = np.empty(max(MAX_ACTIVE, H1), dtype=np.int64)
-    h1 = np.empty(H1, dtype=np.int16)
-    h2 = np.empty(H2, dtype=np.float32)
+    # one allocation for the scratch: the features (int64), then h1 (int16), x and h2 (float32)
+    scratch = np.empty(MAX_ACTIVE + (n1 + 3) // 4 + (n1 + n2 + 1) // 2, dtype=np.int64)
+    feats = scratch[:MAX_ACTIVE]
+    h1 = scratch[MAX_ACTIVE:].view(np.int16)[:n1]
+    floats = scratch[MAX_ACTIVE + (n1 + 3) // 4:].view(np.float32)
+    x = floats[:n1]
+    h2 = floats[n1:n1 + n2]
     n = encode_view(seat, hands[seat], trace, t, i, mode, voids, shown, played, declarer, feats)
-    net_values(feats, n, params, h1, h2, feats)
+    net_values(feats, n, params, h1, x, h2)
     best = -1
     best_v = np.float32(0)
-    x = legal
-    while x:
-        c = lowest_bit(x)
-        x &= x - U64_ONE
-        v = net_output(CANON_CARD[mode, c], w, h2)
+    rest = legal
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - U64_ONE
+        v = net_output(CANON_CARD[mode, c], params, h2)
         if best < 0 or v > best_v:
             best = c
             best_v = v
