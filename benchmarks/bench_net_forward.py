@@ -68,27 +68,15 @@ def main() -> None:
         return s
 
     @numba.njit(fastmath=True, nogil=True)
-    def layer1(F, N, W1, b1, h1):
-        s = 0.0
-        for p in range(F.shape[0]):
-            for k in range(H1):
-                h1[np.uint64(k)] = b1[np.uint64(k)]
-            for a in range(N[p]):
-                r = np.uint64(F[p, a])
-                for k in range(H1):
-                    h1[np.uint64(k)] += W1[r, np.uint64(k)]
-            s += h1[3]
-        return s
-
-    @numba.njit(fastmath=True, nogil=True)
-    def layer1_four(F, N, W1, b1, h1):
+    def layer1(F, N, W1, b1, h1, four_a_pass):
         s = 0.0
         for p in range(F.shape[0]):
             for k in range(H1):
                 h1[np.uint64(k)] = b1[np.uint64(k)]
             a = 0
-            while a + 4 <= N[p]:
-                r0, r1, r2, r3 = np.uint64(F[p, a]), np.uint64(F[p, a + 1]), np.uint64(F[p, a + 2]), np.uint64(F[p, a + 3])
+            while four_a_pass and a + 4 <= N[p]:
+                r0, r1 = np.uint64(F[p, a]), np.uint64(F[p, a + 1])
+                r2, r3 = np.uint64(F[p, a + 2]), np.uint64(F[p, a + 3])
                 for k in range(H1):
                     kk = np.uint64(k)
                     h1[kk] += W1[r0, kk] + W1[r1, kk] + W1[r2, kk] + W1[r3, kk]
@@ -169,9 +157,10 @@ def main() -> None:
     if args.teacher:
         teacher = load_weights(args.teacher)[0]
         t1, t2 = hidden_sizes(teacher)
-        rows.append((f"same kernel, {t1} x {t2} network", timed(whole, F, N, pack_params(params[:NET_H1], teacher), t1, t2)))
-    rows.append(("layer 1, int16, one feature a pass", timed(layer1, F, N, W1q, b1q, np.empty(H1, np.int16))))
-    rows.append(("layer 1, int16, four features a pass", timed(layer1_four, F, N, W1q, b1q, np.empty(H1, np.int16))))
+        teacher_params = pack_params(params[:NET_H1], teacher)
+        rows.append((f"same kernel, {t1} x {t2} network", timed(whole, F, N, teacher_params, t1, t2)))
+    for four, name in ((False, "one feature"), (True, "four features")):
+        rows.append((f"layer 1, int16, {name} a pass", timed(layer1, F, N, W1q, b1q, np.empty(H1, np.int16), four)))
     rows.append(("layer 2, positive units' rows", timed(layer2_positive_rows, X, W2s, b2)))
     rows.append(("layer 2, one dot product a unit", timed(layer2_dot, X, W2t, b2)))
     rows.append(("layer 2, four units a pass", timed(layer2_four, X, W2t, b2)))

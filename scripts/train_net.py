@@ -179,7 +179,6 @@ def train(layers, feats, targets, *, epochs: int, seed: int, batch: int = 512, l
                **evaluate(layers, feats[val], targets[val])}
         if revive and epoch < epochs - 1:
             row["revived"] = revive_dead_units(layers, (m, v2), feats[tr[:8192]], rng)
-        row["regret"] = row["regret"]
         curve.append(row)
         log(f"  epoch {epoch}: train loss {row['train_loss']:.4f}  val loss {row['val_loss']:.4f}  "
             f"agreement {row['agreement']:.3f}  regret {row['regret']:.2f} points"
@@ -275,8 +274,9 @@ def distill(out: Path, teacher_path: Path, args, record) -> Path:
     parts = [np.load(out / f"data{k}.npz") for k in range(args.iterations) if (out / f"data{k}.npz").exists()]
     feats = np.concatenate([z["feats"] for z in parts])
     targets = teacher_targets(teacher, feats, np.concatenate([z["targets"] for z in parts]))
-    print(f"distillation: {len(feats):,} positions labelled by {teacher_path.name} "
-          f"({teacher['W1'].shape[1]} x {teacher['b2'].size}) for a {H1} x {H2} network")
+    t1, t2 = hidden_sizes(teacher)
+    print(f"distillation: {len(feats):,} positions labelled by {teacher_path.name} ({t1} x {t2}) "
+          f"for a {H1} x {H2} network")
     student = init_layers(np.random.default_rng(args.seed + 7), H1, H2)
     t0 = time.time()
     curve = train(student, feats, targets, epochs=args.distill_epochs, seed=args.seed * 100 + 7, decay=0.85,

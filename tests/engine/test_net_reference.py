@@ -13,10 +13,9 @@ from jass_sim.cards import mask_to_cards
 from jass_sim.engine.choose import default_mode_params
 from jass_sim.engine.deal import new_deck
 from jass_sim.engine.policies import policy_id, policy_params
-from jass_sim.engine.policies._net_features import BLOCK_LIMITS, MAX_ACTIVE, encode_view
-from jass_sim.engine.policies._net_features import N_FEATURES
-from jass_sim.engine.policies.net import (LAYER_NAMES, NET_H1, NET_H2, Q_LIMIT, WEIGHTS_FILE, first_layer_bound,
-                                          hidden_sizes, net_output, net_values, pack_params, quantize)
+from jass_sim.engine.policies._net_features import BLOCK_LIMITS, MAX_ACTIVE, N_FEATURES, encode_view
+from jass_sim.engine.policies.net import (NET_H1, NET_H2, Q_LIMIT, first_layer_bound, hidden_sizes, load_weights,
+                                          net_output, net_values, pack_params, quantize)
 from jass_sim.engine.rng import block_states
 from jass_sim.engine.round import first_round, new_work
 from jass_sim.engine.selfplay import state_at
@@ -67,11 +66,6 @@ def test_view_matches_reference(seed, rules_name, policy, point):
     assert set(feats.tolist()) == ref_view(seat, hands, tricks, t, i, mode, declarer, shown_sets)
 
 
-def shipped_layers():
-    with np.load(WEIGHTS_FILE) as z:
-        return {k: z[k] for k in LAYER_NAMES}
-
-
 @settings(max_examples=20)
 @given(seed=st.integers(0, 10_000), point=st.integers(0, 35))
 def test_compiled_forward_pass_equals_numpy(seed, point):
@@ -81,7 +75,7 @@ def test_compiled_forward_pass_equals_numpy(seed, point):
     initial, trace, mode, declarer, shown = played_round(seed, "chibre", "heuristic")
     t, i = divmod(point, 4)
     *_, feats = kernel_view(initial, trace, t, i, mode, declarer, shown)
-    layers = shipped_layers()
+    layers = load_weights()[0]
     n1, n2 = hidden_sizes(layers)
     h1, x, h2 = np.zeros(n1, np.int16), np.zeros(n1, np.float32), np.zeros(n2, np.float32)
     net_values(feats, len(feats), PARAMS, h1, x, h2)
@@ -114,7 +108,7 @@ def test_a_network_of_other_sizes_packs_and_plays(n1, n2):
 
 def test_int16_scales_cannot_overflow():
     """Every unit's largest reachable sum, scaled and rounded, fits an int16 with room to spare."""
-    layers = shipped_layers()
+    layers = load_weights()[0]
     q = quantize(layers)
     bound = first_layer_bound(layers["W1"], layers["b1"])
     scale = Q_LIMIT / bound

@@ -167,8 +167,9 @@ def net_values(feats, n, params, h1, x, h2):
 
     The first layer adds int16 weight rows, four features a pass (unsigned indices spare Numba's
     negative-index checks, so the loops vectorise; the sums wrap as int16 and the scales keep the
-    final sums in range, so the order of the additions cannot change them); the second layer is one dot product per unit over the transposed
-    weights, four units a pass, which keeps the sums in registers.
+    final sums in range, so the order of the additions cannot change them); the second layer is
+    one dot product per unit over the transposed weights, four units a pass, which keeps the sums
+    in registers.
     """
     n1 = np.int64(params[NET_H1])
     n2 = np.int64(params[NET_H2])
