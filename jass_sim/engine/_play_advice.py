@@ -23,7 +23,7 @@ from .._jit import U64_ZERO, bit, jit, popcount
 from ..rules._tricks import legal_follow, trick_step
 from ..rules.presets import LAST_TRICK_BONUS, MATCH_BONUS
 from ..rules.tables import POINTS
-from .policies.dispatch import choose_card
+from .policies.dispatch import NET, choose_card, policy_scratch
 from .rng import next_u64
 from .solver._play import MATCH_HALF
 from .solver._players import _scratch, _to_power, _trick_state, sample_hands
@@ -106,6 +106,7 @@ def play_out(hands, mode, trace, t, n_in, declarer, played, voids, shown, won0, 
         led, best_card, best_power, best_pos = trick_step(c, i, led, best_card, best_power, best_pos, mode)
     p0 = 0
     forced = first_card
+    policy_work = policy_scratch(policy == NET, params)
     while True:
         if n_in == 0:
             left = popcount(hands[tleader])
@@ -121,7 +122,7 @@ def play_out(hands, mode, trace, t, n_in, declarer, played, voids, shown, won0, 
         else:
             legal = hand if n_in == 0 else legal_follow(hand, led, best_card, mode)
             card = choose_card(policy, seat, legal, hands, trace, t, n_in, mode, played, voids, shown, declarer,
-                               params, rng)
+                               params, rng, policy_work)
         b = bit(card)
         hands[seat] = hand ^ b
         played |= b

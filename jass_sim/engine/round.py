@@ -18,7 +18,7 @@ from ..rules._scoring import score_round
 from ..rules._tricks import legal_follow, trick_power
 from ..rules.tables import POINTS, POWER
 from .deal import deal_uniform
-from .policies.dispatch import choose_card
+from .policies.dispatch import NET, choose_card, policy_scratch
 from .policies.random import random_card
 from .choose import choose_mode
 
@@ -52,6 +52,8 @@ def play_tricks(hands, mode, declarer, policies, params, rng, shown, trace, t0, 
     trump = mode if mode < 4 else -1
     # the random policy reads no public information: skip the void bookkeeping for it
     track_voids = (policies[0] | policies[1] | policies[2] | policies[3]) != 0
+    scratch = policy_scratch(policies[0] == NET or policies[1] == NET or policies[2] == NET or policies[3] == NET,
+                             params)
     leader = trace[t0, LEADER]
     for t in range(t0, 9):
         trace[t, LEADER] = leader
@@ -71,7 +73,7 @@ def play_tricks(hands, mode, declarer, policies, params, rng, shown, trace, t0, 
                     card = random_card(legal, rng)
                 else:
                     card = choose_card(policy, seat, legal, hands, trace, t, i, mode, played, voids,
-                                       shown, declarer, params, rng)
+                                       shown, declarer, params, rng, scratch)
                 b = bit(card)
                 hands[seat] = hand ^ b
                 played |= b

@@ -14,7 +14,7 @@ from test_net_reference import PARAMS, kernel_view, played_round
 from jass_sim.engine.policies import POLICIES, net, policy_params
 from jass_sim.engine.policies._net_features import CANON_CARD
 from jass_sim.engine.policies.net import (NET_FLAG, NET_H1, NET_H2, PARAMS_HEADER, hidden_sizes, net_card,
-                                          packed_offsets)
+                                          new_net_scratch, packed_offsets)
 from jass_sim.engine.rng import block_states
 from jass_sim.engine.selfplay import card_values, generate_positions, state_at, value_scratch
 from jass_sim.engine.simulate import BatchSpec, run_batch
@@ -39,6 +39,9 @@ def positions(n_rounds=40, rules_name="chibre"):
     return out
 
 
+SCRATCH = new_net_scratch(PARAMS)
+
+
 def test_net_plays_only_legal_cards_even_when_it_prefers_another():
     biased = PARAMS.copy()
     rng = np.random.default_rng(0)
@@ -47,22 +50,41 @@ def test_net_plays_only_legal_cards_even_when_it_prefers_another():
     biased.view(np.float32)[b3:b3 + 36] = rng.permutation(36).astype(np.float32) * 1e6
     for pos in positions(20):
         seat, legal, *rest = pos
-        assert (int(legal) >> int(net_card(seat, legal, *rest, PARAMS))) & 1
-        card = int(net_card(seat, legal, *rest, biased))
+        assert (int(legal) >> int(net_card(seat, legal, *rest, PARAMS, SCRATCH))) & 1
+        card = int(net_card(seat, legal, *rest, biased, SCRATCH))
         assert (int(legal) >> card) & 1
         legal_cards_ = [c for c in range(36) if int(legal) >> c & 1]
         favourite = max(legal_cards_, key=lambda c: biased.view(np.float32)[b3 + CANON_CARD[rest[4], c]])
         assert card == favourite  # the best legal card by the network's values
 
 
-def test_net_refuses_params_without_weights():
+def test_net_refuses_params_without_weights_or_too_little_scratch():
     seat, legal, *rest = next(p for p in positions(3) if bin(int(p[1])).count("1") > 1)
     with pytest.raises(ValueError, match="weights"):
-        net_card(seat, legal, *rest, np.zeros(PARAMS_HEADER))
+        net_card(seat, legal, *rest, np.zeros(PARAMS_HEADER), SCRATCH)
     broken = PARAMS.copy()
     broken[NET_FLAG] = 0
     with pytest.raises(ValueError, match="weights"):
-        net_card(seat, legal, *rest, broken)
+        net_card(seat, legal, *rest, broken, SCRATCH)
+    for params in (np.zeros(PARAMS_HEADER), broken, np.zeros(3)):
+        with pytest.raises(ValueError, match="weights"):
+            new_net_scratch(params)
+    with pytest.raises(ValueError, match="scratch"):
+        net_card(seat, legal, *rest, PARAMS, SCRATCH[:-1])
+
+
+def test_the_scratch_left_by_earlier_cards_does_not_change_the_choice():
+    """The round kernels pass one scratch to every card of a round: a scratch full of garbage or
+    of an earlier position's numbers gives the card a fresh one gives."""
+    shared = new_net_scratch(PARAMS)
+    garbage = np.random.default_rng(3).integers(-2**62, 2**62, SCRATCH.shape[0])
+    compared = 0
+    for seat, legal, *rest in positions(10):
+        fresh = net_card(seat, legal, *rest, PARAMS, new_net_scratch(PARAMS))
+        assert net_card(seat, legal, *rest, PARAMS, shared) == fresh
+        assert net_card(seat, legal, *rest, PARAMS, garbage.copy()) == fresh
+        compared += 1
+    assert compared == 360
 
 
 def test_choice_does_not_depend_on_the_cards_it_cannot_see():
@@ -74,12 +96,12 @@ def test_choice_does_not_depend_on_the_cards_it_cannot_see():
     for seat, legal, hands, trace, t, i, mode, played, voids, shown, declarer in positions(30):
         if bin(int(legal)).count("1") < 2:
             continue
-        base = net_card(seat, legal, hands, trace, t, i, mode, played, voids, shown, declarer, PARAMS)
+        base = net_card(seat, legal, hands, trace, t, i, mode, played, voids, shown, declarer, PARAMS, SCRATCH)
         for _ in range(3):
             sample_hands(seat, hands, played, voids, shown, mode, rng, deal, cards, types)
             changed_hands += int(any(deal[s] != hands[s] for s in range(4)))
             assert net_card(seat, legal, deal.copy(), trace, t, i, mode, played, voids, shown, declarer,
-                            PARAMS) == base
+                            PARAMS, SCRATCH) == base
             checked += 1
     assert checked > 200 and changed_hands > checked // 2
 

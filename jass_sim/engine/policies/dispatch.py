@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..._jit import jit
 from ..solver._players import dd_card, pimc_card
 from .heuristic import heuristic_card
-from .net import net_card
+from .net import net_card, new_net_scratch
 from .random import random_card
+
+#: The policy numbers the round kernels treat apart (see ``POLICIES``).
+NET = 4
 
 
 @jit(inline="always")
 def choose_card(policy, seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer, params,
-                rng):
+                rng, scratch):
     """The card (a member of ``legal``) that policy number ``policy`` plays for ``seat``.
 
     Parameters
@@ -46,6 +51,8 @@ def choose_card(policy, seat, legal, hands, trace, t, n_in_trick, mode, played, 
         Policy parameters.
     rng : uint64[4]
         The random stream.
+    scratch : int64[:]
+        Working memory of the policies (:func:`policy_scratch`), allocated once a round.
     """
     trick = trace[t, 1:5]
     if policy == 1:
@@ -54,6 +61,16 @@ def choose_card(policy, seat, legal, hands, trace, t, n_in_trick, mode, played, 
         return dd_card(seat, legal, hands, trick, n_in_trick, mode, params)
     if policy == 3:  # pimc: params[0] samples, params[1] horizon, params[2] node budget
         return pimc_card(seat, legal, hands, trick, n_in_trick, mode, played, voids, shown, params, rng)
-    if policy == 4:  # net: weights in params after its header (see jass_sim.engine.policies.net)
-        return net_card(seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer, params)
+    if policy == NET:  # net: weights in params after its header (see jass_sim.engine.policies.net)
+        return net_card(seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer, params,
+                        scratch)
     return random_card(legal, rng)
+
+
+@jit(inline="always")
+def policy_scratch(uses_net, params):
+    """Working memory for :func:`choose_card` over a round (or a play-out from a position): the
+    net policy's (:func:`~.net.new_net_scratch`) when ``uses_net``, else an empty array."""
+    if uses_net:
+        return new_net_scratch(params)
+    return np.empty(0, dtype=np.int64)

@@ -238,18 +238,36 @@ def net_output(cc, params, h2):
     return v
 
 
+@jit(inline="always")
+def scratch_size(h1, h2):
+    """int64 words of :func:`net_card`'s scratch for hidden layers of ``h1`` and ``h2`` units: the
+    active features (int64), then the first layer's sums (int16) and the float32 ``x`` and ``h2``."""
+    return MAX_ACTIVE + (h1 + 3) // 4 + (h1 + h2 + 1) // 2
+
+
+@jit
+def new_net_scratch(params):
+    """Scratch for :func:`net_card` with the network packed in ``params`` (:func:`pack_params`;
+    raises ValueError when ``params`` has none). The round kernels allocate it once a round
+    rather than once a card."""
+    if params.shape[0] < PARAMS_HEADER or params[NET_FLAG] <= 0:
+        raise ValueError("the net policy needs its weights in params (see jass_sim.engine.policies.net)")
+    return np.empty(scratch_size(np.int64(params[NET_H1]), np.int64(params[NET_H2])), dtype=np.int64)
+
+
 @jit(fastmath=True)  # the output layer's sums vectorise (measured: about 5% more rounds/s)
-def net_card(seat, legal, hands, trace, t, i, mode, played, voids, shown, declarer, params):
+def net_card(seat, legal, hands, trace, t, i, mode, played, voids, shown, declarer, params, scratch):
     """The ``net`` policy: the legal card of highest network value for ``seat`` (see the module
-    docstring); reads only ``hands[seat]`` and what is public."""
+    docstring); reads only ``hands[seat]`` and what is public. ``scratch`` is working memory
+    (:func:`new_net_scratch`); its content before the call does not matter."""
     if popcount(legal) == 1:
         return lowest_bit(legal)
     n1 = np.int64(params[NET_H1])
     n2 = np.int64(params[NET_H2])
     if params[NET_FLAG] <= 0 or params.shape[0] < PARAMS_HEADER + (packed_offsets(n1, n2)[6] + 1) // 2:
         raise ValueError("the net policy needs its weights in params (see jass_sim.engine.policies.net)")
-    # one allocation for the scratch: the features (int64), then h1 (int16), x and h2 (float32)
-    scratch = np.empty(MAX_ACTIVE + (n1 + 3) // 4 + (n1 + n2 + 1) // 2, dtype=np.int64)
+    if scratch.shape[0] < scratch_size(n1, n2):
+        raise ValueError("the net policy's scratch is too small for its params (see new_net_scratch)")
     feats = scratch[:MAX_ACTIVE]
     h1 = scratch[MAX_ACTIVE:].view(np.int16)[:n1]
     floats = scratch[MAX_ACTIVE + (n1 + 3) // 4:].view(np.float32)
