@@ -264,9 +264,9 @@ def generate(layers, deals: int, seed: int, iteration: int, worlds: int, rules_n
 
 def distill(out: Path, teacher_path: Path, args, record) -> Path:
     """Train a network of the shipped sizes (``H1`` x ``H2``) on the teacher's card values over
-    the positions of every iteration; returns the path of its weights (``student.npz``, resumed
+    the positions of every iteration; returns the path of its weights (``student-{H1}x{H2}.npz``, resumed
     when it exists)."""
-    path = out / "student.npz"
+    path = out / f"student-{H1}x{H2}.npz"
     if path.exists():
         print(f"distillation: done before, weights in {path}")
         return path

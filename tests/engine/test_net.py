@@ -189,7 +189,7 @@ def test_one_command_trains_and_distils_to_the_shipped_sizes(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert "distillation:" in printed and "final: net vs heuristic" in printed
     teacher = tn.load_layers(tmp_path / "iter0.npz")
-    student = tn.load_layers(tmp_path / "student.npz")
+    student = tn.load_layers(tmp_path / f"student-{net.H1}x{net.H2}.npz")
     assert hidden_sizes(teacher) == (16, 8) and hidden_sizes(student) == (net.H1, net.H2)
     # the labels are the teacher's centred values on the legal cards, NaN elsewhere
     with np.load(tmp_path / "data0.npz") as z:

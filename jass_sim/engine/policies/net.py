@@ -34,7 +34,7 @@ from ._net_features import BLOCK_LIMITS, CANON_CARD, MAX_ACTIVE, N_FEATURES, enc
 
 #: Hidden layer sizes of the shipped network (a network of other sizes packs and plays too: the
 #: kernels read the sizes from ``params``; see :func:`pack_params`).
-H1 = 128
+H1 = 64
 H2 = 32
 N_OUT = 36
 #: ``params`` entries before the network's weights (read by the other policies).
