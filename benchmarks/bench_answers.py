@@ -1,7 +1,7 @@
 """Do ``advise``'s answers under its default card play agree with ``pimc``'s? (issue 17, "Answers")
 
     python benchmarks/bench_answers.py [--hands 8] [--pimc-deals 200] [--deals 4000] [--seed 7]
-                                       [--policies net,heuristic] [--out out/answers.jsonl]
+                                       [--policies net,heuristic] [--out out/answers.jsonl] [--paired]
 
 Random hands (from ``--seed``) are advised with ``--policy pimc`` on ``--pimc-deals`` deals (the
 reference: slow, wide CIs) and with each of ``--policies`` on ``--deals`` deals. For every hand
@@ -10,6 +10,14 @@ other policy should name the same option. For every option, the two values (the 
 difference per round) should agree within the sum of their 95% CI half-widths plus 5 points.
 Prints one line per hand and policy, and the totals. Each hand's pimc result is appended to
 ``--out`` as it is done, so an interrupted run resumes.
+
+With ``--paired``, each policy is also run on pimc's own deals (``advise`` deals depend on the
+seed only, not on the card play), and per option the mean of the policy's difference minus pimc's,
+deal by deal, is printed with its 95% CI: the deal luck that moves all of a hand's pimc values
+together cancels, so what is left is the gap between the two models of play (and their play
+noise). An option agrees when that CI comes within 5 points of 0 (its lower end at most +5 and its
+upper end at least -5). pimc's per-deal differences are stored in ``--out`` (``per_deal``); hands
+stored without them are advised by pimc again.
 
 The figures say how close the fast policies' answers are to pimc's; pimc is itself a model of
 play (8 sampled worlds per decision, exact from 3 tricks before the end), not the truth.
@@ -34,6 +42,19 @@ def random_hands(n: int, seed: int) -> list[list[int]]:
     return [sorted(rng.permutation(36)[:9].tolist()) for _ in range(n)]
 
 
+def per_deal(advice) -> np.ndarray:
+    """``int64[deals, options]``: the team's point difference of every option on every deal."""
+    s = advice.samples
+    return (s.ours - s.theirs).astype(np.int64)
+
+
+def paired_gap(ours: np.ndarray, ref: np.ndarray) -> tuple[float, float, float]:
+    """Mean of ``ours - ref`` over the deals of one option, with its 95% CI (normal)."""
+    d = (ours - ref).astype(np.float64)
+    half = 1.96 * d.std(ddof=1) / np.sqrt(len(d))
+    return float(d.mean()), float(d.mean() - half), float(d.mean() + half)
+
+
 def summary(advice) -> dict:
     t = advice.table
     return {"options": [int(o) for o in advice.options], "mean_diff": t["mean_diff"].tolist(),
@@ -50,6 +71,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--policies", default="net,heuristic")
     parser.add_argument("--out", type=Path, default=ROOT / "out" / "answers.jsonl")
+    parser.add_argument("--paired", action="store_true", help="also compare on pimc's own deals, deal by deal")
     args = parser.parse_args()
 
     from jass_sim.analysis.advise import advise, option_label
@@ -61,18 +83,22 @@ def main() -> None:
     if args.out.exists():
         for line in args.out.read_text().splitlines():
             entry = json.loads(line)
-            if entry["pimc_deals"] == args.pimc_deals and entry["seed"] == args.seed:
+            if entry["pimc_deals"] == args.pimc_deals and entry["seed"] == args.seed and (
+                    "per_deal" in entry["pimc"] or not args.paired):
                 done[tuple(entry["hand"])] = entry["pimc"]
     policies = [p.strip() for p in args.policies.split(",") if p.strip()]
-    totals = {p: {"clear": 0, "same": 0, "options": 0, "within": 0, "worst": 0.0} for p in policies}
+    totals = {p: {"clear": 0, "same": 0, "options": 0, "within": 0, "worst": 0.0, "paired_within": 0}
+              for p in policies}
     for h, hand in enumerate(random_hands(args.hands, args.seed)):
         text = " ".join(format_card(c) for c in hand)
         if tuple(hand) in done:
             ref = done[tuple(hand)]
         else:
             t0 = time.perf_counter()
-            ref = summary(advise(hand, policy="pimc", samples=args.pimc_deals, seed=args.seed + h))
+            advice = advise(hand, policy="pimc", samples=args.pimc_deals, seed=args.seed + h)
+            ref = summary(advice)
             ref["seconds"] = time.perf_counter() - t0
+            ref["per_deal"] = per_deal(advice).tolist()
             with open(args.out, "a") as fh:
                 fh.write(json.dumps({"hand": hand, "seed": args.seed, "pimc_deals": args.pimc_deals,
                                      "pimc": ref}) + "\n")
@@ -99,10 +125,22 @@ def main() -> None:
             print(f"  {policy:<9} ({got['samples']} deals): {option_label(got['recommendation'])}"
                   f"{' (same)' if same else ' (differs)'}; value - pimc per option: "
                   + " ".join(f"{option_label(opt)} {g:+.1f}" for opt, g in zip(ref["options"], gaps)))
+            if args.paired:
+                same_deals = advise(hand, policy=policy, samples=args.pimc_deals, seed=args.seed + h)
+                mine, theirs = per_deal(same_deals), np.asarray(ref["per_deal"], dtype=np.int64)
+                cells = []
+                for o, opt in enumerate(ref["options"]):
+                    mean, lo, hi = paired_gap(mine[:, same_deals.samples.options.index(opt)], theirs[:, o])
+                    tot["paired_within"] += int(lo <= TOLERANCE and hi >= -TOLERANCE)
+                    cells.append(f"{option_label(opt)} {mean:+.1f} [{lo:+.1f}, {hi:+.1f}]")
+                print(f"  {policy:<9} on pimc's {args.pimc_deals} deals, value - pimc deal by deal: " + " ".join(cells))
     for policy, tot in totals.items():
         print(f"{policy}: names pimc's clear leader on {tot['same']} of {tot['clear']} hands; option values within "
               f"the CIs + {TOLERANCE:.0f} points: {tot['within']} of {tot['options']} "
               f"(worst excess {tot['worst']:+.1f} points)")
+        if args.paired:
+            print(f"{policy}: on pimc's own deals, the 95% CI of value - pimc comes within {TOLERANCE:.0f} points "
+                  f"of 0 on {tot['paired_within']} of {tot['options']} options")
 
 
 if __name__ == "__main__":
