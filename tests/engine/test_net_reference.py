@@ -13,9 +13,9 @@ from jass_sim.cards import mask_to_cards
 from jass_sim.engine.choose import default_mode_params
 from jass_sim.engine.deal import new_deck
 from jass_sim.engine.policies import policy_id, policy_params
-from jass_sim.engine.policies._net_features import BLOCK_LIMITS, MAX_ACTIVE, N_FEATURES, encode_view
-from jass_sim.engine.policies.net import (NET_H1, NET_H2, Q_LIMIT, first_layer_bound, hidden_sizes, load_weights,
-                                          net_output, net_values, pack_params, quantize)
+from jass_sim.engine.policies._net_features import BLOCK_LIMITS, MAX_ACTIVE, encode_view
+from jass_sim.engine.policies.net import (LAYER_NAMES, NET_H1, NET_H2, Q_LIMIT, first_layer_bound, hidden_sizes,
+                                          layer_shapes, load_weights, net_output, net_values, pack_params, quantize)
 from jass_sim.engine.rng import block_states
 from jass_sim.engine.round import first_round, new_work
 from jass_sim.engine.selfplay import state_at
@@ -90,8 +90,7 @@ def test_a_network_of_other_sizes_packs_and_plays(n1, n2):
     """The kernels read the hidden sizes from ``params``: random networks of other sizes give the
     quantised reference's values too, and a layer of the wrong shape is refused."""
     rng = np.random.default_rng(n1)
-    shapes = {"W1": (N_FEATURES, n1), "b1": (n1,), "W2": (n1, n2), "b2": (n2,), "W3": (36, n2), "b3": (36,)}
-    layers = {k: rng.normal(0, 0.3, shape).astype(np.float32) for k, shape in shapes.items()}
+    layers = {k: rng.normal(0, 0.3, shape).astype(np.float32) for k, shape in zip(LAYER_NAMES, layer_shapes(n1, n2))}
     params = pack_params(PARAMS[:2], layers)
     assert (params[NET_H1], params[NET_H2]) == (n1, n2) and params[0] == PARAMS[0]
     for seed in range(3):

@@ -15,7 +15,7 @@ from ...cards import InputError
 POLICIES = {"random": 0, "heuristic": 1, "dd": 2, "pimc": 3, "net": 4}
 
 #: The card play of ``advise``, ``play-advice``, ``review`` and ``report`` when no policy is given:
-#: the learned ``net`` player (stronger than ``pimc`` and ~30x slower than ``heuristic``; see
+#: the learned ``net`` player (stronger than ``pimc`` and ~6x slower than ``heuristic``; see
 #: benchmarks/RESULTS.md). ``simulate``, ``duel`` and ``batch`` still default to ``heuristic``.
 DEFAULT_POLICY = "net"
 

@@ -6,12 +6,13 @@ import numpy as np
 
 from ..._jit import jit
 from ..solver._players import dd_card, pimc_card
+from . import POLICIES
 from .heuristic import heuristic_card
 from .net import net_card, new_net_scratch
 from .random import random_card
 
-#: The policy numbers the round kernels treat apart (see ``POLICIES``).
-NET = 4
+#: The number of the policy whose scratch the round kernels allocate (:func:`policy_scratch`).
+NET = POLICIES["net"]
 
 
 @jit(inline="always")

@@ -245,13 +245,20 @@ def scratch_size(h1, h2):
     return MAX_ACTIVE + (h1 + 3) // 4 + (h1 + h2 + 1) // 2
 
 
+@jit(inline="always")
+def check_net_params(params):
+    """Raise ValueError unless ``params`` holds a whole packed network (:func:`pack_params`)."""
+    if params.shape[0] < PARAMS_HEADER or params[NET_FLAG] <= 0 or params.shape[0] < PARAMS_HEADER + (
+            packed_offsets(np.int64(params[NET_H1]), np.int64(params[NET_H2]))[6] + 1) // 2:
+        raise ValueError("the net policy needs its weights in params (see jass_sim.engine.policies.net)")
+
+
 @jit
 def new_net_scratch(params):
     """Scratch for :func:`net_card` with the network packed in ``params`` (:func:`pack_params`;
     raises ValueError when ``params`` has none). The round kernels allocate it once a round
     rather than once a card."""
-    if params.shape[0] < PARAMS_HEADER or params[NET_FLAG] <= 0:
-        raise ValueError("the net policy needs its weights in params (see jass_sim.engine.policies.net)")
+    check_net_params(params)
     return np.empty(scratch_size(np.int64(params[NET_H1]), np.int64(params[NET_H2])), dtype=np.int64)
 
 
@@ -262,10 +269,9 @@ def net_card(seat, legal, hands, trace, t, i, mode, played, voids, shown, declar
     (:func:`new_net_scratch`); its content before the call does not matter."""
     if popcount(legal) == 1:
         return lowest_bit(legal)
+    check_net_params(params)
     n1 = np.int64(params[NET_H1])
     n2 = np.int64(params[NET_H2])
-    if params[NET_FLAG] <= 0 or params.shape[0] < PARAMS_HEADER + (packed_offsets(n1, n2)[6] + 1) // 2:
-        raise ValueError("the net policy needs its weights in params (see jass_sim.engine.policies.net)")
     if scratch.shape[0] < scratch_size(n1, n2):
         raise ValueError("the net policy's scratch is too small for its params (see new_net_scratch)")
     feats = scratch[:MAX_ACTIVE]
