@@ -12,8 +12,11 @@ the data of the ``--data-window`` iterations before it. Every iteration prints i
 agreement with the best labelled card, and regret: the points the network's card loses against
 the best labelled card) and a duplicate-deal duel against ``heuristic``. Data, weights and a
 ``log.jsonl`` are written to ``--out`` after each step, and a run started again with the same
-``--out`` resumes after the last finished step. The best iteration by duel is written to the
-package (``--install``), and the run ends with the duels of the final network.
+``--out`` resumes after the last finished step. The best iteration by duel is distilled into a
+network of the shipped sizes; ``--polish N`` then runs N more rounds of policy improvement on
+that small network itself (its own self-play and rollouts, with more worlds). The best of these
+by duel is written to the package (``--install``), and the run ends with the duels of the final
+network.
 
 Training needs numpy only: a two-hidden-layer perceptron, Adam, and a loss on the centred card
 values (the mean over the legal cards is removed from targets and outputs: only the differences
@@ -293,6 +296,74 @@ def distill(out: Path, teacher_path: Path, args, record) -> Path:
     return path
 
 
+def polish(out: Path, student_path: Path, teacher_path: Path, args, record) -> Path:
+    """Policy-improvement rounds on the distilled network itself: round ``p`` labels positions
+    from its own self-play with its own rollouts (``--polish-worlds`` worlds each) and trains on
+    from its weights, on that data and on ``--polish-teacher-rows`` positions of the iterations
+    labelled by the teacher (which keep it near the teacher's play where the new labels are
+    noisy). Returns the path of the best of the student and the rounds by the duel against
+    ``heuristic`` (``polish{p}-{H1}x{H2}.npz``, resumed when they exist)."""
+    best_path, best_mean = student_path, None
+    history = [json.loads(line) for line in (out / "log.jsonl").read_text().splitlines() if line.strip()]
+    for entry in history:
+        if entry.get("kind") == "distill":
+            best_mean = entry["duel_mean"]
+    layers = load_layers(student_path)
+    teacher = None
+    for p in range(args.polish):
+        path = out / f"polish{p}-{H1}x{H2}.npz"
+        if path.exists():
+            layers = load_layers(path)
+            entry = next((e for e in history if e.get("kind") == "polish" and e.get("round") == p), None)
+            print(f"polish {p}: done before, weights loaded from {path}")
+            if entry is not None and (best_mean is None or entry["duel_mean"] > best_mean):
+                best_path, best_mean = path, entry["duel_mean"]
+            continue
+        t0 = time.time()
+        dpath = out / f"polish{p}-data.npz"
+        if dpath.exists():
+            with np.load(dpath) as z:
+                feats, targets = z["feats"], z["targets"]
+        else:
+            feats, targets, info = generate(layers, args.polish_deals, args.seed, 100 + p, args.polish_worlds)
+            np.savez(out / "data.tmp.npz", feats=feats, targets=targets, info=info)
+            (out / "data.tmp.npz").replace(dpath)
+        gen_s = time.time() - t0
+        if args.polish_teacher_rows:
+            if teacher is None:
+                teacher = load_layers(teacher_path)
+                parts = [np.load(out / f"data{k}.npz") for k in range(args.iterations)
+                         if (out / f"data{k}.npz").exists()]
+                all_feats = np.concatenate([z["feats"] for z in parts])
+                all_targets = np.concatenate([z["targets"] for z in parts])
+            rows = np.random.default_rng(args.seed * 100 + 50 + p).choice(
+                len(all_feats), size=min(args.polish_teacher_rows, len(all_feats)), replace=False)
+            feats = np.concatenate([all_feats[rows], feats])
+            targets = np.concatenate([teacher_targets(teacher, all_feats[rows], all_targets[rows]), targets])
+        print(f"polish {p}: {len(feats):,} positions ({args.polish_deals:,} self-play deals of the {H1} x {H2} "
+              f"network, {args.polish_worlds} worlds, in {gen_s:.0f} s, and {args.polish_teacher_rows:,} "
+              f"labelled by the teacher)")
+        t1 = time.time()
+        curve = train(layers, feats, targets, epochs=args.polish_epochs, seed=args.seed * 100 + 50 + p,
+                      lr=args.polish_lr)
+        train_s = time.time() - t1
+        d = duel_vs(layers, "heuristic", args.duel_deals, seed=args.seed + 1000)
+        print(f"polish {p}: net vs heuristic {d['mean_diff']:+.2f} points per round "
+              f"(95% CI {d['ci95_diff'][0]:+.2f} to {d['ci95_diff'][1]:+.2f}, {args.duel_deals:,} duplicate deals); "
+              f"train {train_s:.0f} s")
+        save_layers(path, layers, {"polish": p, "seed": args.seed, "positions": int(len(feats)), "h1": H1, "h2": H2,
+                                   "worlds": args.polish_worlds, "vs_heuristic": d["mean_diff"]})
+        entry = {"kind": "polish", "round": p, "positions": int(len(feats)), "gen_s": gen_s, "train_s": train_s,
+                 "curve": curve, "duel_mean": d["mean_diff"], "duel_ci": d["ci95_diff"], "duel_deals": args.duel_deals}
+        record(entry)
+        history.append(entry)
+        if best_mean is None or entry["duel_mean"] > best_mean:
+            best_path, best_mean = path, entry["duel_mean"]
+    if args.polish:
+        print(f"polish: best {best_path.name} (net vs heuristic {best_mean:+.2f})")
+    return best_path
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", type=Path, default=ROOT / "out" / "net-train")
@@ -311,6 +382,14 @@ def main(argv=None) -> int:
     ap.add_argument("--h2", type=int, default=64, help="second hidden layer of the iterations' network")
     ap.add_argument("--distill-epochs", type=int, default=14,
                     help=f"epochs of the distillation of the best iteration into the shipped {H1} x {H2} network")
+    ap.add_argument("--polish", type=int, default=1,
+                    help="policy-improvement rounds on the distilled network itself (see polish())")
+    ap.add_argument("--polish-deals", type=int, default=125_000, help="self-play deals of a polish round")
+    ap.add_argument("--polish-worlds", type=int, default=16, help="worlds of a polish round")
+    ap.add_argument("--polish-epochs", type=int, default=3)
+    ap.add_argument("--polish-lr", type=float, default=3e-4)
+    ap.add_argument("--polish-teacher-rows", type=int, default=1_500_000,
+                    help="positions of the iterations, labelled by the teacher, trained on in each polish round")
     ap.add_argument("--install", action="store_true", help="write the final weights into the package")
     args = ap.parse_args(argv)
     out = args.out
@@ -373,7 +452,9 @@ def main(argv=None) -> int:
     print(f"best iteration: {best['iteration']} (net vs heuristic {best['duel_mean']:+.2f})")
     final_path = out / f"iter{best['iteration']}.npz"
     if (args.h1, args.h2) != (H1, H2):
+        teacher_path = final_path
         final_path = distill(out, final_path, args, record)
+        final_path = polish(out, final_path, teacher_path, args, record)
     final = load_layers(final_path)
     if args.install:
         WEIGHTS_FILE.parent.mkdir(exist_ok=True)

@@ -181,10 +181,13 @@ def test_tiny_training_run_end_to_end(tmp_path):
 
 def test_one_command_trains_and_distils_to_the_shipped_sizes(tmp_path, capsys):
     """``train_net.py`` end to end on tiny settings: an iteration of a 16 x 8 network, then its
-    distillation into a network of the shipped sizes, which plays; a second run resumes."""
+    distillation into a network of the shipped sizes, which plays, and a polish round of that
+    network; a second run resumes."""
     tn = _train_module()
     argv = ["--out", str(tmp_path), "--seed", "3", "--iterations", "1", "--deals", "160", "--worlds", "2",
-            "--epochs", "2", "--h1", "16", "--h2", "8", "--distill-epochs", "2", "--duel-deals", "100"]
+            "--epochs", "2", "--h1", "16", "--h2", "8", "--distill-epochs", "2", "--duel-deals", "100",
+            "--polish", "1", "--polish-deals", "80", "--polish-worlds", "2", "--polish-epochs", "1",
+            "--polish-teacher-rows", "300"]
     assert tn.main(argv) == 0
     printed = capsys.readouterr().out
     assert "distillation:" in printed and "final: net vs heuristic" in printed
@@ -201,6 +204,11 @@ def test_one_command_trains_and_distils_to_the_shipped_sizes(tmp_path, capsys):
     legal = ~np.isnan(targets)
     assert (np.nanargmax(labels, axis=1) == np.where(legal, y, -np.inf).argmax(1)).all()
     log = [json.loads(line) for line in (tmp_path / "log.jsonl").read_text().splitlines()]
-    assert [e["kind"] for e in log] == ["iteration", "distill"]
+    assert [e["kind"] for e in log] == ["iteration", "distill", "polish"]
+    assert "polish 0: net vs heuristic" in printed and "polish: best" in printed
+    polished = tn.load_layers(tmp_path / f"polish0-{net.H1}x{net.H2}.npz")
+    assert hidden_sizes(polished) == (net.H1, net.H2)
+    assert any(not np.array_equal(polished[k], student[k]) for k in polished)  # it trained on
     assert tn.main(argv) == 0  # resumes: nothing is trained again
-    assert "distillation: done before" in capsys.readouterr().out
+    again = capsys.readouterr().out
+    assert "distillation: done before" in again and "polish 0: done before" in again
