@@ -3,8 +3,8 @@
     python benchmarks/bench_roles.py [--a net] [--b pimc] [--deals 1500] [--rules chibre] [--seed 7]
                                      [--weights path/to/student.npz]
 
-Every deal (mode chosen by the evaluator, which may chibre; the declaring team sits on seats 0
-and 2) is played four times with the same cards, mode and random numbers:
+Every deal (mode chosen by the evaluator, which may chibre, or ``--mode``; the declaring team sits
+on seats 0 and 2) is played four times with the same cards, mode and random numbers:
 
 * ``A/A``: A at all four seats,            * ``B/B``: B at all four seats,
 * ``A decl``: A declares, B defends,       * ``B decl``: B declares, A defends.
@@ -26,7 +26,7 @@ import numpy as np
 
 from common import machine
 from jass_sim._jit import jit
-from jass_sim.cards import MODE_NAMES
+from jass_sim.cards import MODE_NAMES, parse_mode
 from jass_sim.engine.batch import _block_scratch
 from jass_sim.engine.choose import choose_mode, default_mode_params
 from jass_sim.engine.deal import deal_uniform
@@ -40,7 +40,7 @@ SEATINGS = ("A/A", "B/B", "A decl", "B decl")
 
 
 @jit(parallel=True, cache=False)
-def four_seatings(states, counts, modes_allowed, mode_params, policy_a, policy_b, params, run_points,
+def four_seatings(states, counts, modes_allowed, fixed_mode, mode_params, policy_a, policy_b, params, run_points,
                   four_points, multipliers, out):
     """``out[deal, k]``: the declaring team's points in seating ``k`` of :data:`SEATINGS`;
     ``out[deal, 4]``: the mode. Each deal's random numbers restart from the same state in every
@@ -54,7 +54,11 @@ def four_seatings(states, counts, modes_allowed, mode_params, policy_a, policy_b
         score = work[3]
         for i in range(counts[b]):
             deal_uniform(rng, deck, dealt)
-            mode, chibred = choose_mode(1, dealt[0], dealt[2], modes_allowed, multipliers, True, mode_params, rng)
+            if fixed_mode >= 0:
+                mode, chibred = fixed_mode, 0
+            else:
+                mode, chibred = choose_mode(1, dealt[0], dealt[2], modes_allowed, multipliers, True, mode_params,
+                                            rng)
             saved[:] = rng
             for k in range(4):
                 declaring = policy_a if k == 0 or k == 2 else policy_b
@@ -82,6 +86,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1_500)
     parser.add_argument("--rules", default="chibre")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--mode", help="play every deal in this mode (H, D, S, C, OBE, UNE; seat 0 declares) "
+                        "instead of the evaluator's choice")
     parser.add_argument("--weights", help="net weights (.npz) to use instead of the shipped ones")
     args = parser.parse_args()
 
@@ -98,10 +104,12 @@ def main() -> None:
     counts[-1] = args.deals - (n_blocks - 1) * BLOCK_SIZE
     out = np.zeros((n_blocks * BLOCK_SIZE, 5), dtype=np.int64)
     print(f"machine: {machine()}, {numba.config.NUMBA_NUM_THREADS} Numba threads")
-    print(f"A = {args.a}, B = {args.b}, {args.deals:,} deals x 4 seatings, rules {args.rules}, seed {args.seed}"
+    print(f"A = {args.a}, B = {args.b}, {args.deals:,} deals x 4 seatings, rules {args.rules}, seed {args.seed}, "
+          f"mode {args.mode or 'chosen by the evaluator'}"
           + (f", net weights {args.weights}" if args.weights else ""))
     start = time.perf_counter()
-    four_seatings(block_states(args.seed, 0, n_blocks, 9), counts, modes, default_mode_params(rules),
+    fixed_mode = -1 if args.mode is None else parse_mode(args.mode)
+    four_seatings(block_states(args.seed, 0, n_blocks, 9), counts, modes, fixed_mode, default_mode_params(rules),
                   POLICIES[args.a], POLICIES[args.b], params, run_points, four_points, multipliers, out)
     print(f"played in {time.perf_counter() - start:.1f} s (compilation included)")
     out = out[:args.deals].astype(np.float64)
