@@ -213,6 +213,12 @@ def save_layers(path: Path, layers: dict, meta: dict) -> None:
     tmp.replace(path)
 
 
+def duel_of(path: Path) -> float:
+    """The score against ``heuristic`` stored in the metadata of a weights file by this script."""
+    with np.load(path) as z:
+        return float(json.loads(str(z["meta"]))["vs_heuristic"])
+
+
 def load_layers(path: Path) -> dict:
     with np.load(path) as z:
         return {k: z[k].astype(np.float32) for k in LAYER_NAMES}
@@ -303,24 +309,19 @@ def polish(out: Path, student_path: Path, teacher_path: Path, args, record) -> P
     labelled by the teacher (which keep it near the teacher's play where the new labels are
     noisy). Returns the path of the best of the student and the rounds by the duel against
     ``heuristic`` (``polish{p}-{H1}x{H2}.npz``, resumed when they exist)."""
-    best_path, best_mean = student_path, None
-    history = [json.loads(line) for line in (out / "log.jsonl").read_text().splitlines() if line.strip()]
-    for entry in history:
-        if entry.get("kind") == "distill":
-            best_mean = entry["duel_mean"]
+    best_path, best_mean = student_path, duel_of(student_path)
     layers = load_layers(student_path)
     teacher = None
     for p in range(args.polish):
         path = out / f"polish{p}-{H1}x{H2}.npz"
         if path.exists():
             layers = load_layers(path)
-            entry = next((e for e in history if e.get("kind") == "polish" and e.get("round") == p), None)
             print(f"polish {p}: done before, weights loaded from {path}")
-            if entry is not None and (best_mean is None or entry["duel_mean"] > best_mean):
-                best_path, best_mean = path, entry["duel_mean"]
+            if duel_of(path) > best_mean:
+                best_path, best_mean = path, duel_of(path)
             continue
         t0 = time.time()
-        dpath = out / f"polish{p}-data.npz"
+        dpath = out / f"polish{p}-data-{H1}x{H2}.npz"
         if dpath.exists():
             with np.load(dpath) as z:
                 feats, targets = z["feats"], z["targets"]
@@ -356,8 +357,7 @@ def polish(out: Path, student_path: Path, teacher_path: Path, args, record) -> P
         entry = {"kind": "polish", "round": p, "positions": int(len(feats)), "gen_s": gen_s, "train_s": train_s,
                  "curve": curve, "duel_mean": d["mean_diff"], "duel_ci": d["ci95_diff"], "duel_deals": args.duel_deals}
         record(entry)
-        history.append(entry)
-        if best_mean is None or entry["duel_mean"] > best_mean:
+        if entry["duel_mean"] > best_mean:
             best_path, best_mean = path, entry["duel_mean"]
     if args.polish:
         print(f"polish: best {best_path.name} (net vs heuristic {best_mean:+.2f})")
