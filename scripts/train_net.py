@@ -302,9 +302,16 @@ def distill(out: Path, teacher_path: Path, args, record) -> Path:
     return path
 
 
+def polish_worlds(spec: str, p: int) -> int:
+    """Worlds of polish round ``p`` from ``--polish-worlds`` ("16,32": 16 in round 0, 32 after)."""
+    worlds = [int(w) for w in str(spec).split(",")]
+    return worlds[min(p, len(worlds) - 1)]
+
+
 def polish(out: Path, student_path: Path, teacher_path: Path, args, record) -> Path:
     """Policy-improvement rounds on the distilled network itself: round ``p`` labels positions
-    from its own self-play with its own rollouts (``--polish-worlds`` worlds each) and trains on
+    from its own self-play with its own rollouts (``--polish-worlds``: worlds per position in each
+    round) and trains on
     from its weights, on that data and on ``--polish-teacher-rows`` positions of the iterations
     labelled by the teacher (which keep it near the teacher's play where the new labels are
     noisy). Returns the path of the best of the student and the rounds by the duel against
@@ -321,12 +328,13 @@ def polish(out: Path, student_path: Path, teacher_path: Path, args, record) -> P
                 best_path, best_mean = path, duel_of(path)
             continue
         t0 = time.time()
+        worlds = polish_worlds(args.polish_worlds, p)
         dpath = out / f"polish{p}-data-{H1}x{H2}.npz"
         if dpath.exists():
             with np.load(dpath) as z:
                 feats, targets = z["feats"], z["targets"]
         else:
-            feats, targets, info = generate(layers, args.polish_deals, args.seed, 100 + p, args.polish_worlds)
+            feats, targets, info = generate(layers, args.polish_deals, args.seed, 100 + p, worlds)
             np.savez(out / "data.tmp.npz", feats=feats, targets=targets, info=info)
             (out / "data.tmp.npz").replace(dpath)
         gen_s = time.time() - t0
@@ -342,7 +350,7 @@ def polish(out: Path, student_path: Path, teacher_path: Path, args, record) -> P
             feats = np.concatenate([all_feats[rows], feats])
             targets = np.concatenate([teacher_targets(teacher, all_feats[rows], all_targets[rows]), targets])
         print(f"polish {p}: {len(feats):,} positions ({args.polish_deals:,} self-play deals of the {H1} x {H2} "
-              f"network, {args.polish_worlds} worlds, in {gen_s:.0f} s, and {args.polish_teacher_rows:,} "
+              f"network, {worlds} worlds, in {gen_s:.0f} s, and {args.polish_teacher_rows:,} "
               f"labelled by the teacher)")
         t1 = time.time()
         curve = train(layers, feats, targets, epochs=args.polish_epochs, seed=args.seed * 100 + 50 + p,
@@ -353,7 +361,7 @@ def polish(out: Path, student_path: Path, teacher_path: Path, args, record) -> P
               f"(95% CI {d['ci95_diff'][0]:+.2f} to {d['ci95_diff'][1]:+.2f}, {args.duel_deals:,} duplicate deals); "
               f"train {train_s:.0f} s")
         save_layers(path, layers, {"polish": p, "seed": args.seed, "positions": int(len(feats)), "h1": H1, "h2": H2,
-                                   "worlds": args.polish_worlds, "vs_heuristic": d["mean_diff"]})
+                                   "worlds": worlds, "vs_heuristic": d["mean_diff"]})
         entry = {"kind": "polish", "round": p, "positions": int(len(feats)), "gen_s": gen_s, "train_s": train_s,
                  "curve": curve, "duel_mean": d["mean_diff"], "duel_ci": d["ci95_diff"], "duel_deals": args.duel_deals}
         record(entry)
@@ -382,10 +390,11 @@ def main(argv=None) -> int:
     ap.add_argument("--h2", type=int, default=64, help="second hidden layer of the iterations' network")
     ap.add_argument("--distill-epochs", type=int, default=14,
                     help=f"epochs of the distillation of the best iteration into the shipped {H1} x {H2} network")
-    ap.add_argument("--polish", type=int, default=1,
+    ap.add_argument("--polish", type=int, default=2,
                     help="policy-improvement rounds on the distilled network itself (see polish())")
     ap.add_argument("--polish-deals", type=int, default=125_000, help="self-play deals of a polish round")
-    ap.add_argument("--polish-worlds", type=int, default=16, help="worlds of a polish round")
+    ap.add_argument("--polish-worlds", default="16,32",
+                    help="worlds of each polish round, comma-separated (the last repeats for later rounds)")
     ap.add_argument("--polish-epochs", type=int, default=3)
     ap.add_argument("--polish-lr", type=float, default=3e-4)
     ap.add_argument("--polish-teacher-rows", type=int, default=1_500_000,

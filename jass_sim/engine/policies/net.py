@@ -19,7 +19,7 @@ The weights ship in ``data/net.npz`` (``W1[N_FEATURES, H1]``, ``b1``, ``W2[H1, H
 ``W3[36, H2]``, ``b3`` and a ``meta`` JSON string). ``scripts/train_net.py`` trains them: rounds of
 self-play, search labels and training of a larger network, which is then distilled into the
 shipped sizes :data:`H1` x :data:`H2` (a forward pass about a third of the larger one's) and
-polished by a round of the same self-play training on the small network itself.
+polished by rounds of the same self-play training on the small network itself.
 """
 
 from __future__ import annotations
