@@ -49,10 +49,12 @@ def per_deal(advice) -> np.ndarray:
 
 
 def paired_gap(ours: np.ndarray, ref: np.ndarray) -> tuple[float, float, float]:
-    """Mean of ``ours - ref`` over the deals of one option, with its 95% CI (normal)."""
-    d = (ours - ref).astype(np.float64)
-    half = 1.96 * d.std(ddof=1) / np.sqrt(len(d))
-    return float(d.mean()), float(d.mean() - half), float(d.mean() + half)
+    """Mean of ``ours - ref`` (integers) over the deals of one option, with its 95% CI
+    (:func:`jass_sim.analysis.stats.mean_ci`)."""
+    from jass_sim.analysis.stats import mean_ci
+
+    d = ours - ref
+    return mean_ci(int(d.sum()), int((d * d).sum()), len(d))
 
 
 def summary(advice) -> dict:

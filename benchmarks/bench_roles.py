@@ -26,6 +26,7 @@ import numpy as np
 
 from common import machine
 from jass_sim._jit import jit
+from jass_sim.analysis.stats import mean_ci
 from jass_sim.cards import MODE_NAMES, parse_mode
 from jass_sim.engine.batch import _block_scratch
 from jass_sim.engine.choose import choose_mode, default_mode_params
@@ -74,9 +75,10 @@ def four_seatings(states, counts, modes_allowed, fixed_mode, mode_params, policy
             rng[:] = saved
 
 
-def mean_ci(x: np.ndarray) -> str:
-    half = 1.96 * x.std(ddof=1) / np.sqrt(len(x))
-    return f"{x.mean():+7.2f} ({x.mean() - half:+.2f} to {x.mean() + half:+.2f})"
+def mean_ci_text(x: np.ndarray) -> str:
+    """Mean of the integer values ``x`` with its 95% CI (:func:`jass_sim.analysis.stats.mean_ci`)."""
+    mean, lo, hi = mean_ci(int(x.sum()), int((x * x).sum()), len(x))
+    return f"{mean:+7.2f} ({lo:+.2f} to {hi:+.2f})"
 
 
 def main() -> None:
@@ -93,9 +95,8 @@ def main() -> None:
 
     params = policy_params()
     if args.weights:
-        from jass_sim.engine.policies.net import LAYER_NAMES, NET_H1, pack_params
-        with np.load(args.weights) as z:
-            params = pack_params(params[:NET_H1], {k: z[k].astype(np.float32) for k in LAYER_NAMES})
+        from jass_sim.engine.policies.net import NET_H1, load_weights, pack_params
+        params = pack_params(params[:NET_H1], load_weights(args.weights)[0])
     rules = get_rules(args.rules)
     run_points, four_points, multipliers = rules.arrays()
     modes = np.asarray(rules.modes, dtype=np.int64)
@@ -112,9 +113,9 @@ def main() -> None:
     four_seatings(block_states(args.seed, 0, n_blocks, 9), counts, modes, fixed_mode, default_mode_params(rules),
                   POLICIES[args.a], POLICIES[args.b], params, run_points, four_points, multipliers, out)
     print(f"played in {time.perf_counter() - start:.1f} s (compilation included)")
-    out = out[:args.deals].astype(np.float64)
+    out = out[:args.deals]
     for k, name in enumerate(SEATINGS):
-        print(f"declaring team's points, {name:7}: {mean_ci(out[:, k])}")
+        print(f"declaring team's points, {name:7}: {mean_ci_text(out[:, k])}")
     rows = [("all", np.ones(len(out), dtype=bool))]
     rows += [(MODE_NAMES[m], out[:, 4] == m) for m in np.unique(out[:, 4]).astype(int)]
     print(f"{'mode':>8} {'deals':>6}  {'A gains declaring':>26}  {'A gains defending':>26}  {'self-play A/A - B/B':>26}")
@@ -122,8 +123,8 @@ def main() -> None:
         if s.sum() < 2:
             continue
         o = out[s]
-        print(f"{name:>8} {int(s.sum()):>6}  {mean_ci(o[:, 2] - o[:, 1]):>26}  {mean_ci(o[:, 1] - o[:, 3]):>26}  "
-              f"{mean_ci(o[:, 0] - o[:, 1]):>26}")
+        print(f"{name:>8} {int(s.sum()):>6}  {mean_ci_text(o[:, 2] - o[:, 1]):>26}  {mean_ci_text(o[:, 1] - o[:, 3]):>26}  "
+              f"{mean_ci_text(o[:, 0] - o[:, 1]):>26}")
 
 
 if __name__ == "__main__":

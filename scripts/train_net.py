@@ -46,7 +46,7 @@ from jass_sim._jit import jit  # noqa: E402
 from jass_sim.engine.policies import POLICIES, policy_params  # noqa: E402
 from jass_sim.engine.policies._net_features import N_FEATURES  # noqa: E402
 from jass_sim.engine.policies.net import (H1, H2, LAYER_NAMES, N_OUT, NET_H1, WEIGHTS_FILE,  # noqa: E402
-                                          hidden_sizes, pack_params)
+                                          hidden_sizes, load_weights, pack_params)
 from jass_sim.rules.presets import get_rules  # noqa: E402
 
 #: Card values are divided by this for training (points of team difference).
@@ -214,9 +214,8 @@ def save_layers(path: Path, layers: dict, meta: dict) -> None:
 
 
 def duel_of(path: Path) -> float:
-    """The score against ``heuristic`` stored in the metadata of a weights file by this script."""
-    with np.load(path) as z:
-        return float(json.loads(str(z["meta"]))["vs_heuristic"])
+    """The score against ``heuristic`` that this script stored in a weights file's metadata."""
+    return float(load_weights(path)[1]["vs_heuristic"])
 
 
 def load_layers(path: Path) -> dict:
@@ -311,10 +310,9 @@ def polish_worlds(spec: str, p: int) -> int:
 def polish(out: Path, student_path: Path, teacher_path: Path, args, record) -> Path:
     """Policy-improvement rounds on the distilled network itself: round ``p`` labels positions
     from its own self-play with its own rollouts (``--polish-worlds``: worlds per position in each
-    round) and trains on
-    from its weights, on that data and on ``--polish-teacher-rows`` positions of the iterations
-    labelled by the teacher (which keep it near the teacher's play where the new labels are
-    noisy). Returns the path of the best of the student and the rounds by the duel against
+    round) and trains on from its weights, on that data and on ``--polish-teacher-rows`` positions
+    of the iterations labelled by the teacher (which keep it near the teacher's play where the new
+    labels are noisy). Returns the path of the best of the student and the rounds by the duel against
     ``heuristic`` (``polish{p}-{H1}x{H2}.npz``, resumed when they exist)."""
     best_path, best_mean = student_path, duel_of(student_path)
     layers = load_layers(student_path)
@@ -324,8 +322,9 @@ def polish(out: Path, student_path: Path, teacher_path: Path, args, record) -> P
         if path.exists():
             layers = load_layers(path)
             print(f"polish {p}: done before, weights loaded from {path}")
-            if duel_of(path) > best_mean:
-                best_path, best_mean = path, duel_of(path)
+            score = duel_of(path)
+            if score > best_mean:
+                best_path, best_mean = path, score
             continue
         t0 = time.time()
         worlds = polish_worlds(args.polish_worlds, p)
