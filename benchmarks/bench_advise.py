@@ -36,7 +36,7 @@ def main() -> None:
     args = parser.parse_args()
     from bench_engine import reference_rounds
 
-    from jass_sim.analysis.advise import advise
+    from jass_sim.jass.advise.advice import advise
 
     advise(HANDS["junk"], samples=200, seed=0, policy=args.policy)  # compile (or load the cache)
     print(f"machine: {machine()}, {numba.config.NUMBA_NUM_THREADS} threads; --policy {args.policy}")

@@ -50,8 +50,8 @@ def per_deal(advice) -> np.ndarray:
 
 def paired_gap(ours: np.ndarray, ref: np.ndarray) -> tuple[float, float, float]:
     """Mean of ``ours - ref`` (integers) over the deals of one option, with its 95% CI
-    (:func:`jass_sim.analysis.stats.mean_ci`)."""
-    from jass_sim.analysis.stats import mean_ci
+    (:func:`jass_sim.core.stats.mean_ci`)."""
+    from jass_sim.core.stats import mean_ci
 
     d = ours - ref
     return mean_ci(int(d.sum()), int((d * d).sum()), len(d))
@@ -76,8 +76,8 @@ def main() -> None:
     parser.add_argument("--paired", action="store_true", help="also compare on pimc's own deals, deal by deal")
     args = parser.parse_args()
 
-    from jass_sim.analysis.advise import advise, option_label
-    from jass_sim.cards import format_card
+    from jass_sim.jass.advise.advice import advise, option_label
+    from jass_sim.jass.cards import format_card
 
     print(f"machine: {machine()}")
     args.out.parent.mkdir(parents=True, exist_ok=True)

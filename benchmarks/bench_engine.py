@@ -20,7 +20,7 @@ from common import best_rate, machine
 def reference_rounds(n: int, seed: int = 1) -> None:
     from reference import ref_play_round, ref_score_round
 
-    from jass_sim.rules import get_rules
+    from jass_sim.jass.rules import get_rules
 
     rules = get_rules("chibre")
     rnd = random.Random(seed)
@@ -39,7 +39,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=4_000_000)
     args = parser.parse_args()
 
-    from jass_sim.engine.simulate import random_spec, run_batch
+    from jass_sim.jass.engine.simulate import random_spec, run_batch
 
     def engine(n):
         run_batch(random_spec(n, seed=1), threads=threads)

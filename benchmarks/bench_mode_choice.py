@@ -19,7 +19,7 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=None)
     args = ap.parse_args()
 
-    from jass_sim.analysis.simulation import simulate
+    from jass_sim.jass.simulate.tables import simulate
 
     print(f"machine: {machine()}")
     print(f"load average before timing: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")

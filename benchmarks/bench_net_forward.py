@@ -2,10 +2,10 @@
 
     python benchmarks/bench_net_forward.py [--deals 3000] [--teacher out/net-c/iter3.npz]
 
-Positions come from ``heuristic`` self-play (:func:`jass_sim.engine.selfplay.generate_positions`),
+Positions come from ``heuristic`` self-play (:func:`jass_sim.jass.train.selfplay.generate_positions`),
 so the active features are those the policy meets in play. Every kernel is compiled first, then
 timed (best of 5 runs over all positions, one thread). The baseline is the shipped forward pass
-(:func:`jass_sim.engine.policies.net.net_values` and the outputs of nine cards) measured in the
+(:func:`jass_sim.jass.players.net.net_values` and the outputs of nine cards) measured in the
 same run; every other row prints its ratio to it:
 
 - the same kernel on the ``--teacher`` network (any hidden sizes, e.g. the 256 x 64 network the
@@ -34,11 +34,18 @@ def main() -> None:
     ap.add_argument("--teacher", default=None, help="weights (.npz) of another network to time with the same kernel")
     args = ap.parse_args()
 
-    from jass_sim.engine.policies import POLICIES, policy_params
-    from jass_sim.engine.policies.net import (NET_H1, hidden_sizes, load_weights, net_output, net_values,
-                                              pack_params, quantize)
-    from jass_sim.engine.selfplay import generate_positions
-    from jass_sim.rules.presets import get_rules
+    from jass_sim.jass.players import POLICIES, policy_params
+    from jass_sim.jass.players.net import (
+        NET_H1,
+        hidden_sizes,
+        load_weights,
+        net_output,
+        net_values,
+        pack_params,
+        quantize,
+    )
+    from jass_sim.jass.train.selfplay import generate_positions
+    from jass_sim.jass.rules.presets import get_rules
 
     h = POLICIES["heuristic"]
     params = policy_params()

@@ -25,17 +25,17 @@ import numba
 import numpy as np
 
 from common import machine
-from jass_sim._jit import jit
-from jass_sim.analysis.stats import mean_ci
-from jass_sim.cards import MODE_NAMES, parse_mode
-from jass_sim.engine.batch import _block_scratch
-from jass_sim.engine.choose import choose_mode, default_mode_params
-from jass_sim.engine.deal import deal_uniform
-from jass_sim.engine.policies import POLICIES, policy_params
-from jass_sim.engine.rng import BLOCK_SIZE, block_states
-from jass_sim.engine.round import play_dealt_round
-from jass_sim.rules import get_rules
-from jass_sim.rules._scoring import TOTAL
+from jass_sim.core.jit import jit
+from jass_sim.core.stats import mean_ci
+from jass_sim.jass.cards import MODE_NAMES, parse_mode
+from jass_sim.jass.engine.batch import _block_scratch
+from jass_sim.jass.modes.choose import choose_mode, default_mode_params
+from jass_sim.jass.engine.deal import deal_uniform
+from jass_sim.jass.players import POLICIES, policy_params
+from jass_sim.core.rng import BLOCK_SIZE, block_states
+from jass_sim.jass.engine.round import play_dealt_round
+from jass_sim.jass.rules import get_rules
+from jass_sim.jass.rules._scoring import TOTAL
 
 SEATINGS = ("A/A", "B/B", "A decl", "B decl")
 
@@ -76,7 +76,7 @@ def four_seatings(states, counts, modes_allowed, fixed_mode, mode_params, policy
 
 
 def mean_ci_text(x: np.ndarray) -> str:
-    """Mean of the integer values ``x`` with its 95% CI (:func:`jass_sim.analysis.stats.mean_ci`)."""
+    """Mean of the integer values ``x`` with its 95% CI (:func:`jass_sim.core.stats.mean_ci`)."""
     mean, lo, hi = mean_ci(int(x.sum()), int((x * x).sum()), len(x))
     return f"{mean:+7.2f} ({lo:+.2f} to {hi:+.2f})"
 
@@ -95,7 +95,7 @@ def main() -> None:
 
     params = policy_params()
     if args.weights:
-        from jass_sim.engine.policies.net import NET_H1, load_weights, pack_params
+        from jass_sim.jass.players.net import NET_H1, load_weights, pack_params
         params = pack_params(params[:NET_H1], load_weights(args.weights)[0])
     rules = get_rules(args.rules)
     run_points, four_points, multipliers = rules.arrays()

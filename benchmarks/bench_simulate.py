@@ -22,7 +22,7 @@ def _rss_child(deals: int) -> None:
     import resource
     import time
 
-    from jass_sim.analysis.simulation import simulate
+    from jass_sim.jass.simulate.tables import simulate
 
     t = time.perf_counter()
     simulate(deals, policy="random", seed=1)
@@ -49,8 +49,8 @@ def main() -> None:
     from bench_engine import reference_rounds
     from jasskit_loop import jasskit_rounds_per_second
 
-    from jass_sim.analysis.duel import duel
-    from jass_sim.analysis.simulation import simulate, simulate_deals
+    from jass_sim.jass.simulate.duel import duel
+    from jass_sim.jass.simulate.tables import simulate, simulate_deals
 
     all_threads = numba.config.NUMBA_NUM_THREADS
     figures = {}

@@ -26,9 +26,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from jass_sim.engine.solver._batch import solve_many  # noqa: E402
-from jass_sim.engine.solver._search import TT_ROWS, mtd, new_scratch, new_tt, points_of  # noqa: E402
-from jass_sim.engine.solver._tables import to_power_mask  # noqa: E402
+from jass_sim.jass.solver._batch import solve_many  # noqa: E402
+from jass_sim.jass.solver._search import TT_ROWS, mtd, new_scratch, new_tt, points_of  # noqa: E402
+from jass_sim.jass.solver._tables import to_power_mask  # noqa: E402
 
 
 def corpus(n, size, seed0, match):

@@ -17,11 +17,11 @@ from __future__ import annotations
 __all__ = ["InputError", "advise", "simulate", "duel", "melds", "solve", "replay", "report", "play_advice",
            "review", "games", "equity", "cribbage", "basra"]
 
-from .api import lazy_exports
+from jass_sim.core.lazy import lazy_exports
 
-__getattr__ = lazy_exports(__name__, {"InputError": "jass_sim.cards", "cribbage": None, "basra": None,
-                                      **dict.fromkeys(__all__[1:-3], "jass_sim.api.jass"), "games": "jass_sim.api.games",
-                                      "equity": "jass_sim.api.games"})
+__getattr__ = lazy_exports(__name__, {"InputError": "jass_sim.core.errors", "cribbage": None, "basra": None,
+                                      **dict.fromkeys(__all__[1:-3], "jass_sim.jass.api"), "games": "jass_sim.jass.games.api",
+                                      "equity": "jass_sim.jass.games.api"})
 
 del lazy_exports
 

@@ -11,8 +11,8 @@ import argparse
 import time
 from pathlib import Path
 
-from jass_sim.analysis.equity import DEFAULT_ROUNDS, build_equity
-from jass_sim.rules import PRESETS
+from jass_sim.jass.games.equity import DEFAULT_ROUNDS, build_equity
+from jass_sim.jass.rules import PRESETS
 
 OUT = Path(__file__).resolve().parent.parent / "jass_sim" / "data" / "equity"
 

@@ -36,9 +36,9 @@ TEST_SEED_OFFSET = 1_000_003
 
 def generate(preset: str, hands: int, deals: int, seed: int, policy: str = "net") -> dict:
     """``{"hands", "values", "eval_option"}`` of ``hands`` random hands of ``preset``."""
-    from jass_sim.analysis.report_sections import option_values
-    from jass_sim.engine.policies import POLICIES
-    from jass_sim.rules import get_rules
+    from jass_sim.jass.report.sections import option_values
+    from jass_sim.jass.players import POLICIES
+    from jass_sim.jass.rules import get_rules
 
     rules = get_rules(preset)
     t = time.time()
@@ -76,8 +76,8 @@ def load_or_generate(jobs: int, tasks: dict, data_dir: Path | None) -> dict:
 
 def fit_quality(hands: np.ndarray, values: np.ndarray, rules, params: np.ndarray) -> dict:
     """R² of each model on ``hands``/``values`` under ``params`` (a full ``mode_params``)."""
-    from jass_sim.engine._mode_features import predicted_chibre, predicted_value
-    from jass_sim.engine.mode_model import direct_predictions, r_squared
+    from jass_sim.jass.modes.features import predicted_chibre, predicted_value
+    from jass_sim.jass.modes.fit import direct_predictions, r_squared
 
     modes = list(rules.modes)
     mults = rules.arrays()[2]
@@ -96,7 +96,7 @@ def fit_quality(hands: np.ndarray, values: np.ndarray, rules, params: np.ndarray
 def compare(values: np.ndarray, chosen: dict) -> list[dict]:
     """Per chooser: share of hands where it picks the best option and its mean cost, 95% CIs;
     then the paired difference of the costs against the first chooser."""
-    from jass_sim.analysis.stats import mean_ci, wilson_ci
+    from jass_sim.core.stats import mean_ci, wilson_ci
 
     top = values.max(axis=1)
     best = values.argmax(axis=1)
@@ -139,10 +139,10 @@ def main(argv=None) -> dict:
                     help="weights file [default: the package's policies/data/mode_model.npz]")
     args = ap.parse_args(argv)
 
-    from jass_sim.engine.choose import CHIBRE_BELOW
-    from jass_sim.engine.mode_model import WEIGHTS_FILE, fit_mode_model, fitted_options
-    from jass_sim.engine.policies import POLICIES
-    from jass_sim.rules import get_rules
+    from jass_sim.jass.modes.choose import CHIBRE_BELOW
+    from jass_sim.jass.modes.fit import WEIGHTS_FILE, fit_mode_model, fitted_options
+    from jass_sim.jass.players import POLICIES
+    from jass_sim.jass.rules import get_rules
 
     presets = [p.strip() for p in args.presets.split(",") if p.strip()]
     for p in presets:
@@ -180,7 +180,7 @@ def main(argv=None) -> dict:
               + ("   (mode models from " + SHARES_MODES[p] + ")" if direct_from is not None else ""))
         print("   held out  " + "  ".join(f"{r2_out[k]:7.3f}" for k in r2_out))
         modes = list(rules.modes)
-        from jass_sim.cards import MODE_NAMES
+        from jass_sim.jass.cards import MODE_NAMES
 
         names = [MODE_NAMES[m] for m in modes] + ["chibre"]
         ev = np.array([names.index(o) for o in test["eval_option"]], dtype=np.int64)

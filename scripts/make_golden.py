@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from jass_sim.engine.replay import replay_round
+from jass_sim.jass.engine.replay import replay_round
 
 CASES = [(1, "chibre", None), (2, "chibre", 4), (3, "schieber", None), (4, "schieber", 5), (5, "chibre", 2)]
 

@@ -6,7 +6,7 @@ One seeded, resumable command:
     .venv/bin/python scripts/train_net.py --out out/net-train --seed 1
 
 Iteration 0 labels positions from ``heuristic`` self-play with ``heuristic`` rollouts (see
-:mod:`jass_sim.engine.selfplay`); iteration k > 0 labels positions from the network of iteration
+:mod:`jass_sim.jass.train.selfplay`); iteration k > 0 labels positions from the network of iteration
 k - 1 playing itself, with its own rollouts, and trains on from those weights on its new data and
 the data of the ``--data-window`` iterations before it. Every iteration prints its learning curve (training loss, validation loss,
 agreement with the best labelled card, and regret: the points the network's card loses against
@@ -42,12 +42,18 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from jass_sim._jit import jit  # noqa: E402
-from jass_sim.engine.policies import POLICIES, policy_params  # noqa: E402
-from jass_sim.engine.policies._net_features import N_FEATURES  # noqa: E402
-from jass_sim.engine.policies.net import (H1, H2, LAYER_NAMES, N_OUT, NET_H1, WEIGHTS_FILE,  # noqa: E402
-                                          hidden_sizes, load_weights, pack_params)
-from jass_sim.rules.presets import get_rules  # noqa: E402
+from jass_sim.core.jit import jit  # noqa: E402
+from jass_sim.jass.players import POLICIES, policy_params  # noqa: E402
+from jass_sim.jass.players._net_features import N_FEATURES  # noqa: E402
+from jass_sim.jass.players.net import (
+    H1,
+    H2,
+    LAYER_NAMES,
+    N_OUT,
+    NET_H1,
+    WEIGHTS_FILE,
+)  # noqa: E402 hidden_sizes, load_weights, pack_params)
+from jass_sim.jass.rules.presets import get_rules  # noqa: E402
 
 #: Card values are divided by this for training (points of team difference).
 VALUE_SCALE = 50.0
@@ -225,7 +231,7 @@ def load_layers(path: Path) -> dict:
 
 def duel_vs(layers, opponent: str, deals: int, seed: int, rules: str = "chibre") -> dict:
     """Duplicate-deal duel of the network against ``opponent``: mean difference and its 95% CI."""
-    from jass_sim.analysis.duel import duel
+    from jass_sim.jass.simulate.duel import duel
 
     params = pack_params(policy_params()[:NET_H1], layers)
     row = duel("net", opponent, deals, rules=rules, seed=seed, params=params)
@@ -254,7 +260,7 @@ def policy_regret(targets: np.ndarray, info: np.ndarray) -> float:
 
 def generate(layers, deals: int, seed: int, iteration: int, worlds: int, rules_names=("chibre", "schieber")):
     """Labelled positions for one iteration: heuristic play at iteration 0, the network after."""
-    from jass_sim.engine.selfplay import generate_positions
+    from jass_sim.jass.train.selfplay import generate_positions
 
     if layers is None:
         policy = POLICIES["heuristic"]

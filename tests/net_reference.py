@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from reference import is_trump_mode, ref_card_points, ref_card_strength, ref_trick_winner
 
-from jass_sim.engine.policies import _net_features as F
+from jass_sim.jass.players import _net_features as F
 
 
 def canonical_suit(suit: int, mode: int) -> int:
@@ -120,7 +120,7 @@ def ref_forward(layers: dict, feats: set[int]) -> np.ndarray:
 
 
 def ref_quantized_forward(q: dict, feats: set[int]) -> np.ndarray:
-    """The 36 outputs of the network as the kernels run it (:func:`~jass_sim.engine.policies.net.quantize`):
+    """The 36 outputs of the network as the kernels run it (:func:`~jass_sim.jass.players.net.quantize`):
     the int16 first layer summed exactly in Python integers, the rest in float64."""
     z1 = [int(b) for b in q["b1q"]]
     for f in sorted(feats):

@@ -2,7 +2,7 @@
 
 This module is the slow, obvious oracle that the Numba kernels are tested against. It is written
 from RULES.md alone: it imports nothing from ``jass_sim`` except the card encoding helpers of
-``jass_sim/cards.py`` and :class:`~jass_sim.rules.presets.RuleSet`, and it never uses Numba.
+``jass_sim/cards.py`` and :class:`~jass_sim.jass.rules.presets.RuleSet`, and it never uses Numba.
 Cards, hands and tricks are plain ``int``, ``set`` and ``list`` objects.
 
 Encoding (``jass_sim/cards.py``)
@@ -37,8 +37,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Callable, NamedTuple
 
-from jass_sim.cards import card_index, card_rank, card_suit
-from jass_sim.rules.presets import RuleSet
+from jass_sim.jass.cards import card_index, card_rank, card_suit
+from jass_sim.jass.rules.presets import RuleSet
 
 # ---------------------------------------------------------------------------------------------
 # Constants (RULES.md: "Cards and notation", "Modes")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from jass_sim.cards import (CardError, InputError, cards_to_mask, format_card, mask_to_cards, parse_card,
-                            parse_cards, parse_hands, parse_mode)
+from jass_sim.core.errors import CardError, InputError
+from jass_sim.core.notation import cards_to_mask
+from jass_sim.jass.cards import format_card, mask_to_cards, parse_card, parse_cards, parse_hands, parse_mode
 
 
 def test_every_card_round_trips():

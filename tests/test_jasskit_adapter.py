@@ -19,7 +19,7 @@ from jasskit_adapter import (  # noqa: E402
     jk_trick_points, jk_trick_winner, jk_trick_winner_seat, mode_from_jk, mode_to_jk, round_from_jk_state,
     seat_from_jk, seat_to_jk, suit_from_jk, suit_to_jk, undertrump_reference_differs,
 )
-from jass_sim.cards import format_card, parse_card, parse_cards  # noqa: E402
+from jass_sim.jass.cards import format_card, parse_card, parse_cards  # noqa: E402
 
 H, D, S, C, OBE, UNE = range(6)
 

@@ -1,4 +1,4 @@
-"""The bit helpers of ``jass_sim._jit``, compiled, against plain Python."""
+"""The bit helpers of ``jass_sim.core.jit``, compiled, against plain Python."""
 
 from __future__ import annotations
 
@@ -6,8 +6,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from jass_sim._jit import (FAST_PDEP, _extract_loop, extract_bits, jit, prefetch, select_bit,
-                            select_bit_fast)
+from jass_sim.core.jit import FAST_PDEP, _extract_loop, extract_bits, jit, prefetch, select_bit, select_bit_fast
 
 
 @jit

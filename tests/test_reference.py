@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from jass_sim.cards import card_index, parse_card, parse_cards
-from jass_sim.rules.presets import PRESETS, RuleSet
+from jass_sim.jass.cards import card_index, parse_card, parse_cards
+from jass_sim.jass.rules.presets import PRESETS, RuleSet
 from reference import (
     Meld,
     ref_all_melds,

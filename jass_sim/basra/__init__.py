@@ -8,9 +8,9 @@ The rules are written down in ``docs/basra.md``.
 The public API (see ``docs/api.md``), imported on first use: :func:`replay`, :func:`simulate`, :func:`duel`, :func:`advise`, :func:`report`.
 """
 
-from ..api import lazy_exports
+from jass_sim.core.lazy import lazy_exports
 
 __all__ = ["replay", "simulate", "duel", "advise", "report"]
 
-__getattr__ = lazy_exports(__name__, dict.fromkeys(__all__, "jass_sim.api.basra"))
+__getattr__ = lazy_exports(__name__, dict.fromkeys(__all__, "jass_sim.basra.api"))
 del lazy_exports

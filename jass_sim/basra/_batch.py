@@ -11,9 +11,9 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .._jit import jit
-from ..engine.rng import BLOCK_SIZE
-from ._play import (I_BAS, I_PTS, I_T, apply_move, deal_round, majority_points, n_deals, play_game,
+from jass_sim.core.jit import jit
+from jass_sim.core.rng import BLOCK_SIZE
+from jass_sim.basra._play import (I_BAS, I_PTS, I_T, apply_move, deal_round, majority_points, n_deals, play_game,
                     play_round, rollout_greedy, sample_world)
 
 #: Columns of a row of :func:`run_blocks` (one row per play, two plays per deal or game).

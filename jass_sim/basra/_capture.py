@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount
-from .cards import JACK, QUEEN
-from .rules import R_SEVEN
+from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount
+from jass_sim.basra.cards import JACK, QUEEN
+from jass_sim.basra.rules import R_SEVEN
 
 
 def _partitions(v: int, largest: int) -> list[list[int]]:

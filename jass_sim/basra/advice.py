@@ -15,17 +15,17 @@ import math
 
 import numpy as np
 
-from ..analysis.stats import mean_ci
-from ..cards import InputError
-from ..engine.rng import BLOCK_SIZE
-from .cards import HAND_SIZE, N_CARDS, TABLE_START, cards_to_mask, format_card, mask_to_cards
-from .rules import BasraRules
+from jass_sim.core.stats import mean_ci
+from jass_sim.core.errors import InputError
+from jass_sim.core.rng import BLOCK_SIZE
+from jass_sim.basra.cards import HAND_SIZE, N_CARDS, TABLE_START, cards_to_mask, format_card, mask_to_cards
+from jass_sim.basra.rules import BasraRules
 
 
 def position(hand: list[int], table: list[int], played: list[int], n: int) -> dict:
     """Our seat (dealer = the last seat), the moves made, the other seats' hand sizes and the
     deal number implied by the card counts; ``InputError`` when the counts cannot happen."""
-    from ._play import n_deals
+    from jass_sim.basra._play import n_deals
 
     h = len(hand)
     moves = len(played) + len(table) - TABLE_START
@@ -44,8 +44,8 @@ def position(hand: list[int], table: list[int], played: list[int], n: int) -> di
 def basra_chance(card: int, hand: list[int], table: list[int], played: list[int], n: int, rules: BasraRules,
                  pos: dict) -> float:
     """Exact chance that the next player can make a Basra after we play ``card``."""
-    from ._play import n_deals
-    from .rules import capture
+    from jass_sim.basra._play import n_deals
+    from jass_sim.basra.rules import capture
 
     table_mask = cards_to_mask(table)
     got, _ = capture(card, table_mask, rules)
@@ -137,9 +137,9 @@ def sample_outcomes(hand, table, played, n, rules, samples, seed, piles, last_ca
     """``(candidate cards, int64[samples, cards, 6])``: the points gained from now on in each
     sampled world for each legal card (columns :data:`jass_sim.basra._batch.ADVISE_COLUMNS`).
     Checked arguments (see :func:`advise`); wraps :func:`jass_sim.basra._batch.advise_blocks`."""
-    from ..engine.simulate import _chunks
-    from ._batch import advise_blocks
-    from .engine import numba_threads
+    from jass_sim.core.threads import block_chunks
+    from jass_sim.basra._batch import advise_blocks
+    from jass_sim.basra.engine import numba_threads
 
     pos = pos or position(hand, table, played, n)
     seat, dealer = pos["seat"], n - 1
@@ -157,7 +157,7 @@ def sample_outcomes(hand, table, played, n, rules, samples, seed, piles, last_ca
     gone = cards_to_mask(played)
     out = np.zeros((samples, len(cands), 6), dtype=np.int64)
     with numba_threads(threads):
-        for first, nb, states, counts in _chunks(samples, seed, 30):
+        for first, nb, states, counts in block_chunks(samples, seed, 30):
             part = np.zeros((nb * BLOCK_SIZE, len(cands), 6), dtype=np.int64)
             advise_blocks(states, counts, st0, ist0, seat, pos["sizes"], gone, n, dealer, rules.array(), cands,
                           stop, part)
@@ -167,7 +167,7 @@ def sample_outcomes(hand, table, played, n, rules, samples, seed, piles, last_ca
 
 
 def _legal(hand, table, rules):
-    from ._play import legal_cards
+    from jass_sim.basra._play import legal_cards
 
     return legal_cards(hand, table, rules.array())
 
@@ -190,7 +190,7 @@ def _sentence(rows: list[dict], samples: int, horizon: str) -> str:
 
 
 def format_card_sym(name: str) -> str:
-    from .cards import parse_card
+    from jass_sim.basra.cards import parse_card
 
     return format_card(parse_card(name), symbols=True)
 

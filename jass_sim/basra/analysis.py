@@ -1,7 +1,7 @@
 """Basra statistics: simulate and duel tables with 95% CIs (pandas out).
 
 Every figure is a mean over deals (or games) with its sample size and a normal 95% CI
-(:func:`jass_sim.analysis.stats.mean_ci`). Each deal is played twice on the same cards (see
+(:func:`jass_sim.core.stats.mean_ci`). Each deal is played twice on the same cards (see
 :mod:`jass_sim.basra.engine`) and the two plays are averaged into one sample per deal, so
 comparisons are paired. The CIs cover the sampling of deals only, not the play model: the
 figures are those of the chosen players, not of people.
@@ -12,9 +12,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..analysis.stats import mean_ci
-from .engine import iter_deal_rows, iter_game_rows, policy_number
-from .rules import BasraRules
+from jass_sim.core.stats import mean_ci
+from jass_sim.basra.engine import iter_deal_rows, iter_game_rows, policy_number
+from jass_sim.basra.rules import BasraRules
 
 
 class _Sums:
@@ -72,7 +72,7 @@ def _game_sums(rows: np.ndarray, sums: _Sums, duel: bool) -> None:
 
 
 def _run(deals, games, n, rules, a, b, duel, seed, params, threads) -> _Sums:
-    from .engine import numba_threads
+    from jass_sim.basra.engine import numba_threads
 
     sums = _Sums()
     with numba_threads(threads):
@@ -85,7 +85,7 @@ def _run(deals, games, n, rules, a, b, duel, seed, params, threads) -> _Sums:
 
 
 def _check_counts(deals: int, games: int) -> None:
-    from ..cards import InputError
+    from jass_sim.core.errors import InputError
 
     if deals < 1:
         raise InputError(f"--deals must be positive, got {deals}", str(deals))

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards import _SPLIT, CardError, card_from_text, cards_to_mask, notation_tables
+from jass_sim.core.notation import TOKEN_SPLIT, card_from_text, cards_to_mask, notation_tables
+from jass_sim.core.errors import CardError
 
-#: ``cards_to_mask`` is jass_sim.cards' own (it works for any card numbers below 64).
+#: ``cards_to_mask`` is jass_sim.jass.cards' own (it works for any card numbers below 64).
 __all__ = ["SUITS", "SUIT_SYMBOLS", "RANKS", "N_CARDS", "HAND_SIZE", "TABLE_START", "JACK", "QUEEN", "KING",
            "FULL_DECK", "CARD_POINTS", "card_index", "card_rank", "card_points_table", "parse_card", "parse_cards",
            "check_disjoint", "format_card", "cards_to_mask", "mask_to_cards", "mask_names"]
@@ -79,7 +80,7 @@ def parse_cards(text: str, option: str, count: int | None = None, at_most: int |
     count, at_most : int, optional
         The exact, or the largest, number of cards allowed.
     """
-    tokens = [t for t in _SPLIT.split(text.strip()) if t]
+    tokens = [t for t in TOKEN_SPLIT.split(text.strip()) if t]
     cards: list[int] = []
     for token in tokens:
         c = parse_card(token)

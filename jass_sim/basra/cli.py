@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
-from ..cli import main
+from jass_sim.core.cli import group
 
 
-@main.group()
+@group()
 def basra():
     """Basra, the fishing game (52 cards, 2 players or 4 in two teams): rules in docs/basra.md."""
 
@@ -39,8 +39,8 @@ def replay(seed, players, rules, policy, dealer, samples, fmt):
     """Deal one round from SEED and show every move with its capture and points."""
     import json
 
-    from ..api.basra import replay as run
-    from ..output import check_choice
+    from jass_sim.basra.api import replay as run
+    from jass_sim.core.errors import check_choice
 
     fmt = check_choice("--format", fmt, ("text", "json"))
     record = run(seed, players=players, rules=rules, policy=policy, dealer=dealer, samples=samples)
@@ -64,7 +64,7 @@ def _stats_options(f):
 
 
 def _emit_table(result, fmt, output):
-    from ..output import emit
+    from jass_sim.core.files import emit
 
     emit(result.formatted(fmt), output)
 
@@ -75,8 +75,9 @@ def _emit_table(result, fmt, output):
 @_stats_options
 def simulate(policy, deals, players, rules, games, seed, samples, threads, fmt, output):
     """Every seat plays POLICY: points and Basras per deal, first-player advantage, win rate to 101."""
-    from ..api.basra import simulate as run
-    from ..output import check_choice, check_output_path
+    from jass_sim.basra.api import simulate as run
+    from jass_sim.core.errors import check_choice
+    from jass_sim.core.files import check_output_path
 
     fmt = check_choice("--format", fmt, ("table", "json", "csv"))
     check_output_path(output)
@@ -91,8 +92,9 @@ def simulate(policy, deals, players, rules, games, seed, samples, threads, fmt, 
 @_stats_options
 def duel(player_a, player_b, deals, players, rules, games, seed, samples, threads, fmt, output):
     """Player A against player B on duplicate deals (each deal and game played twice, sides swapped)."""
-    from ..api.basra import duel as run
-    from ..output import check_choice, check_output_path
+    from jass_sim.basra.api import duel as run
+    from jass_sim.core.errors import check_choice
+    from jass_sim.core.files import check_output_path
 
     fmt = check_choice("--format", fmt, ("table", "json", "csv"))
     check_output_path(output)
@@ -120,8 +122,8 @@ def advise(hand, table, played, players, rules, samples, piles, last_capture, ho
     """Which card to play: expected points of our side for each card, with paired 95% CIs."""
     import json
 
-    from ..api.basra import advise as run
-    from ..output import check_choice
+    from jass_sim.basra.api import advise as run
+    from jass_sim.core.errors import check_choice
 
     fmt = check_choice("--format", fmt, ("text", "json"))
     result = run(hand, table=table, played=played, players=players, rules=rules, samples=samples, piles=piles,
@@ -148,7 +150,7 @@ def report(players, rules, positions, samples, deals, games, search_deals, seed,
     import shlex
     import sys
 
-    from ..api.basra import report as run
+    from jass_sim.basra.api import report as run
 
     command = "jass-sim basra report " + " ".join(shlex.quote(a) for a in sys.argv[3:]) if len(sys.argv) > 2 \
         else "jass-sim basra report"

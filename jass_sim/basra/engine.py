@@ -1,6 +1,6 @@
 """Basra engine from Python: dealing from seeds, one recorded round, batches of deals and games.
 
-Seeds: every block of :data:`jass_sim.engine.rng.BLOCK_SIZE` deals (or games) has its own
+Seeds: every block of :data:`jass_sim.core.rng.BLOCK_SIZE` deals (or games) has its own
 generator state from ``SeedSequence(seed, spawn_key=(stream, block))``, one stream for the decks
 and another for the players' random choices, so results do not depend on the number of threads
 and the deals do not depend on the players.
@@ -12,11 +12,11 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from ..cards import InputError
-from ..engine.rng import BLOCK_SIZE, block_states
-from ..engine.simulate import _chunks, numba_threads
-from .cards import N_CARDS, mask_names
-from .rules import BasraRules, score_piles
+from jass_sim.core.errors import InputError
+from jass_sim.core.rng import BLOCK_SIZE, block_states
+from jass_sim.core.threads import block_chunks, numba_threads
+from jass_sim.basra.cards import N_CARDS, mask_names
+from jass_sim.basra.rules import BasraRules, score_piles
 
 #: Random streams (spawn keys) of the Basra runs.
 STREAM_DEALS, STREAM_GAMES, STREAM_REPLAY = 20, 22, 24
@@ -56,8 +56,8 @@ def replay_round(seed: int, n: int = 2, rules: BasraRules | None = None, policy:
     (see the README): ``players``, ``rules``, ``dealer``, ``table``, ``deals``, ``moves``,
     ``last_capture``, ``score`` (and ``seed``, ``policy``).
     """
-    from ._play import n_deals, play_round
-    from ._play import deal_round as deal_kernel
+    from jass_sim.basra._play import n_deals, play_round
+    from jass_sim.basra._play import deal_round as deal_kernel
 
     rules = rules or BasraRules()
     check_players(n)
@@ -77,7 +77,7 @@ def replay_round(seed: int, n: int = 2, rules: BasraRules | None = None, policy:
     left = play_round(deals, table0, n, dealer, rules.array(), pols, player_params(samples), rng, st, ist,
                       log_i, log_u)
     last = int(ist[6]) if ist[6] >= 0 else dealer
-    from .cards import format_card
+    from jass_sim.basra.cards import format_card
 
     return {
         "players": n, "rules": rules.name, "policy": policy, "seed": seed, "dealer": dealer,
@@ -94,7 +94,7 @@ def replay_round(seed: int, n: int = 2, rules: BasraRules | None = None, policy:
 
 def _two_streams(count: int, seed: int, stream: int):
     """``(first_block, n_blocks, deck states, player states, counts)`` per chunk of a run."""
-    for first, nb, states, counts in _chunks(count, seed, stream):
+    for first, nb, states, counts in block_chunks(count, seed, stream):
         yield first, nb, states, block_states(seed, first, nb, stream + 1), counts
 
 
@@ -103,7 +103,7 @@ def iter_deal_rows(deals: int, n: int, rules: BasraRules, policy_a: int, policy_
     """Rows (``int64[2 k, 8]``, columns :data:`jass_sim.basra._batch.DEAL_COLUMNS`) of ``deals``
     deals chunk by chunk, each deal played twice: with ``duel`` the second play swaps the players of
     the sides, else the other side starts. Wraps :func:`jass_sim.basra._batch.run_blocks`."""
-    from ._batch import DEAL_COLUMNS, DEALS, run_blocks
+    from jass_sim.basra._batch import DEAL_COLUMNS, DEALS, run_blocks
 
     params = params if params is not None else player_params(None)
     dealer2 = n - 1 if duel else 0
@@ -118,7 +118,7 @@ def iter_game_rows(games: int, n: int, rules: BasraRules, policy_a: int, policy_
                    seed: int = 0, params: np.ndarray | None = None) -> Iterator[np.ndarray]:
     """As :func:`iter_deal_rows` for games to 101 (columns ``GAME_COLUMNS``); wraps
     :func:`jass_sim.basra._batch.run_blocks`."""
-    from ._batch import GAME_COLUMNS, GAMES, run_blocks
+    from jass_sim.basra._batch import GAME_COLUMNS, GAMES, run_blocks
 
     params = params if params is not None else player_params(None)
     dealer2 = n - 1 if duel else 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from .cards import parse_card, format_card
+from jass_sim.basra.cards import parse_card, format_card
 
 
 def _sym(names) -> str:

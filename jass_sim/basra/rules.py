@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cards import InputError
-from .cards import CARD_POINTS, N_CARDS
+from jass_sim.core.errors import InputError
+from jass_sim.basra.cards import CARD_POINTS, N_CARDS
 
 #: Variant names in canonical order.
 VARIANTS = ("seven-diamonds", "majority-30", "compulsory")
@@ -91,7 +91,7 @@ def capture(card: int, table, rules: BasraRules | None = None) -> tuple[np.uint6
         The captured table cards (the played card then joins them in the capturer's pile when this
         is not empty) and the Basra flag.
     """
-    from ._capture import capture_kernel
+    from jass_sim.basra._capture import capture_kernel
 
     table = np.uint64(table)
     if not 0 <= int(card) < N_CARDS or int(table) >> N_CARDS or int(table) >> int(card) & 1:

@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ..analysis.stats import mean_ci
-from .cards import JACK, RANKS, cards_to_mask, parse_card
-from .rules import VARIANTS, BasraRules, get_rules
+from jass_sim.core.stats import mean_ci
+from jass_sim.basra.cards import JACK, RANKS, cards_to_mask, parse_card
+from jass_sim.basra.rules import VARIANTS, BasraRules, get_rules
 
 TABLE_BUCKETS = ("1", "2", "3", "4", "5", "6+")
 
@@ -55,7 +55,7 @@ def _ci_row(values, **keys) -> dict:
 def collect_positions(n: int, rules: BasraRules, seed: int, want: int) -> tuple[list[dict], list[dict]]:
     """Positions met in greedy play (rounds replayed from seeds ``seed, seed + 1, ...``):
     ``(jack positions, empty-table positions)``, at most ``want`` of each."""
-    from .engine import replay_round
+    from jass_sim.basra.engine import replay_round
 
     jacks, empties = [], []
     s = seed
@@ -90,7 +90,7 @@ def collect_positions(n: int, rules: BasraRules, seed: int, want: int) -> tuple[
 
 
 def _nets(pos: dict, n: int, rules: BasraRules, samples: int, seed: int):
-    from .advice import sample_outcomes
+    from jass_sim.basra.advice import sample_outcomes
 
     cands, out = sample_outcomes(pos["hand"], pos["table"], pos["played"], n, rules, samples, seed, pos["piles"],
                                  pos["last"], "round")
@@ -100,7 +100,7 @@ def _nets(pos: dict, n: int, rules: BasraRules, samples: int, seed: int):
 
 def jack_table(positions: list[dict], n: int, rules: BasraRules, samples: int, seed: int) -> pd.DataFrame:
     """Section 1: Jack minus greedy's non-Jack card, by table size."""
-    from ._play import greedy_card
+    from jass_sim.basra._play import greedy_card
 
     by_bucket: dict[str, list[float]] = {b: [] for b in TABLE_BUCKETS}
     better: dict[str, int] = dict.fromkeys(TABLE_BUCKETS, 0)
@@ -123,7 +123,7 @@ def jack_table(positions: list[dict], n: int, rules: BasraRules, samples: int, s
 def empty_table(positions: list[dict], n: int, rules: BasraRules, samples: int, seed: int) -> pd.DataFrame:
     """Section 2: each laid card's net minus the hand's mean, and the exact chance of an
     opponent Basra next, by rank."""
-    from .advice import basra_chance, position
+    from jass_sim.basra.advice import basra_chance, position
 
     rel: dict[int, list[float]] = {r: [] for r in range(13)}
     chance: dict[int, list[float]] = {r: [] for r in range(13)}
@@ -143,14 +143,14 @@ def empty_table(positions: list[dict], n: int, rules: BasraRules, samples: int, 
 
 def memory_table(n: int, rules: BasraRules, deals: int, seed: int, threads) -> pd.DataFrame:
     """Section 3: search with memory against search without, on duplicate deals."""
-    from .analysis import duel_table
+    from jass_sim.basra.analysis import duel_table
 
     return duel_table("search", "search-nomem", deals, n, rules, 0, seed, None, threads)
 
 
 def variants_table(n: int, deals: int, games: int, seed: int, threads) -> pd.DataFrame:
     """Section 4: greedy play under each rule set, and greedy's lead over random."""
-    from .analysis import duel_table, simulate_table
+    from jass_sim.basra.analysis import duel_table, simulate_table
 
     rows = []
     for name in ("leaflet", *VARIANTS):
@@ -172,7 +172,7 @@ def variants_table(n: int, deals: int, games: int, seed: int, threads) -> pd.Dat
 def build_report(n=2, rules: BasraRules | None = None, seed=0, positions=200, samples=200, deals=20_000,
                  games=500, search_deals=200, threads=None, command="", progress=None) -> BasraReport:
     """Run every section (the tables of the report)."""
-    from ..cards import InputError
+    from jass_sim.core.errors import InputError
 
     rules = rules or BasraRules()
     for name, v in (("--positions", positions), ("--samples", samples), ("--deals", deals),
@@ -199,7 +199,7 @@ def _pm(row) -> str:
 
 
 def blocks(rep: BasraReport) -> list[tuple]:
-    """The document (see :mod:`jass_sim.analysis.report_render`)."""
+    """The document (see :mod:`jass_sim.core.report.render`)."""
     B: list[tuple] = [("h1", f"Basra strategy report — {rep.players} players, rules `{rep.rules.name}`")]
     B.append(("p", f"Generated with `{rep.command}`. Every Monte Carlo figure has a 95% confidence interval "
                    "(± is its half-width) and its sample size n. **Net** is our side's points minus the other "
@@ -226,7 +226,7 @@ def blocks(rep: BasraReport) -> list[tuple]:
               [[r["rank"], str(r["n"]), _pm(r), f"{100 * r['p_opponent_basra_next']:.1f}%"]
                for _, r in empty.iterrows()], "Laying a card on an empty table"))
     B.append(("img", "empty_table.png", "Value of the card laid on an empty table"))
-    from .engine import SEARCH_SAMPLES
+    from jass_sim.basra.engine import SEARCH_SAMPLES
 
     mem = rep.tables["memory"].set_index("figure")
     diff = mem.loc["A minus B"]
@@ -258,23 +258,23 @@ def blocks(rep: BasraReport) -> list[tuple]:
 
 def figures(rep: BasraReport) -> dict[str, bytes]:
     """The PNG figures of the report."""
-    from ..analysis.report_plots import _err, _figure, _png
+    from jass_sim.core.report.figures import error_bars, new_figure, png_bytes
 
     out = {}
     jack = rep.tables["jack"]
-    fig = _figure(6, 3.2)
+    fig = new_figure(6, 3.2)
     ax = fig.add_subplot()
     if len(jack):
-        ax.errorbar(jack["table_cards"], jack["mean"], yerr=_err(jack), marker="o", capsize=3)
+        ax.errorbar(jack["table_cards"], jack["mean"], yerr=error_bars(jack), marker="o", capsize=3)
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xlabel("cards on the table")
     ax.set_ylabel("Jack minus other card (net points)")
-    out["jack.png"] = _png(fig)
+    out["jack.png"] = png_bytes(fig)
     empty = rep.tables["empty_table"]
-    fig = _figure(7, 3.2)
+    fig = new_figure(7, 3.2)
     ax = fig.add_subplot()
     if len(empty):
-        ax.errorbar(empty["rank"], empty["mean"], yerr=_err(empty), marker="o", capsize=3, ls="none",
+        ax.errorbar(empty["rank"], empty["mean"], yerr=error_bars(empty), marker="o", capsize=3, ls="none",
                     label="net vs hand mean")
         ax2 = ax.twinx()
         ax2.bar(empty["rank"], 100 * empty["p_opponent_basra_next"], alpha=0.25, color="C3")
@@ -282,31 +282,31 @@ def figures(rep: BasraReport) -> dict[str, bytes]:
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xlabel("rank laid on the empty table")
     ax.set_ylabel("net points vs hand mean")
-    out["empty_table.png"] = _png(fig)
+    out["empty_table.png"] = png_bytes(fig)
     var = rep.tables["variants"]
     figs = ["basras per deal", "first-player advantage", "greedy minus random"]
     units = {"basras per deal": "Basras per deal", "first-player advantage": "points per deal",
              "greedy minus random": "points per deal"}
-    fig = _figure(9, 3)
+    fig = new_figure(9, 3)
     for k, f in enumerate(figs):
         ax = fig.add_subplot(1, len(figs), k + 1)
         sub = var[var["figure"] == f]
-        ax.errorbar(range(len(sub)), sub["mean"], yerr=_err(sub), marker="o", capsize=3, ls="none")
+        ax.errorbar(range(len(sub)), sub["mean"], yerr=error_bars(sub), marker="o", capsize=3, ls="none")
         ax.set_xticks(range(len(sub)), [r.replace("-", "-\n") for r in sub["rules"]], fontsize=7)
         ax.set_title(f, fontsize=9)
         ax.set_ylabel(units[f], fontsize=8)
         if f == "first-player advantage":
             ax.axhline(0, color="grey", lw=0.8)
-    out["variants.png"] = _png(fig)
+    out["variants.png"] = png_bytes(fig)
     return out
 
 
 def write_report(rep: BasraReport, path: str) -> list[str]:
     """Render everything in memory, then write ``index.md``, ``index.html``, the PNGs and
     ``tables/*.csv`` into ``path`` (each file atomically). Returns the files written."""
-    from ..analysis.report import check_output_dir
-    from ..analysis.report_render import images, render_html, render_markdown
-    from ..output import write_atomic
+    from jass_sim.core.files import check_output_dir
+    from jass_sim.core.report.render import images, render_html, render_markdown
+    from jass_sim.core.files import write_atomic
 
     target = check_output_dir(path)
     doc = blocks(rep)

@@ -1,3 +1,3 @@
-from . import main
+from jass_sim.cli import main
 
 main()

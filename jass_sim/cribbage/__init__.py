@@ -6,14 +6,14 @@ Layers: :mod:`.cards` (notation, 52-card masks, rank counts) -> the private comp
 helpers), with :mod:`.scoring` (the checked public wrappers) -> ``_exact`` (enumerations),
 ``_players`` (discard players), ``_model`` (Monte Carlo against the model opponent), ``_game``
 (whole games) with :mod:`.discard` and :mod:`.engine` -> :mod:`.analysis` (pandas tables, plots)
--> ``jass_sim.cli.cribbage``. The rules implemented are in ``docs/cribbage.md``.
+-> ``jass_sim.cribbage.cli``. The rules implemented are in ``docs/cribbage.md``.
 
 The public API (see ``docs/api.md``), imported on first use: :func:`score`, :func:`discard`, :func:`stats`, :func:`simulate`, :func:`replay`.
 """
 
-from ..api import lazy_exports
+from jass_sim.core.lazy import lazy_exports
 
 __all__ = ["score", "discard", "stats", "simulate", "replay"]
 
-__getattr__ = lazy_exports(__name__, dict.fromkeys(__all__, "jass_sim.api.cribbage"))
+__getattr__ = lazy_exports(__name__, dict.fromkeys(__all__, "jass_sim.cribbage.api"))
 del lazy_exports

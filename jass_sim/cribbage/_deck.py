@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import U64_ONE, U64_ZERO, jit
-from ..engine.rng import below
+from jass_sim.core.jit import U64_ONE, U64_ZERO, jit
+from jass_sim.core.rng import below
 
 
 @jit(inline="always")

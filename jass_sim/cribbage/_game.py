@@ -11,13 +11,13 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .._jit import U64_ONE, jit
-from ..engine.rng import below
-from ._deck import card_mask, keep_four, unseen_cards
-from ._exact import discard_pair
-from ._pegging import GAME_POINTS, play_pegging
-from ._players import choose_discard
-from ._scoring import score
+from jass_sim.core.jit import U64_ONE, jit
+from jass_sim.core.rng import below
+from jass_sim.cribbage._deck import card_mask, keep_four, unseen_cards
+from jass_sim.cribbage._exact import discard_pair
+from jass_sim.cribbage._pegging import GAME_POINTS, play_pegging
+from jass_sim.cribbage._players import choose_discard
+from jass_sim.cribbage._scoring import score
 
 SKUNK_BELOW = 91
 #: Game pairs (a duplicate-dealt pair of games) per RNG block.

@@ -6,13 +6,13 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .._jit import jit
-from ..engine.rng import below
-from ._deck import deal_from, keep_four, unseen_cards
-from ._exact import NET_BINS, NET_OFFSET, discard_pair
-from ._pegging import greedy_pegging_net
-from ._players import DISCARD_EXPECT, choose_discard
-from ._scoring import score
+from jass_sim.core.jit import jit
+from jass_sim.core.rng import below
+from jass_sim.cribbage._deck import deal_from, keep_four, unseen_cards
+from jass_sim.cribbage._exact import NET_BINS, NET_OFFSET, discard_pair
+from jass_sim.cribbage._pegging import greedy_pegging_net
+from jass_sim.cribbage._players import DISCARD_EXPECT, choose_discard
+from jass_sim.cribbage._scoring import score
 
 
 @jit(parallel=True)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import U64_ONE, U64_ZERO, jit
-from ..engine.rng import below
-from ._deck import card_mask
-from ._pegrules import GAME_POINTS, TARGET, can_play, peg_points  # noqa: F401  (re-exported)
-from ._scoring import _value
-from ._search import SEARCH_WORLDS, search_play
+from jass_sim.core.jit import U64_ONE, U64_ZERO, jit
+from jass_sim.core.rng import below
+from jass_sim.cribbage._deck import card_mask
+from jass_sim.cribbage._pegrules import GAME_POINTS, TARGET, can_play, peg_points  # noqa: F401  (re-exported)
+from jass_sim.cribbage._scoring import _value
+from jass_sim.cribbage._search import SEARCH_WORLDS, search_play
 
 PEG_RANDOM, PEG_GREEDY, PEG_SEARCH = 0, 1, 2
 

@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from .._jit import jit
-from ._scoring import _value
+from jass_sim.core.jit import jit
+from jass_sim.cribbage._scoring import _value
 
 TARGET = 31
 GAME_POINTS = 121

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import jit
-from ..engine.rng import below
-from ._deck import deal_from, keep_four, unseen_cards
-from ._exact import discard_pair
-from ._pegging import greedy_pegging_net
-from ._scoring import flush, nobs, rank_points, score
+from jass_sim.core.jit import jit
+from jass_sim.core.rng import below
+from jass_sim.cribbage._deck import deal_from, keep_four, unseen_cards
+from jass_sim.cribbage._exact import discard_pair
+from jass_sim.cribbage._pegging import greedy_pegging_net
+from jass_sim.cribbage._scoring import flush, nobs, rank_points, score
 
 DISCARD_RANDOM, DISCARD_GREEDY, DISCARD_EXPECT, DISCARD_SEARCH = 0, 1, 2, 3
 #: Sampled opponents of the ``DISCARD_SEARCH`` player's pegging value.

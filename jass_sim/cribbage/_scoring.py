@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import jit
+from jass_sim.core.jit import jit
 
 N_PARTS = 5
 FIFTEENS, PAIRS, RUNS, FLUSH, NOBS = range(N_PARTS)

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import U64_ONE, jit
-from ._deck import deal_from
-from ._pegrules import TARGET, can_play, peg_points
-from ._scoring import _value
+from jass_sim.core.jit import U64_ONE, jit
+from jass_sim.cribbage._deck import deal_from
+from jass_sim.cribbage._pegrules import TARGET, can_play, peg_points
+from jass_sim.cribbage._scoring import _value
 
 #: Opponent hands sampled per decision.
 SEARCH_WORLDS = 32

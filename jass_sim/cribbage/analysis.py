@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..analysis.stats import mean_ci, wilson_ci
-from .cards import N_RANKS, RANKS
+from jass_sim.core.stats import mean_ci, wilson_ci
+from jass_sim.cribbage.cards import N_RANKS, RANKS
 
 N_COMBINATIONS = 12_994_800  # C(52, 4) * 48
 STATS_COLUMNS = ["score", "hand_count", "hand_probability", "crib_count", "crib_probability"]
@@ -38,8 +38,8 @@ def exact_stats() -> tuple[pd.DataFrame, dict]:
 
     Wraps the kernel ``_exact.exact_distribution``.
     """
-    from ._exact import exact_distribution
-    from ._scoring import PART_NAMES
+    from jass_sim.cribbage._exact import exact_distribution
+    from jass_sim.cribbage._scoring import PART_NAMES
 
     hist, parts = exact_distribution(*_all_pairs())
     counts = hist.sum(axis=0)
@@ -60,8 +60,8 @@ def sampled_stats(n: int, seed: int) -> tuple[pd.DataFrame, dict]:
 
     Wraps the kernel ``_exact.sampled_distribution``.
     """
-    from ..engine.rng import BLOCK_SIZE, block_states
-    from ._exact import sampled_distribution
+    from jass_sim.core.rng import BLOCK_SIZE, block_states
+    from jass_sim.cribbage._exact import sampled_distribution
 
     states = block_states(seed, 0, -(-n // BLOCK_SIZE))
     counts = sampled_distribution(states, n).sum(axis=0)
@@ -99,9 +99,9 @@ def crib_rank_pairs(samples: int, seed: int) -> pd.DataFrame:
     Wraps the kernels ``_exact.crib_pair_table`` (through :func:`~.discard.crib_rank_table`)
     and ``_model.crib_vs_model``.
     """
-    from ..engine.rng import block_states
-    from ._model import crib_vs_model
-    from .discards import crib_rank_table
+    from jass_sim.core.rng import block_states
+    from jass_sim.cribbage._model import crib_vs_model
+    from jass_sim.cribbage.discards import crib_rank_table
 
     table = crib_rank_table()
     pairs = [(r1, r2) for r1 in range(N_RANKS) for r2 in range(r1, N_RANKS)]
@@ -158,7 +158,7 @@ def game_summary(batch, a: str, b: str, seed: int) -> dict:
     is the independent unit). Points per hand count only hands played to the end (the last,
     interrupted hand of each game is left out).
     """
-    from ._game import N_SOURCES, R_FIRST_DEALER, R_HANDS, R_SCORE0, R_SCORE1, R_WINNER, SKUNK_BELOW, SOURCE_NAMES
+    from jass_sim.cribbage._game import N_SOURCES, R_FIRST_DEALER, R_HANDS, R_SCORE0, R_SCORE1, R_WINNER, SKUNK_BELOW, SOURCE_NAMES
 
     r = batch.results
     n_games = r.shape[0]

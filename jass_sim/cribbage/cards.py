@@ -19,9 +19,8 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from ..cards import CardError, cards_to_mask  # noqa: F401  (masks of any card numbers below 64)
-from ..cards import notation_tables
-from ..cards import parse_cards as _parse_cards
+from jass_sim.core.errors import CardError  # noqa: F401  (re-exported)
+from jass_sim.core.notation import cards_to_mask, notation_tables, parse_card_list  # noqa: F401  (masks of any card numbers below 64)
 
 SUITS = "HDSC"
 SUIT_SYMBOLS = "♥♦♠♣"
@@ -70,9 +69,9 @@ def parse_card(token: str) -> int:
 
 def parse_cards(text: str | Iterable[str], count: int | None = None) -> list[int]:
     """Parse cards separated by spaces or commas (``"5H 5D 5S JC"``); reject unknown and duplicate
-    cards and, with ``count``, a wrong number of cards (:func:`jass_sim.cards.parse_cards` with
+    cards and, with ``count``, a wrong number of cards (:func:`jass_sim.jass.cards.parse_cards` with
     this module's :func:`parse_card`)."""
-    return _parse_cards(text, count, parse=parse_card)
+    return parse_card_list(text, parse_card, count)
 
 
 def format_card(card: int, symbols: bool = False) -> str:

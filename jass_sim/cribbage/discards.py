@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..cards import InputError
-from .cards import FULL_DECK, N_RANKS, card_index, cards_to_mask, format_card, mask_to_cards, parse_cards
+from jass_sim.core.errors import InputError
+from jass_sim.cribbage.cards import FULL_DECK, N_RANKS, card_index, cards_to_mask, format_card, mask_to_cards, parse_cards
 
 N_CASES = 1035 * 44
 
@@ -116,7 +116,7 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
         by ``expect`` players on both sides (kernel ``_game.win_samples``); every discard meets
         the same samples and later deals.
     """
-    from ._exact import NET_OFFSET, discard_exact, discard_pair
+    from jass_sim.cribbage._exact import NET_OFFSET, discard_exact, discard_pair
 
     cards = np.array(hand, dtype=np.int64)
     if cards.shape != (6,) or len(set(hand)) != 6:
@@ -132,10 +132,10 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
     crib_ci = [None] * 15
     peg = [(None, None, None, None)] * 15
     if opponent == "model" or pegging:
-        from ..analysis.stats import mean_ci
-        from ..engine.rng import block_states
-        from ._model import discard_samples
-        from ._players import DISCARD_EXPECT, DISCARD_RANDOM
+        from jass_sim.core.stats import mean_ci
+        from jass_sim.core.rng import block_states
+        from jass_sim.cribbage._model import discard_samples
+        from jass_sim.cribbage._players import DISCARD_EXPECT, DISCARD_RANDOM
 
         if samples < 2:
             raise InputError(f"--samples must be at least 2, got {samples}", str(samples))
@@ -170,10 +170,10 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
         options.append(DiscardOption((hand[i], hand[j]), float(hand_ev[k]), float(crib_mean[k]),
                                      float(hand_ev[k] + sign * crib_mean[k]), dist, crib_ci[k], sign, *peg[k]))
     if score is not None:
-        from ..analysis.stats import wilson_ci
-        from ..engine.rng import block_states
-        from ._game import PAIRS_PER_BLOCK, win_samples
-        from .engine import player_codes
+        from jass_sim.core.stats import wilson_ci
+        from jass_sim.core.rng import block_states
+        from jass_sim.cribbage._game import PAIRS_PER_BLOCK, win_samples
+        from jass_sim.cribbage.engine import player_codes
 
         if samples < 2:
             raise InputError(f"--samples must be at least 2, got {samples}", str(samples))
@@ -202,7 +202,7 @@ def crib_rank_table() -> np.ndarray:
 
     Wraps the kernel ``_exact.crib_pair_table``.
     """
-    from ._exact import crib_pair_table
+    from jass_sim.cribbage._exact import crib_pair_table
 
     first, second, where = [], [], []
     for r1 in range(N_RANKS):

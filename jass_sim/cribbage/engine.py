@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cards import InputError
-from ..engine.rng import block_states
+from jass_sim.core.errors import InputError
+from jass_sim.core.rng import block_states
 
 #: Player name -> (discard policy, pegging policy) codes of ``_players`` and ``_pegging``.
 PLAYERS = {"random": (0, 0), "greedy": (1, 1), "expect": (2, 1), "search": (3, 2)}
@@ -47,8 +47,8 @@ def play_batch(n_pairs: int, a: str, b: str, seed: int) -> Batch:
 
     Wraps the kernel ``_game.play_games``.
     """
-    from ._game import PAIRS_PER_BLOCK, play_games
-    from .discards import crib_rank_table
+    from jass_sim.cribbage._game import PAIRS_PER_BLOCK, play_games
+    from jass_sim.cribbage.discards import crib_rank_table
 
     if n_pairs < 1:
         raise InputError(f"the number of games must be positive, got {2 * n_pairs}", str(2 * n_pairs))
@@ -72,10 +72,10 @@ def replay_game(seed: int, a: str = "greedy", b: str = "greedy") -> dict:
 
     Wraps the kernel ``_game.play_games`` (tracing its first game).
     """
-    from ._game import (SKUNK_BELOW, R_EVENTS, R_HANDS, R_SCORE0, R_SCORE1, R_WINNER, T_CRIB, T_DEALER, T_DEALER_HAND, T_HEELS,
+    from jass_sim.cribbage._game import (SKUNK_BELOW, R_EVENTS, R_HANDS, R_SCORE0, R_SCORE1, R_WINNER, T_CRIB, T_DEALER, T_DEALER_HAND, T_HEELS,
                         T_PONE_HAND, T_SCORE0, T_SCORE1, T_STARTER, TRACE_EVENTS, TRACE_HANDS, play_games)
-    from .cards import format_card
-    from .discards import crib_rank_table
+    from jass_sim.cribbage.cards import format_card
+    from jass_sim.cribbage.discards import crib_rank_table
 
     policies = player_codes(a, b)
     deck = block_states(seed, 0, 1, DECK_STREAM)

@@ -8,9 +8,9 @@ from itertools import combinations, product
 
 import numpy as np
 
-from ..cards import CardError
-from . import _scoring
-from .cards import JACK, card_rank, card_suit, card_value, format_card, parse_card, parse_cards
+from jass_sim.core.errors import CardError
+from jass_sim.cribbage import _scoring
+from jass_sim.cribbage.cards import JACK, card_rank, card_suit, card_value, format_card, parse_card, parse_cards
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class Combination:
 
 def parse_hand(hand: str, starter: str | None) -> tuple[list[int], int | None]:
     """Parse four held cards and an optional starter; reject a wrong count, a duplicate, an
-    unknown card and a starter that is already in the hand (:class:`~jass_sim.cards.InputError`)."""
+    unknown card and a starter that is already in the hand (:class:`~jass_sim.jass.cards.InputError`)."""
     cards = parse_cards(hand, 4)
     if starter is None:
         return cards, None

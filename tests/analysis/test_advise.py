@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from jass_sim.analysis.advise import advise, paired_lead
-from jass_sim.cards import InputError
-from jass_sim.engine.advise import CHIBRE
+from jass_sim.jass.advise.advice import advise, paired_lead
+from jass_sim.core.errors import InputError
+from jass_sim.jass.advise.sampling import CHIBRE
 
 STRONG_HEARTS = "HJ H9 HA HK HQ SA DA CA C6"
 JUNK = "H8 HT D9 DQ SJ S8 C9 CQ D7"
@@ -97,7 +97,7 @@ def test_bad_hands(hand, token):
 
 
 def test_forbidden_option_and_bad_numbers():
-    from jass_sim.rules import get_rules
+    from jass_sim.jass.rules import get_rules
 
     trumps_only = get_rules("chibre").replace(modes=(0, 1, 2, 3))
     with pytest.raises(InputError, match="'OBE' is not available"):

@@ -5,13 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from jass_sim.analysis.equity import build_equity, shipped_table
-from jass_sim.analysis.games import games, play_games
-from jass_sim.analysis.stats import Z95, wilson_ci
-from jass_sim.cards import InputError
-from jass_sim.engine.game import (OUT_FIRST_CHOOSER, OUT_MID_ROUND, OUT_ROUNDS, OUT_SCORE0, OUT_SCORE1,
-                                  OUT_WINNER)
-from jass_sim.rules import PRESETS, get_rules
+from jass_sim.jass.games.equity import build_equity, shipped_table
+from jass_sim.jass.games.games import games, play_games
+from jass_sim.core.stats import Z95, wilson_ci
+from jass_sim.core.errors import InputError
+from jass_sim.jass.engine.game import OUT_FIRST_CHOOSER, OUT_MID_ROUND, OUT_ROUNDS, OUT_SCORE0, OUT_SCORE1, OUT_WINNER
+from jass_sim.jass.rules import PRESETS, get_rules
 
 
 def test_identical_teams_win_half():
@@ -107,7 +106,7 @@ HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
 
 
 def test_advise_score_zero_ranks_as_plain_advise():
-    from jass_sim.analysis.advise import advise, paired_lead
+    from jass_sim.jass.advise.advice import advise, paired_lead
 
     for hand in (HAND, "SA SK SQ SJ S9 H6 H7 DA C6"):
         plain = advise(hand, policy="heuristic", samples=1500, seed=1)
@@ -128,7 +127,7 @@ def test_advise_score_zero_ranks_as_plain_advise():
 
 
 def test_advise_score_near_the_end():
-    from jass_sim.analysis.advise import advise, format_advice
+    from jass_sim.jass.advise.advice import advise, format_advice
 
     sure = advise(HAND, policy="heuristic", samples=200, seed=2, score="999:0")
     assert (sure.samples.win.mean(axis=0) > 0.99).all()

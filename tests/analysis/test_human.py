@@ -1,4 +1,4 @@
-"""Simulated players against human play (:mod:`jass_sim.analysis.human`): the counts from
+"""Simulated players against human play (:mod:`jass_sim.jass.report.human`): the counts from
 per-deal rows, the table's shape, its intervals, the human figures, and agreement with the
 aggregate simulation kernel."""
 
@@ -11,10 +11,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from jass_sim.analysis import human as H
-from jass_sim.analysis.simulation import simulate
-from jass_sim.cards import MODE_NAMES, InputError
-from jass_sim.rules.presets import MATCH_BONUS
+from jass_sim.jass.report import human as H
+from jass_sim.jass.simulate.tables import simulate
+from jass_sim.jass.cards import MODE_NAMES
+from jass_sim.core.errors import InputError
+from jass_sim.jass.rules.presets import MATCH_BONUS
 
 PLAYERS = ["heuristic", "net", "pimc"]
 DEALS, SLOW = 400, 3
@@ -127,8 +128,8 @@ def test_bad_input(kwargs, token):
 def test_report_section_blocks(table):
     """The section's text: each player's figures from the table, what the CIs leave out; and a
     plain statement when no player of ``--players`` is compared."""
-    from jass_sim.analysis import report_human as RH
-    from jass_sim.analysis.report_render import render_markdown
+    from jass_sim.jass.report import human_section as RH
+    from jass_sim.core.report.render import render_markdown
 
     md = render_markdown(RH.blocks(table, "chibre", "6"))
     assert md.startswith("## 6. Simulated players against human play")

@@ -16,15 +16,28 @@ from reference import ref_announcement, ref_has_stoeck, ref_meld_winner
 from strategies import hands as hand_sets
 from strategies import modes, rule_names
 
-from jass_sim.analysis import _melds_kernels as K
-from jass_sim.analysis.melds import (ALL_HANDS, DEAL_STREAM, HAND_BLOCK_SIZE, HAND_STREAM, deal_points_unit,
-                                     deal_tables, exact_hand_counts, exact_tasks, hand_table, meld_stats,
-                                     sampled_deal_counts, sampled_hand_counts)
-from jass_sim.analysis.stats import wilson_ci
-from jass_sim.cards import InputError, cards_to_mask, mask_to_cards
-from jass_sim.engine.deal import deal_uniform, new_deck
-from jass_sim.engine.rng import block_states
-from jass_sim.rules import get_rules
+from jass_sim.jass.melds import _kernels as K
+from jass_sim.jass.melds.stats import (
+    ALL_HANDS,
+    DEAL_STREAM,
+    HAND_BLOCK_SIZE,
+    HAND_STREAM,
+    deal_points_unit,
+    deal_tables,
+    exact_hand_counts,
+    exact_tasks,
+    hand_table,
+    meld_stats,
+    sampled_deal_counts,
+    sampled_hand_counts,
+)
+from jass_sim.core.stats import wilson_ci
+from jass_sim.core.errors import InputError
+from jass_sim.core.notation import cards_to_mask
+from jass_sim.jass.cards import mask_to_cards
+from jass_sim.jass.engine.deal import deal_uniform, new_deck
+from jass_sim.core.rng import block_states
+from jass_sim.jass.rules import get_rules
 
 RUN_BIT = {k: k - 3 for k in range(3, 10)}
 

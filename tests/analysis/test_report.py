@@ -13,12 +13,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from jass_sim.analysis import report as R
-from jass_sim.analysis import report_sections as S
-from jass_sim.analysis.report_render import render_html, render_markdown
-from jass_sim.analysis.stats import wilson_ci
-from jass_sim.cards import InputError
-from jass_sim.rules import get_rules
+from jass_sim.jass.report import report as R
+from jass_sim.jass.report import sections as S
+from jass_sim.core.report.render import render_html, render_markdown
+from jass_sim.core.stats import wilson_ci
+from jass_sim.core.errors import InputError
+from jass_sim.jass.rules import get_rules
 
 SPP = 64
 HANDS = 96
@@ -281,7 +281,8 @@ def test_samples_do_not_depend_on_threads():
 
 
 def test_hand_features():
-    from jass_sim.cards import cards_to_mask, parse_cards
+    from jass_sim.core.notation import cards_to_mask
+    from jass_sim.jass.cards import parse_cards
 
     mask = cards_to_mask(parse_cards("HJ H9 HA H6 SA S6 D6 C6 CK"))
     f = S.hand_features(np.array([mask], dtype=np.uint64)).iloc[0]
@@ -319,8 +320,8 @@ def test_player_table_includes_the_solver_players():
 def test_human_section(built):
     """Section 6 compares the players of ``--players`` among heuristic, net and pimc with human
     play under the schieber rules, whatever ``--rules`` says; its numbers come from its table."""
-    from jass_sim.analysis import human as H
-    from jass_sim.analysis.report_human import points_ci
+    from jass_sim.jass.report import human as H
+    from jass_sim.jass.report.human_section import points_ci
 
     rep, out = built
     t = rep.tables["human"]

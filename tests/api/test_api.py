@@ -18,7 +18,7 @@ HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
 def test_import_is_lazy():
     """``import jass_sim`` loads neither the API modules nor numpy, numba or pandas."""
     code = ("import sys, jass_sim, jass_sim.cribbage, jass_sim.basra; "
-            "print(sorted(m for m in ('numpy', 'numba', 'pandas', 'jass_sim.api.jass', 'jass_sim.cards') "
+            "print(sorted(m for m in ('numpy', 'numba', 'pandas', 'jass_sim.jass.api', 'jass_sim.jass.cards') "
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
@@ -167,7 +167,9 @@ def test_cribbage_and_basra_results():
 
 
 def _public_functions():
-    from jass_sim.api import basra as b, cribbage as c, jass as j
+    from jass_sim.basra import api as b
+    from jass_sim.cribbage import api as c
+    from jass_sim.jass import api as j
 
     return [(f"{m.__name__}.{name}", getattr(m, name)) for m in (j, c, b) for name in m.__all__]
 

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 import jass_sim
 from jass_sim import basra, cribbage
-from jass_sim.api.jass import simulation_json
+from jass_sim.jass.api import simulation_json
 
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
 

@@ -11,7 +11,7 @@ from cli_helpers import assert_bad_input, run
 from jass_sim.basra.advice import advise, basra_chance, position
 from jass_sim.basra.cards import parse_cards
 from jass_sim.basra.rules import BasraRules
-from jass_sim.cards import InputError
+from jass_sim.core.errors import InputError
 
 
 def pc(text):

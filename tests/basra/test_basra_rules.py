@@ -9,8 +9,8 @@ import pytest
 from jass_sim.basra import _play as P
 from jass_sim.basra.cards import CARD_POINTS, FULL_DECK, cards_to_mask, mask_to_cards, parse_card, parse_cards
 from jass_sim.basra.rules import BasraRules, capture, get_rules, score_piles
-from jass_sim.cards import InputError
-from jass_sim.engine.rng import block_states
+from jass_sim.core.errors import InputError
+from jass_sim.core.rng import block_states
 
 LEAFLET = BasraRules()
 SEVEN = BasraRules(seven_diamonds=True)

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from jass_sim.cli import main
-from jass_sim.engine.policies import DEFAULT_POLICY
+from jass_sim.jass.players import DEFAULT_POLICY
 
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
 

@@ -87,9 +87,9 @@ def test_killed_run_resumes_to_the_same_result(tmp_path):
 @pytest.mark.parametrize("per_deal", [False, True])
 def test_killed_mid_shard_write_resumes_with_nothing_lost_or_counted_twice(tmp_path, per_deal):
     """SIGKILL while shard 3's file (its per-deal rows with --per-deal) is written but not yet
-    renamed (the write pauses there: the test hook of jass_sim.output); the rerun removes the
+    renamed (the write pauses there: the test hook of jass_sim.core.files); the rerun removes the
     temporary file, runs shard 3 again and merges exactly what simulate gives."""
-    from jass_sim.output import PAUSE_ENV
+    from jass_sim.core.files import PAUSE_ENV
 
     out = tmp_path / "run"
     deals = 8 * 1024 - 7
@@ -113,7 +113,7 @@ def test_killed_mid_shard_write_resumes_with_nothing_lost_or_counted_twice(tmp_p
     assert run("batch-summary", out, "--format", "csv").stdout == \
         run("simulate", "--deals", deals, "--seed", 21, "--format", "csv").stdout
     if per_deal:  # every deal's row exactly once
-        from jass_sim.analysis.shards import ShardStore
+        from jass_sim.jass.simulate.shards import ShardStore
 
         store = ShardStore.load(str(out))
         ids = [d for i in range(store.job.n_shards) for d in store.read_rows(i)["deal"].tolist()]

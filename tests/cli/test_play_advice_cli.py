@@ -7,10 +7,10 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from jass_sim.cards import format_card, parse_card, parse_cards, parse_mode
+from jass_sim.jass.cards import format_card, parse_card, parse_cards, parse_mode
 from jass_sim.cli import main
-from jass_sim.engine.policies import DEFAULT_POLICY
-from jass_sim.engine.replay import replay_round
+from jass_sim.jass.players import DEFAULT_POLICY
+from jass_sim.jass.engine.replay import replay_round
 
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
 PLAYED = "HJ H6 HQ H7 SK SA S6 S7 D7 DA D8"
@@ -130,8 +130,8 @@ def test_review_text_round_file_and_malformed_line(tmp_path):
 
 
 def test_ci_mode_reaches_the_half_width_past_equivalent_cards():
-    from jass_sim.analysis.play_advice import play_advice
-    from jass_sim.engine.position import build_position
+    from jass_sim.jass.play.advice import play_advice
+    from jass_sim.jass.play.position import build_position
 
     pos = build_position(parse_cards(HAND), 0, 0, [])
     a = play_advice(pos, ci=1.5, seed=2, max_samples=20_000)

@@ -91,7 +91,7 @@ def test_each_rule_on_known_hands():
 def test_pegging_hand_follows_the_rules(cards, pone, policy, seed):
     """A whole pegging hand (both players' four cards) traced by the kernel and checked play by
     play by the reference: every point, every go, the last card, all eight cards played."""
-    from jass_sim.engine.rng import block_states
+    from jass_sim.core.rng import block_states
 
     left = np.array([cards[:4], cards[4:]], dtype=np.int64)
     n_left = np.array([4, 4], dtype=np.int64)

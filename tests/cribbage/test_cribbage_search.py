@@ -17,7 +17,7 @@ from jass_sim.cribbage._deck import deal_from
 from jass_sim.cribbage._pegging import PEG_GREEDY, PEG_SEARCH, play_pegging
 from jass_sim.cribbage._players import pegging_values
 from jass_sim.cribbage._search import NOT_SEARCHED, rest_value, search_play, search_values
-from jass_sim.engine.rng import block_states
+from jass_sim.core.rng import block_states
 
 cards12 = st.lists(st.integers(0, 51), min_size=12, max_size=12, unique=True)
 
@@ -195,7 +195,7 @@ def test_whole_game_matches_reference(seed, players):
     from jass_sim.cribbage._game import F_SIZE, play_game
     from jass_sim.cribbage.discards import crib_rank_table
     from jass_sim.cribbage.engine import _trace_arrays
-    from jass_sim.engine.rng import below
+    from jass_sim.core.rng import below
 
     table = crib_rank_table()
     deck, play = block_states(seed, 0, 1, 0)[0], block_states(seed, 0, 1, 1)[0]
@@ -211,7 +211,7 @@ def test_sampled_distribution_matches_reference():
     """``stats`` without ``--exact``: the same generator deals the same hands and starters (a
     partial shuffle of one deck per block), scored by the reference under hand and crib rules."""
     from jass_sim.cribbage._exact import sampled_distribution
-    from jass_sim.engine.rng import below
+    from jass_sim.core.rng import below
 
     states = block_states(7, 0, 1)
     hist = sampled_distribution(states.copy(), 300)
@@ -238,7 +238,7 @@ def test_model_discard_samples_match_reference(six, sign, opp_policy, seed):
 
     from jass_sim.cribbage._exact import NET_BINS, NET_OFFSET
     from jass_sim.cribbage._model import discard_samples
-    from jass_sim.engine.rng import below
+    from jass_sim.core.rng import below
 
     table = np.arange(169, dtype=np.float64).reshape(13, 13) % 5 / 2.0
     n_samples = 2
@@ -276,7 +276,7 @@ def test_crib_vs_model_matches_reference():
     from cribbage_reference import ref_choose_discard
 
     from jass_sim.cribbage._model import crib_vs_model
-    from jass_sim.engine.rng import below
+    from jass_sim.core.rng import below
 
     table = np.arange(169, dtype=np.float64).reshape(13, 13) % 5 / 2.0
     first, second, opp_sign = [4, 9], [4, 12], [1, -1]      # 5-5 (pone's sign) and 10-K

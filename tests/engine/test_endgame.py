@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import ref_solve
 
-from jass_sim.engine.solver._endgame import three_tricks, two_tricks
-from jass_sim.engine.solver._search import MATCH_HALF
-from jass_sim.engine.solver._tables import to_power_mask
-from jass_sim.rules.tables import POINTS
+from jass_sim.jass.solver._endgame import three_tricks, two_tricks
+from jass_sim.jass.solver._search import MATCH_HALF
+from jass_sim.jass.solver._tables import to_power_mask
+from jass_sim.jass.rules.tables import POINTS
 
 
 @st.composite

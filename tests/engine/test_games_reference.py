@@ -8,14 +8,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 from reference import ref_game, ref_round_credits, ref_score_round
 
-from jass_sim.analysis.equity import make_grid
-from jass_sim.cards import mask_to_cards
-from jass_sim.engine._equity import empty_samples, equity_table, sample_rounds
-from jass_sim.engine.choose import default_mode_params
-from jass_sim.engine.game import MAX_CREDITS, first_out, round_credits, simulate_game
-from jass_sim.engine.policies import policy_params
-from jass_sim.engine.rng import block_states
-from jass_sim.rules import get_rules
+from jass_sim.jass.games.equity import make_grid
+from jass_sim.jass.cards import mask_to_cards
+from jass_sim.jass.games._equity_kernels import empty_samples, equity_table, sample_rounds
+from jass_sim.jass.modes.choose import default_mode_params
+from jass_sim.jass.engine.game import MAX_CREDITS, first_out, round_credits, simulate_game
+from jass_sim.jass.players import policy_params
+from jass_sim.core.rng import block_states
+from jass_sim.jass.rules import get_rules
 
 
 def _tricks(trace):
@@ -136,8 +136,8 @@ def test_equity_table_agrees_with_reference():
 def test_duplicate_game_replays_through_reference():
     from test_game import replay_in_reference
 
-    from jass_sim.analysis.games import play_games, record_duplicate_game
-    from jass_sim.engine.game import N_OUT
+    from jass_sim.jass.games.games import play_games, record_duplicate_game
+    from jass_sim.jass.engine.game import N_OUT
 
     from conftest import NO_JIT
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from reference import ref_legal_moves, ref_score_round, ref_trick_winner
 
-from jass_sim.cards import parse_card, parse_mode
-from jass_sim.engine.replay import replay_round
-from jass_sim.rules import get_rules
+from jass_sim.jass.cards import parse_card, parse_mode
+from jass_sim.jass.engine.replay import replay_round
+from jass_sim.jass.rules import get_rules
 
 GOLDEN = sorted((Path(__file__).parent.parent / "data").glob("replay_*.json"))
 

@@ -7,10 +7,23 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jass_sim.cards import cards_to_mask
-from jass_sim.engine._mode_features import (CHIBRE_AT, CHIBRE_FEATURES, N_MODE_PARAMS, OBE_AT, PLAIN_FEATURES,
-                                            TRUMP_AT, TRUMP_FEATURES, UNE_AT, chibre_features, fitted_best,
-                                            plain_features, predicted_chibre, predicted_value, trump_features)
+from jass_sim.core.notation import cards_to_mask
+from jass_sim.jass.modes.features import (
+    CHIBRE_AT,
+    CHIBRE_FEATURES,
+    N_MODE_PARAMS,
+    OBE_AT,
+    PLAIN_FEATURES,
+    TRUMP_AT,
+    TRUMP_FEATURES,
+    UNE_AT,
+    chibre_features,
+    fitted_best,
+    plain_features,
+    predicted_chibre,
+    predicted_value,
+    trump_features,
+)
 
 A, K, Q, J, T, NINE, SIX = 8, 7, 6, 5, 4, 3, 0
 

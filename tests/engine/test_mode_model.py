@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jass_sim.cards import cards_to_mask
-from jass_sim.engine._mode_features import CHIBRE_AT, N_MODE_PARAMS, OBE_AT, TRUMP_AT, UNE_AT
-from jass_sim.engine.choose import CHIBRE_BELOW, MODE_POLICIES, choose_mode, default_mode_params
-from jass_sim.engine.mode_model import fitted_options, fitted_weights
-from jass_sim.engine.policies import policy_id
-from jass_sim.engine.simulate import BatchSpec, run_batch
-from jass_sim.rules import PRESETS, get_rules
+from jass_sim.core.notation import cards_to_mask
+from jass_sim.jass.modes.features import CHIBRE_AT, N_MODE_PARAMS, OBE_AT, TRUMP_AT, UNE_AT
+from jass_sim.jass.modes.choose import CHIBRE_BELOW, MODE_POLICIES, choose_mode, default_mode_params
+from jass_sim.jass.modes.fit import fitted_options, fitted_weights
+from jass_sim.jass.players import policy_id
+from jass_sim.jass.engine.simulate import BatchSpec, run_batch
+from jass_sim.jass.rules import PRESETS, get_rules
 
 FITTED = MODE_POLICIES["fitted"]
 ROOT = Path(__file__).resolve().parents[2]
@@ -129,8 +129,8 @@ def test_tiny_end_to_end_fit(tmp_path, capsys):
 
 
 def test_advise_partner_model_fitted_picks_the_fitted_mode():
-    from jass_sim.engine._mode_features import TRUMP_FEATURES, fitted_best
-    from jass_sim.engine.advise import CHIBRE, PARTNER_FITTED, run_advise, sample_deals
+    from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best
+    from jass_sim.jass.advise.sampling import CHIBRE, PARTNER_FITTED, run_advise, sample_deals
 
     rules = get_rules("pique-double")
     hand = mask([0, 5, 12, 20, 21, 27, 30, 33, 35])

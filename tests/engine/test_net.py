@@ -11,16 +11,24 @@ import numpy as np
 import pytest
 from test_net_reference import PARAMS, kernel_view, played_round
 
-from jass_sim.engine.policies import POLICIES, net, policy_params
-from jass_sim.engine.policies._net_features import CANON_CARD
-from jass_sim.engine.policies.net import (NET_FLAG, NET_H1, NET_H2, PARAMS_HEADER, hidden_sizes, net_card,
-                                          new_net_scratch, packed_offsets)
-from jass_sim.engine.rng import block_states
-from jass_sim.engine.selfplay import card_values, generate_positions, state_at, value_scratch
-from jass_sim.engine.simulate import BatchSpec, run_batch
-from jass_sim.engine.solver._players import sample_hands
-from jass_sim.rules import get_rules
-from jass_sim.rules._tricks import legal_cards
+from jass_sim.jass.players import POLICIES, net, policy_params
+from jass_sim.jass.players._net_features import CANON_CARD
+from jass_sim.jass.players.net import (
+    NET_FLAG,
+    NET_H1,
+    NET_H2,
+    PARAMS_HEADER,
+    hidden_sizes,
+    net_card,
+    new_net_scratch,
+    packed_offsets,
+)
+from jass_sim.core.rng import block_states
+from jass_sim.jass.train.selfplay import card_values, generate_positions, state_at, value_scratch
+from jass_sim.jass.engine.simulate import BatchSpec, run_batch
+from jass_sim.jass.players.search import sample_hands
+from jass_sim.jass.rules import get_rules
+from jass_sim.jass.rules._tricks import legal_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -123,7 +131,7 @@ def test_card_values_give_the_played_card_its_real_outcome():
     for seed in range(30):
         initial, trace, mode, declarer, shown = played_round(seed, "chibre", "heuristic")
         won0 = sum(1 for t in range(9) if trace[t, 5] % 2 == 0)
-        from jass_sim.rules.tables import POINTS
+        from jass_sim.jass.rules.tables import POINTS
         pts = [sum(POINTS[mode, c] for c in trace[t, 1:5]) + (5 if t == 8 else 0) for t in range(9)]
         for t in (0, 4, 7):
             i = seed % 4

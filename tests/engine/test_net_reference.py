@@ -9,17 +9,29 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from net_reference import ref_forward, ref_quantized_forward, ref_view
 
-from jass_sim.cards import mask_to_cards
-from jass_sim.engine.choose import default_mode_params
-from jass_sim.engine.deal import new_deck
-from jass_sim.engine.policies import policy_id, policy_params
-from jass_sim.engine.policies._net_features import BLOCK_LIMITS, MAX_ACTIVE, encode_view
-from jass_sim.engine.policies.net import (LAYER_NAMES, NET_H1, NET_H2, Q_LIMIT, first_layer_bound, hidden_sizes,
-                                          layer_shapes, load_weights, net_output, net_values, pack_params, quantize)
-from jass_sim.engine.rng import block_states
-from jass_sim.engine.round import first_round, new_work
-from jass_sim.engine.selfplay import state_at
-from jass_sim.rules import get_rules
+from jass_sim.jass.cards import mask_to_cards
+from jass_sim.jass.modes.choose import default_mode_params
+from jass_sim.jass.engine.deal import new_deck
+from jass_sim.jass.players import policy_id, policy_params
+from jass_sim.jass.players._net_features import BLOCK_LIMITS, MAX_ACTIVE, encode_view
+from jass_sim.jass.players.net import (
+    LAYER_NAMES,
+    NET_H1,
+    NET_H2,
+    Q_LIMIT,
+    first_layer_bound,
+    hidden_sizes,
+    layer_shapes,
+    load_weights,
+    net_output,
+    net_values,
+    pack_params,
+    quantize,
+)
+from jass_sim.core.rng import block_states
+from jass_sim.jass.engine.round import first_round, new_work
+from jass_sim.jass.train.selfplay import state_at
+from jass_sim.jass.rules import get_rules
 
 PARAMS = policy_params()
 

@@ -13,14 +13,16 @@ from hypothesis import strategies as st
 from reference import ref_solve, ref_trick_points, ref_trick_winner
 
 from conftest import NO_JIT
-from jass_sim.cards import InputError, cards_to_mask, parse_cards
-from jass_sim.engine._play_advice import play_out
-from jass_sim.engine.play_advice import known_world, run_play_advice
-from jass_sim.engine.position import build_position
-from jass_sim.engine.replay import replay_round
-from jass_sim.engine.rng import block_states
-from jass_sim.engine.solver import Solver
-from jass_sim.engine.solver._players import _scratch, sample_hands
+from jass_sim.core.errors import InputError
+from jass_sim.core.notation import cards_to_mask
+from jass_sim.jass.cards import parse_cards
+from jass_sim.jass.play._kernels import play_out
+from jass_sim.jass.play.worlds import known_world, run_play_advice
+from jass_sim.jass.play.position import build_position
+from jass_sim.jass.engine.replay import replay_round
+from jass_sim.core.rng import block_states
+from jass_sim.jass.solver import Solver
+from jass_sim.jass.players.search import _scratch, sample_hands
 
 
 def _history(record, k):

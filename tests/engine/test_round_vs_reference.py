@@ -6,13 +6,13 @@ import numpy as np
 import pytest
 from reference import ref_legal_moves, ref_score_round, ref_trick_winner
 
-from jass_sim.cards import mask_to_cards
-from jass_sim.engine.deal import new_deck
-from jass_sim.engine.rng import block_states
-from jass_sim.engine.choose import default_mode_params
-from jass_sim.engine.policies import policy_id
-from jass_sim.engine.round import first_round, new_work
-from jass_sim.rules import get_rules
+from jass_sim.jass.cards import mask_to_cards
+from jass_sim.jass.engine.deal import new_deck
+from jass_sim.core.rng import block_states
+from jass_sim.jass.modes.choose import default_mode_params
+from jass_sim.jass.players import policy_id
+from jass_sim.jass.engine.round import first_round, new_work
+from jass_sim.jass.rules import get_rules
 
 N_ROUNDS = 300
 
@@ -69,8 +69,8 @@ def test_card_points_total_157_or_257(mode):
 @pytest.mark.parametrize("mode", range(6))
 def test_match_makes_257(mode):
     """Seat 0 holds a whole suit and leads it every trick: team 0 takes all 9 tricks."""
-    from jass_sim.engine.round import play_dealt_round
-    from jass_sim.engine.policies import policy_id
+    from jass_sim.jass.engine.round import play_dealt_round
+    from jass_sim.jass.players import policy_id
 
     suit = mode if mode < 4 else 0
     deck = [c for c in range(36) if c // 9 != suit]

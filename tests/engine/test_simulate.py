@@ -6,17 +6,17 @@ import numba
 import numpy as np
 import pytest
 
-from jass_sim.analysis.duel import duel
-from jass_sim.analysis.simulation import simulate, simulate_deals
-from jass_sim.engine.batch import STATS
-from jass_sim.engine.rng import BLOCK_SIZE
-from jass_sim.engine.simulate import BatchSpec, run_batch
+from jass_sim.jass.simulate.duel import duel
+from jass_sim.jass.simulate.tables import simulate, simulate_deals
+from jass_sim.jass.engine.batch import STATS
+from jass_sim.core.rng import BLOCK_SIZE
+from jass_sim.jass.engine.simulate import BatchSpec, run_batch
 
 DEALS = 3 * BLOCK_SIZE + 123  # several blocks and a partial one
 
 
 def spec(seed, policy=1, deals=DEALS):
-    from jass_sim.rules import get_rules
+    from jass_sim.jass.rules import get_rules
 
     return BatchSpec(deals=deals, rules=get_rules("chibre"), policies=np.full(4, policy, np.int64),
                      mode_policy=1, seed=seed)

@@ -13,11 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import ref_card_points, ref_card_strength, ref_legal_moves, ref_solve
 
-from jass_sim.cards import RANKS, InputError, card_index, card_suit, format_card, parse_hands
+from jass_sim.jass.cards import RANKS, card_index, card_suit, format_card, parse_hands
+from jass_sim.core.errors import InputError
 from jass_sim.cli import main
-from jass_sim.engine.solver import Solver, solve
-from jass_sim.engine.solver._search import _key, _probe, _store, new_tt
-from jass_sim.engine.solver._tables import to_power_mask
+from jass_sim.jass.solver import Solver, solve
+from jass_sim.jass.solver._search import _key, _probe, _store, new_tt
+from jass_sim.jass.solver._tables import to_power_mask
 
 # One solver whose table is never cleared (fresh=False) and small (4096 entries): entries of
 # earlier positions, other modes and other sizes stay in it and collide, so a wrong table key or
@@ -231,7 +232,7 @@ def _masks(hands):
 @settings(max_examples=60)
 @given(position=endgames(max_tricks=4), mode=st.integers(0, 5))
 def test_dd_plays_a_card_of_best_value(position, mode):
-    from jass_sim.engine.solver._players import dd_card
+    from jass_sim.jass.players.search import dd_card
 
     hands, leader, _ = position
     _, _, moves = ref_solve(hands, mode, leader, False)
@@ -244,8 +245,8 @@ def test_dd_plays_a_card_of_best_value(position, mode):
 
 @given(seed=st.integers(0, 2**32 - 1), mode=st.integers(0, 5), cut=st.integers(0, 30))
 def test_pimc_samples_respect_what_the_player_saw(seed, mode, cut):
-    from jass_sim.engine.rng import block_states
-    from jass_sim.engine.solver._players import sample_hands
+    from jass_sim.core.rng import block_states
+    from jass_sim.jass.players.search import sample_hands
 
     rng = np.random.default_rng(seed)
     deck = rng.permutation(36)
@@ -284,8 +285,8 @@ def test_pimc_samples_respect_what_the_player_saw(seed, mode, cut):
 
 
 def test_pimc_is_deterministic_and_legal():
-    from jass_sim.engine.rng import block_states
-    from jass_sim.engine.solver._players import pimc_card
+    from jass_sim.core.rng import block_states
+    from jass_sim.jass.players.search import pimc_card
 
     hands = _masks(_deal(5))
     legal = hands[0]

@@ -2,7 +2,7 @@
 command quietly (issue 19).
 
 The atomic writers pause at ``JASS_SIM_TEST_PAUSE_BEFORE_RENAME`` (a test hook of
-``jass_sim.output``) with their temporary file complete: the real-process tests signal there,
+``jass_sim.core.files``) with their temporary file complete: the real-process tests signal there,
 the in-process ones raise the interruption there, so every case is caught mid-write."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from jass_sim import output
+from jass_sim.core import files as output
 from jass_sim.cli import Interrupted, main
 
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"

@@ -16,8 +16,8 @@ pytest.importorskip("jass", reason="jass-kit is in the dev extra")  # installed 
 
 from jasskit_adapter import jk_legal_moves, jk_trick_points, jk_trick_winner, undertrump_reference_differs  # noqa: E402
 
-from jass_sim.rules import legal_moves, trick_points, trick_winner  # noqa: E402
-from jass_sim.rules.tables import POWER  # noqa: E402
+from jass_sim.jass.rules import legal_moves, trick_points, trick_winner  # noqa: E402
+from jass_sim.jass.rules.tables import POWER  # noqa: E402
 
 N_DEALS_PER_MODE = 120  # x 36 positions each: about 26,000 positions
 
@@ -88,7 +88,7 @@ def test_kernels_agree_with_jasskit(mode):
 
 def test_undertrump_class_example_is_real():
     """The listed class is observed: mode hearts, S6 H6 HA led, 4th player holds H7 S7 D6."""
-    from jass_sim.cards import parse_cards
+    from jass_sim.jass.cards import parse_cards
 
     hand = set(parse_cards("H7 S7 D6"))
     trick = parse_cards("S6 H6 HA")

@@ -12,10 +12,18 @@ from reference import (ref_announcement, ref_card_points, ref_has_stoeck, ref_le
                        ref_meld_key, ref_meld_winner, ref_trick_points, ref_trick_winner)
 from strategies import deals, hands, modes, positions, rule_names
 
-from jass_sim.cards import cards_to_mask
-from jass_sim.rules import announcement, card_points, get_rules, has_stoeck, legal_moves, trick_points, trick_winner
-from jass_sim.rules._melds import MAX_MELDS, announce, meld_key, team_melds
-from jass_sim.rules._tricks import trick_power
+from jass_sim.core.notation import cards_to_mask
+from jass_sim.jass.rules import (
+    announcement,
+    card_points,
+    get_rules,
+    has_stoeck,
+    legal_moves,
+    trick_points,
+    trick_winner,
+)
+from jass_sim.jass.rules._melds import MAX_MELDS, announce, meld_key, team_melds
+from jass_sim.jass.rules._tricks import trick_power
 
 
 @given(positions())

@@ -1,0 +1,85 @@
+"""Confidence intervals from streamed sums (integer sums merge exactly; CIs come last)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+Z95 = 1.959963984540054
+
+
+def mean_ci(total: float, total_sq: float, n: int, z: float = Z95) -> tuple[float, float, float]:
+    """``(mean, lo, hi)``: the mean of ``n`` values from their sum and sum of squares, with the
+    normal-approximation 95% interval (sample variance, ``n - 1``). NaN when ``n`` is 0."""
+    if n <= 0:
+        return math.nan, math.nan, math.nan
+    mean = total / n
+    if n == 1:
+        return mean, math.nan, math.nan
+    if isinstance(total, (int, np.integer)) and isinstance(total_sq, (int, np.integer)):
+        var = (int(n) * int(total_sq) - int(total) ** 2) / (n * (n - 1))  # exact integers: no cancellation
+    else:
+        var = (total_sq - n * mean * mean) / (n - 1)
+    half = z * math.sqrt(max(var, 0.0) / n)
+    return mean, mean - half, mean + half
+
+
+def wilson_ci(k: int, n: int, z: float = Z95) -> tuple[float, float, float]:
+    """``(p, lo, hi)``: proportion ``k / n`` with the Wilson score interval (95% by default)."""
+    if n <= 0:
+        return math.nan, math.nan, math.nan
+    p = k / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    lo = 0.0 if k == 0 else max(0.0, centre - half)  # exact bounds where rounding would miss them
+    hi = 1.0 if k == n else min(1.0, centre + half)
+    return p, lo, hi
+
+
+def check_sampling(samples: int | None, ci: float | None, max_samples: int, min_samples: int = 2,
+                   bytes_per_sample: int = 0) -> None:
+    """Validate ``--samples``/``--ci``/``--max-samples`` (InputError naming the bad value); with
+    ``bytes_per_sample`` (the memory each kept sample takes), refuse a request that cannot fit in
+    memory (:func:`jass_sim.core.resources.check_memory`) before any work."""
+    from jass_sim.core.errors import InputError
+    from jass_sim.core.resources import check_memory
+
+    if samples is not None and ci is not None:
+        raise InputError("give --samples or --ci, not both", "--ci")
+    if samples is not None and samples < min_samples:
+        raise InputError(f"--samples must be at least {min_samples}, got {samples}", str(samples))
+    if ci is not None and not ci > 0:
+        raise InputError(f"--ci must be a positive number of points, got {ci}", str(ci))
+    if max_samples < 2:
+        raise InputError(f"--max-samples must be at least 2, got {max_samples}", str(max_samples))
+    if bytes_per_sample and ci is not None:  # sample_until keeps every batch and their concatenation
+        check_memory(2 * max_samples * bytes_per_sample, f"--max-samples {max_samples}", str(max_samples))
+    elif bytes_per_sample and samples is not None:
+        check_memory(samples * bytes_per_sample, f"--samples {samples}", str(samples))
+
+
+def sample_until(run, merge, half_width, ci: float, max_samples: int, block: int, first_batch: int,
+                 progress=None):
+    """Sample in batches until ``half_width(result) <= ci`` or ``max_samples`` samples.
+
+    ``run(first, n)`` returns samples ``first .. first + n`` (``first`` a multiple of ``block``),
+    ``merge(parts)`` joins them. Each next batch aims at the sample size the current half-width
+    asks for (CI width shrinks as ``1 / sqrt(n)``), 10% over, rounded up to whole blocks.
+    """
+    parts = []
+    n = 0
+    target = min(first_batch, max_samples)
+    while True:
+        parts.append(run(n, target - n))
+        n = target
+        if progress is not None:
+            progress(n)
+        result = merge(parts)
+        half = half_width(result)
+        if half <= ci or n >= max_samples:
+            return result
+        needed = int(n * (half / ci) ** 2 * 1.1) + 1
+        target = min(max_samples, max(needed, n + first_batch))
+        target = min(max_samples, -(-target // block) * block)

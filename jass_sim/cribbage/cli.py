@@ -1,0 +1,140 @@
+"""``jass-sim cribbage ...``: hand scoring, the discard adviser, statistics, whole games."""
+
+from __future__ import annotations
+
+import click
+
+from jass_sim.core.cli import group
+
+
+@group()
+def cribbage():
+    """Two-player Cribbage: exact scoring, discards, statistics and simulated games."""
+
+
+@cribbage.command()
+@click.argument("hand")
+@click.option("--starter", required=True, help="The starter (cut) card, e.g. 5C.")
+@click.option("--crib", is_flag=True, help="Score as a crib (a flush counts only with all five cards).")
+@click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
+def score(hand, starter, crib, fmt):
+    """Points of four cards HAND with the starter, each combination listed."""
+    import json
+
+    from jass_sim.cribbage.api import score as run
+    from jass_sim.core.errors import check_choice
+
+    fmt = check_choice("--format", fmt, ("table", "json"))
+    result = run(hand, starter, crib=crib)
+    click.echo(json.dumps(result.to_json()) if fmt == "json" else str(result))
+
+
+@cribbage.command()
+@click.argument("hand")
+@click.option("--dealer/--pone", "dealer", default=None,
+              help="Whose crib it is: --dealer (yours, counted plus) or --pone (the opponent's, minus).")
+@click.option("--opponent", default="random", show_default=True,
+              help="random (his two crib cards uniform, exact) or model (he discards by the expect player, "
+                   "sampled).")
+@click.option("--pegging", is_flag=True,
+              help="Add the pegging points (yours minus the opponent's, greedy play, sampled) with 95% CIs "
+                   "and rank by hand + crib + pegging.")
+@click.option("--score", "score_text", default=None, metavar="YOURS:THEIRS",
+              help="The scores before this hand, e.g. 100:110: rank by the chance to win the game "
+                   "(sampled, the rest of the game played by expect players).")
+@click.option("--exact", is_flag=True,
+              help="Exact figures only (the default analysis): refuses the sampled options --opponent model, "
+                   "--pegging and --score.")
+@click.option("--samples", type=int, default=None,
+              help="--opponent model, --pegging or --score: sampled opponent hands [default: 2000].")
+@click.option("--seed", type=int, default=None, help="Seed of the samples [default: 0].")
+@click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
+def discard(hand, dealer, opponent, pegging, score_text, exact, samples, seed, fmt):
+    """All 15 discards of six cards HAND, ranked by net expectation (hand plus or minus crib)."""
+    import json
+
+    from jass_sim.cribbage.api import discard as run
+    from jass_sim.core.errors import check_choice
+
+    fmt = check_choice("--format", fmt, ("table", "json"))
+    result = run(hand, dealer=dealer, opponent=opponent, pegging=pegging, score=score_text, exact=exact,
+                 samples=samples, seed=seed)
+    click.echo(json.dumps(result.to_json()) if fmt == "json" else str(result))
+
+
+@cribbage.command()
+@click.option("--exact", is_flag=True, help="Every one of the 12,994,800 hand-plus-starter combinations.")
+@click.option("--hands", type=int, default=None,
+              help="Without --exact: sampled combinations, with 95% CIs [default: 1,000,000].")
+@click.option("--seed", type=int, default=None, help="Seed of the samples [default: 0].")
+@click.option("--format", "fmt", default="table", show_default=True, help="table, csv or json.")
+@click.option("--crib-table", "crib_table", default=None, metavar="FILE",
+              help="Also write the 91-row crib expectation per thrown rank pair (dealer, pone) as CSV.")
+@click.option("--samples", type=int, default=None,
+              help="--crib-table/--plot: sampled opponent hands per rank pair and role [default: 1000].")
+@click.option("--plot", default=None, metavar="FILE", help="Also save a plot (PNG, SVG or PDF).")
+def stats(exact, hands, seed, fmt, crib_table, samples, plot):
+    """Distribution of hand and crib scores; with --crib-table, crib expectation per thrown pair."""
+    import io
+    import json
+
+    from jass_sim.cribbage.api import stats as run
+    from jass_sim.core.errors import InputError
+    from jass_sim.core.errors import check_choice
+    from jass_sim.core.files import check_output_path, write_atomic
+
+    fmt = check_choice("--format", fmt, ("table", "csv", "json"))
+    check_output_path(crib_table, "--crib-table")
+    check_output_path(plot, "--plot")
+    if plot and plot.rsplit(".", 1)[-1].lower() not in ("png", "svg", "pdf"):
+        raise InputError(f"--plot needs a .png, .svg or .pdf file name, got {plot!r}", plot)
+    result = run(exact=exact, hands=hands, seed=seed, crib_pairs=bool(crib_table or plot), samples=samples)
+    if fmt == "csv":
+        text = result.table.to_csv(index=False, lineterminator="\n").rstrip("\n")
+    elif fmt == "json":
+        text = json.dumps(result.to_json())
+    else:
+        text = str(result)
+    if crib_table:
+        write_atomic(crib_table, result.cribs.to_csv(index=False, lineterminator="\n"))
+    if plot:
+        buf = io.BytesIO()
+        result.plot().savefig(buf, format=plot.rsplit(".", 1)[-1].lower())
+        write_atomic(plot, buf.getvalue())
+    click.echo(text)
+
+
+@cribbage.command()
+@click.option("--games", type=int, required=True, help="Games to play (even: duplicate-dealt pairs).")
+@click.option("--a", "a", default="greedy", show_default=True, help="Player A: random, greedy, expect or search.")
+@click.option("--b", "b", default="greedy", show_default=True, help="Player B: random, greedy, expect or search.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
+@click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
+def simulate(games, a, b, seed, fmt):
+    """Whole games between two players, duplicate-dealt: win rate, skunks, first-dealer
+    advantage and points per hand by source, with 95% CIs."""
+    import json
+
+    from jass_sim.cribbage.api import simulate as run
+    from jass_sim.core.errors import check_choice
+
+    fmt = check_choice("--format", fmt, ("table", "json"))
+    result = run(games, a=a, b=b, seed=seed)
+    click.echo(json.dumps(result.to_json()) if fmt == "json" else str(result))
+
+
+@cribbage.command()
+@click.option("--seed", type=int, required=True, help="Seed: the first game of simulate --seed SEED.")
+@click.option("--a", "a", default="greedy", show_default=True, help="Player A (deals first).")
+@click.option("--b", "b", default="greedy", show_default=True, help="Player B.")
+@click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
+def replay(seed, a, b, fmt):
+    """One whole game: deals, discards, starter, every pegging point, hand and crib counts."""
+    import json
+
+    from jass_sim.cribbage.api import replay as run
+    from jass_sim.core.errors import check_choice
+
+    fmt = check_choice("--format", fmt, ("text", "json"))
+    result = run(seed, a=a, b=b)
+    click.echo(json.dumps(result.to_json()) if fmt == "json" else str(result))

@@ -1,0 +1,240 @@
+"""Kernels and runner behind ``advise``: every option of the chooser on the same sampled deals.
+
+Seat 0 holds the known hand. Each sample deals the 27 other cards uniformly to seats 1..3,
+then plays the round once per option (each allowed mode, and ``chibre``) from the same deal and
+the same random numbers (common random numbers), so options are compared paired.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+
+from jass_sim.core.jit import U64_ONE, U64_ZERO, jit
+from jass_sim.jass.rules._scoring import MATCH, MELDS, TOTAL
+from jass_sim.jass.games._equity_kernels import win_after_round
+from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best
+from jass_sim.jass.modes.choose import best_mode, default_mode_params
+from jass_sim.jass.engine.deal import deal_conditioned
+from jass_sim.jass.engine.game import MAX_CREDITS, round_credits
+from jass_sim.core.rng import block_states, next_u64
+from jass_sim.jass.players import policy_params
+from jass_sim.jass.engine.round import play_dealt_round
+
+#: Samples per RNG block of ``advise`` (fixed, so results do not depend on threads or batches).
+ADVISE_BLOCK = 64
+#: RNG stream of ``advise`` samples (``SeedSequence(seed, spawn_key=(ADVISE_STREAM, block))``).
+ADVISE_STREAM = 7
+CHIBRE = -1
+PARTNER_EVALUATOR, PARTNER_SEARCH, PARTNER_FITTED = 0, 1, 2
+
+
+@jit
+def _pool_of(known0, known2, pool):
+    """Fill ``pool`` with the cards outside ``known0 | known2``; return their number."""
+    taken = known0 | known2
+    n = 0
+    for c in range(36):
+        if not (taken >> np.uint64(c)) & U64_ONE:
+            pool[n] = c
+            n += 1
+    return n
+
+
+@jit
+def _sampler(hand):
+    """``(known, pool, dealt)`` for dealing the other 27 cards around seat 0's ``hand``."""
+    known = np.zeros(4, dtype=np.uint64)
+    known[0] = hand
+    pool = np.zeros(36, dtype=np.int64)
+    n_pool = _pool_of(hand, U64_ZERO, pool)
+    return known, pool[:n_pool].copy(), np.zeros(4, dtype=np.uint64)
+
+
+@jit
+def _seed_from(rng, out):
+    for k in range(4):
+        out[k] = next_u64(rng)
+
+
+@jit
+def partner_search(partner_hand, leader, n_samples, modes_allowed, policies, params, run_points,
+                   four_points, multipliers, rng, scratch):
+    """The mode a strong partner picks after a chibre: for each allowed mode, a small Monte Carlo
+    of its own (``n_samples`` deals consistent with its hand, the same deals for every mode),
+    choosing the best mean point difference for its team."""
+    known, pool, dealt, hands, initial, work, play_seed, play_rng = scratch
+    known[:] = U64_ZERO
+    known[2] = partner_hand
+    n_pool = _pool_of(U64_ZERO, partner_hand, pool)
+    best = modes_allowed[0]
+    best_value = -1e18
+    sums = np.zeros(6)
+    for k in range(n_samples):
+        deal_conditioned(rng, known, pool[:n_pool], dealt)
+        _seed_from(rng, play_seed)
+        for i in range(len(modes_allowed)):
+            m = modes_allowed[i]
+            play_rng[:] = play_seed
+            hands[:] = dealt
+            play_dealt_round(hands, initial, 2, leader, m, policies, params, run_points, four_points,
+                             multipliers, play_rng, work)
+            sums[m] += work[3][0, TOTAL] - work[3][1, TOTAL]
+    for i in range(len(modes_allowed)):
+        m = modes_allowed[i]
+        if sums[m] > best_value:
+            best_value = sums[m]
+            best = m
+    return best
+
+
+@jit(parallel=True)
+def advise_blocks(states, counts, offsets, hand, leader, chooser, options, modes_allowed, policies,
+                  params, partner_model, partner_samples, mode_params, run_points, four_points, multipliers,
+                  ours, theirs, flags, melds, partner_modes, game, equity_grid, equity, win):
+    """Evaluate every option on ``counts[b]`` samples of block ``b`` (sample index
+    ``offsets[b] + i``): ``ours``/``theirs`` round totals of team 0/1, ``flags`` (1: our match,
+    2: their match), our counted ``melds``, and the partner's mode for the chibre option
+    (``partner_model``: the evaluator, its own search, or the ``fitted`` model of ``mode_params``).
+
+    When ``win`` has rows, ``win[s, o]`` receives team 0's probability of winning the game after
+    the round from the score ``game = (target, premier_sorti, score0, score1, grid step)`` (see
+    :func:`~._equity.win_after_round`; the equity table ``equity`` on ``equity_grid``)."""
+    for b in numba.prange(states.shape[0]):
+        rng = states[b].copy()
+        known, my_pool, dealt = _sampler(hand)
+        hands = np.zeros(4, dtype=np.uint64)
+        initial = np.zeros(4, dtype=np.uint64)
+        work = (np.zeros((4, 3, 3), dtype=np.int64), np.zeros(4, dtype=np.uint64),
+                np.zeros((9, 6), dtype=np.int64), np.zeros((2, 5), dtype=np.int64))
+        play_seed = np.zeros(4, dtype=np.uint64)
+        play_rng = np.zeros(4, dtype=np.uint64)
+        scratch = (np.zeros(4, dtype=np.uint64), np.zeros(36, dtype=np.int64), np.zeros(4, dtype=np.uint64),
+                   np.zeros(4, dtype=np.uint64), np.zeros(4, dtype=np.uint64),
+                   (np.zeros((4, 3, 3), dtype=np.int64), np.zeros(4, dtype=np.uint64),
+                    np.zeros((9, 6), dtype=np.int64), np.zeros((2, 5), dtype=np.int64)),
+                   np.zeros(4, dtype=np.uint64), np.zeros(4, dtype=np.uint64))
+        score = work[3]
+        feats = np.zeros(TRUMP_FEATURES)
+        meld_buf = np.zeros((4, 3, 3), dtype=np.int64)
+        events = np.zeros((MAX_CREDITS, 2), dtype=np.int64)
+        for i in range(counts[b]):
+            s = offsets[b] + i
+            deal_conditioned(rng, known, my_pool, dealt)
+            _seed_from(rng, play_seed)
+            for o in range(len(options)):
+                mode = options[o]
+                who = chooser
+                if mode == CHIBRE:
+                    who = 2
+                    if partner_model == PARTNER_SEARCH:
+                        mode = partner_search(dealt[2], leader, partner_samples, modes_allowed, policies,
+                                              params, run_points, four_points, multipliers, rng, scratch)
+                    elif partner_model == PARTNER_FITTED:
+                        mode = fitted_best(dealt[2], modes_allowed, multipliers, mode_params, feats)[0]
+                    else:
+                        mode = best_mode(dealt[2], modes_allowed, multipliers)[0]
+                    partner_modes[s] = mode
+                play_rng[:] = play_seed
+                hands[:] = dealt
+                play_dealt_round(hands, initial, who, leader, mode, policies, params, run_points,
+                                 four_points, multipliers, play_rng, work)
+                ours[s, o] = score[0, TOTAL]
+                theirs[s, o] = score[1, TOTAL]
+                flags[s, o] = (1 if score[0, MATCH] > 0 else 0) | (2 if score[1, MATCH] > 0 else 0)
+                melds[s, o] = score[0, MELDS]
+                if win.shape[0] > 0:
+                    n_ev = round_credits(initial, mode, leader, work[2], run_points, four_points, multipliers[mode],
+                                         meld_buf, events)
+                    win[s, o] = win_after_round(events, n_ev, score[0, TOTAL], score[1, TOTAL], work[2][8, 5] & 1,
+                                                game[2], game[3], game[0], game[1], equity, equity_grid, game[4])
+
+
+@dataclass
+class AdviseSamples:
+    """Per-sample results of every option (rows: samples, columns: options)."""
+
+    options: list[int]
+    ours: np.ndarray
+    theirs: np.ndarray
+    flags: np.ndarray
+    melds: np.ndarray
+    partner_modes: np.ndarray
+    win: np.ndarray | None = None  # with a score: team 0's probability of winning the game
+
+    @property
+    def n(self) -> int:
+        return len(self.ours)
+
+
+def run_advise(hand_mask, rules, options, policies, *, leader: int, seed: int, first_sample: int,
+               n_samples: int, partner_model: int, partner_samples: int = 16, params=None,
+               chooser: int = 0, game=None) -> AdviseSamples:
+    """Samples ``first_sample .. first_sample + n_samples`` (a whole number of blocks from
+    ``first_sample``, which must be a multiple of :data:`ADVISE_BLOCK`). With ``game = (score0,
+    score1, table)`` (an :class:`~jass_sim.jass.games.equity.EquityTable`), also the probability
+    of winning the game after each option's round."""
+    assert first_sample % ADVISE_BLOCK == 0
+    runs, fours, mults = rules.arrays()
+    first_block = first_sample // ADVISE_BLOCK
+    n_blocks = -(-n_samples // ADVISE_BLOCK)
+    counts = np.full(n_blocks, ADVISE_BLOCK, dtype=np.int64)
+    counts[-1] = n_samples - (n_blocks - 1) * ADVISE_BLOCK
+    offsets = np.arange(n_blocks, dtype=np.int64) * ADVISE_BLOCK
+    n_opt = len(options)
+    ours = np.zeros((n_samples, n_opt), dtype=np.int64)
+    theirs = np.zeros((n_samples, n_opt), dtype=np.int64)
+    flags = np.zeros((n_samples, n_opt), dtype=np.int64)
+    melds = np.zeros((n_samples, n_opt), dtype=np.int64)
+    partner_modes = np.full(n_samples, -1, dtype=np.int64)
+    if game is None:
+        game_args = (np.zeros(5, dtype=np.int64), np.zeros(2, dtype=np.int64), np.zeros((2, 2)),
+                     np.zeros((0, n_opt)))
+    else:
+        s0, s1, table = game
+        game_args = (np.array([table.target, table.premier_sorti, s0, s1, table.step], dtype=np.int64), table.grid,
+                     table.p, np.zeros((n_samples, n_opt)))
+    advise_blocks(block_states(seed, first_block, n_blocks, ADVISE_STREAM), counts, offsets, np.uint64(hand_mask),
+                  leader, chooser, np.asarray(options, dtype=np.int64), np.asarray(rules.modes, dtype=np.int64),
+                  np.asarray(policies, dtype=np.int64), params if params is not None else policy_params(),
+                  partner_model, partner_samples,
+                  default_mode_params(rules) if partner_model == PARTNER_FITTED else np.zeros(1),
+                  runs, fours, mults, ours, theirs, flags, melds, partner_modes, *game_args)
+    return AdviseSamples(list(options), ours, theirs, flags, melds, partner_modes,
+                         game_args[3] if game is not None else None)
+
+
+def concat(parts: list[AdviseSamples]) -> AdviseSamples:
+    first = parts[0]
+    win = None if first.win is None else np.concatenate([p.win for p in parts])
+    return AdviseSamples(first.options, *(np.concatenate([getattr(p, k) for p in parts])
+                                          for k in ("ours", "theirs", "flags", "melds", "partner_modes")), win)
+
+
+@jit
+def advise_deals(states, counts, offsets, hand, dealt_out):
+    """The deals of :func:`advise_blocks` (same random streams, evaluator partner model), without
+    playing them: ``dealt_out[s]`` receives the four hands of sample ``s``."""
+    for b in range(states.shape[0]):
+        rng = states[b].copy()
+        known, my_pool, dealt = _sampler(hand)
+        play_seed = np.zeros(4, dtype=np.uint64)
+        for i in range(counts[b]):
+            deal_conditioned(rng, known, my_pool, dealt)
+            _seed_from(rng, play_seed)
+            dealt_out[offsets[b] + i, :] = dealt
+
+
+def sample_deals(hand_mask, seed: int, first_sample: int, n_samples: int) -> np.ndarray:
+    """``uint64[n_samples, 4]``: the deals ``advise`` samples ``first_sample ..`` are played on."""
+    assert first_sample % ADVISE_BLOCK == 0
+    first_block = first_sample // ADVISE_BLOCK
+    n_blocks = -(-n_samples // ADVISE_BLOCK)
+    counts = np.full(n_blocks, ADVISE_BLOCK, dtype=np.int64)
+    counts[-1] = n_samples - (n_blocks - 1) * ADVISE_BLOCK
+    out = np.zeros((n_samples, 4), dtype=np.uint64)
+    advise_deals(block_states(seed, first_block, n_blocks, ADVISE_STREAM), counts,
+                 np.arange(n_blocks, dtype=np.int64) * ADVISE_BLOCK, np.uint64(hand_mask), out)
+    return out

@@ -1,0 +1,435 @@
+"""The Chibre API: ``jass_sim.advise``, ``simulate``, ``duel``, ``melds``, ``solve``, ``replay``,
+``report``, ``play_advice`` and ``review``.
+
+Every function checks its input (an :class:`~jass_sim.jass.cards.InputError`, a ``ValueError``,
+whose message is the line the command line prints), calls the analysis function that wraps the
+compiled kernel, and returns a result whose ``to_json()`` is the command's ``--format json``
+document. The commands of :mod:`jass_sim.cli` call these functions.
+"""
+
+from __future__ import annotations
+
+from jass_sim.core.result import Result, save_figure
+
+__all__ = ["advise", "simulate", "duel", "melds", "solve", "replay", "report", "play_advice", "review"]
+
+
+class Advice(Result):
+    """The answer of :func:`advise`.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        One row per option (``option``, ``samples``, ``mean_ours``, ``mean_theirs``,
+        ``mean_diff`` with 95% CIs ``ci95_*_lo``/``ci95_*_hi``, match probabilities, meld points),
+        in the order the options were compared.
+    recommendation : str
+        The best option: ``H``, ``D``, ``S``, ``C``, ``OBE``, ``UNE`` or ``chibre``.
+    sentence : str
+        A plain sentence a player can act on, with the paired 95% CI of the lead over the runner-up.
+    too_close : bool
+        That CI includes zero.
+    advice : jass_sim.jass.advise.advice.Advice
+        The underlying analysis object (with the sampled round values).
+    """
+
+    def __init__(self, advice):
+        from jass_sim.jass.advise.advice import format_advice, option_name
+
+        self.advice = advice
+        self.recommendation = option_name(advice.recommendation)
+        self.sentence = advice.sentence()
+        self.too_close = advice.too_close
+        super().__init__(advice.to_json(), advice.table, lambda: format_advice(advice), self.sentence)
+
+    def plot(self, path: str | None = None):
+        """The mean difference per option with 95% whiskers and the distribution of the round
+        difference of the top options, as a matplotlib Figure; also written to ``path`` (``.png``
+        or ``.svg``) when given."""
+        from jass_sim.jass.advise.advice import advice_figure
+
+        fig = advice_figure(self.advice)
+        if path is not None:
+            save_figure(fig, path)
+        return fig
+
+
+def advise(hand, *, rules: str = "chibre", policy: str | None = None, partner_model: str = "evaluator",
+           samples: int | None = None, ci: float | None = None, max_samples: int = 200_000,
+           chibred: bool = False, options: str | None = None, seed: int = 0, threads: int | None = None,
+           progress=None, score: str | None = None) -> Advice:
+    """Should the chooser (seat 0) choose trump, which one, or chibre? (``jass-sim advise``)
+
+    Every option is played on the same sampled deals with the same random numbers (paired), so
+    the 95% CIs of the differences between options are narrow. Wraps the parallel kernel
+    :func:`jass_sim.jass.advise.sampling.advise_blocks` (through :func:`jass_sim.jass.advise.advice.advise`).
+
+    Parameters
+    ----------
+    hand : str or list of int
+        Nine cards, e.g. ``"HJ H9 HA SK SQ D6 C7 C8 CT"``.
+    rules : str
+        Rule preset: ``chibre``, ``schieber`` or ``pique-double``.
+    policy : str, optional
+        Card play of all four seats: ``net`` (the default,
+        :data:`jass_sim.jass.players.DEFAULT_POLICY`), ``heuristic``, ``dd``, ``pimc`` or ``random``.
+    partner_model : str
+        How the partner chooses after chibre: ``evaluator`` or ``search``.
+    samples : int, optional
+        Sampled deals (default 4,000); not with ``ci``.
+    ci : float, optional
+        Sample in batches until the paired 95% CI of the best option's lead over the runner-up
+        has a half-width of at most ``ci`` points (or ``max_samples`` deals).
+    chibred : bool
+        The partner chibred: no chibre option, the partner leads.
+    options : str, optional
+        Compare only these options, e.g. ``"H,S,chibre"``.
+    seed : int
+        Root seed: the same answer on any number of ``threads``.
+    progress : callable, optional
+        Called with the number of deals done (with ``ci``).
+    score : str, optional
+        ``"OURS:THEIRS"`` before this round: also rank the options by the probability of winning
+        the game (the ``win_probability`` block of ``to_json()``; see the README).
+
+    Returns
+    -------
+    Advice
+        ``.table``, ``.recommendation``, ``.sentence``, ``.to_json()``, ``.plot()``.
+
+    Raises
+    ------
+    InputError
+        A bad card, rule set, policy, option or sample count.
+    """
+    from jass_sim.jass.advise.advice import advise as run
+
+    return Advice(run(hand, rules, _lower(policy), _lower(partner_model), samples, ci, max_samples, chibred, seed,
+                      threads, options, progress=progress, score=score))
+
+
+def _lower(text):
+    return text.strip().lower() if isinstance(text, str) else text
+
+
+def simulate(deals: int, *, rules: str = "chibre", policy: str = "random", mode: str | None = "auto",
+             chooser: str = "evaluator", seed: int = 0, pimc_samples: int | None = None,
+             horizon: int | str | None = None, threads: int | None = None, per_deal: bool = False,
+             progress=None):
+    """Play ``deals`` rounds in parallel (``jass-sim simulate``).
+
+    Seat 0 chooses the mode (``mode``, or by ``chooser`` when ``auto``; the evaluator may chibre
+    to seat 2) and leads; every seat plays ``policy``. Wraps the parallel kernel
+    :func:`jass_sim.jass.engine.batch.run_blocks` (through :func:`jass_sim.jass.simulate.tables.simulate`
+    and ``simulate_deals``).
+
+    Parameters
+    ----------
+    deals : int
+        Number of rounds.
+    rules, policy : str
+        Rule preset and card-play policy (``random``, ``heuristic``, ``net``, ``dd``, ``pimc``).
+    mode : str
+        ``auto``, or ``H``, ``D``, ``S``, ``C``, ``OBE``, ``UNE`` for every round.
+    chooser : str
+        ``evaluator`` (may chibre) or ``random``, with ``mode="auto"``.
+    pimc_samples, horizon :
+        Parameters of the ``pimc`` and ``dd`` players (``horizon`` 1-9 tricks or ``"full"``).
+    seed : int
+        Root seed: the same table on any number of ``threads``.
+    per_deal : bool
+        Return an iterator of DataFrame chunks, one row per deal, instead of the summary.
+
+    Returns
+    -------
+    pandas.DataFrame or iterator of pandas.DataFrame
+        The table by chosen mode (one row per mode and ``all``, means with 95% CIs); its
+        ``attrs`` hold the run's parameters (the JSON document of ``jass-sim simulate --format
+        json`` is ``{**table.attrs, "modes": records}``, see :func:`simulation_json`). With
+        ``per_deal``, the per-deal rows chunk by chunk (the input is checked before the first).
+    """
+    from jass_sim.jass.simulate.tables import simulate as run, simulate_deals
+    from jass_sim.jass.cards import mode_option
+    from jass_sim.jass.players import solver_player_json
+    from jass_sim.jass.players import policy_params
+
+    params = policy_params(pimc_samples, horizon)
+    mode_number = mode_option(mode)
+    if per_deal:
+        return simulate_deals(deals, rules, policy, mode_number, seed, threads, chooser, progress, params)
+    table = run(deals, rules, policy, mode_number, seed, threads, chooser, progress, params)
+    table.attrs.update({"deals": deals, "rules": rules, "policy": policy, "mode": "auto" if mode is None else mode,
+                        "chooser": chooser, "seed": seed, **solver_player_json(params)})
+    return table
+
+
+def simulation_json(table) -> dict:
+    """The ``jass-sim simulate --format json`` document of a :func:`simulate` table."""
+    import json
+
+    return {**table.attrs, "modes": json.loads(table.to_json(orient="records"))}
+
+
+class Duel(Result):
+    """The answer of :func:`duel`: ``to_json()`` (``mean_diff``, ``ci95_diff``, ``win_rate``,
+    ``wins``/``ties``/``losses``, ``mean_points_a``/``_b``, ...) and a one-row ``table``."""
+
+    def __init__(self, doc: dict):
+        import pandas as pd
+
+        flat = {k: v for k, v in doc.items() if not isinstance(v, list)}
+        flat["ci95_diff_lo"], flat["ci95_diff_hi"] = doc["ci95_diff"]
+        lo, hi = doc["ci95_diff"]
+        a, b = doc["team_a"], doc["team_b"]
+        text = (f"{a} vs {b}, {doc['deals']:,} duplicate deals ({doc['rounds']:,} rounds), rules {doc['rules']}\n"
+                f"mean difference per round: {doc['mean_diff']:+.2f} points (95% CI {lo:+.2f} to {hi:+.2f})\n"
+                f"win rate of {a}: {100 * doc['win_rate']:.1f}% "
+                f"({doc['wins']:,} won, {doc['ties']:,} tied, {doc['losses']:,} lost)\n"
+                f"mean points per round: {a} {doc['mean_points_a']:.1f}, {b} {doc['mean_points_b']:.1f}")
+        super().__init__(doc, pd.DataFrame([flat]), text, text.split("\n")[1])
+
+
+def duel(team_a: str, team_b: str, deals: int, *, rules: str = "chibre", chooser: str = "evaluator",
+         seed: int = 0, pimc_samples: int | None = None, horizon: int | str | None = None,
+         threads: int | None = None, progress=None) -> Duel:
+    """Policy ``team_a`` against ``team_b`` on duplicate deals (``jass-sim duel``).
+
+    Each deal is played twice with the teams' seats swapped, so card luck cancels. Wraps the
+    parallel kernel :func:`jass_sim.jass.engine.batch.run_blocks` (through
+    :func:`jass_sim.jass.simulate.duel.duel`).
+
+    Parameters
+    ----------
+    team_a, team_b : str
+        Card-play policies (``random``, ``heuristic``, ``net``, ``dd``, ``pimc``).
+    deals : int
+        Duplicate deals (each played twice).
+    rules, chooser, seed, pimc_samples, horizon, threads :
+        As for :func:`simulate`.
+
+    Returns
+    -------
+    Duel
+        A's mean point difference per round with its 95% CI, and A's win rate.
+    """
+    from jass_sim.jass.simulate.duel import duel as run
+    from jass_sim.jass.players import solver_player_json
+    from jass_sim.jass.players import policy_params
+
+    params = policy_params(pimc_samples, horizon)
+    return Duel(run(team_a, team_b, deals, rules, seed, threads, chooser, progress, params)
+                | solver_player_json(params))
+
+
+class Melds(Result):
+    """The answer of :func:`melds`: ``per_hand``, ``per_deal`` and ``distribution`` DataFrames
+    (estimates with 95% CIs), ``table`` (every statistic in one long frame, the CSV output),
+    ``to_json()`` and ``plot()``."""
+
+    def __init__(self, stats):
+        self.stats = stats
+        self.per_hand, self.per_deal, self.distribution = stats.per_hand, stats.per_deal, stats.distribution
+        how = "exact, all" if stats.exact else "sampled"
+        super().__init__(stats.to_dict(), stats.to_frame(), lambda: stats.render("table"),
+                         f"melds ({stats.rules}, mode {stats.mode}; {how} {stats.hands:,} hands, "
+                         f"{stats.deals:,} deals; 95% CI)")
+
+    def render(self, fmt: str) -> str:
+        """``table``, ``csv`` or ``json`` text, as the command prints it."""
+        return self.stats.render(fmt)
+
+    def plot(self, path: str | None = None):
+        """Per-hand probabilities with 95% whiskers and the per-deal distribution of the meld
+        points that count, as a matplotlib Figure; also written to ``path`` (.png, .svg) if given."""
+        fig = self.stats.figure()
+        if path is not None:
+            save_figure(fig, path)
+        return fig
+
+
+def melds(*, rules: str = "chibre", hands: int | None = None, exact: bool = False, deals: int = 1_000_000,
+          seed: int = 0, mode: str = "H", threads: int | None = None) -> Melds:
+    """How often each meld is announced per hand, and who wins the melds per deal (``jass-sim melds``).
+
+    Wraps the kernels of :mod:`jass_sim.jass.melds._kernels` (``exact_hands`` or
+    ``sampled_hands``, and ``sampled_deals``) through :func:`jass_sim.jass.melds.stats.meld_stats`.
+
+    Parameters
+    ----------
+    rules : str
+        ``chibre`` or ``schieber``.
+    hands : int, optional
+        Sampled hands for the per-hand figures (default 1,000,000); not with ``exact``.
+    exact : bool
+        Count all 94,143,280 hands instead.
+    deals : int
+        Sampled deals for the per-deal figures.
+    seed : int
+        Seed of the samples (the same figures on any number of threads).
+    mode : str
+        Trump of stöck and mode of the meld comparison.
+    """
+    from jass_sim.jass.melds.stats import meld_stats
+
+    return Melds(meld_stats(rules=rules, hands=hands, exact=exact, deals=deals, seed=seed, mode=mode,
+                            threads=threads))
+
+
+class Solution(Result):
+    """The answer of :func:`solve`: ``team0``, ``team1`` (points with perfect play), ``nodes``,
+    and ``table`` with the leader's team's points after each legal lead (best first)."""
+
+    def __init__(self, result, hands: list[list[int]], mode: int, leader: int):
+        import pandas as pd
+
+        from jass_sim.jass.cards import HAND_SIZE, format_card, mode_name
+
+        doc = result.to_json()
+        self.team0, self.team1, self.nodes = result.team0, result.team1, result.nodes
+        table = pd.DataFrame({"card": list(doc["moves"]), f"team{leader % 2}_points": list(doc["moves"].values())})
+        size = len(hands[0])
+        lines = [f"mode {mode_name(mode)}, seat {leader} leads, {size} tricks"
+                 f"{' (match bonus at stake)' if size == HAND_SIZE else ''}"]
+        lines += [f"seat {seat}: {' '.join(format_card(c) for c in h)}" for seat, h in enumerate(hands)]
+        lines.append(f"team 0: {result.team0}  team 1: {result.team1}  ({result.nodes} nodes)")
+        lines.append(f"leads (team {leader % 2} points): "
+                     + "  ".join(f"{card} {value}" for card, value in doc["moves"].items()))
+        super().__init__(doc, table, "\n".join(lines), f"team 0: {result.team0}, team 1: {result.team1}")
+
+
+def solve(hands, mode: str, leader: int = 0) -> Solution:
+    """Double dummy: the points each team makes when all four hands are known and everyone plays
+    perfectly, and the value of each legal lead (``jass-sim solve``).
+
+    Wraps the alpha-beta search kernel of :mod:`jass_sim.jass.solver._search` through
+    :class:`jass_sim.jass.solver.Solver`.
+
+    Parameters
+    ----------
+    hands : str or sequence of four
+        ``"H6,HA,DT;...;...;..."`` (seat 0 first), or four card texts or card lists, all the
+        same size (1 to 9 cards; with 9 each the match bonus is at stake).
+    mode : str
+        ``H``, ``D``, ``S``, ``C``, ``OBE`` or ``UNE``.
+    leader : int
+        The seat (0..3) that leads.
+    """
+    from jass_sim.jass.cards import HAND_SIZE, parse_hands
+    from jass_sim.core.errors import InputError
+    from jass_sim.jass.cards import mode_option
+    from jass_sim.jass.solver import Solver
+
+    mode_number = mode_option(mode, allow_auto=False)
+    if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader <= 3:
+        raise InputError(f"--leader must be a seat 0..3, got {leader}", str(leader))
+    texts = hands.split(";") if isinstance(hands, str) else list(hands)
+    if len(texts) != 4:
+        raise InputError(f'--hands needs four hands separated by ";", got {len(texts)}: {str(hands)!r}', str(hands))
+    hand_lists = parse_hands([t if isinstance(t, str) else " ".join(map(_card_text, t)) for t in texts], count=None)
+    sizes = [len(h) for h in hand_lists]
+    if len(set(sizes)) != 1 or not 1 <= sizes[0] <= HAND_SIZE:
+        raise InputError(f"the four hands must have the same size, 1 to 9 cards; got "
+                         f"{'/'.join(map(str, sizes))}", "/".join(map(str, sizes)))
+    result = Solver(log2_tt=20).solve(hand_lists, mode_number, leader)
+    return Solution(result, hand_lists, mode_number, leader)
+
+
+def _card_text(card) -> str:
+    from jass_sim.jass.cards import format_card
+
+    return card if isinstance(card, str) else format_card(int(card))
+
+
+class Round(Result):
+    """A played round (:func:`replay`): ``to_json()`` (the README's replay contract), ``record``
+    (the :class:`~jass_sim.jass.engine.replay.RoundRecord`), ``table`` with one row per trick."""
+
+    def __init__(self, record):
+        import pandas as pd
+
+        from jass_sim.jass.engine.replay import render_replay
+
+        self.record = record
+        doc = record.to_json()
+        table = pd.DataFrame([{"trick": i, "leader": t["leader"], "cards": " ".join(t["cards"]),
+                               "winner": t["winner"], "points": t["points"]} for i, t in enumerate(doc["tricks"], 1)])
+        score = doc["score"]
+        super().__init__(doc, table, lambda: render_replay(record, "text"),
+                         f"rules {doc['rules']}, mode {doc['mode']}: team 0 {score[0]['total']}, "
+                         f"team 1 {score[1]['total']}")
+
+
+def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", policy: str = "random",
+           pimc_samples: int | None = None, horizon: int | str | None = None) -> Round:
+    """Deal one round from ``seed``, play it out and record it (``jass-sim replay``).
+
+    Wraps the round kernel :func:`jass_sim.jass.engine.round.first_round` (through
+    :func:`jass_sim.jass.engine.replay.replay_round`).
+
+    Parameters
+    ----------
+    seed : int
+        Seed of the deal (and of the random players).
+    mode : str
+        ``auto`` (the chooser picks) or ``H``, ``D``, ``S``, ``C``, ``OBE``, ``UNE``.
+    rules, policy, pimc_samples, horizon :
+        As for :func:`simulate`.
+    """
+    from jass_sim.jass.cards import mode_option
+    from jass_sim.jass.players import policy_params
+    from jass_sim.jass.engine.replay import replay_round
+
+    return Round(replay_round(seed, rules, mode_option(mode), policy, policy_params(pimc_samples, horizon)))
+
+
+class ReportFiles:
+    """The report :func:`report` wrote: ``path`` (the directory), ``index`` (``index.md``),
+    ``report`` (the analysis object with its tables)."""
+
+    def __init__(self, path: str, rep):
+        import pathlib
+
+        self.path = pathlib.Path(path)
+        self.index = self.path / "index.md"
+        self.report = rep
+
+    def __repr__(self) -> str:
+        return f"<ReportFiles {self.path}/index.md and index.html>"
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return f'<a href="{html.escape(str(self.path / "index.html"))}">{html.escape(str(self.path))}/index.html</a>'
+
+
+def report(output: str, *, rules: str = "chibre", deals: int = 1_000_000, seed: int = 0,
+           samples_per_hand: int = 128, policy: str | None = None, players=None, meld_hands: int | None = None,
+           threads: int | None = None, progress=None) -> ReportFiles:
+    """Write a strategy report (``index.md``, ``index.html``, PNG plots, CSV tables) to the
+    directory ``output`` (``jass-sim report``).
+
+    Wraps the kernels of every section through :func:`jass_sim.jass.report.report.report`: the batch
+    runner :func:`jass_sim.jass.engine.batch.run_blocks`, the advise kernel
+    :func:`jass_sim.jass.advise.sampling.advise_blocks` and the meld kernels.
+
+    Parameters
+    ----------
+    output : str
+        The report directory (created, or replaced whole if it holds a report).
+    deals : int
+        The budget per section (see ``jass-sim report --help``).
+    policy : str, optional
+        Card play of every seat in sections 1-3 (default ``net``).
+    players : str or list of str, optional
+        Policies compared in the player-strength section (default: all).
+    progress : callable, optional
+        Called with the label of each section as it starts.
+    """
+    from jass_sim.jass.report.report import report as run
+
+    rep = run(output, rules=rules, deals=deals, seed=seed, samples_per_hand=samples_per_hand, policy=policy,
+              players=players, meld_hands=meld_hands, threads=threads, progress=progress)
+    return ReportFiles(output, rep)
+
+
+from jass_sim.jass.play.api import PlayAdvice, Review, play_advice, review  # noqa: E402, F401  (split for size)

@@ -1,0 +1,50 @@
+"""``jass-sim advise``: should I choose trump, which one, or chibre?"""
+
+from __future__ import annotations
+
+import click
+
+from jass_sim.core.cli import command
+
+
+@command()
+@click.argument("hand")
+@click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
+@click.option("--policy", default=None, help="Card play: net, heuristic, dd, pimc or random  [default: net].")
+@click.option("--partner-model", default="evaluator", show_default=True,
+              help="How the partner chooses after chibre: evaluator, fitted or search.")
+@click.option("--samples", type=int, default=None, help="Sampled deals (default 4000).")
+@click.option("--ci", type=float, default=None, help="Sample until the lead's 95%% CI half-width is at most X points.")
+@click.option("--max-samples", type=int, default=200_000, show_default=True, help="Upper bound with --ci.")
+@click.option("--chibred", is_flag=True, help="The partner chibred: choose a mode; the partner leads.")
+@click.option("--options", default=None, help="Compare only these options, e.g. 'H,S,chibre'.")
+@click.option("--score", default=None,
+              help="OURS:THEIRS before this round: also rank by the probability of winning the game.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
+@click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
+@click.option("--format", "fmt", default="table", show_default=True, help="table, json or csv.")
+@click.option("--plot", default=None, help="Write a figure to FILE.png or FILE.svg.")
+@click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
+def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred, options, score, seed, threads, fmt,
+           plot, output):
+    """Rank the chooser's options for HAND (9 cards, e.g. "HJ H9 HA SK SQ D6 C7 C8 CT")."""
+    from jass_sim.jass.api import advise as run
+    from jass_sim.core.progress import Progress
+    from jass_sim.core.errors import check_choice
+    from jass_sim.core.files import check_output_path, emit
+    from jass_sim.core.errors import InputError
+
+    fmt = check_choice("--format", fmt, ("table", "json", "csv"))
+    check_output_path(output)
+    if plot is not None:
+        if not plot.lower().endswith((".png", ".svg")):
+            raise InputError(f"--plot needs a .png or .svg file, got {plot!r}", plot)
+        check_output_path(plot, "--plot")
+    progress = Progress(max_samples, "advise") if ci is not None else None
+    advice = run(hand, rules=rules, policy=policy, partner_model=partner_model, samples=samples, ci=ci,
+                 max_samples=max_samples, chibred=chibred, options=options, seed=seed, threads=threads,
+                 progress=progress, score=score)
+    text = advice.formatted(fmt)
+    if plot is not None:
+        advice.plot(plot)
+    emit(text, output)

@@ -1,0 +1,42 @@
+"""``jass-sim duel``: policy strength by duplicate deals."""
+
+from __future__ import annotations
+
+import click
+
+from jass_sim.core.cli import command
+from jass_sim.jass.cli.options import solver_player_options
+
+
+@command()
+@click.option("--team-a", required=True, help="Card-play policy of team A.")
+@click.option("--team-b", required=True, help="Card-play policy of team B.")
+@click.option("--deals", type=int, required=True, help="Number of duplicate deals (each played twice).")
+@click.option("--rules", default="chibre", show_default=True, help="Rule preset.")
+@click.option("--chooser", default="evaluator", show_default=True, help="Mode choice: evaluator, fitted or random.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
+@solver_player_options
+@click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
+@click.option("--format", "fmt", default="table", show_default=True, help="table, json or csv.")
+@click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
+def duel(team_a, team_b, deals, rules, chooser, seed, pimc_samples, horizon, threads, fmt, output):
+    """Team A against team B on duplicate deals: each deal is played twice with the teams'
+    seats swapped, so card luck cancels. Reports A's mean point difference per round with its
+    95% CI and A's win rate."""
+    import json
+
+    from jass_sim.jass.api import duel as run
+    from jass_sim.core.progress import Progress
+    from jass_sim.core.errors import check_choice
+    from jass_sim.core.files import check_output_path, emit
+
+    fmt = check_choice("--format", fmt, ("table", "json", "csv"))
+    check_output_path(output)
+    result = run(team_a, team_b, deals, rules=rules, chooser=chooser, seed=seed, pimc_samples=pimc_samples,
+                 horizon=horizon, threads=threads, progress=Progress(deals, "duel") if deals >= 200_000 else None)
+    if fmt == "json":
+        emit(json.dumps(result.to_json()), output)
+    elif fmt == "csv":
+        emit(result.table.to_csv(index=False, lineterminator="\n"), output)
+    else:
+        emit(str(result), output)

@@ -1,0 +1,44 @@
+"""``jass-sim melds``: how often melds come, per hand and per deal."""
+
+from __future__ import annotations
+
+import click
+
+from jass_sim.core.cli import command
+
+
+@command()
+@click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre or schieber.")
+@click.option("--hands", "hands", type=int, default=None,
+              help="Sampled hands for the per-hand figures [default: 1000000].")
+@click.option("--exact", is_flag=True, help="Per-hand figures from all 94,143,280 hands (not with --hands).")
+@click.option("--deals", type=int, default=1_000_000, show_default=True, help="Sampled deals for the per-deal figures.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampled hands and deals.")
+@click.option("--mode", default="H", show_default=True,
+              help="Trump of stöck and mode of the meld comparison: H, D, S, C, OBE or UNE.")
+@click.option("--format", "fmt", default="table", show_default=True, help="table, csv or json.")
+@click.option("--plot", "plot", default=None, metavar="FILE",
+              help="Also draw the figures to FILE (.png or .svg).")
+@click.option("-o", "--output", default=None, metavar="FILE", help="Write the result to FILE instead of stdout.")
+@click.option("--threads", type=int, default=None, help="Numba threads [default: all].")
+def melds(rules, hands, exact, deals, seed, mode, fmt, plot, output, threads):
+    """Probabilities of each kind of meld in one hand (exact or sampled), of stöck, mean meld
+    points; per deal, who wins the melds and the points that count. 95% intervals throughout."""
+    from jass_sim.jass.melds.stats import plot_format
+    from jass_sim.jass.api import melds as run
+    from jass_sim.core.errors import check_choice
+    from jass_sim.core.files import check_output_path, write_atomic
+
+    fmt = check_choice("--format", fmt, ("table", "csv", "json"))
+    check_output_path(output)
+    check_output_path(plot, "--plot")
+    if plot is not None:
+        plot_format(plot)
+    stats = run(rules=rules, hands=hands, exact=exact, deals=deals, seed=seed, mode=mode, threads=threads)
+    text = stats.render(fmt)
+    if plot is not None:
+        stats.stats.plot(plot)
+    if output is not None:
+        write_atomic(output, text if text.endswith("\n") else text + "\n")
+    else:
+        click.echo(text.rstrip("\n"))

@@ -1,0 +1,49 @@
+"""Option parsing shared by the commands (light: no heavy imports)."""
+
+from __future__ import annotations
+
+import click
+
+
+
+def job_options(func):
+    """The options that define a simulation job, shared by ``simulate`` and ``batch``:
+    ``--rules``, ``--policy``, ``--mode``, ``--chooser``, ``--seed``."""
+    return _with_options(func, (
+        click.option("--rules", default="chibre", show_default=True,
+                     help="Rule preset: chibre, schieber, pique-double."),
+        click.option("--policy", default="random", show_default=True, help="Card-play policy of every seat."),
+        click.option("--mode", default="auto", show_default=True,
+                     help="auto (the chooser decides) or H, D, S, C, OBE, UNE."),
+        click.option("--chooser", default="evaluator", show_default=True,
+                     help="Mode choice when --mode auto: evaluator or fitted (both may chibre), or random."),
+        click.option("--seed", type=int, default=0, show_default=True, help="Root seed."),
+    ))
+
+
+def solver_player_options(func):
+    """``--pimc-samples`` and ``--horizon``: the parameters of the ``dd`` and ``pimc`` players
+    (every seat plays with the same ones)."""
+    return _with_options(func, (
+        click.option("--pimc-samples", type=int, default=None,
+                     help="pimc: deals of the unseen cards sampled and solved per decision [default: 8]."),
+        click.option("--horizon", default=None,
+                     help="dd and pimc: tricks solved ahead (1-9), or 'full' for exact play to the end "
+                          "of the round [default: 3]."),
+    ))
+
+
+def _with_options(func, options):
+    """``func`` decorated with ``options``, which then appear in this order in ``--help``."""
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+
+# --- checked integer options -------------------------------------------------------------------
+# Every integer option named ``--seed``, ``--threads`` or one of COUNT_OPTIONS (declared with a plain
+# ``type=int``) gets the matching type below from the command class of the ``jass-sim`` group
+# (:func:`harden_params`, called by ``jass_sim.cli._Command``), so every command, including one added
+# later, rejects a negative, huge or non-numeric value with one line naming it, before any work.
+

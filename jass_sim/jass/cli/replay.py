@@ -1,0 +1,27 @@
+"""``jass-sim replay``: one seeded round, played out and shown."""
+
+from __future__ import annotations
+
+import click
+
+from jass_sim.core.cli import command
+from jass_sim.jass.cli.options import solver_player_options
+
+
+@command()
+@click.option("--seed", type=int, required=True, help="Seed of the deal.")
+@click.option("--mode", default="auto", show_default=True,
+              help="H, D, S, C, OBE or UNE; auto lets the chooser pick.")
+@click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
+@click.option("--policy", default="random", show_default=True, help="Card-play policy of every seat.")
+@solver_player_options
+@click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
+def replay(seed, mode, rules, policy, pimc_samples, horizon, fmt):
+    """Deal one round from SEED, play it out and show hands, melds, tricks and score."""
+    from jass_sim.jass.api import replay as run
+    from jass_sim.core.errors import check_choice
+    from jass_sim.jass.engine.replay import render_replay
+
+    fmt = check_choice("--format", fmt, ("text", "json"))
+    result = run(seed, mode=mode, rules=rules, policy=policy, pimc_samples=pimc_samples, horizon=horizon)
+    click.echo(render_replay(result.record, fmt))

@@ -1,0 +1,42 @@
+"""``jass-sim review``: rate every decision of a seat or a team in a played round."""
+
+from __future__ import annotations
+
+import click
+
+from jass_sim.core.cli import command
+
+
+@command()
+@click.argument("round_file")
+@click.option("--seat", type=int, default=None, help="Review this seat's decisions [default: 0].")
+@click.option("--team", type=int, default=None, help="Review both seats of team 0 (seats 0, 2) or 1 (seats 1, 3).")
+@click.option("--policy", default=None, help="Card play in the play-outs: net, heuristic, random, dd or pimc "
+              "[default: net].")
+@click.option("--samples", type=int, default=None, help="Worlds per card decision (and deals for the mode "
+              "choice) [defaults of play-advice and advise].")
+@click.option("--no-mode", is_flag=True, help="Do not rate the mode choice.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
+@click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
+@click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
+@click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
+@click.option("--html", "html_path", default=None, help="Also write an HTML page with a row per decision and a plot.")
+def review(round_file, seat, team, policy, samples, no_mode, seed, threads, fmt, output, html_path):
+    """Rate each decision in ROUND_FILE (the text round format, or `jass-sim replay --format json`)."""
+    import json
+
+    from jass_sim.jass.play.review import format_review, render_review_html
+    from jass_sim.jass.api import review as run
+    from jass_sim.core.errors import check_choice
+    from jass_sim.core.files import check_output_path, emit, write_atomic
+
+    fmt = check_choice("--format", fmt, ("table", "json"))
+    check_output_path(output)
+    check_output_path(html_path, "--html")
+    rv = run(round_file, seat=seat, team=team, policy=policy, samples=samples, rate_mode=not no_mode, seed=seed,
+             threads=threads)
+    text = json.dumps(rv.to_json(), ensure_ascii=False) if fmt == "json" else format_review(rv.review)
+    page = render_review_html(rv.review) if html_path is not None else None
+    emit(text, output)
+    if page is not None:
+        write_atomic(html_path, page)

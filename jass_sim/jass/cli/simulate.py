@@ -1,0 +1,52 @@
+"""``jass-sim simulate``: many rounds in parallel, aggregated by chosen mode or per deal."""
+
+from __future__ import annotations
+
+import click
+
+from jass_sim.core.cli import command
+from jass_sim.jass.cli.options import job_options, solver_player_options
+
+
+@command()
+@click.option("--deals", type=int, required=True, help="Number of deals (rounds) to simulate.")
+@job_options
+@solver_player_options
+@click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
+@click.option("--per-deal", is_flag=True, help="One row per deal instead of the aggregate table.")
+@click.option("--format", "fmt", default="table", show_default=True, help="table, csv, json or parquet.")
+@click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
+def simulate(deals, rules, policy, mode, chooser, seed, pimc_samples, horizon, threads, per_deal, fmt, output):
+    """Simulate DEALS rounds: seat 0 chooses (or chibres) and leads; every seat plays POLICY."""
+    import json
+
+    from jass_sim.jass.simulate.tables import format_summary
+    from jass_sim.jass.api import simulate as run, simulation_json
+    from jass_sim.core.files import ChunkWriter, check_output_path, emit
+    from jass_sim.core.progress import Progress
+    from jass_sim.core.errors import check_choice
+
+    fmt = check_choice("--format", fmt, ("table", "csv", "json", "parquet"))
+    check_output_path(output)
+    if per_deal:
+        from jass_sim.core.resources import check_per_deal_disk
+
+        check_per_deal_disk(output, deals, fmt)
+    progress = Progress(deals, "simulate") if deals >= 1_000_000 else None
+    result = run(deals, rules=rules, policy=policy, mode=mode, chooser=chooser, seed=seed, pimc_samples=pimc_samples,
+                 horizon=horizon, threads=threads, per_deal=per_deal, progress=progress)
+    if per_deal:
+        with ChunkWriter(output, fmt) as writer:
+            for frame in result:
+                writer.write(frame)
+        return
+    table = result
+    if fmt == "table":
+        emit(format_summary(table), output)
+    elif fmt == "csv":
+        emit(table.to_csv(index=False, lineterminator="\n"), output)
+    elif fmt == "json":
+        emit(json.dumps(simulation_json(table)), output)
+    else:
+        with ChunkWriter(output, "parquet") as writer:
+            writer.write(table)

@@ -1,0 +1,125 @@
+"""One seeded round, played out and recorded: the data behind ``jass-sim replay``."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import numpy as np
+
+from jass_sim.jass.cards import MODE_NAMES, format_card, format_cards, mask_to_cards, mode_name
+from jass_sim.jass.rules.presets import RuleSet, get_rules
+from jass_sim.jass.players import policy_id, policy_params
+from jass_sim.core.rng import block_states
+
+SCORE_KEYS = ("cards", "melds", "stoeck", "match", "total")
+
+
+@dataclass
+class RoundRecord:
+    """A played round: who held what, the melds, every trick and the score."""
+
+    rules: str
+    mode: int
+    multiplier: int
+    chooser: int
+    leader: int
+    hands: list[list[int]]
+    melds: list[dict]
+    meld_winner: int | None
+    tricks: list[dict]
+    score: list[dict]
+
+    def to_json(self) -> dict:
+        """The ``replay --format json`` document (cards in letter notation, ``T`` for ten)."""
+        return {
+            "rules": self.rules,
+            "mode": MODE_NAMES[self.mode],
+            "multiplier": self.multiplier,
+            "chooser": self.chooser,
+            "leader": self.leader,
+            "hands": [[format_card(c) for c in hand] for hand in self.hands],
+            "melds": [{**m, "cards": [format_card(c) for c in m["cards"]]} for m in self.melds],
+            "meld_winner": self.meld_winner,
+            "tricks": [{**t, "cards": [format_card(c) for c in t["cards"]]} for t in self.tricks],
+            "score": self.score,
+        }
+
+
+def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = None,
+                 policy: str = "random", params: np.ndarray | None = None) -> RoundRecord:
+    """Deal one round from ``seed``, play it out with ``policy`` for every seat (with ``params``,
+    see :func:`jass_sim.jass.players.policy_params`), and record it.
+
+    As in the first round of a game, the holder of ♦7 chooses and leads: ``mode`` if given, else
+    a random allowed mode with the ``random`` policy, or the hand evaluator (which may chibre to
+    the partner when the rules allow it in the first round) with any other policy. Wraps the
+    kernel :func:`jass_sim.jass.engine.round.first_round`.
+    """
+    from jass_sim.jass.engine.deal import new_deck
+    from jass_sim.jass.modes.choose import MODE_POLICIES, default_mode_params
+    from jass_sim.jass.engine.round import first_round, new_work
+
+    rules = get_rules(rules)
+    runs, fours, mults = rules.arrays()
+    if mode is not None and mode not in rules.modes:
+        from jass_sim.core.errors import InputError
+
+        raise InputError(f"mode {MODE_NAMES[mode]!r} is not allowed by the {rules.name} rules",
+                         MODE_NAMES[mode])
+    rng = block_states(seed, 0, 1)[0]
+    hands = np.zeros(4, dtype=np.uint64)
+    initial = np.zeros(4, dtype=np.uint64)
+    work = new_work()
+    policies = np.full(4, policy_id(policy), dtype=np.int64)
+    mode_policy = MODE_POLICIES["random" if policy == "random" else "evaluator"]
+    leader, chooser, played_mode, winner = first_round(
+        rng, np.asarray(rules.modes, dtype=np.int64), -1 if mode is None else mode, mode_policy,
+        rules.chibre_first_round, default_mode_params(rules), policies,
+        policy_params() if params is None else np.asarray(params, dtype=np.float64), runs, fours, mults,
+        new_deck(), hands, initial, work)
+    meld_buf, _, trace, score = work
+    melds = []
+    for i in range(4):
+        seat = (leader + i) % 4
+        for k in range(meld_buf.shape[1]):
+            if meld_buf[seat, k, 2] > 0:
+                melds.append({"seat": seat, "kind": "run" if meld_buf[seat, k, 0] == 0 else "four",
+                              "cards": mask_to_cards(meld_buf[seat, k, 1]),
+                              "points": int(meld_buf[seat, k, 2])})
+    from jass_sim.jass.rules._tricks import trick_points
+
+    tricks = [{"leader": int(row[0]), "cards": [int(c) for c in row[1:5]], "winner": int(row[5]),
+               "points": int(trick_points(row[1:5], played_mode, t == 8))}
+              for t, row in enumerate(trace)]
+    return RoundRecord(
+        rules=rules.name, mode=int(played_mode), multiplier=int(mults[played_mode]),
+        chooser=int(chooser), leader=int(leader),
+        hands=[mask_to_cards(h) for h in initial], melds=melds,
+        meld_winner=None if winner < 0 else int(winner), tricks=tricks,
+        score=[dict(zip(SCORE_KEYS, map(int, score[team]))) for team in range(2)])
+
+
+def render_replay(record, fmt: str) -> str:
+    """A :class:`~jass_sim.jass.engine.replay.RoundRecord` as ``text`` or ``json``."""
+    if fmt == "json":
+        return json.dumps(record.to_json(), ensure_ascii=False)
+    lines = [f"rules {record.rules}, mode {mode_name(record.mode, True)} ({mode_name(record.mode)}), "
+             f"multiplier x{record.multiplier}, chooser seat {record.chooser}, leader seat {record.leader}"]
+    for seat, hand in enumerate(record.hands):
+        lines.append(f"seat {seat} (team {seat % 2}): {format_cards(hand, symbols=True)}")
+    if record.melds:
+        for m in record.melds:
+            lines.append(f"meld seat {m['seat']}: {m['kind']} {format_cards(m['cards'], symbols=True)} "
+                         f"= {m['points']}")
+    else:
+        lines.append("melds: none")
+    lines.append("melds count for: " + ("nobody" if record.meld_winner is None else f"team {record.meld_winner}"))
+    for t, trick in enumerate(record.tricks, 1):
+        cards = "  ".join(f"{format_card(c, True):>3}" for c in trick["cards"])
+        lines.append(f"trick {t}: seat {trick['leader']} leads  {cards}  -> seat {trick['winner']} "
+                     f"takes {trick['points']}")
+    for team, s in enumerate(record.score):
+        lines.append(f"team {team}: cards {s['cards']} + melds {s['melds']} + stoeck {s['stoeck']} "
+                     f"+ match {s['match']} -> total {s['total']}")
+    return "\n".join(lines)

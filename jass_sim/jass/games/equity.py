@@ -1,0 +1,237 @@
+"""Match equity: the probability of winning the game from a score, and who chooses next.
+
+:func:`build_equity` estimates it backwards from the end of the game (kernel
+:func:`jass_sim.jass.games._equity_kernels.equity_table`): ``N`` rounds are simulated once with the chosen
+card-play policy (seat 0 chooses with the evaluator and leads), and every cell of the grid
+averages, over those same rounds, the outcome of playing one of them from that score: the game
+won or lost inside the round (premier sorti: melds, stöck, then trick by trick; or plus grand
+écart), or else the equity of the next state with the other team choosing, interpolated in the
+table.
+
+What a cell's 95% CI covers: the sampling of the ``N`` rounds at that cell, the later cells taken
+as known. It does not cover the play model (the policy and the evaluator's mode choice, which
+ignore the score), the error carried in from later cells, or the interpolation between grid
+points. The first round of a game (♦7 holder, chibre maybe forbidden) is not modelled: every
+state is "a team is about to choose".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+
+import numpy as np
+import pandas as pd
+
+from jass_sim.core.errors import InputError
+from jass_sim.jass.rules import RuleSet, get_rules
+from jass_sim.core.stats import Z95
+
+#: Grid step (points) of the tables.
+DEFAULT_STEP = 10
+#: Rounds sampled for a table by default.
+DEFAULT_ROUNDS = 50_000
+#: RNG stream of the sampled rounds (``SeedSequence(seed, spawn_key=(EQUITY_STREAM, block))``).
+EQUITY_STREAM = 12
+#: Policies whose tables are shipped, for every preset.
+SHIPPED_POLICIES = ("heuristic", "net")
+_QUANTUM = 1e-4  # shipped probabilities and standard errors are stored in units of 1e-4
+
+
+@dataclass
+class EquityTable:
+    """``p[i, j]``: the probability that the team about to choose, with ``grid[i]`` points
+    against ``grid[j]``, wins the game; ``se[i, j]`` its standard error (round sampling only)."""
+
+    rules: str
+    policy: str
+    target: int
+    premier_sorti: bool
+    step: int
+    rounds: int
+    seed: int
+    grid: np.ndarray
+    p: np.ndarray
+    se: np.ndarray
+
+    def win_probability(self, ours: int, theirs: int, we_choose: bool = True) -> float:
+        """Our probability of winning from ``ours:theirs`` (interpolated), choosing next or not."""
+        from jass_sim.jass.games._equity_kernels import equity_at
+
+        check_score(ours, theirs, self.target)
+        if we_choose:
+            return float(equity_at(self.p, self.grid, self.step, ours, theirs))
+        return 1.0 - float(equity_at(self.p, self.grid, self.step, theirs, ours))
+
+    def frame(self) -> pd.DataFrame:
+        """One row per grid state and side choosing next: ``ours, theirs, chooser, p_win,
+        ci95_lo, ci95_hi``."""
+        i, j = np.meshgrid(np.arange(len(self.grid)), np.arange(len(self.grid)), indexing="ij")
+        i, j = i.ravel(), j.ravel()
+        half = Z95 * self.se[i, j]
+        ours = pd.DataFrame({"ours": self.grid[i], "theirs": self.grid[j], "chooser": "ours",
+                             "p_win": self.p[i, j]})
+        ours["ci95_lo"] = np.clip(ours["p_win"] - half, 0, 1)
+        ours["ci95_hi"] = np.clip(ours["p_win"] + half, 0, 1)
+        theirs = pd.DataFrame({"ours": self.grid[j], "theirs": self.grid[i], "chooser": "theirs",
+                               "p_win": 1 - self.p[i, j]})
+        theirs["ci95_lo"] = np.clip(theirs["p_win"] - half, 0, 1)
+        theirs["ci95_hi"] = np.clip(theirs["p_win"] + half, 0, 1)
+        out = pd.concat([ours, theirs], ignore_index=True)
+        out.insert(0, "policy", self.policy)
+        out.insert(0, "rules", self.rules)
+        out["rounds"] = self.rounds
+        return out.sort_values(["chooser", "ours", "theirs"], kind="stable", ignore_index=True)
+
+    def save_npz(self, path) -> None:
+        """The compact form the package ships (probabilities in units of 1e-4)."""
+        import io
+
+        from jass_sim.core.files import write_atomic
+
+        buf = io.BytesIO()
+        np.savez_compressed(buf, grid=self.grid.astype(np.int32),
+                            p=np.rint(self.p / _QUANTUM).astype(np.uint16),
+                            se=np.rint(self.se / _QUANTUM).astype(np.uint16),
+                            meta=np.array([self.target, int(self.premier_sorti), self.step, self.rounds, self.seed]),
+                            names=np.array([self.rules, self.policy]))
+        write_atomic(str(path), buf.getvalue())
+
+    def plot(self, path: str) -> None:
+        """The equity surface: heat maps of our win probability, we choose next / they do."""
+        plot_equity(self, path)
+
+
+def check_score(ours: int, theirs: int, target: int) -> None:
+    for value in (ours, theirs):
+        if not 0 <= value < target:
+            raise InputError(f"a score must be from 0 to {target - 1} (the target is {target}), got {value}",
+                             str(value))
+
+
+def parse_score(text: str, target: int) -> tuple[int, int]:
+    """``(ours, theirs)`` from ``OURS:THEIRS``; an InputError naming the bad token."""
+    parts = text.strip().split(":")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise InputError(f"--score must be OURS:THEIRS, two whole numbers of points, got {text!r}", text)
+    ours, theirs = int(parts[0]), int(parts[1])
+    check_score(ours, theirs, target)
+    return ours, theirs
+
+
+def make_grid(target: int, step: int) -> np.ndarray:
+    """Multiples of ``step`` below ``target - 1``, then ``target - 1``."""
+    return np.append(np.arange(0, target - 1, step), target - 1).astype(np.int64)
+
+
+def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAULT_ROUNDS, seed: int = 0,
+                 step: int = DEFAULT_STEP, threads: int | None = None, chooser: str = "evaluator") -> EquityTable:
+    """Estimate the equity table of ``rules`` with card-play ``policy`` from ``rounds`` sampled
+    rounds. Wraps the kernels :func:`jass_sim.jass.games._equity_kernels.sample_rounds` and
+    :func:`jass_sim.jass.games._equity_kernels.equity_table`.
+
+    Parameters
+    ----------
+    rules : str or RuleSet
+    policy : str
+        Card play of all four seats (``random``, ``heuristic``, ``net``, ...).
+    rounds : int
+        Rounds simulated; every cell averages over all of them (at least 100).
+    seed : int
+    step : int
+        Grid step in points, 1 to 50 (a round adds at least 157 points, which the backward
+        order needs).
+    """
+    from jass_sim.jass.games._equity_kernels import empty_samples, equity_table, sample_rounds
+    from jass_sim.jass.engine.game import MAX_CREDITS
+    from jass_sim.core.resources import check_memory
+    from jass_sim.jass.modes.choose import MODE_POLICIES, default_mode_params
+    from jass_sim.jass.players import policy_id, policy_params
+    from jass_sim.core.rng import block_states
+    from jass_sim.core.threads import numba_threads
+
+    rules = get_rules(rules)
+    pid = policy_id(policy)
+    if rounds < 100:
+        raise InputError(f"the number of sampled rounds must be at least 100, got {rounds}", str(rounds))
+    if not 1 <= step <= 50:
+        raise InputError(f"the grid step must be from 1 to 50 points, got {step}", str(step))
+    if chooser not in MODE_POLICIES:
+        raise InputError(f"unknown chooser {chooser!r} (expected one of {', '.join(MODE_POLICIES)})", chooser)
+    check_memory(rounds * (2 * MAX_CREDITS + 4) * 8, f"--games {rounds}", str(rounds))  # empty_samples
+    runs, fours, mults = rules.arrays()
+    block = 1024
+    n_blocks = -(-rounds // block)
+    counts = np.full(n_blocks, block, dtype=np.int64)
+    counts[-1] = rounds - (n_blocks - 1) * block
+    events, n_events, totals, last_team = empty_samples(rounds)
+    grid = make_grid(rules.target, step)
+    p = np.zeros((len(grid), len(grid)))
+    se = np.zeros_like(p)
+    with numba_threads(threads):
+        sample_rounds(block_states(seed, 0, n_blocks, EQUITY_STREAM), counts, np.arange(n_blocks) * block,
+                      np.asarray(rules.modes, dtype=np.int64), MODE_POLICIES[chooser], default_mode_params(rules),
+                      np.full(4, pid, dtype=np.int64), policy_params(), runs, fours, mults, events, n_events,
+                      totals, last_team)
+        sums = np.zeros((rounds, 2), dtype=np.int64)
+        for team in range(2):
+            sums[:, team] = np.where(events[:, :, 0] == team, events[:, :, 1], 0).sum(axis=1)
+        equity_table(events, n_events, totals, last_team, sums, rules.target, rules.premier_sorti, grid, step, p, se)
+    return EquityTable(rules.name, policy.strip().lower(), rules.target, rules.premier_sorti, step, rounds, seed,
+                       grid, p, se)
+
+
+def shipped_path(rules: str, policy: str):
+    return resources.files("jass_sim.jass.data").joinpath("equity", f"{rules}-{policy}.npz")
+
+
+def load_npz(path) -> EquityTable:
+    with np.load(path) as z:
+        target, ps, step, rounds, seed = (int(x) for x in z["meta"])
+        rules, policy = (str(x) for x in z["names"])
+        return EquityTable(rules, policy, target, bool(ps), step, rounds, seed, z["grid"].astype(np.int64),
+                           z["p"].astype(np.float64) * _QUANTUM, z["se"].astype(np.float64) * _QUANTUM)
+
+
+def shipped_table(rules: RuleSet | str, policy: str = "heuristic") -> EquityTable:
+    """The table shipped with the package for a preset and a policy; an InputError when there is
+    none (a rule set that is not a preset, or a policy without a table)."""
+    rules = get_rules(rules)
+    path = shipped_path(rules.name, policy)
+    from jass_sim.jass.rules import PRESETS
+
+    if PRESETS.get(rules.name) != rules or not path.is_file():
+        raise InputError(f"no shipped equity table for rules {rules.name!r} with policy {policy!r} "
+                         f"(shipped: the presets with {', '.join(SHIPPED_POLICIES)})", policy)
+    return load_npz(path)
+
+
+def plot_equity(table: EquityTable, path: str) -> None:
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    from jass_sim.core.files import write_atomic
+    from jass_sim.jass.melds.stats import plot_format
+
+    fmt = plot_format(path)
+    fig = Figure(figsize=(11, 4.6), layout="constrained")
+    axes = fig.subplots(1, 2)
+    ext = [table.grid[0], table.grid[-1], table.grid[0], table.grid[-1]]
+    for ax, data, title in ((axes[0], table.p.T, "we choose next"), (axes[1], 1 - table.p, "they choose next")):
+        im = ax.imshow(data, origin="lower", extent=ext, vmin=0, vmax=1, cmap="RdYlGn", aspect="equal")
+        ax.contour(table.grid, table.grid, data, levels=[0.1, 0.25, 0.5, 0.75, 0.9], colors="black",
+                   linewidths=0.6)
+        ax.set_xlabel("our score")
+        ax.set_ylabel("their score")
+        ax.set_title(title)
+    fig.colorbar(im, ax=axes, label="probability that we win the game")
+    fig.suptitle(f"Match equity, {table.rules} (target {table.target}, "
+                 f"{'premier sorti' if table.premier_sorti else 'plus grand écart'}), policy {table.policy}, "
+                 f"{table.rounds:,} sampled rounds per cell; contours 10/25/50/75/90%", fontsize=9)
+    buf = io.BytesIO()
+    fig.savefig(buf, format=fmt)
+    write_atomic(path, buf.getvalue())

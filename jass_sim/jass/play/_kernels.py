@@ -1,0 +1,199 @@
+"""Kernels behind ``play-advice``: every legal card of seat 0 on the same sampled worlds.
+
+A *world* is a deal of the unseen cards consistent with seat 0's view
+(:func:`jass_sim.jass.players.search.sample_hands`). For each world and each candidate card
+the round is played out from the position: the candidate for seat 0, then the policy for every
+seat (through :func:`jass_sim.jass.players.dispatch.choose_card`, so any policy number the
+round kernel knows works here), until ``endgame`` or fewer tricks are left at a trick boundary,
+where the double-dummy solver finishes exactly. With ``exact`` the world is solved exactly from the
+position for every candidate at once (``move_values``). Every candidate of a world starts from
+the same random numbers (common random numbers).
+
+Values are our (team 0's) points from the current trick on: card points of the unfinished tricks
+(the cards already in the current trick included), the 5 of the last trick, and the 100 of a
+match when team 0 takes every trick of the round.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from jass_sim.core.jit import U64_ZERO, bit, jit, popcount
+from jass_sim.jass.rules._tricks import legal_follow, trick_step
+from jass_sim.jass.rules.presets import LAST_TRICK_BONUS, MATCH_BONUS
+from jass_sim.jass.rules.tables import POINTS
+from jass_sim.jass.players.dispatch import NET, choose_card, policy_scratch
+from jass_sim.core.rng import next_u64
+from jass_sim.jass.solver._play import MATCH_HALF
+from jass_sim.jass.players.search import _scratch, _to_power, _trick_state, sample_hands
+from jass_sim.jass.solver._search import move_values, mtd, points_of
+from jass_sim.jass.solver._tables import TO_POWER
+
+
+@jit(inline="always")
+def _ours(v, rem, flag):
+    """Team 0's points of a solver value ``v`` (see :mod:`.solver._search`) when ``rem`` points are
+    left: a match is ``rem + 100`` for team 0, 0 when team 1 takes every trick."""
+    if flag & 1 and v == rem + MATCH_HALF:
+        return rem + MATCH_BONUS
+    if flag & 2 and v == -MATCH_HALF:
+        return 0
+    return v
+
+
+@jit
+def exact_values(world, mode, seat, trick, n_in, won0, won1, hs, scratch, out):
+    """Exact double-dummy value (team 0's points, see :func:`_ours`) of every legal card of
+    ``seat`` in ``world`` (natural cards, ``uint64[4]``): ``out[c]`` for natural card ``c``,
+    -1 for the others."""
+    tt, st, fr, fu, pout = scratch
+    for s in range(4):
+        hs[s] = _to_power(world[s], mode)
+    leader, led, best, bseat, tpts, tm = _trick_state(seat, trick, n_in, mode)
+    flag = (1 if won1 == 0 else 0) | (2 if won0 == 0 else 0)
+    rem = tpts + points_of(hs[0] | hs[1] | hs[2] | hs[3], mode) + LAST_TRICK_BONUS
+    st[0] = 0
+    st[2] = 0
+    st[3] = 0
+    st[14] = 0
+    st[15] = 0
+    move_values(hs, tt, st, fr, fu, mode, leader, n_in, led, best, bseat, tpts, tm, flag, rem // 2, pout)
+    for c in range(36):
+        v = pout[TO_POWER[mode, c]]
+        out[c] = _ours(v, rem, flag) if v > -(1 << 19) else -1
+
+
+@jit
+def _solve_rest(hands, mode, leader, won0, won1, hs, scratch):
+    """Team 0's points of the rest of the round from a trick boundary, double dummy."""
+    tt, st, fr, fu, pout = scratch
+    for s in range(4):
+        hs[s] = _to_power(hands[s], mode)
+    flag = (1 if won1 == 0 else 0) | (2 if won0 == 0 else 0)
+    rem = points_of(hs[0] | hs[1] | hs[2] | hs[3], mode) + LAST_TRICK_BONUS
+    st[0] = 0
+    st[2] = 0
+    st[3] = 0
+    st[14] = 0
+    st[15] = 0
+    v = mtd(hs, tt, st, fr, fu, mode, leader, 0, -1, 0, 0, 0, U64_ZERO, flag, rem // 2)
+    return _ours(v, rem, flag)
+
+
+@jit
+def play_out(hands, mode, trace, t, n_in, declarer, played, voids, shown, won0, won1, first_card, policy,
+             params, rng, endgame, hs, scratch):
+    """Team 0's points from the current trick on when seat ``(trace[t, 0] + n_in) & 3`` plays
+    ``first_card`` and every seat then plays by ``policy``, the double-dummy solver taking over at
+    the first trick boundary with ``endgame`` or fewer cards in each hand (0: never).
+
+    ``trace`` is the round so far (:mod:`jass_sim.jass.engine.round`: the tricks before ``t``, and the
+    leader and first ``n_in`` cards of trick ``t``), which the policies see; ``declarer`` chose
+    the mode. ``hands`` (natural, ``uint64[4]``) and ``trace`` are modified.
+    """
+    tleader = trace[t, 0]
+    trick = trace[t, 1:5]
+    trump = mode if mode < 4 else -1
+    led = -1
+    best_card = 0
+    best_power = -1
+    best_pos = 0
+    tpts = 0
+    for i in range(n_in):
+        c = trick[i]
+        tpts += POINTS[mode, c]
+        led, best_card, best_power, best_pos = trick_step(c, i, led, best_card, best_power, best_pos, mode)
+    p0 = 0
+    forced = first_card
+    policy_work = policy_scratch(policy == NET, params)
+    while True:
+        if n_in == 0:
+            left = popcount(hands[tleader])
+            if left == 0:
+                break
+            if endgame > 0 and left <= endgame:
+                return p0 + _solve_rest(hands, mode, tleader, won0, won1, hs, scratch)
+        seat = (tleader + n_in) & 3
+        hand = hands[seat]
+        if forced >= 0:
+            card = forced
+            forced = -1
+        else:
+            legal = hand if n_in == 0 else legal_follow(hand, led, best_card, mode)
+            card = choose_card(policy, seat, legal, hands, trace, t, n_in, mode, played, voids, shown, declarer,
+                               params, rng, policy_work)
+        b = bit(card)
+        hands[seat] = hand ^ b
+        played |= b
+        trick[n_in] = card
+        tpts += POINTS[mode, card]
+        suit = card // 9
+        if n_in > 0 and suit != led and (suit != trump or led == trump):
+            voids |= 1 << (4 * seat + led)
+        led, best_card, best_power, best_pos = trick_step(card, n_in, led, best_card, best_power, best_pos, mode)
+        n_in += 1
+        if n_in == 4:
+            winner = (tleader + best_pos) & 3
+            if hands[0] | hands[1] | hands[2] | hands[3] == U64_ZERO:
+                tpts += LAST_TRICK_BONUS
+            if winner & 1:
+                won1 += 1
+            else:
+                won0 += 1
+                p0 += tpts
+            trace[t, 5] = winner
+            t += 1
+            if t < 9:
+                trace[t, 0] = winner
+                trick = trace[t, 1:5]
+            tleader = winner
+            n_in = 0
+            tpts = 0
+            best_power = -1
+    if won1 == 0:
+        p0 += MATCH_BONUS
+    return p0
+
+
+@jit(parallel=True)
+def play_advice_blocks(states, counts, offsets, view, worlds, played, voids, shown, mode, trace, t, n_in,
+                       declarer, won0, won1, candidates, policy, params, endgame, exact, out):
+    """Fill ``out[s, j]`` (team 0's points from now, see :func:`play_out`) of candidate
+    ``candidates[j]`` in world ``s = offsets[b] + i`` of block ``b`` (``counts[b]`` worlds, random
+    stream ``states[b]``). Worlds are sampled from seat 0's ``view`` (see ``Position.view_hands``),
+    or, when ``worlds`` has rows, taken from it (row ``s``). With ``exact`` every world is solved
+    exactly; else ``endgame`` is passed to :func:`play_out`."""
+    n_cand = candidates.shape[0]
+    for b in numba.prange(states.shape[0]):
+        rng = states[b].copy()
+        scratch = _scratch()
+        hs = np.zeros(4, dtype=np.uint64)
+        world = np.zeros(4, dtype=np.uint64)
+        hands = np.zeros(4, dtype=np.uint64)
+        cards = np.zeros(36, dtype=np.int64)
+        types = np.zeros(36, dtype=np.int64)
+        vals = np.zeros(36, dtype=np.int64)
+        tr = np.zeros((9, 6), dtype=np.int64)
+        play_seed = np.zeros(4, dtype=np.uint64)
+        play_rng = np.zeros(4, dtype=np.uint64)
+        for i in range(counts[b]):
+            s = offsets[b] + i
+            if worlds.shape[0] > 0:
+                world[:] = worlds[s]
+            else:
+                sample_hands(0, view, played, voids, shown, mode, rng, world, cards, types)
+            for k in range(4):
+                play_seed[k] = next_u64(rng)
+            if exact:
+                exact_values(world, mode, 0, trace[t, 1:5], n_in, won0, won1, hs, scratch, vals)
+                for j in range(n_cand):
+                    out[s, j] = vals[candidates[j]]
+            else:
+                for j in range(n_cand):
+                    hands[:] = world
+                    tr[:, :] = trace
+                    play_rng[:] = play_seed
+                    out[s, j] = play_out(hands, mode, tr, t, n_in, declarer, played, voids, shown, won0, won1,
+                                         candidates[j], policy, params, play_rng, endgame, hs, scratch)
+

@@ -1,0 +1,197 @@
+"""The Chibre API, continued: ``jass_sim.play_advice`` and ``jass_sim.review``."""
+
+from __future__ import annotations
+
+import os
+
+from jass_sim.core.result import Result
+
+
+class PlayAdvice(Result):
+    """The answer of :func:`play_advice`.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        One row per legal card, best first: ``card``, ``mean_points`` (our team's points from
+        here) with its 95% CI, ``diff_to_best`` with its paired 95% CI (NaN when exact).
+    recommendation : str
+        The card to play (letter notation, e.g. ``HA``).
+    sentence : str
+        A plain sentence with the lead over the runner-up and its 95% CI.
+    """
+
+    def __init__(self, advice):
+        import pandas as pd
+
+        from jass_sim.jass.play.advice import format_play_advice
+
+        self.advice = advice
+        doc = advice.to_json()
+        self.recommendation = doc["recommendation"]
+        self.sentence = doc["sentence"]
+        self.too_close = doc["too_close"]
+        rows = [{"card": c["card"], "mean_points": c["mean_points"],
+                 "ci95_points_lo": _lo(c["ci95_points"]), "ci95_points_hi": _hi(c["ci95_points"]),
+                 "diff_to_best": c["diff_to_best"], "ci95_diff_lo": _lo(c["ci95_diff"]),
+                 "ci95_diff_hi": _hi(c["ci95_diff"])} for c in doc["cards"]]
+        super().__init__(doc, pd.DataFrame(rows), lambda: format_play_advice(advice), self.sentence)
+
+
+def _lo(pair):
+    return float("nan") if pair is None else pair[0]
+
+
+def _hi(pair):
+    return float("nan") if pair is None else pair[1]
+
+
+def parse_melds(melds) -> dict[int, list[int]]:
+    """``"1: D7 D8 D9; 3: HJ SJ DJ CJ"`` (or ``{1: "D7 D8 D9"}``) -> ``{1: [...], 3: [...]}``
+    (seat, then the cards it showed)."""
+    from jass_sim.core.errors import InputError
+    from jass_sim.jass.cards import parse_cards
+
+    if isinstance(melds, dict):
+        return {int(seat): parse_cards(cards) if isinstance(cards, str) else list(cards)
+                for seat, cards in melds.items()}
+    shown: dict[int, list[int]] = {}
+    for part in [p for p in (melds or "").split(";") if p.strip()]:
+        seat_text, sep, cards = part.partition(":")
+        if not sep or seat_text.strip() not in ("0", "1", "2", "3"):
+            raise InputError(f"--melds entries look like '1: D7 D8 D9' (a seat 0..3, a colon, the cards), "
+                             f"got {part.strip()!r}", part.strip())
+        shown.setdefault(int(seat_text), []).extend(parse_cards(cards))
+    return shown
+
+
+def play_advice(hand: str | None = None, *, mode: str, hands=None, rules: str = "chibre", leader: int = 0,
+                chooser: int | None = None, chibred: bool = False, played: str = "", melds=None,
+                policy: str | None = None, samples: int | None = None, ci: float | None = None,
+                max_samples: int = 100_000, seed: int = 0, threads: int | None = None,
+                progress=None) -> PlayAdvice:
+    """Which card should seat 0 play now? (``jass-sim play-advice``)
+
+    Every legal card is played out on the same sampled worlds consistent with what seat 0 has
+    seen (paired), the last tricks solved exactly. Wraps the parallel kernel
+    :func:`jass_sim.jass.play._kernels.play_advice_blocks` (through
+    :func:`jass_sim.jass.play.advice.play_advice`).
+
+    Parameters
+    ----------
+    hand : str
+        The nine cards seat 0 was dealt.
+    mode : str
+        ``H``, ``D``, ``S``, ``C``, ``OBE`` or ``UNE``.
+    hands : str, optional
+        All four dealt hands instead (``"...;...;...;..."``, seat 0 first): the true deal, no sampling.
+    leader, chooser, chibred :
+        Who led the first trick, who chose the mode, and whether the leader chibred.
+    played : str
+        Every card played so far, in order.
+    melds : str or dict, optional
+        Meld cards shown, ``"1: D7 D8 D9; 2: HJ SJ DJ CJ"``.
+    policy : str, optional
+        Card play in the play-outs: ``net`` (the default), ``heuristic``, ``random``, ``dd``, ``pimc``.
+    samples, ci, max_samples, seed, threads, progress :
+        As for :func:`jass_sim.advise` (default 4,000 worlds; 1 with ``hands``).
+    """
+    from jass_sim.jass.play.advice import play_advice as run
+    from jass_sim.core.errors import InputError
+    from jass_sim.jass.cards import parse_cards, parse_hands
+    from jass_sim.jass.cards import mode_option
+    from jass_sim.jass.play.position import build_position
+
+    mode_number = mode_option(mode, allow_auto=False)
+    all_hands = None
+    if hands is not None:
+        texts = hands.split(";")
+        if len(texts) != 4:
+            raise InputError(f'--hands needs four hands separated by ";", got {len(texts)}: {hands!r}', hands)
+        all_hands = parse_hands(texts)
+        if hand is not None and set(parse_cards(hand, count=9)) != set(all_hands[0]):
+            raise InputError("--hand and seat 0 of --hands differ", hand)
+        my_hand = all_hands[0]
+    elif hand is None:
+        raise InputError("give seat 0's cards with --hand (or all four hands with --hands)", "--hand")
+    else:
+        my_hand = parse_cards(hand, count=9)
+    pos = build_position(my_hand, mode_number, leader, parse_cards(played, count=None, unique=False),
+                         parse_melds(melds), chooser=chooser, chibred=chibred, hands=all_hands)
+    return PlayAdvice(run(pos, rules, policy, samples, ci, max_samples, seed, threads,
+                          known_hands=all_hands is not None, progress=progress))
+
+
+class Review(Result):
+    """The answer of :func:`review`: ``table`` with one row per decision (kind, seat, trick,
+    played, best, loss with its 95% CI, verdict, hindsight), ``summary``, ``to_json()``, and
+    ``html()`` (a page with a row per decision and a plot)."""
+
+    def __init__(self, rv):
+        import pandas as pd
+
+        from jass_sim.jass.play.review import format_review
+
+        self.review = rv
+        doc = rv.to_json()
+        self.summary = doc["summary"]
+        rows = []
+        for d in doc["decisions"]:
+            ci = d["ci95_loss"]
+            hind = d.get("hindsight") or {}
+            rows.append({"kind": d["kind"], "seat": d["seat"], "trick": d["trick"], "played": d["played"],
+                         "best": d["best"], "loss": d["loss"], "ci95_loss_lo": _lo(ci), "ci95_loss_hi": _hi(ci),
+                         "verdict": d["verdict"], "hindsight_best": hind.get("best"),
+                         "hindsight_loss": hind.get("loss")})
+        super().__init__(doc, pd.DataFrame(rows), lambda: format_review(rv),
+                         f"{doc['summary']['decisions']} decisions of seat(s) "
+                         f"{', '.join(map(str, doc['seats']))}: card loss {doc['summary']['card_loss']:.1f} points")
+
+    def html(self) -> str:
+        """A self-contained HTML page: a row per decision and a plot of the losses."""
+        from jass_sim.jass.play.review import render_review_html
+
+        return render_review_html(self.review)
+
+
+def review(round, *, seat: int | None = None, team: int | None = None, policy: str | None = None,
+           samples: int | None = None, rate_mode: bool = True, seed: int = 0, threads: int | None = None
+           ) -> Review:
+    """Rate every decision of a seat (or a team) in a played round (``jass-sim review``).
+
+    Each card decision is valued like :func:`play_advice` on the seat's view at the time, the
+    mode choice like :func:`jass_sim.advise`; with all hands known, also in hindsight (double
+    dummy). Wraps the parallel kernels :func:`jass_sim.jass.play._kernels.play_advice_blocks`
+    and :func:`jass_sim.jass.advise.sampling.advise_blocks` (through :func:`jass_sim.jass.play.review.review`).
+
+    Parameters
+    ----------
+    round : str, os.PathLike or Round
+        A round file (the text round format or ``replay`` JSON), or a :func:`jass_sim.replay` result.
+    seat, team : int, optional
+        Review this seat (default 0), or both seats of team 0 (seats 0, 2) or 1 (seats 1, 3).
+    samples : int, optional
+        Worlds per card decision (and deals for the mode choice), at least 2.
+    rate_mode : bool
+        Also rate the mode choice.
+    """
+    import json
+
+    from jass_sim.jass.play.review import review as run
+    from jass_sim.jass.play.round_file import parse_round_json, read_round
+    from jass_sim.core.errors import InputError
+
+    if seat is not None and team is not None:
+        raise InputError("give --seat or --team, not both", "--team")
+    if team is not None and team not in (0, 1):
+        raise InputError(f"--team must be 0 or 1, got {team}", str(team))
+    if seat is not None and not 0 <= seat <= 3:
+        raise InputError(f"--seat must be 0..3, got {seat}", str(seat))
+    if samples is not None and samples < 2:
+        raise InputError(f"--samples must be at least 2, got {samples}", str(samples))
+    seats = [team, team + 2] if team is not None else [seat or 0]
+    if isinstance(round, Result):
+        r = parse_round_json(json.dumps(round.to_json()), "the replayed round")
+    else:
+        r = read_round(os.fspath(round))
+    return Review(run(r, seats, policy, samples, seed, threads, review_mode=rate_mode))

@@ -1,0 +1,330 @@
+"""``review``: rate every decision of a seat (or a team) in a played round.
+
+The mode choice is rated through ``advise`` and every card through ``play-advice`` from that
+seat's view at that moment (seats renumbered so that the reviewed seat is seat 0). Each decision
+gets the best option, the loss of the one taken in points with its paired 95% CI, and a verdict:
+good (loss below 1 point), inaccuracy (1 or more), mistake (4 or more), blunder (10 or more), or
+unclear when the loss is not larger than its noise (its 95% CI reaches 0). With all four hands
+known, each card also gets its double-dummy hindsight value (the best card with every hand seen).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from jass_sim.core.errors import InputError
+from jass_sim.jass.cards import format_card, mode_name
+from jass_sim.jass.play.worlds import known_world, run_play_advice
+from jass_sim.jass.play.position import Position, build_position, rotate_seat
+from jass_sim.jass.play.advice import DEFAULT_PLAY_POLICY, DEFAULT_SAMPLES, card_label, play_advice
+from jass_sim.jass.play.round_file import RoundInput
+
+#: Loss thresholds (points) of the verdicts, worst first.
+THRESHOLDS = (("blunder", 10.0), ("mistake", 4.0), ("inaccuracy", 1.0))
+VERDICTS = ("good", "inaccuracy", "mistake", "blunder", "unclear", "forced")
+
+
+def verdict(loss: float, lo: float = math.nan) -> str:
+    """The verdict of a loss with 95% CI lower bound ``lo`` (NaN: exact, no noise)."""
+    if loss < THRESHOLDS[-1][1]:
+        return "good"
+    if not math.isnan(lo) and lo <= 0:
+        return "unclear"
+    for name, limit in THRESHOLDS:
+        if loss >= limit:
+            return name
+    return "good"
+
+
+@dataclass
+class Decision:
+    """One decision of a reviewed seat (seats as in the round file)."""
+
+    kind: str                       # "mode" or "card"
+    seat: int
+    trick: int                      # 1..9 (0 for the mode choice)
+    played: str                     # card (letter notation) or mode/option name
+    best: str
+    loss: float
+    ci95: tuple[float, float] | None
+    verdict: str
+    options: int
+    hand: list[int] = field(default_factory=list)
+    trick_so_far: list[int] = field(default_factory=list)
+    trick_leader: int = 0
+    hindsight_best: str | None = None
+    hindsight_loss: float | None = None
+    hindsight_verdict: str | None = None
+    sentence: str = ""
+
+    def to_json(self) -> dict:
+        doc = {"kind": self.kind, "seat": self.seat, "trick": self.trick, "played": self.played,
+               "best": self.best, "loss": self.loss, "ci95_loss": None if self.ci95 is None else list(self.ci95),
+               "verdict": self.verdict, "options": self.options, "sentence": self.sentence}
+        if self.kind == "card":
+            doc.update(hand=[format_card(c) for c in self.hand], trick_so_far=[format_card(c) for c in self.trick_so_far],
+                       trick_leader=self.trick_leader)
+            doc["hindsight"] = None if self.hindsight_best is None else {
+                "best": self.hindsight_best, "loss": self.hindsight_loss, "verdict": self.hindsight_verdict}
+        return doc
+
+
+@dataclass
+class Review:
+    round: RoundInput
+    seats: list[int]
+    policy: str
+    samples: int | None
+    seed: int
+    decisions: list[Decision]
+
+    def summary(self) -> dict:
+        cards = [d for d in self.decisions if d.kind == "card"]
+        out = {"decisions": len(self.decisions), "card_loss": sum(d.loss for d in cards),
+               "verdicts": {v: sum(d.verdict == v for d in self.decisions) for v in VERDICTS}}
+        if self.round.all_hands:
+            out["hindsight_card_loss"] = sum(d.hindsight_loss for d in cards if d.hindsight_loss is not None)
+        return out
+
+    def to_json(self) -> dict:
+        r = self.round
+        return {"round": {"rules": r.rules, "mode": mode_name(r.mode), "leader": r.leader, "chooser": _chooser(r),
+                          "chibred": r.chibred, "played": [format_card(c) for c in r.played],
+                          "all_hands": r.all_hands},
+                "seats": self.seats, "policy": self.policy, "samples": self.samples or DEFAULT_SAMPLES,
+                "seed": self.seed,
+                "decisions": [d.to_json() for d in self.decisions], "summary": self.summary()}
+
+
+def _chooser(r: RoundInput) -> int:
+    return r.chooser if r.chooser is not None else ((r.leader + 2) % 4 if r.chibred else r.leader)
+
+
+_SEATS = re.compile(r"\b(seats?) (\d(?:(?:, | and )\d)*)")
+
+
+def _file_seats(message: str, me: int) -> str:
+    """``message`` of a position seen from seat ``me`` (renumbered 0) with the file's seat numbers."""
+    def back(m):
+        return m.group(1) + " " + re.sub(r"\d", lambda d: str((int(d.group()) + me) % 4), m.group(2))
+
+    return _SEATS.sub(back, message)
+
+
+def _rotated(r: RoundInput, me: int, upto: int, require_turn: bool = True) -> Position:
+    """The position after ``upto`` cards from seat ``me``'s view (renumbered seat 0)."""
+    hands = [r.hands[(s + me) % 4] for s in range(4)] if r.all_hands else None
+    shown = {rotate_seat(s, me): cs for s, cs in r.shown.items()}
+    try:
+        return build_position(r.hands[me], r.mode, rotate_seat(r.leader, me), r.played[:upto], shown,
+                              chooser=rotate_seat(_chooser(r), me), chibred=r.chibred, hands=hands,
+                              require_turn=require_turn)
+    except InputError as exc:
+        raise InputError("round file: " + _file_seats(str(exc), me), exc.token) from None
+
+
+def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: int | None = None, seed: int = 0,
+           threads: int | None = None, review_mode: bool = True, progress=None) -> Review:
+    """Rate the decisions of ``seats`` in round ``r``.
+
+    Parameters
+    ----------
+    r : RoundInput
+        The round (see :mod:`jass_sim.jass.play.round_file`); the reviewed seats' hands are needed.
+    seats : list of int
+        The reviewed seats.
+    policy : str, optional
+        Card play of the play-outs (default ``DEFAULT_PLAY_POLICY`` of :mod:`.play_advice`); also the
+        card play of ``advise`` for the mode choice.
+    samples : int, optional
+        Worlds per card decision and deals for the mode choice (defaults of ``play-advice`` and
+        ``advise``).
+    review_mode : bool
+        Also rate the mode choice (or the chibre) when a reviewed seat made it.
+
+    Wraps :func:`jass_sim.jass.play.advice.play_advice` and :func:`jass_sim.jass.advise.advice.advise`.
+    """
+    from jass_sim.jass.rules import get_rules
+
+    policy = DEFAULT_PLAY_POLICY if policy is None else policy.strip().lower()
+    for me in seats:
+        if r.hands[me] is None:
+            raise InputError(f"the round file gives no hand for the reviewed seat {me}", str(me))
+    rules = get_rules(r.rules)
+    if r.mode not in rules.modes:
+        raise InputError(f"round file: mode {mode_name(r.mode)!r} is not allowed by the {rules.name} rules",
+                         mode_name(r.mode))
+    mult = int(rules.multipliers[r.mode])
+    # checks the whole history once from each reviewed seat's view
+    for me in seats:
+        _rotated(r, me, len(r.played), require_turn=False)
+    decisions: list[Decision] = []
+    if review_mode:
+        decisions += _mode_decisions(r, seats, policy, samples, seed, threads)
+    for i, card in enumerate(r.played):
+        view = _rotated(r, seats[0], i, require_turn=False)
+        seat = (view.trick_leader + len(view.trick) + seats[0]) & 3  # to move, in the file's numbering
+        if seat not in seats:
+            continue
+        pos = _rotated(r, seat, i)
+        trick_no = len(pos.tricks) + 1
+        d = Decision("card", seat, trick_no, format_card(card), format_card(card), 0.0, None, "forced",
+                     len(pos.legal), hand=pos.remaining, trick_so_far=list(pos.trick),
+                     trick_leader=(pos.trick_leader + seat) & 3)
+        if len(pos.legal) > 1:
+            advice = play_advice(pos, rules, policy, samples, seed=seed, threads=threads)
+            loss, lo, hi = advice.loss(card)
+            d.best = format_card(advice.cards[advice.best])
+            if card in [advice.cards[j] for j in advice.equivalent]:
+                loss, lo, hi = 0.0, 0.0, 0.0
+            d.loss = float(loss)
+            d.ci95 = None if math.isnan(lo) else (float(lo), float(hi))
+            d.verdict = verdict(d.loss, lo)
+            d.sentence = advice.sentence()
+        else:
+            d.sentence = f"Play {card_label(card)}: the only legal card."
+        if r.all_hands:
+            if len(pos.legal) > 1:
+                world = known_world(pos)[None, :]
+                exact = mult * run_play_advice(pos, 2, np.zeros(2), seed=0, first_sample=0, n_samples=1, exact=True,
+                                               worlds=world)[0]
+                j = int(np.argmax(exact))
+                d.hindsight_best = format_card(pos.legal[j])
+                d.hindsight_loss = float(exact[j] - exact[pos.legal.index(card)])
+            else:
+                d.hindsight_best, d.hindsight_loss = format_card(card), 0.0
+            d.hindsight_verdict = verdict(d.hindsight_loss)
+        decisions.append(d)
+        if progress is not None:
+            progress(i + 1)
+    return Review(r, list(seats), policy, samples, seed, decisions)
+
+
+def _mode_decisions(r: RoundInput, seats, policy, samples, seed, threads) -> list[Decision]:
+    """The mode choice (or chibre) of a reviewed seat, rated by ``advise`` (paired lead of the best
+    option over the one taken, in round points ours minus theirs)."""
+    from jass_sim.jass.advise.advice import advise, option_label, option_name, paired_lead
+    from jass_sim.jass.advise.sampling import CHIBRE
+
+    out = []
+    chooser = _chooser(r)
+    for me in seats:
+        if r.chibred and me == r.leader:
+            taken, chibred = CHIBRE, False
+        elif me == chooser:
+            taken, chibred = r.mode, r.chibred
+        else:
+            continue
+        a = advise(r.hands[me], r.rules, policy, samples=samples, seed=seed, threads=threads, chibred=chibred)
+        best = a.options.index(a.recommendation)
+        j = a.options.index(taken)
+        if j == best:
+            loss, lo, hi = 0.0, 0.0, 0.0
+        else:
+            loss, lo, hi = paired_lead(a.samples, best, j)
+        out.append(Decision("mode", me, 0, option_name(taken), option_name(a.recommendation), float(loss),
+                            (float(lo), float(hi)), verdict(float(loss), lo), len(a.options), hand=list(r.hands[me]),
+                            sentence=a.sentence() + f" Taken: {option_label(taken)}."))
+    return out
+
+
+def format_review(rv: Review) -> str:
+    """Text table: one row per decision, then the totals."""
+    import pandas as pd
+
+    rows = []
+    for d in rv.decisions:
+        row = {"trick": "mode" if d.kind == "mode" else str(d.trick), "seat": d.seat,
+               "trick so far": " ".join(format_card(c, True) for c in d.trick_so_far) if d.kind == "card" else "",
+               "played": _label(d.played), "best": _label(d.best),
+               "loss [95% CI]": f"{d.loss:.1f}" + (f" [{d.ci95[0]:+.1f}, {d.ci95[1]:+.1f}]" if d.ci95 else ""),
+               "verdict": d.verdict}
+        if rv.round.all_hands:
+            row["hindsight"] = "" if d.kind == "mode" else \
+                f"{_label(d.hindsight_best)} {d.hindsight_loss:.0f} {d.hindsight_verdict}"
+        rows.append(row)
+    s = rv.summary()
+    head = (f"review of seat{'s' if len(rv.seats) > 1 else ''} {', '.join(map(str, rv.seats))}: mode "
+            f"{mode_name(rv.round.mode, True)}, rules {rv.round.rules}, policy {rv.policy}, seed {rv.seed}")
+    counts = ", ".join(f"{k} {v}" for k, v in s["verdicts"].items() if v)
+    tail = f"card decisions lose {s['card_loss']:.1f} points in all ({counts})"
+    if "hindsight_card_loss" in s:
+        tail += f"; double-dummy hindsight: {s['hindsight_card_loss']:.0f} points"
+    note = ("losses: card decisions in our points to the end of the round; the mode choice in round points, ours "
+            "minus theirs (advise); CIs cover the sampling of worlds, not the play model")
+    return "\n".join([head, "", pd.DataFrame(rows).to_string(index=False), "", tail + ".", note])
+
+
+def _label(text: str | None) -> str:
+    if text is None:
+        return ""
+    if len(text) == 2 and text[0] in "HDSC":
+        from jass_sim.jass.cards import parse_card
+
+        return format_card(parse_card(text), True)
+    return {"OBE": "obe-abe", "UNE": "une-ufe"}.get(text, mode_name(["H", "D", "S", "C"].index(text), True)
+                                                     if text in ("H", "D", "S", "C") else text)
+
+
+def plot_losses(rv: Review) -> bytes:
+    """PNG: the points lost along the round (cumulative, card decisions), with hindsight if known."""
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    cards = [d for d in rv.decisions if d.kind == "card"]
+    x = np.arange(1, len(cards) + 1)
+    fig, ax = plt.subplots(figsize=(8, 3.6))
+    ax.plot(x, np.cumsum([d.loss for d in cards]), marker="o", label=f"sampled worlds ({rv.policy} play-outs)")
+    colors = {"good": "tab:green", "inaccuracy": "gold", "mistake": "tab:orange", "blunder": "tab:red",
+              "unclear": "tab:gray", "forced": "lightgray"}
+    ax.scatter(x, np.cumsum([d.loss for d in cards]), c=[colors[d.verdict] for d in cards], zorder=3, s=50)
+    if rv.round.all_hands:
+        ax.plot(x, np.cumsum([d.hindsight_loss or 0.0 for d in cards]), ls="--", marker=".",
+                label="double-dummy hindsight")
+    ax.set_xticks(x, [f"{d.trick}" + ("" if len(rv.seats) == 1 else f"/s{d.seat}") for d in cards])
+    ax.set_xlabel("trick" + ("" if len(rv.seats) == 1 else " / seat"))
+    ax.set_ylabel("points lost, cumulative")
+    ax.set_title("points lost along the round")
+    ax.legend()
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110)
+    plt.close(fig)
+    return buf.getvalue()
+
+
+def render_review_html(rv: Review) -> str:
+    """One page: a row per decision (hand, trick so far, card played, best, loss, verdict) and the
+    plot of the points lost along the round, embedded."""
+    import base64
+
+    from jass_sim.core.report.render import render_html
+
+    header = ["trick", "seat", "hand", "trick so far", "played", "best", "loss [95% CI]", "verdict"]
+    if rv.round.all_hands:
+        header.append("hindsight (best, loss, verdict)")
+    rows = []
+    for d in rv.decisions:
+        row = ["mode" if d.kind == "mode" else str(d.trick), str(d.seat), " ".join(format_card(c, True) for c in d.hand),
+               " ".join(format_card(c, True) for c in d.trick_so_far) + (f" (seat {d.trick_leader} led)"
+                                                                          if d.trick_so_far else ""),
+               _label(d.played), _label(d.best),
+               f"{d.loss:.1f}" + (f" [{d.ci95[0]:+.1f}, {d.ci95[1]:+.1f}]" if d.ci95 else ""), f"**{d.verdict}**"]
+        if rv.round.all_hands:
+            row.append("" if d.kind == "mode" else f"{_label(d.hindsight_best)}, {d.hindsight_loss:.0f}, "
+                       f"{d.hindsight_verdict}")
+        rows.append(row)
+    text = format_review(rv).splitlines()
+    png = base64.b64encode(plot_losses(rv)).decode()
+    blocks = [("h1", f"Review: {text[0]}"), ("p", text[-2]), ("p", text[-1]),
+              ("table", header, rows, "decisions", "rrllllrl"), ("img", f"data:image/png;base64,{png}",
+                                                                 "points lost along the round")]
+    return render_html(blocks, "jass-sim review")

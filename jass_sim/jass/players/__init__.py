@@ -1,0 +1,78 @@
+"""Card-play policies, selectable by name.
+
+Each policy is a compiled function of the table as its player sees it; ``choose_card`` in
+:mod:`.dispatch` calls the one selected by its number. To add a policy: write its kernel in a
+module here, give it a number in ``POLICIES`` and a branch in ``dispatch.choose_card``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from jass_sim.core.errors import InputError
+
+#: Policy names and their numbers in the kernels.
+POLICIES = {"random": 0, "heuristic": 1, "dd": 2, "pimc": 3, "net": 4}
+
+#: The card play of ``advise``, ``play-advice``, ``review`` and ``report`` when no policy is given:
+#: the learned ``net`` player (stronger than ``pimc`` and ~6x slower than ``heuristic``; see
+#: benchmarks/RESULTS.md). ``simulate``, ``duel`` and ``batch`` still default to ``heuristic``.
+DEFAULT_POLICY = "net"
+
+
+def policy_id(name: str) -> int:
+    """Number of the policy called ``name``; raise InputError naming it when unknown."""
+    try:
+        return POLICIES[name.strip().lower()]
+    except KeyError:
+        raise InputError(f"unknown policy {name!r} (expected one of {', '.join(POLICIES)})", name) from None
+
+
+#: Most tricks a horizon can look ahead (a round has 9).
+MAX_HORIZON = 9
+
+
+def policy_params(pimc_samples: int | None = None, horizon: int | str | None = None) -> np.ndarray:
+    """The ``params`` array the kernels pass to every seat's policy (read by ``dd`` and ``pimc``).
+
+    Parameters
+    ----------
+    pimc_samples : int, optional
+        Deals of the unseen cards that ``pimc`` samples and solves per decision (default 8).
+    horizon : int or "full", optional
+        Tricks that ``dd`` and ``pimc`` solve ahead before the last ones (default 3); ``"full"``
+        solves every decision to the end of the round (exact, and slow in the first tricks).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``float64``: ``(samples, horizon)``, 0 for a default and -1 for a full horizon (see
+        :mod:`jass_sim.jass.players.search`), the rest of the header, then the ``net``
+        policy's weights (see :func:`jass_sim.jass.players.net.pack_params`). Raises
+        InputError naming a bad value.
+    """
+    from jass_sim.jass.players.net import pack_params
+
+    samples = 0
+    if pimc_samples is not None:
+        if not 1 <= pimc_samples <= 10_000:
+            raise InputError(f"--pimc-samples must be from 1 to 10000, got {pimc_samples}", str(pimc_samples))
+        samples = pimc_samples
+    depth = 0
+    if horizon is not None:
+        token = str(horizon).strip().lower()
+        if token == "full":
+            depth = -1
+        elif token.isascii() and token.isdigit() and 1 <= int(token) <= MAX_HORIZON:
+            depth = int(token)
+        else:
+            raise InputError(f"--horizon must be a number of tricks from 1 to {MAX_HORIZON} or 'full', "
+                             f"got {horizon!r}", str(horizon))
+    return pack_params(np.array([samples, depth], dtype=np.float64))
+
+
+def solver_player_json(params) -> dict:
+    """``{"pimc_samples": n, "horizon": n | "full"}`` of a ``policy_params`` array for the JSON
+    outputs (null where the player's default was used)."""
+    samples, horizon = int(params[0]), int(params[1])
+    return {"pimc_samples": samples or None, "horizon": "full" if horizon < 0 else (horizon or None)}

@@ -1,0 +1,295 @@
+"""The ``net`` card-play policy: a small neural network distilled from search.
+
+The network reads the player's view (:mod:`._net_features`: its hand, the cards each seat has
+played and led, the current trick, voids and melds shown, the mode and who chose it, the trick,
+the points and match state so far) and gives every card a value: the points its team can expect
+from now to the end of the round, relative to the other cards. The player plays the legal card
+of highest value (ties: the lowest card number), so an illegal card is never chosen.
+
+Layers: the sparse binary input (:data:`~._net_features.N_FEATURES`) into ``H1`` ReLU units (the
+first layer is a sum of the weight rows of the active features), ``H2`` ReLU units, and 36
+outputs, one per canonical card. Inference runs inside the compiled kernels: the first layer in
+int16 (:func:`quantize`: one scale per unit, chosen so that no position can overflow an int16
+sum), the rest in float32, the second layer as one dot product per unit over its transposed
+weights. The weights and the hidden sizes travel in the policy ``params`` array after its header
+(:func:`pack_params`), so every kernel that passes ``params`` to the policies can play ``net``
+with no Python call per card.
+
+The weights ship in ``data/net.npz`` (``W1[N_FEATURES, H1]``, ``b1``, ``W2[H1, H2]``, ``b2``,
+``W3[36, H2]``, ``b3`` and a ``meta`` JSON string). ``scripts/train_net.py`` trains them: rounds of
+self-play, search labels and training of a larger network, which is then distilled into the
+shipped sizes :data:`H1` x :data:`H2` (a forward pass about a third of the larger one's) and
+polished by rounds of the same self-play training on the small network itself.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from jass_sim.core.jit import U64_ONE, jit, lowest_bit, popcount
+from jass_sim.jass.players._net_features import BLOCK_LIMITS, CANON_CARD, MAX_ACTIVE, N_FEATURES, encode_view
+
+#: Hidden layer sizes of the shipped network (a network of other sizes packs and plays too: the
+#: kernels read the sizes from ``params``; see :func:`pack_params`).
+H1 = 64
+H2 = 32
+N_OUT = 36
+#: ``params`` entries before the network's weights (read by the other policies).
+PARAMS_HEADER = 8
+#: ``params[NET_H1]`` and ``params[NET_H2]``: the hidden layer sizes of the packed network.
+NET_H1 = 5
+NET_H2 = 6
+#: ``params[NET_FLAG]`` is the number of network weights that follow the header (0: none).
+NET_FLAG = 7
+#: Largest first-layer sum after scaling (int16 holds 32,767).
+Q_LIMIT = 32_000.0
+
+WEIGHTS_FILE = Path(__file__).parent.parent / "data" / "net.npz"
+LAYER_NAMES = ("W1", "b1", "W2", "b2", "W3", "b3")
+
+
+def layer_shapes(h1: int, h2: int) -> tuple[tuple[int, ...], ...]:
+    """The shapes of ``W1 b1 W2 b2 W3 b3`` for hidden layers of ``h1`` and ``h2`` units."""
+    return (N_FEATURES, h1), (h1,), (h1, h2), (h2,), (N_OUT, h2), (N_OUT,)
+
+
+def hidden_sizes(layers: dict[str, np.ndarray]) -> tuple[int, int]:
+    """``(h1, h2)`` of ``layers``; raises ValueError when a layer's shape does not fit them."""
+    h1, h2 = int(np.shape(layers["W1"])[-1]), int(np.shape(layers["b2"])[0])
+    if h1 % 2 or h1 < 2 or h2 < 1:
+        raise ValueError(f"net hidden layers of {h1} and {h2} units: the first must be even, the second positive")
+    for name, shape in zip(LAYER_NAMES, layer_shapes(h1, h2)):
+        if np.shape(layers[name]) != shape:
+            raise ValueError(f"net layer {name} has shape {np.shape(layers[name])}, expected {shape}")
+    return h1, h2
+
+
+@jit(inline="always")
+def packed_offsets(h1, h2):
+    """Where the packed network's parts start: ``W1q`` and ``b1q`` in the int16 view of
+    ``params``; ``W2t`` (the second layer transposed, ``[h2, h1]``), ``b2``, ``W3`` and ``b3`` in
+    the float32 view; and the number of float32 values after the header."""
+    q_w1 = 4 * PARAMS_HEADER
+    q_b1 = q_w1 + N_FEATURES * h1
+    w2 = (q_b1 + h1) // 2  # h1 is even: the int16 part ends on a float32 boundary
+    b2 = w2 + h1 * h2
+    w3 = b2 + h2
+    b3 = w3 + N_OUT * h2
+    return q_w1, q_b1, w2, b2, w3, b3, b3 + N_OUT - 2 * PARAMS_HEADER
+
+
+@lru_cache(maxsize=4)
+def load_weights(path: str | None = None) -> tuple[dict[str, np.ndarray], dict]:
+    """The shipped (or ``path``'s) network as ``(layers, meta dict)``: float32 arrays ``W1 b1 W2
+    b2 W3 b3`` (read-only) of any hidden sizes."""
+    with np.load(path or WEIGHTS_FILE, allow_pickle=False) as z:
+        layers = {k: np.asarray(z[k], dtype=np.float32) for k in LAYER_NAMES}
+        meta = json.loads(str(z["meta"])) if "meta" in z else {}
+    hidden_sizes(layers)
+    for a in layers.values():
+        a.setflags(write=False)
+    return layers, meta
+
+
+def first_layer_bound(w1: np.ndarray, b1: np.ndarray) -> np.ndarray:
+    """For each first-layer unit, the largest absolute sum any view can reach: the bias plus, in
+    every feature block, its largest weights as many as the block can have active at once
+    (:data:`~._net_features.BLOCK_LIMITS`)."""
+    bound = np.abs(np.asarray(b1, np.float64))
+    magnitude = np.abs(np.asarray(w1, np.float64))
+    for lo, hi, most in BLOCK_LIMITS:
+        bound += -np.sort(-magnitude[lo:hi], axis=0)[:most].sum(0)
+    return bound
+
+
+def quantize(layers: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The network as the kernels run it: ``W1q``, ``b1q`` (int16: the first layer times one
+    scale per unit, ``Q_LIMIT / first_layer_bound``, so no sum overflows), ``W2s`` (float32: the
+    second layer's rows divided by those scales) and ``b2``, ``W3``, ``b3`` unchanged."""
+    scale = Q_LIMIT / np.maximum(first_layer_bound(layers["W1"], layers["b1"]), 1e-6)
+    return {
+        "W1q": np.round(np.asarray(layers["W1"], np.float64) * scale).astype(np.int16),
+        "b1q": np.round(np.asarray(layers["b1"], np.float64) * scale).astype(np.int16),
+        "W2s": (np.asarray(layers["W2"], np.float64) / scale[:, None]).astype(np.float32),
+        "b2": np.asarray(layers["b2"], np.float32),
+        "W3": np.asarray(layers["W3"], np.float32),
+        "b3": np.asarray(layers["b3"], np.float32),
+    }
+
+
+def pack_params(header: np.ndarray, layers: dict[str, np.ndarray] | None = None) -> np.ndarray:
+    """``params`` for the kernels: ``header`` (at most :data:`PARAMS_HEADER` entries) then the
+    network (the shipped one when ``layers`` is None; else a dict of ``W1 b1 W2 b2 W3 b3`` of any
+    hidden sizes, see :func:`layer_shapes`), quantised by :func:`quantize`, with its sizes in
+    ``params[NET_H1]``, ``params[NET_H2]`` and its length in ``params[NET_FLAG]``."""
+    out = (_packed_shipped() if layers is None else _packed(layers)).copy()
+    header = np.asarray(header, dtype=np.float64)
+    if header.size > NET_H1:
+        raise ValueError(f"a params header has at most {NET_H1} entries before the net's, got {header.size}")
+    out[: header.size] = header
+    return out
+
+
+@lru_cache(maxsize=1)
+def _packed_shipped() -> np.ndarray:
+    packed = _packed(load_weights()[0])
+    packed.setflags(write=False)
+    return packed
+
+
+def _packed(layers: dict[str, np.ndarray]) -> np.ndarray:
+    h1, h2 = hidden_sizes(layers)
+    q_w1, q_b1, w2, b2, w3, b3, n_weights = packed_offsets(h1, h2)
+    q = quantize(layers)
+    out = np.zeros(PARAMS_HEADER + (n_weights + 1) // 2)
+    out[NET_H1], out[NET_H2], out[NET_FLAG] = h1, h2, n_weights
+    i16 = out.view(np.int16)
+    i16[q_w1:q_b1] = q["W1q"].ravel()
+    i16[q_b1:q_b1 + h1] = q["b1q"]
+    f32 = out.view(np.float32)
+    f32[w2:b2] = q["W2s"].T.ravel()
+    f32[b2:w3] = q["b2"]
+    f32[w3:b3] = q["W3"].ravel()
+    f32[b3:b3 + N_OUT] = q["b3"]
+    return out
+
+
+@jit(fastmath=True)
+def net_values(feats, n, params, h1, x, h2):
+    """Forward pass on the active features ``feats[:n]`` with the network packed in ``params``
+    (:func:`pack_params`, sizes ``H1 = params[NET_H1]`` and ``H2 = params[NET_H2]``): fills the
+    first layer's scaled sums ``h1`` (int16 scratch of size ``H1``), its ReLU ``x`` (float32,
+    ``H1``) and the second layer ``h2`` (float32, ``H2``); the output of card ``cc``
+    (canonical) is then :func:`net_output`.
+
+    The first layer adds int16 weight rows, four features a pass (unsigned indices spare Numba's
+    negative-index checks, so the loops vectorise; the sums wrap as int16 and the scales keep the
+    final sums in range, so the order of the additions cannot change them); the second layer is
+    one dot product per unit over the transposed weights, four units a pass, which keeps the sums
+    in registers.
+    """
+    n1 = np.int64(params[NET_H1])
+    n2 = np.int64(params[NET_H2])
+    q_w1, q_b1, w2, b2, _, _, _ = packed_offsets(n1, n2)
+    q = params.view(np.int16)
+    w = params.view(np.float32)
+    for k in range(n1):
+        h1[np.uint64(k)] = q[np.uint64(q_b1 + k)]
+    a = 0
+    while a + 4 <= n:  # four features a pass: a quarter of the loads and stores of h1
+        r0 = np.uint64(q_w1 + feats[a] * n1)
+        r1 = np.uint64(q_w1 + feats[a + 1] * n1)
+        r2 = np.uint64(q_w1 + feats[a + 2] * n1)
+        r3 = np.uint64(q_w1 + feats[a + 3] * n1)
+        for k in range(n1):
+            kk = np.uint64(k)
+            h1[kk] += q[r0 + kk] + q[r1 + kk] + q[r2 + kk] + q[r3 + kk]
+        a += 4
+    while a < n:
+        row = np.uint64(q_w1 + feats[a] * n1)
+        for k in range(n1):
+            h1[np.uint64(k)] += q[row + np.uint64(k)]
+        a += 1
+    for k in range(n1):
+        x[np.uint64(k)] = np.float32(max(h1[np.uint64(k)], np.int16(0)))
+    j = 0
+    while j + 4 <= n2:  # four units a pass: each x[k] is loaded once for four sums
+        r0 = np.uint64(w2 + j * n1)
+        r1 = r0 + np.uint64(n1)
+        r2 = r1 + np.uint64(n1)
+        r3 = r2 + np.uint64(n1)
+        v0 = w[np.uint64(b2 + j)]
+        v1 = w[np.uint64(b2 + j + 1)]
+        v2 = w[np.uint64(b2 + j + 2)]
+        v3 = w[np.uint64(b2 + j + 3)]
+        for k in range(n1):
+            xk = x[np.uint64(k)]
+            v0 += xk * w[r0 + np.uint64(k)]
+            v1 += xk * w[r1 + np.uint64(k)]
+            v2 += xk * w[r2 + np.uint64(k)]
+            v3 += xk * w[r3 + np.uint64(k)]
+        h2[np.uint64(j)] = max(v0, np.float32(0))
+        h2[np.uint64(j + 1)] = max(v1, np.float32(0))
+        h2[np.uint64(j + 2)] = max(v2, np.float32(0))
+        h2[np.uint64(j + 3)] = max(v3, np.float32(0))
+        j += 4
+    while j < n2:
+        r0 = np.uint64(w2 + j * n1)
+        v0 = w[np.uint64(b2 + j)]
+        for k in range(n1):
+            v0 += x[np.uint64(k)] * w[r0 + np.uint64(k)]
+        h2[np.uint64(j)] = max(v0, np.float32(0))
+        j += 1
+
+
+@jit(inline="always")
+def net_output(cc, params, h2):
+    """The network's value of canonical card ``cc`` after :func:`net_values`."""
+    n2 = np.int64(params[NET_H2])
+    _, _, _, _, w3, b3, _ = packed_offsets(np.int64(params[NET_H1]), n2)
+    w = params.view(np.float32)
+    v = w[np.uint64(b3 + cc)]
+    row = np.uint64(w3 + cc * n2)
+    for j in range(n2):
+        v += w[row + np.uint64(j)] * h2[np.uint64(j)]
+    return v
+
+
+@jit(inline="always")
+def scratch_size(h1, h2):
+    """int64 words of :func:`net_card`'s scratch for hidden layers of ``h1`` and ``h2`` units: the
+    active features (int64), then the first layer's sums (int16) and the float32 ``x`` and ``h2``."""
+    return MAX_ACTIVE + (h1 + 3) // 4 + (h1 + h2 + 1) // 2
+
+
+@jit(inline="always")
+def check_net_params(params):
+    """Raise ValueError unless ``params`` holds a whole packed network (:func:`pack_params`)."""
+    if params.shape[0] < PARAMS_HEADER or params[NET_FLAG] <= 0 or params.shape[0] < PARAMS_HEADER + (
+            packed_offsets(np.int64(params[NET_H1]), np.int64(params[NET_H2]))[6] + 1) // 2:
+        raise ValueError("the net policy needs its weights in params (see jass_sim.jass.players.net)")
+
+
+@jit
+def new_net_scratch(params):
+    """Scratch for :func:`net_card` with the network packed in ``params`` (:func:`pack_params`;
+    raises ValueError when ``params`` has none). The round kernels allocate it once a round
+    rather than once a card."""
+    check_net_params(params)
+    return np.empty(scratch_size(np.int64(params[NET_H1]), np.int64(params[NET_H2])), dtype=np.int64)
+
+
+@jit(fastmath=True)  # the output layer's sums vectorise (measured: about 5% more rounds/s)
+def net_card(seat, legal, hands, trace, t, i, mode, played, voids, shown, declarer, params, scratch):
+    """The ``net`` policy: the legal card of highest network value for ``seat`` (see the module
+    docstring); reads only ``hands[seat]`` and what is public. ``scratch`` is working memory
+    (:func:`new_net_scratch`); its content before the call does not matter."""
+    if popcount(legal) == 1:
+        return lowest_bit(legal)
+    check_net_params(params)
+    n1 = np.int64(params[NET_H1])
+    n2 = np.int64(params[NET_H2])
+    if scratch.shape[0] < scratch_size(n1, n2):
+        raise ValueError("the net policy's scratch is too small for its params (see new_net_scratch)")
+    feats = scratch[:MAX_ACTIVE]
+    h1 = scratch[MAX_ACTIVE:].view(np.int16)[:n1]
+    floats = scratch[MAX_ACTIVE + (n1 + 3) // 4:].view(np.float32)
+    x = floats[:n1]
+    h2 = floats[n1:n1 + n2]
+    n = encode_view(seat, hands[seat], trace, t, i, mode, voids, shown, played, declarer, feats)
+    net_values(feats, n, params, h1, x, h2)
+    best = -1
+    best_v = np.float32(0)
+    rest = legal
+    while rest:
+        c = lowest_bit(rest)
+        rest &= rest - U64_ONE
+        v = net_output(CANON_CARD[mode, c], params, h2)
+        if best < 0 or v > best_v:
+            best = c
+            best_v = v
+    return best

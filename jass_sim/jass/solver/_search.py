@@ -1,0 +1,893 @@
+"""The double-dummy search kernels (power layout, see :mod:`._tables`).
+
+Value of a position: the card points team 0 takes from the current trick on (the cards already
+in the trick included), 5 for the last trick, and, when the match bonus is live, +50 if team 0
+takes every trick of the round, -50 if team 1 does. Maximising this is maximising the zero-sum
+difference ``team0 - team1`` of the round's points (match +100 included): ``2 * value - 157``.
+
+``flag`` (2 bits): bit 0 set while team 0 may still take every trick of the round (team 1 has
+won none), bit 1 the same for team 1; 0 when no match bonus is at stake (endgames).
+
+Search: fail-soft zero-window alpha-beta (``_search`` answers "is the value >= gamma?" with a
+bound), driven by bisection (``mtd``; a match is tested for first on its side); a transposition
+table at trick boundaries keyed on the position's similarity class (relative ranks and owners of
+the live cards, whatever their points; see ``_key``), which stores a lower and an upper bound,
+the best lead and the live cards: the bounds carry over to every position of the class give or
+take the points that differ (``_probe``; payoff similarity, which took full-deal nodes down by
+three quarters against a table keyed on the position itself), and an enhanced transposition
+cutoff at a trick's last card (``_table_cut``); equivalent-card pruning; ordered moves; bounds
+on the points still to be won (``node_bounds``: sure points from
+a decided trick, a team's top trumps and the cards the leader can cash); once the hands hold
+three cards or fewer, plain nested loops take over (:mod:`._endgame`: no frames, ordering or
+bounds, which cost more than they save there); the table still answers first at three cards.
+
+Scratch arrays shared by the kernels:
+
+``hs``  uint64[4]       hands in the power layout (modified and restored during a search).
+``tt``  uint64[N, 4]    transposition table, ``N`` a power of two; rows ``(keyA, keyB, data,
+                        live cards)``.
+``st``  int64[16]       ``st[0]`` node counter (in the endgame loops: a node per card of the
+                        first of three tricks), ``st[1]`` table generation (entries of other
+                        generations count as empty), ``st[2]`` zero-window searches run,
+                        ``st[3]`` horizon: 0 to search to the end, else the search stops at
+                        trick boundaries where each hand has ``st[3]`` cards and counts 0 for
+                        the rest (a truncated game; set ``flag`` 0), ``st[4 + k]`` nodes with
+                        ``k`` cards in the trick, ``st[14]`` node budget (0: none),
+                        ``st[15]`` set to 1 when a search gave up on the budget (its result
+                        is then meaningless; the hands are restored).
+``fr``  int64[42, 36]   search frames (one per card played; rows 38..41 history counts),
+                        ``fu`` uint64[38, 3] their masks and table keys.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from jass_sim.core.jit import U64_ONE, U64_ZERO, extract_bits, jit, lowest_bit, popcount, prefetch, select_bit
+from jass_sim.jass.solver._endgame import three_tricks, two_tricks
+from jass_sim.jass.solver._play import (
+    INF,
+    MATCH_HALF,
+    _SUIT9,
+    _bit,
+    _first_cards,
+    _last_trick,
+    beats_p,
+    legal_p,
+    top_of_suit,
+)
+from jass_sim.jass.solver._tables import KIND, KIND_POINTS, PPTS, PSUM, SUITM
+
+_VAL_OFS = 512           # stored bounds are value + _VAL_OFS in 11 bits
+_M11 = np.uint64(0x7FF)
+_M6 = np.uint64(0x3F)
+_M28 = np.uint64((1 << 28) - 1)
+_H1 = np.uint64(0x9E3779B97F4A7C15)
+_H2 = np.uint64(0xC2B2AE3D27D4EB4F)
+_S9 = np.uint64(9)
+
+TT_ROWS = 4
+_BUCKET = 4  # entries probed per class: two cache lines
+FU_COLS = 3
+BUF_COLS = 20
+
+
+def new_tt(log2_entries: int = 20) -> np.ndarray:
+    """An empty transposition table of ``2 ** log2_entries`` entries (32 bytes each)."""
+    return np.zeros((1 << log2_entries, TT_ROWS), dtype=np.uint64)
+
+
+def new_scratch():
+    """``(hs, st, fr, fu)`` scratch arrays for one search thread."""
+    st = np.zeros(16, dtype=np.int64)
+    st[1] = 1
+    return (np.zeros(4, dtype=np.uint64), st, np.zeros((42, FRAME_COLS), dtype=np.int64),
+            np.zeros((38, FU_COLS), dtype=np.uint64))
+
+
+
+
+def _low_sums():
+    """``[kind, live9, j]``: points of the ``j`` cheapest cards of a suit's 9-bit mask."""
+    out = np.zeros((4, 512, 10), dtype=np.int16)
+    for kd in range(4):
+        for m in range(512):
+            pts = sorted(int(KIND_POINTS[kd, p]) for p in range(9) if m >> p & 1)
+            for j in range(10):
+                out[kd, m, j] = sum(pts[:j])
+    return out
+
+
+_LOWSUM = _low_sums()
+
+
+@jit(inline="always")
+def _can_beat(hand, led, best, trump):
+    """Whether ``hand`` (the next seat) has a legal card that beats ``best``."""
+    legal = legal_p(hand, led, best, trump)
+    s = best // 9
+    beat = SUITM[s] & ~((_bit(best) << U64_ONE) - U64_ONE)
+    if trump >= 0 and s != trump:
+        beat |= SUITM[trump]
+    return (legal & beat) != U64_ZERO
+
+
+@jit(inline="always")
+def points_of(mask, mode):
+    """Card points of a power-layout mask."""
+    total = 0
+    for s in range(4):
+        total += PSUM[KIND[mode, s], np.int64((mask >> np.uint64(9 * s)) & _SUIT9)]
+    return total
+
+
+@jit(inline="always")
+def _ruffable(hs, seat, s, trump):
+    """Whether an opponent of ``seat`` is void in suit ``s`` and holds a trump."""
+    for i in (1, 3):
+        h = hs[(seat + i) & 3]
+        if (h & SUITM[s]) == U64_ZERO and (h & SUITM[trump]) != U64_ZERO:
+            return True
+    return False
+
+
+@jit(inline="always")
+def _decided(hs, k, leader, led, best, bseat, trump):
+    """Whether no opponent of ``bseat`` still to play in the current trick (``k`` >= 1 cards in
+    it) can beat ``best``: the trick then goes to ``bseat``'s team (a partner who still plays
+    may overtake, but with a card those opponents cannot beat either)."""
+    for i in range(k, 4):
+        s = (leader + i) & 3
+        if (s ^ bseat) & 1 and _can_beat(hs[s], led, best, trump):
+            return False
+    return True
+
+
+@jit(inline="always")
+def _forced_points(hs, k, leader, led, best, bseat, mode, trump):
+    """Points that the opponents of ``bseat`` still to play in the trick add at the least: each
+    its cheapest legal card (a card that takes the lead later only narrows the legal cards).
+    These are never among their team's top trumps (else they could beat ``best``)."""
+    total = 0
+    for i in range(k, 4):
+        seat = (leader + i) & 3
+        if (seat ^ bseat) & 1:
+            legal = legal_p(hs[seat], led, best, trump)
+            low = 1000
+            for s in range(4):
+                m = np.int64((legal >> np.uint64(9 * s)) & _SUIT9)
+                if m != 0:
+                    low = min(low, np.int64(_LOWSUM[KIND[mode, s], m, 1]))
+            total += low
+    return total
+
+
+@jit(inline="always")
+def _masters(own, others, s):
+    """The cards of ``own`` in suit ``s`` above every card of ``others`` in that suit."""
+    w = own & SUITM[s]
+    o = others & SUITM[s]
+    if o != U64_ZERO:
+        w &= ~((_bit(top_of_suit(o, s)) << U64_ONE) - U64_ONE)
+    return w
+
+
+@jit(inline="always")
+def _cashable(hs, live, seat, mode, trump):
+    """``(points, count, trump_points)`` of the cards ``seat`` can cash from the top on the
+    lead: in each suit its cards above every other live card of the suit (``trump_points``: the
+    points of its own trumps among them). In trump modes a plain suit counts only when the
+    opponents cannot ruff: they hold no trump once the leader has drawn them with its top trumps
+    (they must follow trump; neither can keep the Buur back, it is not theirs)."""
+    own = hs[seat]
+    others = live & ~own
+    ruff = False
+    if trump >= 0:
+        draws = popcount(_masters(own, others, trump))
+        ruff = popcount(hs[(seat + 1) & 3] & SUITM[trump]) > draws \
+            or popcount(hs[(seat + 3) & 3] & SUITM[trump]) > draws
+    pts = 0
+    n = 0
+    trump_pts = 0
+    for s in range(4):
+        if ruff and s != trump:
+            continue
+        w = _masters(own, others, s)
+        if w != U64_ZERO:
+            kd = KIND[mode, s]
+            sh = np.uint64(9 * s)
+            own_pts = PSUM[kd, np.int64((w >> sh) & _SUIT9)]
+            pts += own_pts
+            if s == trump:
+                trump_pts = own_pts
+            m = popcount(w)
+            n += m
+            # the others follow suit while they can: at least their cheapest cards of the suit
+            # (the opponents must; partner's trumps may be among the team's top trumps)
+            for i in range(1, 4):
+                if i != 2 or s != trump:
+                    x = np.int64((hs[(seat + i) & 3] >> sh) & _SUIT9)
+                    pts += _LOWSUM[kd, x, min(m, popcount(np.uint64(x)))]
+    return pts, n, trump_pts
+
+
+@jit(inline="always")
+def node_bounds(hs, live, tm, mode, trump, tpts, flag, stop, k, leader, led, best, bseat):
+    """``(lo, hi)`` bounds of the value: nothing is lost below 0 and nothing beyond all the
+    points left. Sure points of a team (when searching to the end): the current trick when no
+    seat still to play can beat it; in trump modes the top trumps held by one team (above the
+    trumps in the trick, unless that team takes the trick anyway); at a trick boundary the cards
+    the leader can cash from the top (all the rest if they are all its cards). A team with a sure
+    trick cannot be matched."""
+    total = tpts + points_of(live, mode) + 5
+    pts0 = 0
+    pts1 = 0
+    sure0 = False
+    sure1 = False
+    if stop == 0:
+        win = -1  # team that surely takes the current trick
+        if k > 0 and _decided(hs, k, leader, led, best, bseat, trump):
+            win = bseat & 1
+            won = tpts + _forced_points(hs, k, leader, led, best, bseat, mode, trump)
+            if win == 0:
+                pts0 = won
+                sure0 = True
+            else:
+                pts1 = won
+                sure1 = True
+        if trump >= 0:
+            tr = live & SUITM[trump]
+            if tr != U64_ZERO:
+                # a top trump below a trump of the trick may have to be thrown into it
+                ttop = top_of_suit(tm, trump)
+                team0 = hs[0] | hs[2]
+                top = top_of_suit(tr, trump)
+                x = 1 - np.int64((team0 >> np.uint64(top)) & U64_ONE)
+                while tr != U64_ZERO:
+                    top = top_of_suit(tr, trump)
+                    if 1 - np.int64((team0 >> np.uint64(top)) & U64_ONE) != x:
+                        break
+                    if top < ttop and win != x:
+                        break
+                    if x == 0:
+                        pts0 += PPTS[trump, top]
+                        sure0 = True
+                    else:
+                        pts1 += PPTS[trump, top]
+                        sure1 = True
+                    tr ^= _bit(top)
+        if k == 0 and hs[leader] != U64_ZERO:
+            x = leader & 1
+            cp, cn, own_trumps = _cashable(hs, live, leader, mode, trump)
+            if cn == popcount(hs[leader]):  # the leader takes every trick
+                if x == 0:
+                    return total + (MATCH_HALF if flag & 1 else 0), \
+                        total + (MATCH_HALF if flag & 1 else 0)
+                return -MATCH_HALF if flag & 2 else 0, -MATCH_HALF if flag & 2 else 0
+            if cn > 0:
+                # cashed plain winners and the team's top trumps are different cards (the
+                # leader's top trumps are among the latter)
+                cp -= own_trumps
+                if x == 0:
+                    pts0 += cp
+                    sure0 = True
+                else:
+                    pts1 += cp
+                    sure1 = True
+    lo = pts0 if sure0 else (-MATCH_HALF if flag & 2 else 0)
+    hi = total - pts1 if sure1 else total + (MATCH_HALF if flag & 1 else 0)
+    return lo, hi
+
+
+@jit(inline="always")
+def _key(hs, live, mode, leader, flag, stop):
+    """Two words naming the position's similarity class (see :func:`_probe`): the number of live
+    cards of each suit, whether the Buur is live (its rule, not its rank, sets it apart from the
+    other trumps), leader, flag, mode, horizon, and the owner of each live card in layout order
+    (2 bits each, split over the two words)."""
+    ka = U64_ZERO
+    for s in range(4):
+        sh = np.uint64(9 * s)
+        ka |= ((U64_ONE << np.uint64(popcount((live >> sh) & _SUIT9))) - U64_ONE) << sh
+    seq1 = extract_bits(hs[1] | hs[3], live)
+    seq2 = extract_bits(hs[2] | hs[3], live)
+    ka |= (np.uint64(leader) << np.uint64(36)) | (np.uint64(flag) << np.uint64(38)) \
+        | (np.uint64(mode) << np.uint64(40)) | ((seq2 >> np.uint64(28)) << np.uint64(43)) \
+        | (np.uint64(stop) << np.uint64(51))
+    if mode < 4:
+        ka |= ((live >> np.uint64(9 * mode + 8)) & U64_ONE) << np.uint64(56)
+    kb = seq1 | ((seq2 & _M28) << np.uint64(36))
+    return ka, kb
+
+
+@jit(inline="always")
+def _slot(tt, ka, kb):
+    h = ka * _H1 ^ kb * _H2
+    h ^= h >> np.uint64(29)
+    return np.int64(h & np.uint64(tt.shape[0] - _BUCKET))
+
+
+@jit(inline="always")
+def _probe(tt, gen, ka, kb, live, team0, mode):
+    """``(lb, ub, hint)``: bounds of the value from the entries of the position's similarity
+    class and the best lead of one (the same relative card), or ``(-INF, INF, -1)``.
+
+    Positions of one class differ only in which cards are live, not in their order, owners or
+    rules: map the ``i``-th live card of one to the ``i``-th of the other and every line of
+    play of one is a line of the other with the same trick winners. Team 0's points along a
+    line then differ by at most the points its cards gain (``up``) or lose (``down``) in the
+    mapping, so ``V(here) <= V(there) + up`` and ``V(here) >= V(there) - down`` (payoff
+    similarity, as in Furtak and Buro, IJCAI 2011; quasi-symmetry in Kupferschmid and Helmert's
+    Skat solver); cards that one team takes in every line (its top trumps) move both bounds
+    by exactly what they change for team 0 (``shift``)."""
+    # the trumps from the top held by one team: that team takes them (in every position of the
+    # class), so their points shift the value exactly (team 0's) or not at all (team 1's)
+    sure0 = U64_ZERO
+    sure1 = U64_ZERO
+    if mode < 4:
+        tr = live & SUITM[mode]
+        if tr != U64_ZERO:
+            x = (team0 >> np.uint64(top_of_suit(tr, mode))) & U64_ONE
+            while tr != U64_ZERO:
+                top = top_of_suit(tr, mode)
+                if (team0 >> np.uint64(top)) & U64_ONE != x:
+                    break
+                if x:
+                    sure0 |= _bit(top)
+                else:
+                    sure1 |= _bit(top)
+                tr ^= _bit(top)
+    i = _slot(tt, ka, kb)
+    blb = -INF
+    bub = INF
+    bhint = -1
+    for j in range(i, i + _BUCKET):
+        d = tt[j, 2]
+        if tt[j, 0] == ka and tt[j, 1] == kb and np.int64(d >> np.uint64(32)) == gen:
+            lb = np.int64(d & _M11) - _VAL_OFS
+            ub = np.int64((d >> np.uint64(11)) & _M11) - _VAL_OFS
+            here = live
+            there = tt[j, 3]
+            up = 0
+            down = 0
+            shift = 0
+            while here != U64_ZERO:
+                c = lowest_bit(here)
+                diff = PPTS[mode, c] - PPTS[mode, lowest_bit(there)]
+                here &= here - U64_ONE
+                there &= there - U64_ONE
+                if (sure0 >> np.uint64(c)) & U64_ONE:
+                    shift += diff
+                elif (sure1 >> np.uint64(c)) & U64_ONE:
+                    continue
+                elif diff > 0:
+                    up += diff
+                else:
+                    down -= diff
+            if bhint < 0:
+                bhint = np.int64((d >> np.uint64(22)) & _M6) - 1
+            if lb > -_VAL_OFS:
+                blb = max(blb, lb + shift - down)
+            if ub < _VAL_OFS + 1000:
+                bub = min(bub, ub + shift + up)
+    return blb, bub, bhint
+
+
+@jit(inline="always")
+def _store(tt, gen, ka, kb, live, lb, ub, hint, work):
+    """Store bounds of the position of live cards ``live`` in its class ``(ka, kb)``: they
+    tighten an entry of the same live cards, else take the place of a stale entry of the bucket
+    or of the one that cost the least work (cards in hand)."""
+    i = _slot(tt, ka, kb)
+    j = -1
+    wj = 100
+    for jj in range(i, i + _BUCKET):
+        d = tt[jj, 2]
+        if np.int64(d >> np.uint64(32)) != gen:
+            w = -1
+        elif tt[jj, 0] == ka and tt[jj, 1] == kb and tt[jj, 3] == live:
+            j = jj
+            lb = max(lb, np.int64(d & _M11) - _VAL_OFS)
+            ub = min(ub, np.int64((d >> np.uint64(11)) & _M11) - _VAL_OFS)
+            break
+        else:
+            w = np.int64((d >> np.uint64(28)) & np.uint64(0xF))
+        if w < wj:
+            j = jj
+            wj = w
+    lb = max(lb, -_VAL_OFS)
+    ub = min(ub, _VAL_OFS + 1000)
+    tt[j, 0] = ka
+    tt[j, 1] = kb
+    tt[j, 3] = live
+    tt[j, 2] = np.uint64(lb + _VAL_OFS) | (np.uint64(ub + _VAL_OFS) << np.uint64(11)) \
+        | (np.uint64(hint + 1) << np.uint64(22)) | (np.uint64(work) << np.uint64(28)) \
+        | (np.uint64(gen) << np.uint64(32))
+
+
+# frame fields (int64 rows of ``fr``)
+_LEADER, _K, _LED, _BEST, _BSEAT, _TPTS, _FLAG, _GAMMA, _NM, _IDX, _BESTV, _BESTC, _GAIN, _CUR, \
+    _SEAT = range(15)
+_MOVES = 16
+_SCORES = 26
+FRAME_COLS = 36
+_HIST = 38  # rows 38..41 of ``fr``: history counts of cutoffs by seat and card
+#: uint64 columns of ``fu``: trick mask, table key (two words)
+_TM, _KA, _KB = range(FU_COLS)
+_ENTER, _NEXT, _RETURN = 0, 1, 2
+
+
+@jit
+def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag, gamma):
+    """Fail-soft test of "value >= gamma": a lower bound of the value if the result is >= gamma,
+    else an upper bound. The position: ``leader`` led the current trick, ``k`` cards of it are
+    played (``tm`` their mask, ``tpts`` their points, ``led`` the led suit, ``best``/``bseat``
+    the winning card and its seat); ``hs`` the hands.
+
+    Iterative alpha-beta over an explicit stack of frames ``fr``/``fu`` (one per card played).
+    """
+    trump = mode if mode < 4 else -1
+    gen = st[1]
+    stop = st[3]
+    d = 0
+    fr[d, _LEADER] = leader
+    fr[d, _K] = k
+    fr[d, _LED] = led
+    fr[d, _BEST] = best
+    fr[d, _BSEAT] = bseat
+    fr[d, _TPTS] = tpts
+    fr[d, _FLAG] = flag
+    fr[d, _GAMMA] = gamma
+    fu[0, _TM] = tm
+    state = _ENTER
+    v = 0
+    while True:
+        if state == _ENTER:
+            st[0] += 1
+            if st[0] > st[14] > 0:  # node budget exhausted: undo the path and give up
+                st[15] = 1
+                for j in range(d):
+                    hs[fr[j, _SEAT]] ^= _bit(fr[j, _CUR])
+                return 0
+            leader = fr[d, _LEADER]
+            k = fr[d, _K]
+            flag = fr[d, _FLAG]
+            gamma = fr[d, _GAMMA]
+            tpts = fr[d, _TPTS]
+            seat = (leader + k) & 3
+            fr[d, _SEAT] = seat
+            live = hs[0] | hs[1] | hs[2] | hs[3]
+            hint = -1
+            st[4 + k] += 1
+            n = popcount(hs[seat])
+            if k == 0:
+                if n <= stop:
+                    v = 0
+                    state = _RETURN
+                    continue
+                flag = _live_flag(hs, live, trump, flag)
+                fr[d, _FLAG] = flag
+                if n >= 3:  # the table first: its bounds settle most revisits
+                    ka, kb = _key(hs, live, mode, leader, flag, stop)
+                    fu[d, _KA] = ka
+                    fu[d, _KB] = kb
+                    lb, ub, hint = _probe(tt, gen, ka, kb, live, hs[0] | hs[2], mode)
+                    if lb >= gamma:
+                        v = lb
+                        state = _RETURN
+                        continue
+                    if ub < gamma:
+                        v = ub
+                        state = _RETURN
+                        continue
+            lo, hi = node_bounds(hs, live, fu[d, _TM], mode, trump, tpts, flag, stop, k, leader,
+                                 fr[d, _LED], fr[d, _BEST], fr[d, _BSEAT])
+            if lo >= gamma:
+                v = lo
+                state = _RETURN
+                continue
+            if hi < gamma:
+                v = hi
+                state = _RETURN
+                continue
+            if k == 0:
+                if n <= 2:
+                    v = two_tricks(hs, st, mode, trump, leader, flag, gamma) if n == 2 \
+                        else _last_trick(hs, mode, trump, leader, flag)
+                    state = _RETURN
+                    continue
+                if hint >= 0:
+                    s = hint // 9
+                    hint = 9 * s + select_bit((live >> np.uint64(9 * s)) & _SUIT9, hint % 9)
+                if n == 3 and stop == 0:
+                    v, bc3 = three_tricks(hs, st, mode, trump, leader, flag, gamma, hint)
+                    fr[d, _BESTC] = bc3
+                    _finish_boundary(tt, gen, hs, fr, fu, d, v)
+                    state = _RETURN
+                    continue
+            led = fr[d, _LED]
+            best = fr[d, _BEST]
+            bseat = fr[d, _BSEAT]
+            allin = live | fu[d, _TM]
+            legal = legal_p(hs[seat], led, best, trump)
+            nm = 0
+            partner = k > 0 and (bseat & 1) == (seat & 1)
+            x = _first_cards(legal, allin, mode)
+            while x != U64_ZERO:
+                c = lowest_bit(x)
+                x &= x - U64_ONE
+                bc = _bit(c)
+                pts = PPTS[mode, c]
+                above = allin & SUITM[c // 9] & ~((bc << U64_ONE) - U64_ONE)
+                p = c % 9
+                if k == 0:
+                    cs = c // 9
+                    if c == hint:
+                        sc = 100000
+                    elif trump >= 0 and cs == trump and (live & ~hs[seat] & ~hs[(seat + 2) & 3]
+                                                         & SUITM[trump]) != U64_ZERO:
+                        # the opponents hold trumps: draw them first, top trumps (highest
+                        # first), then low towards partner's top trump, then other low trumps
+                        if above == U64_ZERO:
+                            sc = 60000 + 10 * pts + p
+                        elif (hs[(seat + 2) & 3] >> np.uint64(top_of_suit(above, cs))) & U64_ONE:
+                            sc = 57000 - 10 * pts - p
+                        else:
+                            sc = 55000 - 10 * pts - p
+                    elif trump >= 0 and cs == trump:
+                        sc = 7000 + 10 * pts + p  # the opponents hold no trump: lead it last
+                    elif above == U64_ZERO:
+                        sc = 50000 + 10 * pts + p
+                        if trump >= 0 and cs != trump and _ruffable(hs, seat, cs, trump):
+                            sc = 8000 + 10 * pts + p  # a top card an opponent can ruff
+                    elif (hs[(seat + 2) & 3] >> np.uint64(top_of_suit(above, cs))) & U64_ONE:
+                        sc = 40000 - 10 * pts - p
+                    elif trump >= 0 and cs != trump and _ruffable(hs, seat, cs, trump):
+                        sc = 5000 - 10 * pts - p  # a low card into an opponent's ruff
+                    else:
+                        sc = 10000 - 10 * pts - p
+                else:
+                    wins = beats_p(c, best, trump)
+                    smear = False
+                    low = False
+                    if k == 3:
+                        if partner:
+                            sc = 30000 + 10 * pts - p
+                            smear = True
+                        elif wins:
+                            if fr[d, _FLAG] == 0:
+                                # no match at stake: the cheapest card that takes the trick
+                                sc = 30000 - 10 * p + pts
+                                if c // 9 != led:
+                                    sc -= 200
+                            else:
+                                sc = 30000 + 10 * pts - p
+                        else:
+                            sc = 10000 - 10 * pts - p
+                            low = True
+                    elif partner:
+                        # partner winning at third seat: smear if the fourth seat cannot beat
+                        if not _can_beat(hs[(seat + 1) & 3], led, best, trump):
+                            sc = 30000 + 10 * pts - p
+                            smear = True
+                        elif wins and not _can_beat(hs[(seat + 1) & 3], led, c, trump):
+                            sc = 25000 + pts - p
+                        else:
+                            sc = 10000 - 10 * pts - p
+                            low = True
+                    elif wins:
+                        if k == 1 and c // 9 == led and not _can_beat(hs[(seat + 1) & 3], led, c,
+                                                                         trump):
+                            sc = 30000 + 10 * pts - p  # second hand wins in the suit: sure
+                        elif k == 2 and not _can_beat(hs[(seat + 1) & 3], led, c, trump):
+                            sc = 30000 + 10 * pts - p
+                        elif k == 1 and _can_beat(hs[(seat + 2) & 3], led, best, trump):
+                            sc = 9000 - 10 * p + pts  # second hand low: partner can win
+                        else:
+                            sc = 20000 - 10 * p + pts
+                            if c // 9 != led:  # ruffing: after every win in the suit
+                                sc -= 200
+                    else:
+                        sc = 10000 - 10 * pts - p
+                        low = True
+                    if low and above == U64_ZERO:
+                        sc -= 100  # a cheap card that does not take the trick: keep masters
+                    if smear:
+                        # smear points on partner's trick, but not a master or a trump
+                        if above == U64_ZERO:
+                            sc -= 400
+                        if c // 9 == trump and led != trump:
+                            sc -= 100
+                sc *= 1024
+                if popcount(hs[seat]) >= 9:
+                    # history counts break ties in the first trick of a deal; deeper down
+                    # they mislead more than they help (measured on the benchmark corpus)
+                    sc += min(fr[_HIST + seat, c], 150000)
+                i = nm
+                while i > 0 and fr[d, _SCORES + i - 1] < sc:
+                    fr[d, _MOVES + i] = fr[d, _MOVES + i - 1]
+                    fr[d, _SCORES + i] = fr[d, _SCORES + i - 1]
+                    i -= 1
+                fr[d, _MOVES + i] = c
+                fr[d, _SCORES + i] = sc
+                nm += 1
+            if k == 3 and stop == 0 and n >= 4:
+                # the table slots of the positions after this trick: load them early
+                for j in range(nm):
+                    pa, pb, _, _ = _after_trick(hs, mode, trump, seat, fr[d, _MOVES + j], best,
+                                                bseat, tpts, flag, stop)
+                    sl = _slot(tt, pa, pb)
+                    prefetch(tt, sl, 0)
+                    prefetch(tt, sl + 2, 0)
+            fr[d, _NM] = nm
+            fr[d, _IDX] = 0
+            fr[d, _BESTV] = -INF if (seat & 1) == 0 else INF
+            fr[d, _BESTC] = -1
+            state = _NEXT
+        elif state == _NEXT:
+            idx = fr[d, _IDX]
+            if idx == fr[d, _NM]:
+                v = fr[d, _BESTV]
+                if fr[d, _K] == 0:
+                    _finish_boundary(tt, gen, hs, fr, fu, d, v)
+                state = _RETURN
+                continue
+            fr[d, _IDX] = idx + 1
+            c = fr[d, _MOVES + idx]
+            fr[d, _CUR] = c
+            seat = fr[d, _SEAT]
+            k = fr[d, _K]
+            bc = _bit(c)
+            hs[seat] ^= bc
+            fu[d + 1, _TM] = fu[d, _TM] | bc
+            fr[d + 1, _FLAG] = fr[d, _FLAG]
+            fr[d + 1, _GAMMA] = fr[d, _GAMMA]
+            fr[d, _GAIN] = 0
+            if k == 0:
+                fr[d + 1, _LEADER] = fr[d, _LEADER]
+                fr[d + 1, _K] = 1
+                fr[d + 1, _LED] = c // 9
+                fr[d + 1, _BEST] = c
+                fr[d + 1, _BSEAT] = seat
+                fr[d + 1, _TPTS] = PPTS[mode, c]
+                fu[d + 1, _TM] = bc
+            else:
+                if beats_p(c, fr[d, _BEST], trump):
+                    nbest = c
+                    nbseat = seat
+                else:
+                    nbest = fr[d, _BEST]
+                    nbseat = fr[d, _BSEAT]
+                tp = fr[d, _TPTS] + PPTS[mode, c]
+                if k < 3:
+                    fr[d + 1, _LEADER] = fr[d, _LEADER]
+                    fr[d + 1, _K] = k + 1
+                    fr[d + 1, _LED] = fr[d, _LED]
+                    fr[d + 1, _BEST] = nbest
+                    fr[d + 1, _BSEAT] = nbseat
+                    fr[d + 1, _TPTS] = tp
+                else:
+                    flag = fr[d, _FLAG]
+                    if nbseat & 1:
+                        nflag = flag & 2
+                        gain = 0
+                    else:
+                        nflag = flag & 1
+                        gain = tp
+                    if hs[0] | hs[1] | hs[2] | hs[3] == U64_ZERO:  # that was the last trick
+                        if nbseat & 1:
+                            gain = -MATCH_HALF if nflag & 2 else 0
+                        else:
+                            gain += 5 + (MATCH_HALF if nflag & 1 else 0)
+                    fr[d, _GAIN] = gain
+                    fr[d + 1, _LEADER] = nbseat
+                    fr[d + 1, _K] = 0
+                    fr[d + 1, _LED] = -1
+                    fr[d + 1, _BEST] = 0
+                    fr[d + 1, _BSEAT] = 0
+                    fr[d + 1, _TPTS] = 0
+                    fr[d + 1, _FLAG] = nflag
+                    fr[d + 1, _GAMMA] = fr[d, _GAMMA] - gain
+                    fu[d + 1, _TM] = U64_ZERO
+            d += 1
+            state = _ENTER
+        else:  # _RETURN: frame d's value is v
+            if d == 0:
+                return v
+            d -= 1
+            v += fr[d, _GAIN]
+            c = fr[d, _CUR]
+            hs[fr[d, _SEAT]] ^= _bit(c)
+            gamma = fr[d, _GAMMA]
+            cut = False
+            if (fr[d, _SEAT] & 1) == 0:
+                if v > fr[d, _BESTV]:
+                    fr[d, _BESTV] = v
+                    fr[d, _BESTC] = c
+                    cut = v >= gamma
+            else:
+                if v < fr[d, _BESTV]:
+                    fr[d, _BESTV] = v
+                    fr[d, _BESTC] = c
+                    cut = v < gamma
+            if cut:
+                n_left = popcount(hs[0] | hs[1] | hs[2] | hs[3])
+                fr[_HIST + fr[d, _SEAT], c] += n_left * n_left
+                v = fr[d, _BESTV]
+                if fr[d, _K] == 0:
+                    _finish_boundary(tt, gen, hs, fr, fu, d, v)
+                # state stays _RETURN
+            elif fr[d, _K] == 3 and fr[d, _IDX] == 1 and stop == 0 \
+                    and popcount(hs[fr[d, _SEAT]]) >= 4 and _table_cut(tt, gen, hs, fr, d, mode):
+                v = fr[d, _BESTV]  # state stays _RETURN
+            else:
+                state = _NEXT
+
+
+@jit(inline="always")
+def _live_flag(hs, live, trump, flag):
+    """``flag`` without the bonus of a team that cannot be matched any more: the top trump
+    wins a trick for its team (one table entry for positions that differ only in a dead
+    bonus)."""
+    if flag != 0 and trump >= 0 and (live & SUITM[trump]) != U64_ZERO:
+        if ((hs[0] | hs[2]) >> np.uint64(top_of_suit(live, trump))) & U64_ONE:
+            return flag & 1
+        return flag & 2
+    return flag
+
+
+@jit(inline="always")
+def _after_trick(hs, mode, trump, seat, c, best, bseat, tpts, flag, stop):
+    """``(ka, kb, live, gain)``: table key and live cards of the position after ``seat`` ends
+    the trick with ``c`` (not the last trick), and the value the trick banks."""
+    nl = seat if beats_p(c, best, trump) else bseat
+    gain = 0 if nl & 1 else tpts + PPTS[mode, c]
+    bc = _bit(c)
+    hs[seat] ^= bc
+    live = hs[0] | hs[1] | hs[2] | hs[3]
+    nf = _live_flag(hs, live, trump, flag & 2 if nl & 1 else flag & 1)
+    ka, kb = _key(hs, live, mode, nl, nf, stop)
+    hs[seat] ^= bc
+    return ka, kb, live, gain
+
+
+@jit(inline="always")
+def _table_cut(tt, gen, hs, fr, d, mode):
+    """Enhanced transposition cutoff at a trick's last card, once its first card failed to
+    cut: whether the table's bounds of the position after another card already cut. Sets the
+    frame's best value and card when they do."""
+    trump = mode if mode < 4 else -1
+    seat = fr[d, _SEAT]
+    gamma = fr[d, _GAMMA]
+    for j in range(fr[d, _IDX], fr[d, _NM]):
+        c = fr[d, _MOVES + j]
+        ka, kb, live, gain = _after_trick(hs, mode, trump, seat, c, fr[d, _BEST],
+                                          fr[d, _BSEAT], fr[d, _TPTS], fr[d, _FLAG], 0)
+        lb, ub, _ = _probe(tt, gen, ka, kb, live, hs[0] | hs[2], mode)
+        if (seat & 1) == 0 and gain + lb >= gamma:
+            fr[d, _BESTV] = gain + lb
+            fr[d, _BESTC] = c
+            return True
+        if (seat & 1) == 1 and gain + ub < gamma:
+            fr[d, _BESTV] = gain + ub
+            fr[d, _BESTC] = c
+            return True
+    return False
+
+
+@jit(inline="always")
+def _finish_boundary(tt, gen, hs, fr, fu, d, v):
+    live = hs[0] | hs[1] | hs[2] | hs[3]
+    bestc = fr[d, _BESTC]
+    s = bestc // 9
+    h = 9 * s + popcount(live & SUITM[s] & (_bit(bestc) - U64_ONE))
+    lb, ub = (v, INF) if v >= fr[d, _GAMMA] else (-INF, v)
+    work = popcount(hs[0])
+    _store(tt, gen, fu[d, _KA], fu[d, _KB], live, lb, ub, h, work)
+
+
+@jit
+def value_bounds(hs, mode, tpts, flag):
+    """Static ``(lo, hi)`` bounds of a position's value (no trick cards needed: they only
+    tighten the bounds through :func:`node_bounds`)."""
+    live = hs[0] | hs[1] | hs[2] | hs[3]
+    lo = -MATCH_HALF if flag & 2 else 0
+    hi = tpts + points_of(live, mode) + 5 + (MATCH_HALF if flag & 1 else 0)
+    return lo, hi
+
+
+@jit
+def mtd(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag, guess):
+    """Exact value of a position by zero-window tests: the first test at ``guess``, then
+    bisection of the interval the fail-soft bounds leave. A match (the extreme values, far from
+    the others) is tested for as soon as the value is known to lie on its side: that test is
+    cheap (every trick must be taken), while bisecting towards it costs many searches."""
+    trump = mode if mode < 4 else -1
+    lo, hi = node_bounds(hs, hs[0] | hs[1] | hs[2] | hs[3], tm, mode, trump, tpts, flag, st[3],
+                         k, leader, led, best, bseat)
+    vlo, vhi = value_bounds(hs, mode, tpts, flag)
+    top = hi if flag & 1 and hi == vhi else INF  # team 0's match value
+    bottom = lo if flag & 2 and lo == vlo else -INF  # team 1's match value
+    g = min(max(guess, lo + 1), hi)
+    while lo < hi:
+        r = search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag, g)
+        st[2] += 1
+        if st[15]:
+            return 0  # aborted (node budget): meaningless
+        if r >= g:
+            lo = r
+        else:
+            hi = r
+        g = (lo + hi + 1) // 2
+        if hi == top and lo > bottom:
+            g = hi
+        elif lo == bottom and hi < top:
+            g = lo + 1
+    return lo
+
+
+@jit
+def after_move(hs, mode, leader, k, led, best, bseat, tpts, tm, flag, c):
+    """Play ``c`` for the seat to move (``hs`` updated). Returns the child position
+    ``(leader, k, led, best, bseat, tpts, tm, flag, gain, over)``: ``gain`` is the value already
+    banked by a finished trick, ``over`` True when the hands are empty."""
+    trump = mode if mode < 4 else -1
+    seat = (leader + k) & 3
+    bc = _bit(c)
+    hs[seat] ^= bc
+    if k == 0:
+        return leader, 1, c // 9, c, seat, PPTS[mode, c], bc, flag, 0, False
+    if beats_p(c, best, trump):
+        best = c
+        bseat = seat
+    tpts += PPTS[mode, c]
+    if k < 3:
+        return leader, k + 1, led, best, bseat, tpts, tm | bc, flag, 0, False
+    if bseat & 1:
+        nflag = flag & 2
+        gain = 0
+    else:
+        nflag = flag & 1
+        gain = tpts
+    if hs[0] | hs[1] | hs[2] | hs[3] == U64_ZERO:
+        if bseat & 1:
+            gain = -MATCH_HALF if nflag & 2 else 0
+        else:
+            gain += 5 + (MATCH_HALF if nflag & 1 else 0)
+        return bseat, 0, -1, 0, 0, 0, U64_ZERO, nflag, gain, True
+    return bseat, 0, -1, 0, 0, 0, U64_ZERO, nflag, gain, False
+
+
+@jit
+def move_values(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag, guess, out):
+    """Exact value of every legal card of the seat to move: ``out[c]`` (power layout) for each
+    legal ``c``, ``-INF`` elsewhere. Equivalent cards are solved once. Returns the legal mask."""
+    trump = mode if mode < 4 else -1
+    seat = (leader + k) & 3
+    legal = legal_p(hs[seat], led, best, trump)
+    allin = hs[0] | hs[1] | hs[2] | hs[3] | tm
+    for c in range(36):
+        out[c] = -INF
+    g = guess
+    c = 35
+    while c >= 0:
+        if (legal >> np.uint64(c)) & U64_ONE:
+            above = allin & SUITM[c // 9] & ~((_bit(c) << U64_ONE) - U64_ONE)
+            nh = lowest_bit(above) if above != U64_ZERO else -1
+            if nh >= 0 and (legal >> np.uint64(nh)) & U64_ONE and PPTS[mode, nh] == PPTS[mode, c]:
+                out[c] = out[nh]
+            else:
+                cl, ck, cled, cb, cbs, ctp, ctm, cf, gain, over = after_move(
+                    hs, mode, leader, k, led, best, bseat, tpts, tm, flag, c)
+                if over:
+                    v = gain
+                else:
+                    v = gain + mtd(hs, tt, st, fr, fu, mode, cl, ck, cled, cb, cbs, ctp, ctm, cf,
+                                   g - gain)
+                hs[seat] ^= _bit(c)
+                if st[15]:
+                    return legal
+                out[c] = v
+                g = v
+        c -= 1
+    return legal
