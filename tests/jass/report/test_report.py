@@ -293,7 +293,7 @@ def test_hand_features():
 def test_committed_example_report():
     """``reports/chibre/`` (the example users see first) is whole: its images exist, its tables
     are there, and it names the command that made it."""
-    root = os.path.join(os.path.dirname(__file__), "..", "..", "reports", "chibre")
+    root = os.path.join(os.path.dirname(__file__), "..", "..", "..", "reports", "chibre")
     if not os.path.isdir(root):
         pytest.skip("no committed example report")
     md = open(os.path.join(root, "index.md"), encoding="utf-8").read()

@@ -12,7 +12,7 @@ import pytest
 from jass.game import const as jk
 from jass.game.game_sim import GameSim
 
-sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), os.pardir, os.pardir))
 
 from jasskit_adapter import (  # noqa: E402
     JK_RULE, card_from_jk, card_to_jk, cards_from_jk_onehot, cards_to_jk_onehot, jk_legal_moves,
@@ -150,7 +150,7 @@ def test_round_from_jk_state_replays_a_jasskit_round():
 
 
 def test_benchmark_runs():
-    sys.path.insert(0, os.path.join(os.path.dirname(__file__), os.pardir, "benchmarks"))
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, os.pardir, "benchmarks"))
     from jasskit_loop import jasskit_rounds_per_second, make_arena
 
     assert jasskit_rounds_per_second(3, 0) > 0

@@ -16,7 +16,7 @@ from jass_sim.jass.cards import parse_card, parse_mode
 from jass_sim.jass.engine.replay import replay_round
 from jass_sim.jass.rules import get_rules
 
-GOLDEN = sorted((Path(__file__).parent.parent / "data").glob("replay_*.json"))
+GOLDEN = sorted((Path(__file__).parents[2] / "data").glob("replay_*.json"))
 
 
 def test_golden_files_exist():

@@ -20,7 +20,7 @@ from jass_sim.jass.engine.simulate import BatchSpec, run_batch
 from jass_sim.jass.rules import PRESETS, get_rules
 
 FITTED = MODE_POLICIES["fitted"]
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 RNG = np.ones(4, dtype=np.uint64)
 
 

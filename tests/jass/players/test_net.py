@@ -30,7 +30,7 @@ from jass_sim.jass.players.search import sample_hands
 from jass_sim.jass.rules import get_rules
 from jass_sim.jass.rules._tricks import legal_cards
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def positions(n_rounds=40, rules_name="chibre"):
