@@ -11,9 +11,6 @@ fi
 # 1. everything, kernels compiled, in two worker processes (pytest-xdist; CI has 2 cores, and
 #    Numba compiles on one core, so two workers halve the wall time: 9.1 -> 5.8 min measured)
 .venv/bin/python -m pytest -q -n 2 "$@"
-# 2. the kernel-vs-reference tests again with Numba disabled (kernels run as plain Python)
-NUMBA_DISABLE_JIT=1 .venv/bin/python -m pytest -q -p no:cacheprovider \
-    tests/rules/test_kernels_vs_reference.py tests/engine/test_round_vs_reference.py tests/test_reference.py \
-    tests/engine/test_endgame.py tests/test_jit.py tests/engine/test_net_reference.py tests/engine/test_mode_features_reference.py \
-    tests/basra/test_basra_reference.py tests/engine/test_play_advice.py tests/cribbage/test_cribbage_reference.py \
-    tests/cribbage/test_cribbage_search.py tests/engine/test_games_reference.py
+# 2. the kernel-vs-reference tests (marked nojit) again with Numba disabled (kernels run as plain
+#    Python); the -m replaces addopts' -m 'not slow', so it is repeated
+NUMBA_DISABLE_JIT=1 .venv/bin/python -m pytest -q -p no:cacheprovider -m "nojit and not slow"

@@ -17,6 +17,8 @@ from jass_sim.basra.cards import cards_to_mask, mask_to_cards, parse_card
 from jass_sim.basra.engine import replay_round
 from jass_sim.basra.rules import BasraRules, get_rules
 
+pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
+
 
 @st.composite
 def positions(draw):

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from jass_sim.core.jit import FAST_PDEP, _extract_loop, extract_bits, jit, prefetch, select_bit, select_bit_fast
+
+pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
 
 
 @jit

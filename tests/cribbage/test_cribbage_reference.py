@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import numpy as np
+import pytest
 from cribbage_reference import ref_check_pegging, ref_peg_points, ref_score
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,6 +16,8 @@ from jass_sim.cribbage._exact import NET_OFFSET, NET_BINS, crib_enumerate, disca
 from jass_sim.cribbage._players import DISCARD_EXPECT, DISCARD_GREEDY, choose_discard
 from jass_sim.cribbage._pegging import PEG_GREEDY, PEG_RANDOM, peg_points, play_pegging
 from jass_sim.cribbage.scoring import combinations_of, score
+
+pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
 
 five_cards = st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True)
 

@@ -19,6 +19,8 @@ from jass_sim.cribbage._players import pegging_values
 from jass_sim.cribbage._search import NOT_SEARCHED, rest_value, search_play, search_values
 from jass_sim.core.rng import block_states
 
+pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
+
 cards12 = st.lists(st.integers(0, 51), min_size=12, max_size=12, unique=True)
 
 

@@ -14,6 +14,8 @@ from jass_sim.jass.players import policy_id
 from jass_sim.jass.engine.round import first_round, new_work
 from jass_sim.jass.rules import get_rules
 
+pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
+
 N_ROUNDS = 300
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from reference import ref_game, ref_round_credits, ref_score_round
@@ -16,6 +17,8 @@ from jass_sim.jass.engine.game import MAX_CREDITS, first_out, round_credits, sim
 from jass_sim.jass.players import policy_params
 from jass_sim.core.rng import block_states
 from jass_sim.jass.rules import get_rules
+
+pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
 
 
 def _tricks(trace):

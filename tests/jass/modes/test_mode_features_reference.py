@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,8 @@ from jass_sim.jass.modes.features import (
     predicted_value,
     trump_features,
 )
+
+pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
 
 A, K, Q, J, T, NINE, SIX = 8, 7, 6, 5, 4, 3, 0
 

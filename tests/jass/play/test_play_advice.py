@@ -24,6 +24,8 @@ from jass_sim.core.rng import block_states
 from jass_sim.jass.solver import Solver
 from jass_sim.jass.players.search import _scratch, sample_hands
 
+pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
+
 
 def _history(record, k):
     return [c for t in record.tricks for c in t["cards"]][:k]

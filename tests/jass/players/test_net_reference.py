@@ -33,6 +33,8 @@ from jass_sim.jass.engine.round import first_round, new_work
 from jass_sim.jass.train.selfplay import state_at
 from jass_sim.jass.rules import get_rules
 
+pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
+
 PARAMS = policy_params()
 
 

@@ -6,6 +6,7 @@ Runs with the kernels compiled and, in the test script, again under NUMBA_DISABL
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from reference import (ref_announcement, ref_card_points, ref_has_stoeck, ref_legal_moves,
@@ -24,6 +25,8 @@ from jass_sim.jass.rules import (
 )
 from jass_sim.jass.rules._melds import MAX_MELDS, announce, meld_key, team_melds
 from jass_sim.jass.rules._tricks import trick_power
+
+pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
 
 
 @given(positions())

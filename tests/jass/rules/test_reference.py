@@ -30,6 +30,8 @@ from reference import (
     ref_trick_winner,
 )
 
+pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
+
 H, D, S, C, OBE, UNE = 0, 1, 2, 3, 4, 5
 CHIBRE = PRESETS["chibre"]
 SCHIEBER = PRESETS["schieber"]

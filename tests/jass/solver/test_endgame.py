@@ -18,6 +18,8 @@ from jass_sim.jass.solver._search import MATCH_HALF
 from jass_sim.jass.solver._tables import to_power_mask
 from jass_sim.jass.rules.tables import POINTS
 
+pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
+
 
 @st.composite
 def endgame_tests(draw, n):
