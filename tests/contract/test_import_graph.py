@@ -64,9 +64,9 @@ def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
     return graph
 
 
-def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components with more than one module (Tarjan), each as one cycle
-    through some of its modules (a shortest one from its first module, to name in a failure)."""
+def strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan), each sorted: the modules
+    that import each other through some chain, so that any of them loads all the others."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -108,7 +108,12 @@ def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     for module in sorted(graph):
         if module not in index:
             visit(module)
-    return [_shortest_cycle(graph, set(component), component[0]) for component in sorted(components)]
+    return sorted(components)
+
+
+def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One cycle per strongly connected component (a shortest one from its first module)."""
+    return [_shortest_cycle(graph, set(component), component[0]) for component in strongly_connected(graph)]
 
 
 def _shortest_cycle(graph: dict[str, set[str]], members: set[str], start: str) -> list[str]:
@@ -165,10 +170,18 @@ def test_graph_reads_function_level_imports():
                                       ["jass_sim.sub", "jass_sim.sub.c", "jass_sim.sub"]]
 
 
+def _describe(graph: dict[str, set[str]], component: list[str]) -> str:
+    cycle = _shortest_cycle(graph, set(component), component[0])
+    if len(component) == len(cycle) - 1:
+        return " -> ".join(cycle)
+    return f"{' -> '.join(cycle)}\n  (one cycle of {len(component)} modules tied together: {', '.join(component)})"
+
+
 def test_no_import_cycle():
-    cycles = find_cycles(import_graph())
-    assert not cycles, "import cycles (imports inside functions count):\n" + "\n".join(
-        " -> ".join(cycle) for cycle in cycles)
+    graph = import_graph()
+    components = strongly_connected(graph)
+    assert not components, "import cycles (imports inside functions count):\n" + "\n".join(
+        _describe(graph, component) for component in components)
 
 
 def test_core_imports_no_game_nor_root():
@@ -182,5 +195,6 @@ def test_games_are_independent_and_below_the_root():
 
 
 if __name__ == "__main__":
-    for cycle in find_cycles(import_graph()):
-        print(" -> ".join(cycle))
+    _graph = import_graph()
+    for _component in strongly_connected(_graph):
+        print(_describe(_graph, _component))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
-from reference import ref_game, ref_round_credits, ref_score_round
+from reference import ref_round_credits, ref_score_round
 
 from jass_sim.jass.games.equity import make_grid
 from jass_sim.jass.cards import mask_to_cards
