@@ -170,6 +170,16 @@ def test_graph_reads_function_level_imports():
                                       ["jass_sim.sub", "jass_sim.sub.c", "jass_sim.sub"]]
 
 
+def test_crossings_name_the_imports_across_packages():
+    graph = {"jass_sim.core.a": {"jass_sim.core.b", "jass_sim.basra.cards"}, "jass_sim.core.b": set(),
+             "jass_sim.jass.api": {"jass_sim.jass.cards", "jass_sim.core.b", "jass_sim.cli"},
+             "jass_sim.jass.cards": set(), "jass_sim.basra.cards": {"jass_sim.cribbage.cards"},
+             "jass_sim.cribbage.cards": set(), "jass_sim.cli": {"jass_sim.jass.api"}}
+    assert _crossings(graph, ["jass_sim.core"], [*GAMES, CLI_ROOT]) == ["jass_sim.core.a -> jass_sim.basra.cards"]
+    assert _crossings(graph, GAMES, [*GAMES, CLI_ROOT]) == ["jass_sim.basra.cards -> jass_sim.cribbage.cards",
+                                                           "jass_sim.jass.api -> jass_sim.cli"]
+
+
 def _describe(graph: dict[str, set[str]], component: list[str]) -> str:
     cycle = _shortest_cycle(graph, set(component), component[0])
     if len(component) == len(cycle) - 1:
