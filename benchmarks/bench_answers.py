@@ -76,7 +76,8 @@ def main() -> None:
     parser.add_argument("--paired", action="store_true", help="also compare on pimc's own deals, deal by deal")
     args = parser.parse_args()
 
-    from jass_sim.jass.advise.advice import advise, option_label
+    from jass_sim.jass.advise.advice import advise
+    from jass_sim.jass.advise.options import option_label
     from jass_sim.jass.cards import format_card
 
     print(f"machine: {machine()}")

@@ -29,7 +29,8 @@ from jass_sim.core.jit import jit
 from jass_sim.core.stats import mean_ci
 from jass_sim.jass.cards import MODE_NAMES, parse_mode
 from jass_sim.jass.engine.batch import _block_scratch
-from jass_sim.jass.modes.choose import choose_mode, default_mode_params
+from jass_sim.jass.modes.choose import choose_mode
+from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.jass.players import POLICIES, policy_params
 from jass_sim.core.rng import BLOCK_SIZE, block_states

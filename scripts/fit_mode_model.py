@@ -140,7 +140,8 @@ def main(argv=None) -> dict:
     args = ap.parse_args(argv)
 
     from jass_sim.jass.modes.choose import CHIBRE_BELOW
-    from jass_sim.jass.modes.fit import WEIGHTS_FILE, fit_mode_model, fitted_options
+    from jass_sim.jass.modes.fit import fit_mode_model, fitted_options
+    from jass_sim.jass.modes.weights import WEIGHTS_FILE
     from jass_sim.jass.players import POLICIES
     from jass_sim.jass.rules import get_rules
 

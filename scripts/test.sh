@@ -8,6 +8,10 @@ if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+# 0. fail fast on lint: pyflakes and import order (ruff), then the layering contracts (import-linter,
+#    configured in pyproject.toml; every import counts, those inside functions too)
+.venv/bin/ruff check jass_sim tests scripts benchmarks
+PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" .venv/bin/lint-imports
 # 1. everything, kernels compiled, in two worker processes (pytest-xdist; CI has 2 cores, and
 #    Numba compiles on one core, so two workers halve the wall time: 9.1 -> 5.8 min measured)
 .venv/bin/python -m pytest -q -n 2 "$@"

@@ -46,7 +46,16 @@ from jass_sim.core.jit import jit  # noqa: E402
 from jass_sim.jass.players import POLICIES, policy_params  # noqa: E402
 from jass_sim.jass.players._net_features import N_FEATURES  # noqa: E402
 from jass_sim.jass.players.net import (  # noqa: E402
-    H1, H2, LAYER_NAMES, N_OUT, NET_H1, WEIGHTS_FILE, hidden_sizes, load_weights, pack_params)
+    H1,
+    H2,
+    LAYER_NAMES,
+    N_OUT,
+    NET_H1,
+    WEIGHTS_FILE,
+    hidden_sizes,
+    load_weights,
+    pack_params,
+)
 from jass_sim.jass.rules.presets import get_rules  # noqa: E402
 
 #: Card values are divided by this for training (points of team difference).

@@ -74,8 +74,6 @@ Encodings (jass-kit ``jass.game.const``)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import numpy as np
 from jass.game import const as jk_const
 from jass.game.game_state import GameState

@@ -16,7 +16,6 @@ import numpy as np
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount
 from jass_sim.basra.cards import JACK, QUEEN
-from jass_sim.basra.rules import R_SEVEN
 
 
 def _partitions(v: int, largest: int) -> list[list[int]]:
@@ -42,6 +41,8 @@ def _partition_table() -> tuple[np.ndarray, np.ndarray]:
     return np.array(packed, dtype=np.uint64), np.array(offsets, dtype=np.int64)
 
 
+#: Indexes of the kernels' ``int64`` rules array (built by :meth:`jass_sim.basra.rules.BasraRules.array`).
+R_SEVEN, R_MAJORITY, R_COMPULSORY = 0, 1, 2
 PARTS, PART_OFFSETS = _partition_table()
 #: Mask of the four cards of each rank.
 RANK_MASKS = np.array([sum(1 << (s * 13 + r) for s in range(4)) for r in range(13)], dtype=np.uint64)

@@ -18,9 +18,6 @@ from jass_sim.basra.cards import CARD_POINTS, N_CARDS
 #: Variant names in canonical order.
 VARIANTS = ("seven-diamonds", "majority-30", "compulsory")
 
-#: Indexes of the kernels' ``int64`` rules array.
-R_SEVEN, R_MAJORITY, R_COMPULSORY = 0, 1, 2
-
 
 @dataclass(frozen=True)
 class BasraRules:
@@ -51,7 +48,8 @@ class BasraRules:
         return int(CARD_POINTS.sum()) + self.majority
 
     def array(self) -> np.ndarray:
-        """The ``int64[3]`` array the kernels read (``R_SEVEN``, ``R_MAJORITY``, ``R_COMPULSORY``)."""
+        """The ``int64[3]`` array the kernels read (indexes ``R_SEVEN``, ``R_MAJORITY``, ``R_COMPULSORY``
+        of :mod:`jass_sim.basra._capture`)."""
         return np.array([int(self.seven_diamonds), self.majority, int(self.compulsory)], dtype=np.int64)
 
 

@@ -270,7 +270,8 @@ def simulate(games: int, *, a: str = "greedy", b: str = "greedy", seed: int = 0)
     """
     from jass_sim.core.errors import InputError
     from jass_sim.cribbage.analysis import game_summary, render_summary
-    from jass_sim.cribbage.engine import play_batch, player_codes
+    from jass_sim.cribbage.engine import play_batch
+    from jass_sim.cribbage.players import player_codes
 
     player_codes(a, b)
     if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:

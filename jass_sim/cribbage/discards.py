@@ -173,7 +173,7 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
         from jass_sim.core.stats import wilson_ci
         from jass_sim.core.rng import block_states
         from jass_sim.cribbage._game import PAIRS_PER_BLOCK, win_samples
-        from jass_sim.cribbage.engine import player_codes
+        from jass_sim.cribbage.players import player_codes
 
         if samples < 2:
             raise InputError(f"--samples must be at least 2, got {samples}", str(samples))

@@ -1,9 +1,10 @@
 """Whole cribbage games: duplicate-dealt batches on all threads, and one traced game (replay).
 
-Players are named ``random``, ``greedy`` or ``expect`` (see :data:`PLAYERS`). Every block of
-``PAIRS_PER_BLOCK`` game pairs draws its cards and its random choices from its own generators,
-seeded from ``SeedSequence(seed, spawn_key=(stream, block))``: the same seed gives the same games
-on any number of threads.
+Players are named ``random``, ``greedy`` or ``expect`` (see
+:data:`jass_sim.cribbage.players.PLAYERS`). Every block of ``PAIRS_PER_BLOCK`` game pairs draws its
+cards and its random choices from its own generators, seeded from
+``SeedSequence(seed, spawn_key=(stream, block))``: the same seed gives the same games on any number
+of threads.
 """
 
 from __future__ import annotations
@@ -14,21 +15,9 @@ import numpy as np
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.rng import block_states
+from jass_sim.cribbage.players import player_codes
 
-#: Player name -> (discard policy, pegging policy) codes of ``_players`` and ``_pegging``.
-PLAYERS = {"random": (0, 0), "greedy": (1, 1), "expect": (2, 1), "search": (3, 2)}
 DECK_STREAM, PLAY_STREAM = 0, 1
-
-
-def player_codes(a: str, b: str) -> np.ndarray:
-    """``int64[2, 2]`` policy codes of players A and B; an InputError names an unknown player."""
-    rows = []
-    for option, name in (("--a", a), ("--b", b)):
-        key = name.strip().lower()
-        if key not in PLAYERS:
-            raise InputError(f"unknown player {name!r} for {option} (expected one of {', '.join(PLAYERS)})", name)
-        rows.append(PLAYERS[key])
-    return np.array(rows, dtype=np.int64)
 
 
 @dataclass

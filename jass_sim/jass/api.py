@@ -34,7 +34,8 @@ class Advice(Result):
     """
 
     def __init__(self, advice):
-        from jass_sim.jass.advise.advice import format_advice, option_name
+        from jass_sim.jass.advise.advice import format_advice
+        from jass_sim.jass.advise.options import option_name
 
         self.advice = advice
         self.recommendation = option_name(advice.recommendation)

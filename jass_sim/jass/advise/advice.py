@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from jass_sim.jass.cards import MODE_NAMES, format_card, mode_name, parse_cards, parse_mode
+from jass_sim.jass.cards import MODE_NAMES, format_card, parse_cards, parse_mode
 from jass_sim.core.errors import InputError
 from jass_sim.core.notation import cards_to_mask
 from jass_sim.jass.advise.sampling import (
@@ -26,20 +26,12 @@ from jass_sim.jass.advise.sampling import (
     concat,
     run_advise,
 )
+from jass_sim.jass.advise.options import option_label, option_name
 from jass_sim.jass.rules import RuleSet, get_rules
 from jass_sim.core.stats import check_sampling, mean_ci, sample_until, wilson_ci
 
 PARTNER_MODELS = {"evaluator": PARTNER_EVALUATOR, "search": PARTNER_SEARCH, "fitted": PARTNER_FITTED}
 FIRST_BATCH = 16 * ADVISE_BLOCK
-
-
-def option_name(option: int) -> str:
-    return "chibre" if option == CHIBRE else MODE_NAMES[option]
-
-
-def option_label(option: int) -> str:
-    """For people: suit symbols, ``obe-abe``, ``une-ufe``, ``chibre``."""
-    return {CHIBRE: "chibre", 4: "obe-abe", 5: "une-ufe"}.get(option) or mode_name(option, symbols=True)
 
 
 def parse_options(text: str | None, rules: RuleSet, chibred: bool) -> list[int]:

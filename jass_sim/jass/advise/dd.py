@@ -39,7 +39,7 @@ def advise_dd_samples(hand_mask, rules, options, *, leader: int, seed: int, firs
     """Per-sample results of every option with double-dummy card play (see the module doc); after a
     chibre the partner picks with the evaluator, or with ``fitted_partner`` the ``fitted`` model."""
     from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best
-    from jass_sim.jass.modes.choose import default_mode_params
+    from jass_sim.jass.modes.weights import default_mode_params
     from jass_sim.jass.solver import Solver
 
     deals = sample_deals(hand_mask, seed, first_sample, n_samples)

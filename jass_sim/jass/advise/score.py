@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from jass_sim.core.stats import mean_ci
+from jass_sim.jass.advise.options import option_label, option_name
 
 
 def equity_for(rules, policy: str):
@@ -37,8 +38,6 @@ def points_order(advice) -> list[int]:
 
 def win_block(advice) -> dict:
     """The ``win_probability`` block of the ``advise --format json`` document (see the README)."""
-    from jass_sim.jass.advise.advice import option_label, option_name
-
     win = advice.samples.win
     order = win_order(advice)
     best = order[0]
@@ -83,8 +82,6 @@ def win_block(advice) -> dict:
 
 def format_win(advice) -> str:
     """Text lines for people: win probabilities from best to worst."""
-    from jass_sim.jass.advise.advice import option_label
-
     block = win_block(advice)
     lines = [block["sentence"], ""]
     for o in win_order(advice):

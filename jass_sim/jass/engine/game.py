@@ -198,7 +198,7 @@ def simulate_game(seed: int, rules="chibre", policy: str = "heuristic", chooser:
 def recorded_game(deal_rng, rng, rules, mode_policies, policies) -> GameRecord:
     """Play one game with every round recorded (see :func:`play_game` for the arguments)."""
     from jass_sim.jass.rules import get_rules
-    from jass_sim.jass.modes.choose import default_mode_params
+    from jass_sim.jass.modes.weights import default_mode_params
     from jass_sim.jass.players import policy_params
 
     rules = get_rules(rules)

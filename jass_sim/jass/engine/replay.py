@@ -57,7 +57,8 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
     kernel :func:`jass_sim.jass.engine.round.first_round`.
     """
     from jass_sim.jass.engine.deal import new_deck
-    from jass_sim.jass.modes.choose import MODE_POLICIES, default_mode_params
+    from jass_sim.jass.modes.choose import MODE_POLICIES
+    from jass_sim.jass.modes.weights import default_mode_params
     from jass_sim.jass.engine.round import first_round, new_work
 
     rules = get_rules(rules)

@@ -145,7 +145,8 @@ def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAUL
     from jass_sim.jass.games._equity_kernels import empty_samples, equity_table, sample_rounds
     from jass_sim.jass.engine.game import MAX_CREDITS
     from jass_sim.core.resources import check_memory
-    from jass_sim.jass.modes.choose import MODE_POLICIES, default_mode_params
+    from jass_sim.jass.modes.choose import MODE_POLICIES
+    from jass_sim.jass.modes.weights import default_mode_params
     from jass_sim.jass.players import policy_id, policy_params
     from jass_sim.core.rng import block_states
     from jass_sim.core.threads import numba_threads

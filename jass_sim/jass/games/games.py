@@ -33,7 +33,8 @@ def play_games(games: int, team_a: str = "heuristic", team_b: str = "heuristic",
     ``r`` of the first games. Wraps :func:`jass_sim.jass.games._games_kernels.duplicate_game_blocks`."""
     from jass_sim.core.resources import check_memory
     from jass_sim.jass.games._games_kernels import GAMES_BLOCK, GAMES_STREAM, duplicate_game_blocks
-    from jass_sim.jass.modes.choose import MODE_POLICIES, default_mode_params
+    from jass_sim.jass.modes.choose import MODE_POLICIES
+    from jass_sim.jass.modes.weights import default_mode_params
     from jass_sim.jass.engine.game import MAX_ROUNDS, N_OUT
     from jass_sim.jass.players import policy_id, policy_params
     from jass_sim.core.rng import block_states

@@ -11,11 +11,11 @@ Policies (``MODE_POLICIES``):
     chibres; the partner then picks its own best mode and may not pass back.
 ``fitted``
     A linear model fitted by simulation under the ``net`` card play
-    (:mod:`jass_sim.jass.modes.fit`, kernels in :mod:`._mode_features`): picks the allowed
+    (:mod:`jass_sim.jass.modes.fit`, kernels in :mod:`.features`, weights in :mod:`.weights`): picks the allowed
     mode with the best predicted point difference times the mode's multiplier; chibres (when
     allowed) when the predicted value of chibre beats it; the partner then picks its own best
     predicted mode and may not pass back. Its weights follow the threshold in ``mode_params``
-    (build them with :func:`default_mode_params` for the rules played).
+    (build them with :func:`jass_sim.jass.modes.weights.default_mode_params` for the rules played).
 
 :func:`mode_score` is a documented point count, in card points the chooser's team can expect
 (out of 157) — a starting heuristic, to be calibrated by simulation:
@@ -34,7 +34,7 @@ import numpy as np
 
 from jass_sim.core.jit import U64_ONE, jit, popcount
 from jass_sim.jass.cards import OBE
-from jass_sim.jass.modes.features import N_MODE_PARAMS, TRUMP_FEATURES, fitted_best, predicted_chibre
+from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best, predicted_chibre
 from jass_sim.core.rng import below
 
 #: Mode-choice policies by name.
@@ -43,18 +43,6 @@ MODE_POLICIES = {"random": 0, "evaluator": 1, "fitted": 2}
 CHIBRE_BELOW = 70.0
 _TRUMP_VALUE = (4, 4, 4, 14, 6, 20, 5, 6, 10)  # by natural rank 6 7 8 9 T J Q K A
 _TOP_RUN = (16, 12, 10, 8, 6, 5, 4, 3, 2)
-
-
-def default_mode_params(rules) -> np.ndarray:
-    """``mode_params`` of the mode policies for ``rules`` (a preset name or
-    :class:`~jass_sim.jass.rules.RuleSet`): the evaluator's threshold :data:`CHIBRE_BELOW`, then the
-    ``fitted`` model's weights for that preset (:func:`jass_sim.jass.modes.fit.fitted_weights`)."""
-    from jass_sim.jass.modes.fit import fitted_weights
-
-    out = np.zeros(N_MODE_PARAMS)
-    out[0] = CHIBRE_BELOW
-    out[1:] = fitted_weights(rules)
-    return out
 
 
 @jit(inline="always")

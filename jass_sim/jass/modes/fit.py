@@ -7,18 +7,15 @@ the value of chibring (times the multiplier of the mode the partner then picks) 
 second-best predicted direct values and a few hand features. The features are computed by the
 compiled kernels of :mod:`._mode_features`, the same ones the mode policy runs.
 
-The weights ship in ``policies/data/mode_model.npz``, one vector per rule preset (key: the preset
-name), written by ``scripts/fit_mode_model.py``: ``mode_params[1:]`` of :func:`default_mode_params
-<jass_sim.jass.modes.choose.default_mode_params>`.
+The weights ship in ``jass/data/mode_model.npz``, one vector per rule preset (key: the preset
+name), written by ``scripts/fit_mode_model.py``; they are read by :mod:`.weights`.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
-
 import numpy as np
 
+from jass_sim.jass.modes.choose import MODE_POLICIES, choose_mode
 from jass_sim.jass.modes.features import (
     CHIBRE_FEATURES,
     N_MODE_PARAMS,
@@ -34,30 +31,8 @@ from jass_sim.jass.modes.features import (
     trump_features,
 )
 
-WEIGHTS_FILE = Path(__file__).parent.parent / "data" / "mode_model.npz"
 #: Ridge penalty of every fit (on the standardized features; the bias is not penalized).
 RIDGE = 1.0
-
-
-@lru_cache(maxsize=None)
-def _load(path: str) -> dict:
-    with np.load(path) as z:
-        return {k: z[k].copy() for k in z.files}
-
-
-def fitted_weights(rules, path: Path | None = None) -> np.ndarray:
-    """``float64[N_MODE_PARAMS - 1]``: the shipped ``fitted`` weights for ``rules`` (a preset
-    name or :class:`~jass_sim.jass.rules.RuleSet`)."""
-    from jass_sim.jass.rules import get_rules
-
-    name = get_rules(rules).name
-    weights = _load(str(path or WEIGHTS_FILE))
-    if name not in weights:
-        raise ValueError(f"{path or WEIGHTS_FILE} has no fitted mode model for the {name!r} rules")
-    w = weights[name]
-    if w.shape != (N_MODE_PARAMS - 1,):
-        raise ValueError(f"fitted mode model of {name!r}: {w.shape[0]} weights, expected {N_MODE_PARAMS - 1}")
-    return w
 
 
 def mode_feature_matrix(hands: np.ndarray, mode: int) -> np.ndarray:
@@ -158,8 +133,6 @@ def fit_mode_model(hands: np.ndarray, values: np.ndarray, rules, penalty: float 
 def fitted_options(hands: np.ndarray, rules, params: np.ndarray) -> np.ndarray:
     """``int64[n]``: the option the ``fitted`` policy picks for each hand (a mode, or -1 for
     chibre), by the mode-choice kernel itself (:func:`jass_sim.jass.modes.choose.choose_mode`)."""
-    from jass_sim.jass.modes.choose import MODE_POLICIES, choose_mode
-
     modes = np.asarray(rules.modes, dtype=np.int64)
     mults = rules.arrays()[2]
     rng = np.ones(4, dtype=np.uint64)

@@ -207,7 +207,8 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
 def _mode_decisions(r: RoundInput, seats, policy, samples, seed, threads) -> list[Decision]:
     """The mode choice (or chibre) of a reviewed seat, rated by ``advise`` (paired lead of the best
     option over the one taken, in round points ours minus theirs)."""
-    from jass_sim.jass.advise.advice import advise, option_label, option_name, paired_lead
+    from jass_sim.jass.advise.advice import advise, paired_lead
+    from jass_sim.jass.advise.options import option_label, option_name
     from jass_sim.jass.advise.sampling import CHIBRE
 
     out = []

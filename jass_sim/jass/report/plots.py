@@ -21,7 +21,7 @@ def label(option: str) -> str:
     """``♥ ♦ ♠ ♣ obe-abe une-ufe chibre`` for an option name."""
     if option == "chibre":
         return "chibre"
-    from jass_sim.jass.advise.advice import option_label
+    from jass_sim.jass.advise.options import option_label
 
     return option_label(parse_mode(option))
 

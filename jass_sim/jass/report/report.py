@@ -28,6 +28,7 @@ from jass_sim.jass.rules import RuleSet, get_rules
 from jass_sim.jass.report import human as H
 from jass_sim.jass.report import sections as S
 from jass_sim.core.report.render import images, render_html, render_markdown
+from jass_sim.core.report.text import n_fmt, pct_ci, pm, prob, score_fmt
 
 DEFAULT_DEALS = 1_000_000
 DEFAULT_SAMPLES_PER_HAND = 128
@@ -41,39 +42,8 @@ HUMAN_SLOW_DEALS = 300
 
 
 # ---------------------------------------------------------------------------------------------
-# Formatting (the same in tables and sentences)
+# Formatting (the same in tables and sentences; the number formats are in core.report.text)
 # ---------------------------------------------------------------------------------------------
-
-def pm(mean: float, lo: float, hi: float, digits: int = 1) -> str:
-    """``+12.3 ± 2.2``: a mean and the half-width of its symmetric 95% interval."""
-    if math.isnan(lo) or math.isnan(hi):
-        return f"{mean:+.{digits}f}"
-    return f"{mean:+.{digits}f} ± {(hi - lo) / 2:.{digits}f}"
-
-
-def pct(p: float) -> str:
-    return f"{100 * p:.1f}%"
-
-
-def pct_ci(p: float, lo: float, hi: float) -> str:
-    """``12.3% (95% CI 11.0–13.6%)``."""
-    return f"{pct(p)} (95% CI {100 * lo:.1f}–{100 * hi:.1f}%)"
-
-
-def prob(p: float, lo: float, hi: float, exact: bool = False) -> str:
-    """A small probability: ``0.01234`` with its interval, or ``(exact)``."""
-    if exact or lo == hi:
-        return f"{p:.5f} (exact)"
-    return f"{p:.5f} (95% CI {lo:.5f}–{hi:.5f})"
-
-
-def n_fmt(n) -> str:
-    return f"{int(n):,}"
-
-
-def score_fmt(x: float) -> str:
-    return "—" if math.isnan(x) else f"{x:.1f}"
-
 
 def label(option: str) -> str:
     from jass_sim.jass.report.plots import label as plot_label

@@ -251,7 +251,7 @@ def generate_positions(deals: int, rules, policy: int, rollout_policy: int, para
     info : numpy.ndarray
         ``int8[n, 7]`` (see :data:`INFO_COLUMNS`); only rows with a decision are returned.
     """
-    from jass_sim.jass.modes.choose import default_mode_params
+    from jass_sim.jass.modes.weights import default_mode_params
 
     runs, fours, mults = rules.arrays()
     modes = np.asarray(rules.modes, dtype=np.int64)

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from jass_sim.jass.advise.advice import advise

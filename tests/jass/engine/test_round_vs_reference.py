@@ -9,7 +9,7 @@ from reference import ref_legal_moves, ref_score_round, ref_trick_winner
 from jass_sim.jass.cards import mask_to_cards
 from jass_sim.jass.engine.deal import new_deck
 from jass_sim.core.rng import block_states
-from jass_sim.jass.modes.choose import default_mode_params
+from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.players import policy_id
 from jass_sim.jass.engine.round import first_round, new_work
 from jass_sim.jass.rules import get_rules

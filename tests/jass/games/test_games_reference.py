@@ -7,12 +7,12 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from reference import ref_game, ref_round_credits, ref_score_round
+from reference import ref_round_credits, ref_score_round
 
 from jass_sim.jass.games.equity import make_grid
 from jass_sim.jass.cards import mask_to_cards
 from jass_sim.jass.games._equity_kernels import empty_samples, equity_table, sample_rounds
-from jass_sim.jass.modes.choose import default_mode_params
+from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.engine.game import MAX_CREDITS, first_out, round_credits, simulate_game
 from jass_sim.jass.players import policy_params
 from jass_sim.core.rng import block_states

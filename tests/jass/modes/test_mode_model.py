@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from jass_sim.core.notation import cards_to_mask
 from jass_sim.jass.modes.features import CHIBRE_AT, N_MODE_PARAMS, OBE_AT, TRUMP_AT, UNE_AT
-from jass_sim.jass.modes.choose import CHIBRE_BELOW, MODE_POLICIES, choose_mode, default_mode_params
-from jass_sim.jass.modes.fit import fitted_options, fitted_weights
+from jass_sim.jass.modes.choose import CHIBRE_BELOW, MODE_POLICIES, choose_mode
+from jass_sim.jass.modes.fit import fitted_options
+from jass_sim.jass.modes.weights import default_mode_params, fitted_weights
 from jass_sim.jass.players import policy_id
 from jass_sim.jass.engine.simulate import BatchSpec, run_batch
 from jass_sim.jass.rules import PRESETS, get_rules

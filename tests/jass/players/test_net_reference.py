@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from net_reference import ref_forward, ref_quantized_forward, ref_view
 
 from jass_sim.jass.cards import mask_to_cards
-from jass_sim.jass.modes.choose import default_mode_params
+from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.engine.deal import new_deck
 from jass_sim.jass.players import policy_id, policy_params
 from jass_sim.jass.players._net_features import BLOCK_LIMITS, MAX_ACTIVE, encode_view

@@ -16,6 +16,7 @@ import pytest
 from jass_sim.jass.report import report as R
 from jass_sim.jass.report import sections as S
 from jass_sim.core.report.render import render_html, render_markdown
+from jass_sim.core.report.text import n_fmt, pct_ci, score_fmt
 from jass_sim.core.stats import wilson_ci
 from jass_sim.core.errors import InputError
 from jass_sim.jass.rules import get_rules
@@ -194,19 +195,19 @@ def test_sentences_come_from_the_tables(built):
     c = rep.tables["chibre_crossover"]["score"]
     sides = rep.tables["chibre_sides"]
     if not math.isnan(c["share_50"]):
-        x = R.score_fmt(c["share_50"])
+        x = score_fmt(c["share_50"])
         assert f"chibre when the hand evaluator scores your best mode below {x}.**" in md
         b = sides.loc["below"]
-        assert f"{R.pct_ci(b['share'], b['ci95_lo'], b['ci95_hi'])} of {R.n_fmt(b['hands'])} hands" in md
+        assert f"{pct_ci(b['share'], b['ci95_lo'], b['ci95_hi'])} of {n_fmt(b['hands'])} hands" in md
         assert f"| share of chibre wins falls through 50% | {x} |" in md
     assert f"threshold is {c['evaluator']:g}" in md
     sizes = rep.tables["sample_sizes"].set_index("section")
-    assert f"{R.n_fmt(sizes.loc['mode_choice', 'hands'])} random hands" in md
+    assert f"{n_fmt(sizes.loc['mode_choice', 'hands'])} random hands" in md
     assert sizes.loc["mode_choice", "hands"] == HANDS
     assert rep.command in md and f"--deals {DEALS}" in rep.command and "--seed 3" in rep.command
     assert rep.version in md
     pl = rep.tables["players"].iloc[0]
-    assert f"over {R.n_fmt(pl['deals'])} duplicate deals" in md
+    assert f"over {n_fmt(pl['deals'])} duplicate deals" in md
 
 
 def test_failed_write_leaves_nothing(built, tmp_path, monkeypatch):
