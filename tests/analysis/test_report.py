@@ -13,7 +13,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from jass_sim.jass.report import report as R
+from jass_sim.core.report import text as T
+from jass_sim.jass.report import build as B
+from jass_sim.jass.report import write as W
 from jass_sim.jass.report import sections as S
 from jass_sim.core.report.render import render_html, render_markdown
 from jass_sim.core.stats import wilson_ci
@@ -28,7 +30,7 @@ DEALS = SPP * HANDS
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("reports") / "tiny"
-    rep = R.report(str(out), rules="chibre", deals=DEALS, seed=3, samples_per_hand=SPP, meld_hands=4000,
+    rep = W.report(str(out), rules="chibre", deals=DEALS, seed=3, samples_per_hand=SPP, meld_hands=4000,
                    players="random,heuristic")
     return rep, out
 
@@ -194,19 +196,19 @@ def test_sentences_come_from_the_tables(built):
     c = rep.tables["chibre_crossover"]["score"]
     sides = rep.tables["chibre_sides"]
     if not math.isnan(c["share_50"]):
-        x = R.score_fmt(c["share_50"])
+        x = T.score_fmt(c["share_50"])
         assert f"chibre when the hand evaluator scores your best mode below {x}.**" in md
         b = sides.loc["below"]
-        assert f"{R.pct_ci(b['share'], b['ci95_lo'], b['ci95_hi'])} of {R.n_fmt(b['hands'])} hands" in md
+        assert f"{T.pct_ci(b['share'], b['ci95_lo'], b['ci95_hi'])} of {T.n_fmt(b['hands'])} hands" in md
         assert f"| share of chibre wins falls through 50% | {x} |" in md
     assert f"threshold is {c['evaluator']:g}" in md
     sizes = rep.tables["sample_sizes"].set_index("section")
-    assert f"{R.n_fmt(sizes.loc['mode_choice', 'hands'])} random hands" in md
+    assert f"{T.n_fmt(sizes.loc['mode_choice', 'hands'])} random hands" in md
     assert sizes.loc["mode_choice", "hands"] == HANDS
     assert rep.command in md and f"--deals {DEALS}" in rep.command and "--seed 3" in rep.command
     assert rep.version in md
     pl = rep.tables["players"].iloc[0]
-    assert f"over {R.n_fmt(pl['deals'])} duplicate deals" in md
+    assert f"over {T.n_fmt(pl['deals'])} duplicate deals" in md
 
 
 def test_failed_write_leaves_nothing(built, tmp_path, monkeypatch):
@@ -215,15 +217,15 @@ def test_failed_write_leaves_nothing(built, tmp_path, monkeypatch):
     def boom(*a, **k):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(R, "figures", boom)
+    monkeypatch.setattr(W, "figures", boom)
     with pytest.raises(RuntimeError):
-        R.write_report(rep, str(tmp_path / "new"))
+        W.write_report(rep, str(tmp_path / "new"))
     assert list(tmp_path.iterdir()) == []
     # an existing report is left as it was
     (tmp_path / "old").mkdir()
     (tmp_path / "old" / "index.md").write_text("previous")
     with pytest.raises(RuntimeError):
-        R.write_report(rep, str(tmp_path / "old"))
+        W.write_report(rep, str(tmp_path / "old"))
     assert (tmp_path / "old" / "index.md").read_text() == "previous"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["old"]
 
@@ -234,13 +236,13 @@ def test_replaces_a_report_but_nothing_else(built, tmp_path):
     target.mkdir()
     (target / "index.md").write_text("old report")
     (target / "stale.png").write_bytes(b"x")
-    R.write_report(rep, str(target))
+    W.write_report(rep, str(target))
     assert "stale.png" not in os.listdir(target) and (target / "index.html").exists()
     other = tmp_path / "data"
     other.mkdir()
     (other / "keep.txt").write_text("mine")
     with pytest.raises(InputError):
-        R.write_report(rep, str(other))
+        W.write_report(rep, str(other))
     assert os.listdir(other) == ["keep.txt"]
 
 
@@ -256,7 +258,7 @@ def test_replaces_a_report_but_nothing_else(built, tmp_path):
 ])
 def test_bad_parameters(kwargs, token):
     with pytest.raises(InputError) as err:
-        R.build_report(**kwargs)
+        B.build_report(**kwargs)
     assert token in str(err.value)
 
 
@@ -327,7 +329,7 @@ def test_human_section(built):
     t = rep.tables["human"]
     assert list(t.columns) == list(H.COLUMNS)
     assert set(t["player"]) == {"heuristic"}  # random is not compared with human play
-    assert (t["n"] == min(DEALS, R.HUMAN_DEALS)).all()
+    assert (t["n"] == min(DEALS, B.HUMAN_DEALS)).all()
     md = (out / "index.md").read_text(encoding="utf-8")
     assert "## 6. Simulated players against human play" in md and "## 7. How this report was made" in md
     assert "always uses the `schieber` rules (not the report's `chibre`)" in md

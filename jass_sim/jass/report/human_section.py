@@ -7,7 +7,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from jass_sim.core.report.text import n_fmt, pct_ci
 from jass_sim.jass.report import human as H
+from jass_sim.jass.report.plots import label
 
 #: Row labels of the statistics of every round.
 STAT_LABELS = {"points": "declaring team's points per round", "round_win": "declaring team wins the round",
@@ -24,16 +26,12 @@ def human_cell(statistic: str, value: float) -> str:
 
 
 def estimate_cell(r: pd.Series) -> str:
-    from jass_sim.jass.report.report import pct_ci
-
     if r["statistic"] == "points":
         return points_ci(r["estimate"], r["ci95_lo"], r["ci95_hi"])
     return pct_ci(r["estimate"], r["ci95_lo"], r["ci95_hi"])
 
 
 def row_label(r: pd.Series) -> str:
-    from jass_sim.jass.report.report import label
-
     if r["statistic"] == "mode_share":
         return f"{label(r['mode'])} {'chosen directly' if r['chosen'] == 'direct' else 'after a push'}"
     return STAT_LABELS[r["statistic"]]
@@ -43,8 +41,6 @@ def multipliers_text() -> str:
     """``♥ ×1, ♦ ×1, ...``: the multipliers of the rules of the comparison."""
     from jass_sim.jass.cards import MODE_NAMES
     from jass_sim.jass.rules import get_rules
-    from jass_sim.jass.report.report import label
-
     rules = get_rules(H.RULES)
     return ", ".join(f"{label(MODE_NAMES[m])} ×{rules.multipliers[m]}" for m in rules.modes)
 
@@ -60,8 +56,6 @@ def rounds_of(table: pd.DataFrame) -> dict[str, int]:
 
 def table_block(table: pd.DataFrame) -> tuple:
     """Statistics by row, players and the human figure by column."""
-    from jass_sim.jass.report.report import n_fmt
-
     players = players_of(table)
     rows = [["rounds"] + [n_fmt(n) for n in rounds_of(table).values()] + ["≈1.8 M games"]]
     for _, g in table.groupby(["statistic", "mode", "chosen"], sort=False):
@@ -76,8 +70,6 @@ def table_block(table: pd.DataFrame) -> tuple:
 
 def sentences(table: pd.DataFrame) -> list[str]:
     """The section's prose, from ``table`` only."""
-    from jass_sim.jass.report.report import n_fmt, pct_ci
-
     t = table.set_index(["statistic", "mode", "chosen", "player"]).sort_index()
     rounds = rounds_of(table)
     out = []
@@ -113,8 +105,6 @@ def sentences(table: pd.DataFrame) -> list[str]:
 
 def blocks(table: pd.DataFrame, rules_name: str, section: str) -> list[tuple]:
     """The section's document blocks (see :mod:`jass_sim.core.report.render`)."""
-    from jass_sim.jass.report.report import n_fmt
-
     out: list[tuple] = [("h2", f"{section}. Simulated players against human play")]
     if len(table) == 0:
         out.append(("p", f"No player of `--players` is compared with human play (only {', '.join(H.DEFAULT_PLAYERS)} "
