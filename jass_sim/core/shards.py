@@ -449,16 +449,10 @@ def worker_threads(client, job) -> dict[str, int]:
 
     info = client.scheduler_info(n_workers=-1)["workers"] if _accepts_n_workers(client) else \
         client.scheduler_info()["workers"]
+    _check_worker_code(client, list(info), job)
     futures = {addr: client.submit(warm, job, workers=[addr], allow_other_workers=False, pure=False)
                for addr in info}
-    answers = {}
-    for addr, fut in futures.items():
-        try:
-            answers[addr] = fut.result()
-        except (ImportError, AttributeError) as exc:  # the task names code the worker does not have
-            reason = (str(exc).splitlines() or [""])[0]
-            raise InputError(f"the Dask worker {addr} cannot load this jass-sim's code ({type(exc).__name__}: "
-                             f"{reason}): install the same jass-sim version everywhere", "--dask") from None
+    answers = {addr: f.result() for addr, f in futures.items()}
     cores = {addr: a[0] for addr, a in answers.items()}
     others = sorted({a[1] for a in answers.values()} - {package_version()})
     if others:
@@ -466,6 +460,27 @@ def worker_threads(client, job) -> dict[str, int]:
                          f"install the same version everywhere", "--dask")
     per_host = Counter(info[addr]["host"] for addr in info)
     return {addr: max(1, cores[addr] // per_host[info[addr]["host"]]) for addr in info}
+
+
+def _check_worker_code(client, workers: list[str], job) -> None:
+    """InputError unless every worker can import the code the tasks name (this module's
+    :func:`warm` and :func:`run_shard`, the job's class). Dask pickles a function or class by its
+    module path, and a worker that cannot unpickle a task dies (and is restarted, again and
+    again) instead of failing it: so ask each worker to resolve the names first, through a
+    standard-library function every Python has."""
+    import pkgutil
+
+    names = [f"{__name__}:warm", f"{__name__}:run_shard", f"{type(job).__module__}:{type(job).__qualname__}"]
+    futures = {(addr, name): client.submit(pkgutil.resolve_name, name, workers=[addr], allow_other_workers=False,
+                                           pure=False)
+               for addr in workers for name in names}
+    for (addr, name), fut in futures.items():
+        try:
+            fut.result()
+        except (ImportError, AttributeError) as exc:
+            reason = (str(exc).splitlines() or [""])[0]
+            raise InputError(f"the Dask worker {addr} cannot load {name} ({type(exc).__name__}: {reason}): it "
+                             f"runs another jass-sim; install the same version everywhere", "--dask") from None
 
 
 def _accepts_n_workers(client) -> bool:

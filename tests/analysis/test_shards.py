@@ -235,7 +235,7 @@ def test_a_worker_without_this_code_is_refused_in_one_line(tmp_path, client, mon
     monkeypatch.syspath_prepend(str(tmp_path))  # in this process only: the workers run already
     from jobs_only_here import Job
 
-    with pytest.raises(InputError, match=r"cannot load this jass-sim's code \(ModuleNotFoundError: .*jobs_only_here"):
+    with pytest.raises(InputError, match=r"cannot load jobs_only_here:Job \(ModuleNotFoundError: .*jobs_only_here"):
         shards.worker_threads(client, Job())
 
 
