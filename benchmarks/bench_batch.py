@@ -56,7 +56,8 @@ def main() -> None:
 
     from distributed import Client, LocalCluster
 
-    from jass_sim.jass.simulate.shards import BatchJob, ShardStore, run_dask, run_local, worker_threads
+    from jass_sim.core.shards import ShardStore, run_dask, run_local, worker_threads
+    from jass_sim.jass.simulate.shards import BatchJob
     from jass_sim.jass.engine.simulate import run_batch
 
     job = BatchJob.make(args.deals, args.shard_size, policy=args.policy, seed=1)

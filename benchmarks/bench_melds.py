@@ -39,7 +39,7 @@ def main() -> None:
     parser.add_argument("--no-save", action="store_true", help="do not append to benchmarks/RESULTS.md")
     args = parser.parse_args()
 
-    from jass_sim.jass.melds.stats import ALL_HANDS, exact_hand_counts, sampled_deal_counts, sampled_hand_counts
+    from jass_sim.jass.melds.count import ALL_HANDS, exact_hand_counts, sampled_deal_counts, sampled_hand_counts
 
     load_before = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     t = time.perf_counter()

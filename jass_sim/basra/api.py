@@ -225,12 +225,12 @@ def report(output: str, *, players: int = 2, rules: str = "leaflet", positions: 
     progress : callable, optional
         Called with a short message as each section starts.
     """
-    from jass_sim.core.files import check_output_dir
+    from jass_sim.core.report.write import check_report_dir
     from jass_sim.basra.engine import check_players
     from jass_sim.basra.rules import get_rules
     from jass_sim.basra.strategy_report import build_report, write_report
 
-    check_output_dir(output)
+    check_report_dir(output)
     if command is None:
         command = (f"jass-sim basra report --players {players} --rules {rules} --positions {positions} "
                    f"--samples {samples} --deals {deals} --games {games} --search-deals {search_deals} "

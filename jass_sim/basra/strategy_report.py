@@ -19,7 +19,6 @@ over sampled worlds, whose noise is part of the spread); none covers the play mo
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -302,22 +301,11 @@ def figures(rep: BasraReport) -> dict[str, bytes]:
 
 
 def write_report(rep: BasraReport, path: str) -> list[str]:
-    """Render everything in memory, then write ``index.md``, ``index.html``, the PNGs and
-    ``tables/*.csv`` into ``path`` (each file atomically). Returns the files written."""
-    from jass_sim.core.files import check_output_dir
-    from jass_sim.core.report.render import images, render_html, render_markdown
-    from jass_sim.core.files import write_atomic
+    """Render ``rep`` into directory ``path`` (created, or replaced whole if it holds a report):
+    ``index.md``, ``index.html``, the PNGs and ``tables/*.csv``, all written into a temporary
+    directory first and renamed into place at the end
+    (:func:`~jass_sim.core.report.write.write_report_dir`). Returns the files written."""
+    from jass_sim.core.report.write import write_figures, write_report_dir
 
-    target = check_output_dir(path)
-    doc = blocks(rep)
-    files: dict[str, str | bytes] = {"index.md": render_markdown(doc),
-                                     "index.html": render_html(doc, f"Basra strategy report ({rep.rules.name})")}
-    files.update(figures(rep))
-    for name, df in rep.tables.items():
-        files[f"tables/{name}.csv"] = df.to_csv(index=False, float_format="%.10g", lineterminator="\n")
-    missing = [f for f in images(doc) if f not in files]
-    if missing:  # pragma: no cover - a programming error
-        raise RuntimeError(f"report references missing figures: {missing}")
-    for name, data in files.items():
-        write_atomic(os.path.join(target, name), data)
-    return sorted(files)
+    return write_report_dir(path, blocks(rep), f"Basra strategy report ({rep.rules.name})", rep.tables,
+                            lambda directory: write_figures(directory, figures(rep)))

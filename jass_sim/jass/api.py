@@ -409,7 +409,7 @@ def report(output: str, *, rules: str = "chibre", deals: int = 1_000_000, seed: 
     """Write a strategy report (``index.md``, ``index.html``, PNG plots, CSV tables) to the
     directory ``output`` (``jass-sim report``).
 
-    Wraps the kernels of every section through :func:`jass_sim.jass.report.report.report`: the batch
+    Wraps the kernels of every section through :func:`jass_sim.jass.report.write.report`: the batch
     runner :func:`jass_sim.jass.engine.batch.run_blocks`, the advise kernel
     :func:`jass_sim.jass.advise.sampling.advise_blocks` and the meld kernels.
 
@@ -426,7 +426,7 @@ def report(output: str, *, rules: str = "chibre", deals: int = 1_000_000, seed: 
     progress : callable, optional
         Called with the label of each section as it starts.
     """
-    from jass_sim.jass.report.report import report as run
+    from jass_sim.jass.report.write import report as run
 
     rep = run(output, rules=rules, deals=deals, seed=seed, samples_per_hand=samples_per_hand, policy=policy,
               players=players, meld_hands=meld_hands, threads=threads, progress=progress)

@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import os
+import signal
 
 import pandas as pd
+import pytest
 
 from cli_helpers import assert_bad_input, run
+from jass_sim.core import files
+from jass_sim.core.cli import Interrupted
+from jass_sim.core.report import write as report_write
+
+TINY = ("--positions", "12", "--samples", "16", "--deals", "300", "--games", "6", "--search-deals", "4")
 
 
 def test_report_writes_markdown_html_plots_and_tables(tmp_path):
     out = tmp_path / "rep"
-    result = run("report", "-o", out, "--positions", "12", "--samples", "16", "--deals", "300", "--games", "6",
-                 "--search-deals", "4")
+    result = run("report", "-o", out, *TINY)
     assert result.exit_code == 0, result.output
     files = {os.path.relpath(os.path.join(d, f), out) for d, _, fs in os.walk(out) for f in fs}
     assert files == {"index.md", "index.html", "jack.png", "empty_table.png", "variants.png",
@@ -33,3 +39,42 @@ def test_report_refuses_a_directory_that_holds_something_else(tmp_path):
     (tmp_path / "keep.txt").write_text("mine")
     assert_bad_input(["report", "-o", tmp_path, "--positions", "2"], str(tmp_path))
     assert os.listdir(tmp_path) == ["keep.txt"]
+
+
+def _tree(directory):
+    return {p.relative_to(directory).as_posix(): p.read_bytes() for p in directory.rglob("*") if p.is_file()}
+
+
+def _fail_in_figures(monkeypatch):
+    """The new report's first figure is written into the temporary directory, then the disk fills."""
+    def write_one_then_fail(directory, figures):
+        name, data = next(iter(figures.items()))
+        with open(os.path.join(directory, name), "wb") as fh:
+            fh.write(data)
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(report_write, "write_figures", write_one_then_fail)
+
+
+def _interrupt_before_rename(monkeypatch):
+    """SIGTERM at the first rename of anything but ``index.md``: every file of the new report is
+    complete; a writer that renamed file by file would have replaced the old ``index.md`` by then."""
+    def interrupt(path):
+        if os.path.basename(path) != "index.md":
+            raise Interrupted(signal.SIGTERM)
+
+    monkeypatch.setattr(files, "pause_before_rename", interrupt)
+
+
+@pytest.mark.parametrize("fail", [_fail_in_figures, _interrupt_before_rename])
+def test_interrupted_report_leaves_the_old_one_whole(tmp_path, monkeypatch, fail):
+    out = tmp_path / "rep"
+    assert run("report", "-o", out, *TINY).exit_code == 0
+    (out / "index.md").write_text("the previous report")  # the old report differs from the new one
+    (out / "stale.png").write_bytes(b"old figure")
+    before = _tree(out)
+    fail(monkeypatch)
+    result = run("report", "-o", out, *TINY)
+    assert result.exit_code != 0
+    assert _tree(out) == before  # not one file replaced, added or removed
+    assert os.listdir(tmp_path) == ["rep"]  # no temporary directory left beside it

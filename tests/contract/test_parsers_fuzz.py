@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jass_sim.jass.advise.advice import parse_options
-from jass_sim.jass.simulate.shards import parse_dask
+from jass_sim.core.shards import parse_dask
 from jass_sim.jass.play.round_file import parse_round_json, parse_round_text
 from jass_sim.basra import cards as basra_cards
 from jass_sim.basra.rules import get_rules as basra_rules

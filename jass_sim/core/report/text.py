@@ -1,4 +1,4 @@
-"""Number formats shared by the reports' tables and sentences (the same in both)."""
+"""Numbers in report prose and tables, formatted the same way in both (game-neutral)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ def pm(mean: float, lo: float, hi: float, digits: int = 1) -> str:
 
 
 def pct(p: float) -> str:
+    """``12.3%``."""
     return f"{100 * p:.1f}%"
 
 
@@ -29,8 +30,10 @@ def prob(p: float, lo: float, hi: float, exact: bool = False) -> str:
 
 
 def n_fmt(n) -> str:
+    """A count with thousands separators: ``12,345``."""
     return f"{int(n):,}"
 
 
 def score_fmt(x: float) -> str:
+    """A score to one decimal, ``—`` for NaN (no value)."""
     return "—" if math.isnan(x) else f"{x:.1f}"

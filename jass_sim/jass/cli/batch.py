@@ -33,13 +33,14 @@ def batch(deals, shard_size, rules, policy, mode, chooser, seed, directory, dask
     The merged totals (jass-sim batch-summary DIR) equal 'jass-sim simulate' for the same
     deals, seed and options, however the shards are spread.
     """
-    from jass_sim.jass.simulate import shards
+    from jass_sim.core import shards
     from jass_sim.core.errors import InputError
     from jass_sim.core.files import check_output_dir
+    from jass_sim.jass.simulate.shards import DEFAULT_SHARD_SIZE, BatchJob
 
     check_output_dir(directory)
     if shard_size is None:
-        shard_size = shards.DEFAULT_SHARD_SIZE
+        shard_size = DEFAULT_SHARD_SIZE
     if stop_after_shards is not None and stop_after_shards < 1:
         raise InputError(f"--stop-after-shards must be positive, got {stop_after_shards}", str(stop_after_shards))
     if threads is not None and dask is None:
@@ -52,8 +53,8 @@ def batch(deals, shard_size, rules, policy, mode, chooser, seed, directory, dask
             raise InputError("--threads applies to local runs; each Dask worker gets cores // workers on its "
                              "host", "--threads")
         shards.parse_dask(dask)  # a bad address fails before the directory is touched
-        shards._distributed()
-    job = shards.BatchJob.make(deals, shard_size, rules, policy, mode_option(mode), chooser, seed, per_deal)
+        shards.distributed_module()
+    job = BatchJob.make(deals, shard_size, rules, policy, mode_option(mode), chooser, seed, per_deal)
     shards.ShardStore.check(directory, job)  # a mismatched resume fails before any cluster starts
     if per_deal:
         from jass_sim.core.resources import check_per_deal_disk
@@ -92,7 +93,8 @@ def batch_summary(directory, fmt, output):
     """Merge the shards of the batch run in DIRECTORY: the table 'jass-sim simulate' prints."""
     import json
 
-    from jass_sim.jass.simulate.shards import ShardStore
+    from jass_sim.core.shards import ShardStore
+    from jass_sim.jass.simulate.shards import BatchJob
     from jass_sim.jass.simulate.tables import format_summary, summary_table
     from jass_sim.jass.players import policy_params
     from jass_sim.core.files import ChunkWriter, check_output_path, emit
@@ -100,7 +102,7 @@ def batch_summary(directory, fmt, output):
 
     fmt = check_choice("--format", fmt, ("table", "csv", "json", "parquet"))
     check_output_path(output)
-    store = ShardStore.load(directory)
+    store = ShardStore.load(directory, BatchJob)
     table = summary_table(store.merged())
     job = store.job
     if fmt == "table":

@@ -12,7 +12,7 @@ A hand's announcement (:func:`jass_sim.jass.rules._melds.announce`) is summarise
 
 Per-hand kernels fill a histogram over codes plus the sum and sum of squares of the
 announcement's points; the caller turns it into probabilities (see
-:func:`jass_sim.jass.melds.stats.hand_table`).
+:func:`jass_sim.jass.melds.count.hand_table`).
 """
 
 from __future__ import annotations

@@ -27,7 +27,8 @@ from jass_sim.jass.players.dispatch import NET, choose_card, policy_scratch
 from jass_sim.core.rng import next_u64
 from jass_sim.jass.solver._play import MATCH_HALF
 from jass_sim.jass.players.search import _scratch, _to_power, _trick_state, sample_hands
-from jass_sim.jass.solver._search import move_values, mtd, points_of
+from jass_sim.jass.solver._bounds import points_of
+from jass_sim.jass.solver._search import move_values, mtd
 from jass_sim.jass.solver._tables import TO_POWER
 
 

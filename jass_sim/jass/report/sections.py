@@ -1,8 +1,9 @@
 """The computations behind ``jass-sim report``: one function per section, pandas out.
 
 Every function returns plain DataFrames (tidy: one row per estimate, with its sample size and
-95% interval); :mod:`jass_sim.jass.report.report` turns them into text, tables and plots. The
-sentences of the report are built from these tables only.
+95% interval); :mod:`jass_sim.jass.report.prose` turns them into text and tables,
+:mod:`jass_sim.jass.report.plots` into plots. The sentences of the report are built from these
+tables only.
 
 Conventions: seat 0 holds the hand, chooses and leads the first trick; "ours" is its team
 (seats 0+2); the *difference* of a round is our total minus theirs (cards, melds, stöck,

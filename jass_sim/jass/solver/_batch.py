@@ -6,7 +6,8 @@ import numba
 import numpy as np
 
 from jass_sim.core.jit import jit
-from jass_sim.jass.solver._search import FRAME_COLS, FU_COLS, mtd, points_of
+from jass_sim.jass.solver._bounds import points_of
+from jass_sim.jass.solver._search import FRAME_COLS, FU_COLS, mtd
 
 
 @jit(parallel=True)

@@ -11,13 +11,13 @@ won none), bit 1 the same for team 1; 0 when no match bonus is at stake (endgame
 Search: fail-soft zero-window alpha-beta (``_search`` answers "is the value >= gamma?" with a
 bound), driven by bisection (``mtd``; a match is tested for first on its side); a transposition
 table at trick boundaries keyed on the position's similarity class (relative ranks and owners of
-the live cards, whatever their points; see ``_key``), which stores a lower and an upper bound,
-the best lead and the live cards: the bounds carry over to every position of the class give or
-take the points that differ (``_probe``; payoff similarity, which took full-deal nodes down by
-three quarters against a table keyed on the position itself), and an enhanced transposition
-cutoff at a trick's last card (``_table_cut``); equivalent-card pruning; ordered moves; bounds
-on the points still to be won (``node_bounds``: sure points from
-a decided trick, a team's top trumps and the cards the leader can cash); once the hands hold
+the live cards, whatever their points; :mod:`._transposition`), which stores a lower and an
+upper bound, the best lead and the live cards: the bounds carry over to every position of the
+class give or take the points that differ (``_probe``; payoff similarity, which took full-deal
+nodes down by three quarters against a table keyed on the position itself), and an enhanced
+transposition cutoff at a trick's last card (``_table_cut``); equivalent-card pruning; ordered
+moves; bounds on the points still to be won (:mod:`._bounds`: sure points from a decided
+trick, a team's top trumps and the cards the leader can cash); once the hands hold
 three cards or fewer, plain nested loops take over (:mod:`._endgame`: no frames, ordering or
 bounds, which cost more than they save there); the table still answers first at three cards.
 
@@ -42,8 +42,8 @@ Scratch arrays shared by the kernels:
 from __future__ import annotations
 
 import numpy as np
-
-from jass_sim.core.jit import U64_ONE, U64_ZERO, extract_bits, jit, lowest_bit, popcount, prefetch, select_bit
+from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount, prefetch, select_bit
+from jass_sim.jass.solver._bounds import _can_beat, _ruffable, node_bounds, value_bounds
 from jass_sim.jass.solver._endgame import three_tricks, two_tricks
 from jass_sim.jass.solver._play import (
     INF,
@@ -56,25 +56,11 @@ from jass_sim.jass.solver._play import (
     legal_p,
     top_of_suit,
 )
-from jass_sim.jass.solver._tables import KIND, KIND_POINTS, PPTS, PSUM, SUITM
+from jass_sim.jass.solver._tables import PPTS, SUITM
+from jass_sim.jass.solver._transposition import _key, _probe, _slot, _store
 
-_VAL_OFS = 512           # stored bounds are value + _VAL_OFS in 11 bits
-_M11 = np.uint64(0x7FF)
-_M6 = np.uint64(0x3F)
-_M28 = np.uint64((1 << 28) - 1)
-_H1 = np.uint64(0x9E3779B97F4A7C15)
-_H2 = np.uint64(0xC2B2AE3D27D4EB4F)
-_S9 = np.uint64(9)
-
-TT_ROWS = 4
-_BUCKET = 4  # entries probed per class: two cache lines
 FU_COLS = 3
 BUF_COLS = 20
-
-
-def new_tt(log2_entries: int = 20) -> np.ndarray:
-    """An empty transposition table of ``2 ** log2_entries`` entries (32 bytes each)."""
-    return np.zeros((1 << log2_entries, TT_ROWS), dtype=np.uint64)
 
 
 def new_scratch():
@@ -83,326 +69,6 @@ def new_scratch():
     st[1] = 1
     return (np.zeros(4, dtype=np.uint64), st, np.zeros((42, FRAME_COLS), dtype=np.int64),
             np.zeros((38, FU_COLS), dtype=np.uint64))
-
-
-
-
-def _low_sums():
-    """``[kind, live9, j]``: points of the ``j`` cheapest cards of a suit's 9-bit mask."""
-    out = np.zeros((4, 512, 10), dtype=np.int16)
-    for kd in range(4):
-        for m in range(512):
-            pts = sorted(int(KIND_POINTS[kd, p]) for p in range(9) if m >> p & 1)
-            for j in range(10):
-                out[kd, m, j] = sum(pts[:j])
-    return out
-
-
-_LOWSUM = _low_sums()
-
-
-@jit(inline="always")
-def _can_beat(hand, led, best, trump):
-    """Whether ``hand`` (the next seat) has a legal card that beats ``best``."""
-    legal = legal_p(hand, led, best, trump)
-    s = best // 9
-    beat = SUITM[s] & ~((_bit(best) << U64_ONE) - U64_ONE)
-    if trump >= 0 and s != trump:
-        beat |= SUITM[trump]
-    return (legal & beat) != U64_ZERO
-
-
-@jit(inline="always")
-def points_of(mask, mode):
-    """Card points of a power-layout mask."""
-    total = 0
-    for s in range(4):
-        total += PSUM[KIND[mode, s], np.int64((mask >> np.uint64(9 * s)) & _SUIT9)]
-    return total
-
-
-@jit(inline="always")
-def _ruffable(hs, seat, s, trump):
-    """Whether an opponent of ``seat`` is void in suit ``s`` and holds a trump."""
-    for i in (1, 3):
-        h = hs[(seat + i) & 3]
-        if (h & SUITM[s]) == U64_ZERO and (h & SUITM[trump]) != U64_ZERO:
-            return True
-    return False
-
-
-@jit(inline="always")
-def _decided(hs, k, leader, led, best, bseat, trump):
-    """Whether no opponent of ``bseat`` still to play in the current trick (``k`` >= 1 cards in
-    it) can beat ``best``: the trick then goes to ``bseat``'s team (a partner who still plays
-    may overtake, but with a card those opponents cannot beat either)."""
-    for i in range(k, 4):
-        s = (leader + i) & 3
-        if (s ^ bseat) & 1 and _can_beat(hs[s], led, best, trump):
-            return False
-    return True
-
-
-@jit(inline="always")
-def _forced_points(hs, k, leader, led, best, bseat, mode, trump):
-    """Points that the opponents of ``bseat`` still to play in the trick add at the least: each
-    its cheapest legal card (a card that takes the lead later only narrows the legal cards).
-    These are never among their team's top trumps (else they could beat ``best``)."""
-    total = 0
-    for i in range(k, 4):
-        seat = (leader + i) & 3
-        if (seat ^ bseat) & 1:
-            legal = legal_p(hs[seat], led, best, trump)
-            low = 1000
-            for s in range(4):
-                m = np.int64((legal >> np.uint64(9 * s)) & _SUIT9)
-                if m != 0:
-                    low = min(low, np.int64(_LOWSUM[KIND[mode, s], m, 1]))
-            total += low
-    return total
-
-
-@jit(inline="always")
-def _masters(own, others, s):
-    """The cards of ``own`` in suit ``s`` above every card of ``others`` in that suit."""
-    w = own & SUITM[s]
-    o = others & SUITM[s]
-    if o != U64_ZERO:
-        w &= ~((_bit(top_of_suit(o, s)) << U64_ONE) - U64_ONE)
-    return w
-
-
-@jit(inline="always")
-def _cashable(hs, live, seat, mode, trump):
-    """``(points, count, trump_points)`` of the cards ``seat`` can cash from the top on the
-    lead: in each suit its cards above every other live card of the suit (``trump_points``: the
-    points of its own trumps among them). In trump modes a plain suit counts only when the
-    opponents cannot ruff: they hold no trump once the leader has drawn them with its top trumps
-    (they must follow trump; neither can keep the Buur back, it is not theirs)."""
-    own = hs[seat]
-    others = live & ~own
-    ruff = False
-    if trump >= 0:
-        draws = popcount(_masters(own, others, trump))
-        ruff = popcount(hs[(seat + 1) & 3] & SUITM[trump]) > draws \
-            or popcount(hs[(seat + 3) & 3] & SUITM[trump]) > draws
-    pts = 0
-    n = 0
-    trump_pts = 0
-    for s in range(4):
-        if ruff and s != trump:
-            continue
-        w = _masters(own, others, s)
-        if w != U64_ZERO:
-            kd = KIND[mode, s]
-            sh = np.uint64(9 * s)
-            own_pts = PSUM[kd, np.int64((w >> sh) & _SUIT9)]
-            pts += own_pts
-            if s == trump:
-                trump_pts = own_pts
-            m = popcount(w)
-            n += m
-            # the others follow suit while they can: at least their cheapest cards of the suit
-            # (the opponents must; partner's trumps may be among the team's top trumps)
-            for i in range(1, 4):
-                if i != 2 or s != trump:
-                    x = np.int64((hs[(seat + i) & 3] >> sh) & _SUIT9)
-                    pts += _LOWSUM[kd, x, min(m, popcount(np.uint64(x)))]
-    return pts, n, trump_pts
-
-
-@jit(inline="always")
-def node_bounds(hs, live, tm, mode, trump, tpts, flag, stop, k, leader, led, best, bseat):
-    """``(lo, hi)`` bounds of the value: nothing is lost below 0 and nothing beyond all the
-    points left. Sure points of a team (when searching to the end): the current trick when no
-    seat still to play can beat it; in trump modes the top trumps held by one team (above the
-    trumps in the trick, unless that team takes the trick anyway); at a trick boundary the cards
-    the leader can cash from the top (all the rest if they are all its cards). A team with a sure
-    trick cannot be matched."""
-    total = tpts + points_of(live, mode) + 5
-    pts0 = 0
-    pts1 = 0
-    sure0 = False
-    sure1 = False
-    if stop == 0:
-        win = -1  # team that surely takes the current trick
-        if k > 0 and _decided(hs, k, leader, led, best, bseat, trump):
-            win = bseat & 1
-            won = tpts + _forced_points(hs, k, leader, led, best, bseat, mode, trump)
-            if win == 0:
-                pts0 = won
-                sure0 = True
-            else:
-                pts1 = won
-                sure1 = True
-        if trump >= 0:
-            tr = live & SUITM[trump]
-            if tr != U64_ZERO:
-                # a top trump below a trump of the trick may have to be thrown into it
-                ttop = top_of_suit(tm, trump)
-                team0 = hs[0] | hs[2]
-                top = top_of_suit(tr, trump)
-                x = 1 - np.int64((team0 >> np.uint64(top)) & U64_ONE)
-                while tr != U64_ZERO:
-                    top = top_of_suit(tr, trump)
-                    if 1 - np.int64((team0 >> np.uint64(top)) & U64_ONE) != x:
-                        break
-                    if top < ttop and win != x:
-                        break
-                    if x == 0:
-                        pts0 += PPTS[trump, top]
-                        sure0 = True
-                    else:
-                        pts1 += PPTS[trump, top]
-                        sure1 = True
-                    tr ^= _bit(top)
-        if k == 0 and hs[leader] != U64_ZERO:
-            x = leader & 1
-            cp, cn, own_trumps = _cashable(hs, live, leader, mode, trump)
-            if cn == popcount(hs[leader]):  # the leader takes every trick
-                if x == 0:
-                    return total + (MATCH_HALF if flag & 1 else 0), \
-                        total + (MATCH_HALF if flag & 1 else 0)
-                return -MATCH_HALF if flag & 2 else 0, -MATCH_HALF if flag & 2 else 0
-            if cn > 0:
-                # cashed plain winners and the team's top trumps are different cards (the
-                # leader's top trumps are among the latter)
-                cp -= own_trumps
-                if x == 0:
-                    pts0 += cp
-                    sure0 = True
-                else:
-                    pts1 += cp
-                    sure1 = True
-    lo = pts0 if sure0 else (-MATCH_HALF if flag & 2 else 0)
-    hi = total - pts1 if sure1 else total + (MATCH_HALF if flag & 1 else 0)
-    return lo, hi
-
-
-@jit(inline="always")
-def _key(hs, live, mode, leader, flag, stop):
-    """Two words naming the position's similarity class (see :func:`_probe`): the number of live
-    cards of each suit, whether the Buur is live (its rule, not its rank, sets it apart from the
-    other trumps), leader, flag, mode, horizon, and the owner of each live card in layout order
-    (2 bits each, split over the two words)."""
-    ka = U64_ZERO
-    for s in range(4):
-        sh = np.uint64(9 * s)
-        ka |= ((U64_ONE << np.uint64(popcount((live >> sh) & _SUIT9))) - U64_ONE) << sh
-    seq1 = extract_bits(hs[1] | hs[3], live)
-    seq2 = extract_bits(hs[2] | hs[3], live)
-    ka |= (np.uint64(leader) << np.uint64(36)) | (np.uint64(flag) << np.uint64(38)) \
-        | (np.uint64(mode) << np.uint64(40)) | ((seq2 >> np.uint64(28)) << np.uint64(43)) \
-        | (np.uint64(stop) << np.uint64(51))
-    if mode < 4:
-        ka |= ((live >> np.uint64(9 * mode + 8)) & U64_ONE) << np.uint64(56)
-    kb = seq1 | ((seq2 & _M28) << np.uint64(36))
-    return ka, kb
-
-
-@jit(inline="always")
-def _slot(tt, ka, kb):
-    h = ka * _H1 ^ kb * _H2
-    h ^= h >> np.uint64(29)
-    return np.int64(h & np.uint64(tt.shape[0] - _BUCKET))
-
-
-@jit(inline="always")
-def _probe(tt, gen, ka, kb, live, team0, mode):
-    """``(lb, ub, hint)``: bounds of the value from the entries of the position's similarity
-    class and the best lead of one (the same relative card), or ``(-INF, INF, -1)``.
-
-    Positions of one class differ only in which cards are live, not in their order, owners or
-    rules: map the ``i``-th live card of one to the ``i``-th of the other and every line of
-    play of one is a line of the other with the same trick winners. Team 0's points along a
-    line then differ by at most the points its cards gain (``up``) or lose (``down``) in the
-    mapping, so ``V(here) <= V(there) + up`` and ``V(here) >= V(there) - down`` (payoff
-    similarity, as in Furtak and Buro, IJCAI 2011; quasi-symmetry in Kupferschmid and Helmert's
-    Skat solver); cards that one team takes in every line (its top trumps) move both bounds
-    by exactly what they change for team 0 (``shift``)."""
-    # the trumps from the top held by one team: that team takes them (in every position of the
-    # class), so their points shift the value exactly (team 0's) or not at all (team 1's)
-    sure0 = U64_ZERO
-    sure1 = U64_ZERO
-    if mode < 4:
-        tr = live & SUITM[mode]
-        if tr != U64_ZERO:
-            x = (team0 >> np.uint64(top_of_suit(tr, mode))) & U64_ONE
-            while tr != U64_ZERO:
-                top = top_of_suit(tr, mode)
-                if (team0 >> np.uint64(top)) & U64_ONE != x:
-                    break
-                if x:
-                    sure0 |= _bit(top)
-                else:
-                    sure1 |= _bit(top)
-                tr ^= _bit(top)
-    i = _slot(tt, ka, kb)
-    blb = -INF
-    bub = INF
-    bhint = -1
-    for j in range(i, i + _BUCKET):
-        d = tt[j, 2]
-        if tt[j, 0] == ka and tt[j, 1] == kb and np.int64(d >> np.uint64(32)) == gen:
-            lb = np.int64(d & _M11) - _VAL_OFS
-            ub = np.int64((d >> np.uint64(11)) & _M11) - _VAL_OFS
-            here = live
-            there = tt[j, 3]
-            up = 0
-            down = 0
-            shift = 0
-            while here != U64_ZERO:
-                c = lowest_bit(here)
-                diff = PPTS[mode, c] - PPTS[mode, lowest_bit(there)]
-                here &= here - U64_ONE
-                there &= there - U64_ONE
-                if (sure0 >> np.uint64(c)) & U64_ONE:
-                    shift += diff
-                elif (sure1 >> np.uint64(c)) & U64_ONE:
-                    continue
-                elif diff > 0:
-                    up += diff
-                else:
-                    down -= diff
-            if bhint < 0:
-                bhint = np.int64((d >> np.uint64(22)) & _M6) - 1
-            if lb > -_VAL_OFS:
-                blb = max(blb, lb + shift - down)
-            if ub < _VAL_OFS + 1000:
-                bub = min(bub, ub + shift + up)
-    return blb, bub, bhint
-
-
-@jit(inline="always")
-def _store(tt, gen, ka, kb, live, lb, ub, hint, work):
-    """Store bounds of the position of live cards ``live`` in its class ``(ka, kb)``: they
-    tighten an entry of the same live cards, else take the place of a stale entry of the bucket
-    or of the one that cost the least work (cards in hand)."""
-    i = _slot(tt, ka, kb)
-    j = -1
-    wj = 100
-    for jj in range(i, i + _BUCKET):
-        d = tt[jj, 2]
-        if np.int64(d >> np.uint64(32)) != gen:
-            w = -1
-        elif tt[jj, 0] == ka and tt[jj, 1] == kb and tt[jj, 3] == live:
-            j = jj
-            lb = max(lb, np.int64(d & _M11) - _VAL_OFS)
-            ub = min(ub, np.int64((d >> np.uint64(11)) & _M11) - _VAL_OFS)
-            break
-        else:
-            w = np.int64((d >> np.uint64(28)) & np.uint64(0xF))
-        if w < wj:
-            j = jj
-            wj = w
-    lb = max(lb, -_VAL_OFS)
-    ub = min(ub, _VAL_OFS + 1000)
-    tt[j, 0] = ka
-    tt[j, 1] = kb
-    tt[j, 3] = live
-    tt[j, 2] = np.uint64(lb + _VAL_OFS) | (np.uint64(ub + _VAL_OFS) << np.uint64(11)) \
-        | (np.uint64(hint + 1) << np.uint64(22)) | (np.uint64(work) << np.uint64(28)) \
-        | (np.uint64(gen) << np.uint64(32))
 
 
 # frame fields (int64 rows of ``fr``)
@@ -784,16 +450,6 @@ def _finish_boundary(tt, gen, hs, fr, fu, d, v):
     lb, ub = (v, INF) if v >= fr[d, _GAMMA] else (-INF, v)
     work = popcount(hs[0])
     _store(tt, gen, fu[d, _KA], fu[d, _KB], live, lb, ub, h, work)
-
-
-@jit
-def value_bounds(hs, mode, tpts, flag):
-    """Static ``(lo, hi)`` bounds of a position's value (no trick cards needed: they only
-    tighten the bounds through :func:`node_bounds`)."""
-    live = hs[0] | hs[1] | hs[2] | hs[3]
-    lo = -MATCH_HALF if flag & 2 else 0
-    hi = tpts + points_of(live, mode) + 5 + (MATCH_HALF if flag & 1 else 0)
-    return lo, hi
 
 
 @jit

@@ -17,7 +17,7 @@ from strategies import hands as hand_sets
 from strategies import modes, rule_names
 
 from jass_sim.jass.melds import _kernels as K
-from jass_sim.jass.melds.stats import (
+from jass_sim.jass.melds.count import (
     ALL_HANDS,
     DEAL_STREAM,
     HAND_BLOCK_SIZE,
@@ -27,10 +27,10 @@ from jass_sim.jass.melds.stats import (
     exact_hand_counts,
     exact_tasks,
     hand_table,
-    meld_stats,
     sampled_deal_counts,
     sampled_hand_counts,
 )
+from jass_sim.jass.melds.stats import meld_stats
 from jass_sim.core.stats import wilson_ci
 from jass_sim.core.errors import InputError
 from jass_sim.core.notation import cards_to_mask

@@ -13,10 +13,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from jass_sim.jass.report import report as R
+from jass_sim.core.report import text as T
+from jass_sim.jass.report import build as B
+from jass_sim.jass.report import write as W
 from jass_sim.jass.report import sections as S
 from jass_sim.core.report.render import render_html, render_markdown
-from jass_sim.core.report.text import n_fmt, pct_ci, score_fmt
 from jass_sim.core.stats import wilson_ci
 from jass_sim.core.errors import InputError
 from jass_sim.jass.rules import get_rules
@@ -29,7 +30,7 @@ DEALS = SPP * HANDS
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("reports") / "tiny"
-    rep = R.report(str(out), rules="chibre", deals=DEALS, seed=3, samples_per_hand=SPP, meld_hands=4000,
+    rep = W.report(str(out), rules="chibre", deals=DEALS, seed=3, samples_per_hand=SPP, meld_hands=4000,
                    players="random,heuristic")
     return rep, out
 
@@ -195,19 +196,19 @@ def test_sentences_come_from_the_tables(built):
     c = rep.tables["chibre_crossover"]["score"]
     sides = rep.tables["chibre_sides"]
     if not math.isnan(c["share_50"]):
-        x = score_fmt(c["share_50"])
+        x = T.score_fmt(c["share_50"])
         assert f"chibre when the hand evaluator scores your best mode below {x}.**" in md
         b = sides.loc["below"]
-        assert f"{pct_ci(b['share'], b['ci95_lo'], b['ci95_hi'])} of {n_fmt(b['hands'])} hands" in md
+        assert f"{T.pct_ci(b['share'], b['ci95_lo'], b['ci95_hi'])} of {T.n_fmt(b['hands'])} hands" in md
         assert f"| share of chibre wins falls through 50% | {x} |" in md
     assert f"threshold is {c['evaluator']:g}" in md
     sizes = rep.tables["sample_sizes"].set_index("section")
-    assert f"{n_fmt(sizes.loc['mode_choice', 'hands'])} random hands" in md
+    assert f"{T.n_fmt(sizes.loc['mode_choice', 'hands'])} random hands" in md
     assert sizes.loc["mode_choice", "hands"] == HANDS
     assert rep.command in md and f"--deals {DEALS}" in rep.command and "--seed 3" in rep.command
     assert rep.version in md
     pl = rep.tables["players"].iloc[0]
-    assert f"over {n_fmt(pl['deals'])} duplicate deals" in md
+    assert f"over {T.n_fmt(pl['deals'])} duplicate deals" in md
 
 
 def test_failed_write_leaves_nothing(built, tmp_path, monkeypatch):
@@ -216,15 +217,15 @@ def test_failed_write_leaves_nothing(built, tmp_path, monkeypatch):
     def boom(*a, **k):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(R, "figures", boom)
+    monkeypatch.setattr(W, "figures", boom)
     with pytest.raises(RuntimeError):
-        R.write_report(rep, str(tmp_path / "new"))
+        W.write_report(rep, str(tmp_path / "new"))
     assert list(tmp_path.iterdir()) == []
     # an existing report is left as it was
     (tmp_path / "old").mkdir()
     (tmp_path / "old" / "index.md").write_text("previous")
     with pytest.raises(RuntimeError):
-        R.write_report(rep, str(tmp_path / "old"))
+        W.write_report(rep, str(tmp_path / "old"))
     assert (tmp_path / "old" / "index.md").read_text() == "previous"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["old"]
 
@@ -235,13 +236,13 @@ def test_replaces_a_report_but_nothing_else(built, tmp_path):
     target.mkdir()
     (target / "index.md").write_text("old report")
     (target / "stale.png").write_bytes(b"x")
-    R.write_report(rep, str(target))
+    W.write_report(rep, str(target))
     assert "stale.png" not in os.listdir(target) and (target / "index.html").exists()
     other = tmp_path / "data"
     other.mkdir()
     (other / "keep.txt").write_text("mine")
     with pytest.raises(InputError):
-        R.write_report(rep, str(other))
+        W.write_report(rep, str(other))
     assert os.listdir(other) == ["keep.txt"]
 
 
@@ -257,7 +258,7 @@ def test_replaces_a_report_but_nothing_else(built, tmp_path):
 ])
 def test_bad_parameters(kwargs, token):
     with pytest.raises(InputError) as err:
-        R.build_report(**kwargs)
+        B.build_report(**kwargs)
     assert token in str(err.value)
 
 
@@ -294,7 +295,7 @@ def test_hand_features():
 def test_committed_example_report():
     """``reports/chibre/`` (the example users see first) is whole: its images exist, its tables
     are there, and it names the command that made it."""
-    root = os.path.join(os.path.dirname(__file__), "..", "..", "..", "reports", "chibre")
+    root = os.path.join(os.path.dirname(__file__), "..", "..", "reports", "chibre")
     if not os.path.isdir(root):
         pytest.skip("no committed example report")
     md = open(os.path.join(root, "index.md"), encoding="utf-8").read()
@@ -328,7 +329,7 @@ def test_human_section(built):
     t = rep.tables["human"]
     assert list(t.columns) == list(H.COLUMNS)
     assert set(t["player"]) == {"heuristic"}  # random is not compared with human play
-    assert (t["n"] == min(DEALS, R.HUMAN_DEALS)).all()
+    assert (t["n"] == min(DEALS, B.HUMAN_DEALS)).all()
     md = (out / "index.md").read_text(encoding="utf-8")
     assert "## 6. Simulated players against human play" in md and "## 7. How this report was made" in md
     assert "always uses the `schieber` rules (not the report's `chibre`)" in md

@@ -11,8 +11,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from jass_sim.jass.simulate import shards
-from jass_sim.jass.simulate.shards import BatchJob, ShardStore, run_dask, run_local
+from jass_sim.core import shards
+from jass_sim.core.shards import ShardStore, run_dask, run_local
+from jass_sim.jass.simulate.shards import BatchJob
 from jass_sim.jass.simulate.tables import simulate_deals
 from jass_sim.core.errors import InputError
 from jass_sim.jass.engine.batch import STATS
@@ -106,13 +107,13 @@ def test_a_different_job_on_the_same_directory_is_refused(tmp_path, change):
     field = next(iter(change))
     with pytest.raises(InputError, match=f"different batch job \\({field} "):
         ShardStore.open(str(tmp_path / "run"), other)
-    assert ShardStore.load(str(tmp_path / "run")).done() == {0}
+    assert ShardStore.load(str(tmp_path / "run"), BatchJob).done() == {0}
 
 
 def test_a_changed_code_version_is_refused(tmp_path, monkeypatch):
     ShardStore.open(str(tmp_path / "run"), job())
-    monkeypatch.setattr(shards, "_version", lambda: "9.9.9")
-    with pytest.raises(InputError, match="jass_sim"):
+    monkeypatch.setattr(shards, "package_version", lambda: "9.9.9")
+    with pytest.raises(InputError, match=r"was written by jass-sim \S+ and this is jass-sim 9\.9\.9: "):
         ShardStore.open(str(tmp_path / "run"), job())
 
 
@@ -122,7 +123,7 @@ def test_directories_that_are_not_batch_runs_are_refused(tmp_path):
     with pytest.raises(InputError, match="not empty and has no manifest"):
         ShardStore.open(str(tmp_path / "busy"), job())
     with pytest.raises(InputError, match="not a batch directory"):
-        ShardStore.load(str(tmp_path / "busy"))
+        ShardStore.load(str(tmp_path / "busy"), BatchJob)
     with pytest.raises(InputError, match="parent directory does not exist"):
         ShardStore.open(str(tmp_path / "no" / "run"), job())
     (tmp_path / "other").mkdir()
@@ -131,7 +132,7 @@ def test_directories_that_are_not_batch_runs_are_refused(tmp_path):
         ShardStore.open(str(tmp_path / "other"), job())
     (tmp_path / "other" / "manifest.json").write_text("{not json")
     with pytest.raises(InputError, match="cannot read"):
-        ShardStore.load(str(tmp_path / "other"))
+        ShardStore.load(str(tmp_path / "other"), BatchJob)
 
 
 def test_a_tampered_shard_file_is_detected(tmp_path):
@@ -158,7 +159,7 @@ def test_csv_storage_without_pyarrow(tmp_path, monkeypatch):
         [f"shard-{i:06d}.csv" for i in range(5)]
     doc = json.loads((tmp_path / "run" / "manifest.json").read_text())
     assert doc["storage"] == "csv" and "pyarrow" in doc["storage_note"]
-    assert np.array_equal(ShardStore.load(str(tmp_path / "run")).merged(), run_batch(j.spec()))
+    assert np.array_equal(ShardStore.load(str(tmp_path / "run"), BatchJob).merged(), run_batch(j.spec()))
 
 
 def test_parquet_run_cannot_resume_without_pyarrow(tmp_path, monkeypatch):
@@ -225,6 +226,17 @@ def test_workers_share_the_cores(client):
     cores = len(os.sched_getaffinity(0))
     assert sorted(threads) == sorted(client.scheduler_info()["workers"])
     assert set(threads.values()) == {max(1, cores // 2)}  # two workers on this host
+
+
+def test_a_worker_without_this_code_is_refused_in_one_line(tmp_path, client, monkeypatch):
+    """Dask pickles a task by module path: a worker of another jass-sim layout cannot load it."""
+    (tmp_path / "jobs_only_here.py").write_text(
+        "from dataclasses import dataclass\n\n\n@dataclass(frozen=True)\nclass Job:\n    deals: int = 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))  # in this process only: the workers run already
+    from jobs_only_here import Job
+
+    with pytest.raises(InputError, match=r"cannot load jobs_only_here:Job \(ModuleNotFoundError: .*jobs_only_here"):
+        shards.worker_threads(client, Job())
 
 
 def test_shard_task_on_a_named_worker(client):

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from reference import ref_solve
 
 from jass_sim.jass.solver._endgame import three_tricks, two_tricks
-from jass_sim.jass.solver._search import MATCH_HALF
+from jass_sim.jass.solver._play import MATCH_HALF
 from jass_sim.jass.solver._tables import to_power_mask
 from jass_sim.jass.rules.tables import POINTS
 

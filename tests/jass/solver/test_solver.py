@@ -17,7 +17,7 @@ from jass_sim.jass.cards import RANKS, card_index, card_suit, format_card, parse
 from jass_sim.core.errors import InputError
 from jass_sim.cli import main
 from jass_sim.jass.solver import Solver, solve
-from jass_sim.jass.solver._search import _key, _probe, _store, new_tt
+from jass_sim.jass.solver._transposition import _key, _probe, _store, new_tt
 from jass_sim.jass.solver._tables import to_power_mask
 
 # One solver whose table is never cleared (fresh=False) and small (4096 entries): entries of

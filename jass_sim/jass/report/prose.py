@@ -1,10 +1,6 @@
-"""``jass-sim report``: a self-contained strategy report (Markdown, HTML, PNG plots, CSV tables).
-
-:func:`build_report` runs the simulations (:mod:`jass_sim.jass.report.sections`) and keeps
-their tables; :meth:`Report.blocks` writes the text from those tables only (every number in the
-prose is a cell of a table of the same run); :func:`write_report` renders ``index.md``,
-``index.html``, the PNG figures and ``tables/*.csv`` into a temporary directory beside the
-target and renames it into place.
+"""The text of ``jass-sim report``: :class:`Report` holds a run's parameters and tables and writes
+the document from those tables only (every number in the prose is a cell of a table of the same
+run; see :mod:`jass_sim.core.report.render` for the document model).
 
 Sections: 1. mode choice by hand features; 2. when to chibre; 3. card values; 4. melds and
 stöck; 5. player strength; 6. simulated players against human play (always ``schieber`` rules,
@@ -14,50 +10,21 @@ stöck; 5. player strength; 6. simulated players against human play (always ``sc
 from __future__ import annotations
 
 import math
-import os
-import shutil
-import tempfile
 from dataclasses import dataclass, field
 
-import numpy as np
 import pandas as pd
 
-from jass_sim.jass.cards import MODE_NAMES
-from jass_sim.core.errors import InputError
-from jass_sim.jass.rules import RuleSet, get_rules
-from jass_sim.jass.report import human as H
-from jass_sim.jass.report import sections as S
-from jass_sim.core.report.render import images, render_html, render_markdown
 from jass_sim.core.report.text import n_fmt, pct_ci, pm, prob, score_fmt
-
-DEFAULT_DEALS = 1_000_000
-DEFAULT_SAMPLES_PER_HAND = 128
-#: ``--samples-per-hand`` must be a multiple of this (the advise RNG block).
-SAMPLES_STEP = 64
-#: Rounds per fast player in the comparison with human play (section 6) at most: the sampling error
-#: is then far below the model error the section discusses.
-HUMAN_DEALS = 100_000
-#: Rounds of a slow player (pimc: tens of rounds per second, four seats) in section 6 at most.
-HUMAN_SLOW_DEALS = 300
-
-
-# ---------------------------------------------------------------------------------------------
-# Formatting (the same in tables and sentences; the number formats are in core.report.text)
-# ---------------------------------------------------------------------------------------------
-
-def label(option: str) -> str:
-    from jass_sim.jass.report.plots import label as plot_label
-
-    return plot_label(option)
+from jass_sim.jass.cards import MODE_NAMES
+from jass_sim.jass.report import sections as S
+from jass_sim.jass.report.human_section import blocks as human_blocks
+from jass_sim.jass.report.plots import label
+from jass_sim.jass.rules import RuleSet
 
 
 def card_label(card: str) -> str:
     return label(card[0]) + ("10" if card[1] == "T" else card[1])
 
-
-# ---------------------------------------------------------------------------------------------
-# The report
-# ---------------------------------------------------------------------------------------------
 
 @dataclass
 class Report:
@@ -349,8 +316,6 @@ class Report:
             B.append(("p", "Only one card-play policy was given: no duel."))
 
         # 6 ---------------------------------------------------------------------------------------
-        from jass_sim.jass.report.human_section import blocks as human_blocks
-
         B += human_blocks(self.tables["human"], r.name, "6")
 
         # 7 ---------------------------------------------------------------------------------------
@@ -502,291 +467,3 @@ class Report:
 
 
 TRUMP_TEXT_BINS = ("2", "3", "4", "5")
-
-
-# ---------------------------------------------------------------------------------------------
-# Building and writing
-# ---------------------------------------------------------------------------------------------
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("jass-sim")
-    except PackageNotFoundError:  # pragma: no cover - running from a source tree
-        return "unknown"
-
-
-def report_command(rules: str, deals: int, seed: int, samples_per_hand: int, players: list[str],
-                   meld_hands: int | None, output: str, policy: str | None = None) -> str:
-    """The ``jass-sim report`` command line that reproduces a report (defaults left out)."""
-    from jass_sim.jass.players import DEFAULT_POLICY, POLICIES
-
-    parts = ["jass-sim report", f"--rules {rules}", f"--deals {deals}", f"--seed {seed}"]
-    if samples_per_hand != DEFAULT_SAMPLES_PER_HAND:
-        parts.append(f"--samples-per-hand {samples_per_hand}")
-    if policy not in (None, DEFAULT_POLICY):
-        parts.append(f"--policy {policy}")
-    if players != list(POLICIES):
-        parts.append(f"--players {','.join(players)}")
-    if meld_hands is not None:
-        parts.append(f"--meld-hands {meld_hands}")
-    out = output if output.endswith("/") else output + "/"
-    parts.append(f"-o {out}")
-    return " ".join(parts)
-
-
-def check_params(rules, deals, seed, samples_per_hand, policy, players, meld_hands, threads):
-    """Validate the parameters (InputError naming the bad value); return them normalised."""
-    from jass_sim.jass.players import DEFAULT_POLICY, POLICIES, policy_id
-
-    rule_set = get_rules(rules)
-    policy = DEFAULT_POLICY if policy is None else policy
-
-    def count(option, value, minimum):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-            raise InputError(f"{option} must be an integer >= {minimum}, got {value!r}", str(value))
-        return int(value)
-
-    seed = count("--seed", seed, 0)
-    samples_per_hand = count("--samples-per-hand", samples_per_hand, SAMPLES_STEP)
-    if samples_per_hand % SAMPLES_STEP:
-        raise InputError(f"--samples-per-hand must be a multiple of {SAMPLES_STEP}, got {samples_per_hand}",
-                         str(samples_per_hand))
-    deals = count("--deals", deals, samples_per_hand)
-    if deals // samples_per_hand < 2:
-        raise InputError(f"--deals must give at least 2 hands of {samples_per_hand} deals, got {deals}", str(deals))
-    policy_id(policy)
-    policy = policy.strip().lower()
-    if players is None:
-        players = list(POLICIES)
-    elif isinstance(players, str):
-        players = [p.strip().lower() for p in players.split(",") if p.strip()]
-    else:
-        players = [str(p).strip().lower() for p in players]
-    if not players:
-        raise InputError("--players '' names no player", "''")
-    for p in players:
-        policy_id(p)
-    if len(set(players)) != len(players):
-        raise InputError(f"a player is listed twice in --players: {','.join(players)}", ",".join(players))
-    if meld_hands is not None:
-        meld_hands = count("--meld-hands", meld_hands, 1)
-    if threads is not None:
-        count("--threads", threads, 1)
-    return rule_set, deals, seed, samples_per_hand, policy, players, meld_hands
-
-
-def build_report(rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, seed: int = 0,
-                 samples_per_hand: int = DEFAULT_SAMPLES_PER_HAND, policy: str | None = None,
-                 players: list[str] | str | None = None, meld_hands: int | None = None,
-                 threads: int | None = None, output: str = "reports/NAME/", progress=None) -> Report:
-    """Run every section and return the :class:`Report` (nothing is written).
-
-    Parameters
-    ----------
-    rules : RuleSet or str
-        Rule preset.
-    deals : int
-        Budget of each section: sections 1-2 sample ``deals // samples_per_hand`` hands of
-        ``samples_per_hand`` deals each (every option played on each deal); section 3 plays
-        ``deals`` deals per mode; section 4 samples ``deals`` deals (per-deal meld figures);
-        section 5 plays ``deals`` duplicate deals per pair of fast players; section 6 plays
-        ``min(deals, HUMAN_DEALS)`` rounds per fast player, ``min(deals, HUMAN_SLOW_DEALS)``
-        per slow one.
-    seed : int
-        Root seed; results do not depend on ``threads``.
-    samples_per_hand : int
-        Deals per hand in sections 1-2 (a multiple of 64).
-    policy : str, optional
-        Card play at every seat in sections 1-3 (default
-        :data:`jass_sim.jass.players.DEFAULT_POLICY`, the learned ``net`` player).
-    players : list of str or comma-separated str, optional
-        Policies compared in section 5 (default: every registered policy); those of them among
-        :data:`jass_sim.jass.report.human.DEFAULT_PLAYERS` (heuristic, net, pimc) are compared with
-        human play in section 6.
-    meld_hands : int, optional
-        Sample this many hands for the per-hand meld figures instead of counting all hands.
-    output : str
-        The output directory, for the reproducing command shown in the report.
-    progress : callable, optional
-        Called with a short label as each section starts.
-    """
-    from jass_sim.jass.players import policy_id
-    from jass_sim.core.threads import numba_threads
-    from jass_sim.jass.melds.stats import meld_stats
-
-    rule_set, deals, seed, samples_per_hand, policy, players, meld_hands = check_params(
-        rules, deals, seed, samples_per_hand, policy, players, meld_hands, threads)
-    hands = deals // samples_per_hand
-    step = progress or (lambda label: None)
-    rep = Report(rules=rule_set, deals=deals, seed=seed, samples_per_hand=samples_per_hand, hands=hands,
-                 policy=policy, players=players, meld_hands=meld_hands, version=_version(),
-                 command=report_command(rule_set.name, deals, seed, samples_per_hand, players, meld_hands, output,
-                                        policy))
-    T = rep.tables
-    pid = policy_id(policy)
-    with numba_threads(threads):
-        step(f"mode choice: {hands:,} hands x {samples_per_hand} deals x {len(rule_set.modes) + 1} options")
-        per_hand = S.option_values(rule_set, hands, samples_per_hand, seed, pid)
-        T["mode_features"] = S.feature_tables(per_hand, rule_set)
-        T["best_choice"] = S.best_choice_table(per_hand, rule_set)
-        T["evaluator"] = S.evaluator_table(per_hand)
-        T["chibre_bins"] = S.chibre_table(per_hand)
-        T["chibre_crossover"], T["chibre_sides"] = S.chibre_summary(per_hand, T["chibre_bins"])
-        step(f"card values: {deals:,} deals x {len(rule_set.modes)} modes")
-        T["card_values"], T["card_fits"] = S.card_values(rule_set, deals, seed, pid)
-        step("melds" + (" (exact over all hands)" if meld_hands is None else ""))
-        stoeck_mode = next((m for m in rule_set.modes if m < 4), 0)
-        ms = meld_stats(rule_set, hands=meld_hands, exact=meld_hands is None, deals=deals, seed=seed,
-                        mode=stoeck_mode)
-        rep.meld_stats = ms
-        rep.meld_mode = MODE_NAMES[stoeck_mode]
-        T["melds_hand"] = ms.per_hand.reset_index()
-        T["melds_deal"] = ms.per_deal.reset_index()
-        T["melds_distribution"] = ms.distribution.reset_index()
-        T["stoeck"] = stoeck_table(ms, T["card_fits"], MODE_NAMES[stoeck_mode], meld_hands is None)
-        step(f"player strength: {', '.join(players)}")
-        T["players"] = S.player_table(rule_set, players, deals, seed)
-        human_players = [p for p in players if p in H.DEFAULT_PLAYERS]
-        step(f"against human play ({H.RULES} rules): {', '.join(human_players) or 'no player'}")
-        T["human"] = (H.simulate_against_humans(human_players, min(deals, HUMAN_DEALS), HUMAN_SLOW_DEALS, seed)
-                      if human_players else pd.DataFrame(columns=list(H.COLUMNS)))
-    T["sample_sizes"] = sample_sizes(rep)
-    return rep
-
-
-def stoeck_table(ms, fits: pd.DataFrame, mode: str, exact: bool) -> pd.DataFrame:
-    """``statistic, estimate, ci95_lo, ci95_hi, n, exact``: stöck per hand (from ``meld_stats``),
-    per deal (four times the per-hand figure: only one hand can hold the pair) and, in play, per
-    team from the card-value deals of ``mode``."""
-    r = ms.per_hand.loc["p_stoeck"]
-    rows = [{"statistic": "p_stoeck", "estimate": r["estimate"], "ci95_lo": r["ci95_lo"], "ci95_hi": r["ci95_hi"],
-             "n": int(r["n"]), "exact": exact},
-            {"statistic": "p_stoeck_deal", "estimate": 4 * r["estimate"], "ci95_lo": 4 * r["ci95_lo"],
-             "ci95_hi": 4 * r["ci95_hi"], "n": int(r["n"]), "exact": exact}]
-    f = fits[fits["mode"] == mode]
-    if len(f):
-        f = f.iloc[0]
-        for team in ("ours", "theirs"):
-            rows.append({"statistic": f"stoeck_{team}", "estimate": f[f"stoeck_{team}"],
-                         "ci95_lo": f[f"stoeck_{team}_lo"], "ci95_hi": f[f"stoeck_{team}_hi"], "n": int(f["deals"]),
-                         "exact": False})
-    return pd.DataFrame(rows)
-
-
-def sample_sizes(rep: Report) -> pd.DataFrame:
-    """One row per section: ``section, hands, samples_per_hand, deals, description``."""
-    from jass_sim.jass.report.human_section import rounds_of
-
-    n_modes = len(rep.rules.modes)
-    pl = rep.tables["players"]
-    hr = rounds_of(rep.tables["human"])
-    meld_h = "all 94,143,280 hands (exact)" if rep.meld_hands is None else f"{rep.meld_hands:,} sampled hands"
-    rows = [
-        {"section": "mode_choice", "hands": rep.hands, "samples_per_hand": rep.samples_per_hand,
-         "deals": rep.hands * rep.samples_per_hand,
-         "description": f"1-2: {rep.hands:,} hands × {rep.samples_per_hand} deals, each deal played in "
-                        f"{n_modes + 1} options ({rep.hands * rep.samples_per_hand * (n_modes + 1):,} rounds)"},
-        {"section": "card_values", "hands": 0, "samples_per_hand": 0, "deals": rep.deals,
-         "description": f"3: {rep.deals:,} deals in each of {n_modes} modes ({rep.deals * n_modes:,} rounds)"},
-        {"section": "melds", "hands": rep.meld_hands or 0, "samples_per_hand": 0, "deals": rep.deals,
-         "description": f"4: {meld_h}; {rep.deals:,} sampled deals"},
-        {"section": "players", "hands": 0, "samples_per_hand": 0, "deals": int(pl["deals"].sum()) if len(pl) else 0,
-         "description": "5: " + ("; ".join(f"{a} vs {b}: {n:,} duplicate deals" for a, b, n in
-                                           zip(pl["team_a"], pl["team_b"], pl["deals"])) if len(pl) else "none")},
-        {"section": "human", "hands": 0, "samples_per_hand": 0, "deals": sum(hr.values()),
-         "description": f"6 ({H.RULES} rules): " + ("; ".join(f"{p}: {n:,} rounds" for p, n in hr.items())
-                                                    if hr else "none")},
-    ]
-    return pd.DataFrame(rows)
-
-
-def figures(rep: Report, directory: str) -> None:
-    """Write the PNG figures of ``rep`` into ``directory``."""
-    from jass_sim.jass.report import plots as P
-
-    files = {
-        "mode_features.png": P.mode_features_png(rep.tables["mode_features"], rep.first_trump),
-        "best_choice.png": P.best_choice_png(rep.tables["best_choice"], rep.hands, rep.samples_per_hand),
-        "chibre.png": P.chibre_png(rep.tables["chibre_bins"], rep.tables["chibre_crossover"]),
-        "card_values.png": P.card_values_png(rep.tables["card_values"], rep.deals),
-    }
-    if len(rep.tables["players"]):
-        files["players.png"] = P.players_png(rep.tables["players"])
-    if len(rep.tables["human"]):
-        from jass_sim.jass.report.human_section import human_png
-
-        files["human.png"] = human_png(rep.tables["human"])
-    for name, data in files.items():
-        with open(os.path.join(directory, name), "wb") as fh:
-            fh.write(data)
-    rep.meld_stats.plot(os.path.join(directory, "melds.png"))
-
-
-def check_output_dir(path: str) -> str:
-    """The absolute report directory; an InputError if it cannot be written
-    (:func:`jass_sim.core.files.check_output_dir`) or exists and is not a directory that holds a
-    report (``index.md``) or is empty — nothing else is ever replaced."""
-    from jass_sim.core.files import check_output_dir as check_writable
-
-    target = check_writable(path)
-    if os.path.isdir(target) and os.listdir(target) and not os.path.exists(os.path.join(target, "index.md")):
-        raise InputError(f"output directory {path!r} is not empty and holds no report (index.md): "
-                         "not replacing it", path)
-    return target
-
-
-def write_report(rep: Report, path: str) -> list[str]:
-    """Render ``rep`` into directory ``path`` (created or replaced whole): ``index.md``,
-    ``index.html``, the PNG figures, ``tables/*.csv``. Everything is written to a temporary
-    directory beside ``path`` first and renamed into place at the end. Returns the files."""
-    from jass_sim.core.files import pause_before_rename
-
-    target = check_output_dir(path)
-    parent = os.path.dirname(target)
-    os.makedirs(parent, exist_ok=True)
-    tmp = tempfile.mkdtemp(dir=parent, prefix=f".tmp-{os.path.basename(target)}-")
-    old = None
-    try:
-        blocks = rep.blocks()
-        with open(os.path.join(tmp, "index.md"), "w", encoding="utf-8") as fh:
-            fh.write(render_markdown(blocks))
-        with open(os.path.join(tmp, "index.html"), "w", encoding="utf-8") as fh:
-            fh.write(render_html(blocks, f"jass-sim strategy report ({rep.rules.name})"))
-        figures(rep, tmp)
-        os.makedirs(os.path.join(tmp, "tables"))
-        for name, df in rep.tables.items():
-            df.to_csv(os.path.join(tmp, "tables", f"{name}.csv"), index=False, float_format="%.10g",
-                      lineterminator="\n")
-        missing = [f for f in images(blocks) if not os.path.exists(os.path.join(tmp, f))]
-        if missing:  # pragma: no cover - a programming error
-            raise RuntimeError(f"report references missing figures: {missing}")
-        os.chmod(tmp, 0o755)
-        for d, _, fs in os.walk(tmp):
-            for f in fs:
-                os.chmod(os.path.join(d, f), 0o644)
-        pause_before_rename(target)
-        if os.path.exists(target):
-            old = tempfile.mkdtemp(dir=parent, prefix=f".old-{os.path.basename(target)}-")
-            os.rmdir(old)
-            os.replace(target, old)
-        os.replace(tmp, target)
-        tmp = None
-    finally:
-        if tmp is not None:
-            shutil.rmtree(tmp, ignore_errors=True)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-    return sorted(os.path.relpath(os.path.join(d, f), target) for d, _, fs in os.walk(target) for f in fs)
-
-
-def report(output: str, rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, seed: int = 0,
-           samples_per_hand: int = DEFAULT_SAMPLES_PER_HAND, policy: str | None = None,
-           players: list[str] | str | None = None, meld_hands: int | None = None, threads: int | None = None,
-           progress=None) -> Report:
-    """Build the report and write it to the directory ``output`` (see :func:`build_report`)."""
-    check_output_dir(output)
-    rep = build_report(rules, deals, seed, samples_per_hand, policy, players, meld_hands, threads, output, progress)
-    write_report(rep, output)
-    return rep

@@ -1,0 +1,222 @@
+"""Building ``jass-sim report``: check the parameters, run every section's simulations
+(:mod:`jass_sim.jass.report.sections`, :mod:`jass_sim.jass.report.human`) and keep their tables in a
+:class:`~jass_sim.jass.report.prose.Report`; nothing is written here
+(:mod:`jass_sim.jass.report.write` writes it).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from jass_sim.core.errors import InputError
+from jass_sim.jass.cards import MODE_NAMES
+from jass_sim.jass.report import human as H
+from jass_sim.jass.report import sections as S
+from jass_sim.jass.report.prose import Report
+from jass_sim.jass.rules import RuleSet, get_rules
+
+DEFAULT_DEALS = 1_000_000
+DEFAULT_SAMPLES_PER_HAND = 128
+#: ``--samples-per-hand`` must be a multiple of this (the advise RNG block).
+SAMPLES_STEP = 64
+#: Rounds per fast player in the comparison with human play (section 6) at most: the sampling error
+#: is then far below the model error the section discusses.
+HUMAN_DEALS = 100_000
+#: Rounds of a slow player (pimc: tens of rounds per second, four seats) in section 6 at most.
+HUMAN_SLOW_DEALS = 300
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("jass-sim")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree
+        return "unknown"
+
+
+def report_command(rules: str, deals: int, seed: int, samples_per_hand: int, players: list[str],
+                   meld_hands: int | None, output: str, policy: str | None = None) -> str:
+    """The ``jass-sim report`` command line that reproduces a report (defaults left out)."""
+    from jass_sim.jass.players import DEFAULT_POLICY, POLICIES
+
+    parts = ["jass-sim report", f"--rules {rules}", f"--deals {deals}", f"--seed {seed}"]
+    if samples_per_hand != DEFAULT_SAMPLES_PER_HAND:
+        parts.append(f"--samples-per-hand {samples_per_hand}")
+    if policy not in (None, DEFAULT_POLICY):
+        parts.append(f"--policy {policy}")
+    if players != list(POLICIES):
+        parts.append(f"--players {','.join(players)}")
+    if meld_hands is not None:
+        parts.append(f"--meld-hands {meld_hands}")
+    out = output if output.endswith("/") else output + "/"
+    parts.append(f"-o {out}")
+    return " ".join(parts)
+
+
+def check_params(rules, deals, seed, samples_per_hand, policy, players, meld_hands, threads):
+    """Validate the parameters (InputError naming the bad value); return them normalised."""
+    from jass_sim.jass.players import DEFAULT_POLICY, POLICIES, policy_id
+
+    rule_set = get_rules(rules)
+    policy = DEFAULT_POLICY if policy is None else policy
+
+    def count(option, value, minimum):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+            raise InputError(f"{option} must be an integer >= {minimum}, got {value!r}", str(value))
+        return int(value)
+
+    seed = count("--seed", seed, 0)
+    samples_per_hand = count("--samples-per-hand", samples_per_hand, SAMPLES_STEP)
+    if samples_per_hand % SAMPLES_STEP:
+        raise InputError(f"--samples-per-hand must be a multiple of {SAMPLES_STEP}, got {samples_per_hand}",
+                         str(samples_per_hand))
+    deals = count("--deals", deals, samples_per_hand)
+    if deals // samples_per_hand < 2:
+        raise InputError(f"--deals must give at least 2 hands of {samples_per_hand} deals, got {deals}", str(deals))
+    policy_id(policy)
+    policy = policy.strip().lower()
+    if players is None:
+        players = list(POLICIES)
+    elif isinstance(players, str):
+        players = [p.strip().lower() for p in players.split(",") if p.strip()]
+    else:
+        players = [str(p).strip().lower() for p in players]
+    if not players:
+        raise InputError("--players '' names no player", "''")
+    for p in players:
+        policy_id(p)
+    if len(set(players)) != len(players):
+        raise InputError(f"a player is listed twice in --players: {','.join(players)}", ",".join(players))
+    if meld_hands is not None:
+        meld_hands = count("--meld-hands", meld_hands, 1)
+    if threads is not None:
+        count("--threads", threads, 1)
+    return rule_set, deals, seed, samples_per_hand, policy, players, meld_hands
+
+
+def build_report(rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, seed: int = 0,
+                 samples_per_hand: int = DEFAULT_SAMPLES_PER_HAND, policy: str | None = None,
+                 players: list[str] | str | None = None, meld_hands: int | None = None,
+                 threads: int | None = None, output: str = "reports/NAME/", progress=None) -> Report:
+    """Run every section and return the :class:`Report` (nothing is written).
+
+    Parameters
+    ----------
+    rules : RuleSet or str
+        Rule preset.
+    deals : int
+        Budget of each section: sections 1-2 sample ``deals // samples_per_hand`` hands of
+        ``samples_per_hand`` deals each (every option played on each deal); section 3 plays
+        ``deals`` deals per mode; section 4 samples ``deals`` deals (per-deal meld figures);
+        section 5 plays ``deals`` duplicate deals per pair of fast players; section 6 plays
+        ``min(deals, HUMAN_DEALS)`` rounds per fast player, ``min(deals, HUMAN_SLOW_DEALS)``
+        per slow one.
+    seed : int
+        Root seed; results do not depend on ``threads``.
+    samples_per_hand : int
+        Deals per hand in sections 1-2 (a multiple of 64).
+    policy : str, optional
+        Card play at every seat in sections 1-3 (default
+        :data:`jass_sim.jass.players.DEFAULT_POLICY`, the learned ``net`` player).
+    players : list of str or comma-separated str, optional
+        Policies compared in section 5 (default: every registered policy); those of them among
+        :data:`jass_sim.jass.report.human.DEFAULT_PLAYERS` (heuristic, net, pimc) are compared with
+        human play in section 6.
+    meld_hands : int, optional
+        Sample this many hands for the per-hand meld figures instead of counting all hands.
+    output : str
+        The output directory, for the reproducing command shown in the report.
+    progress : callable, optional
+        Called with a short label as each section starts.
+    """
+    from jass_sim.jass.players import policy_id
+    from jass_sim.core.threads import numba_threads
+    from jass_sim.jass.melds.stats import meld_stats
+
+    rule_set, deals, seed, samples_per_hand, policy, players, meld_hands = check_params(
+        rules, deals, seed, samples_per_hand, policy, players, meld_hands, threads)
+    hands = deals // samples_per_hand
+    step = progress or (lambda label: None)
+    rep = Report(rules=rule_set, deals=deals, seed=seed, samples_per_hand=samples_per_hand, hands=hands,
+                 policy=policy, players=players, meld_hands=meld_hands, version=_version(),
+                 command=report_command(rule_set.name, deals, seed, samples_per_hand, players, meld_hands, output,
+                                        policy))
+    T = rep.tables
+    pid = policy_id(policy)
+    with numba_threads(threads):
+        step(f"mode choice: {hands:,} hands x {samples_per_hand} deals x {len(rule_set.modes) + 1} options")
+        per_hand = S.option_values(rule_set, hands, samples_per_hand, seed, pid)
+        T["mode_features"] = S.feature_tables(per_hand, rule_set)
+        T["best_choice"] = S.best_choice_table(per_hand, rule_set)
+        T["evaluator"] = S.evaluator_table(per_hand)
+        T["chibre_bins"] = S.chibre_table(per_hand)
+        T["chibre_crossover"], T["chibre_sides"] = S.chibre_summary(per_hand, T["chibre_bins"])
+        step(f"card values: {deals:,} deals x {len(rule_set.modes)} modes")
+        T["card_values"], T["card_fits"] = S.card_values(rule_set, deals, seed, pid)
+        step("melds" + (" (exact over all hands)" if meld_hands is None else ""))
+        stoeck_mode = next((m for m in rule_set.modes if m < 4), 0)
+        ms = meld_stats(rule_set, hands=meld_hands, exact=meld_hands is None, deals=deals, seed=seed,
+                        mode=stoeck_mode)
+        rep.meld_stats = ms
+        rep.meld_mode = MODE_NAMES[stoeck_mode]
+        T["melds_hand"] = ms.per_hand.reset_index()
+        T["melds_deal"] = ms.per_deal.reset_index()
+        T["melds_distribution"] = ms.distribution.reset_index()
+        T["stoeck"] = stoeck_table(ms, T["card_fits"], MODE_NAMES[stoeck_mode], meld_hands is None)
+        step(f"player strength: {', '.join(players)}")
+        T["players"] = S.player_table(rule_set, players, deals, seed)
+        human_players = [p for p in players if p in H.DEFAULT_PLAYERS]
+        step(f"against human play ({H.RULES} rules): {', '.join(human_players) or 'no player'}")
+        T["human"] = (H.simulate_against_humans(human_players, min(deals, HUMAN_DEALS), HUMAN_SLOW_DEALS, seed)
+                      if human_players else pd.DataFrame(columns=list(H.COLUMNS)))
+    T["sample_sizes"] = sample_sizes(rep)
+    return rep
+
+
+def stoeck_table(ms, fits: pd.DataFrame, mode: str, exact: bool) -> pd.DataFrame:
+    """``statistic, estimate, ci95_lo, ci95_hi, n, exact``: stöck per hand (from ``meld_stats``),
+    per deal (four times the per-hand figure: only one hand can hold the pair) and, in play, per
+    team from the card-value deals of ``mode``."""
+    r = ms.per_hand.loc["p_stoeck"]
+    rows = [{"statistic": "p_stoeck", "estimate": r["estimate"], "ci95_lo": r["ci95_lo"], "ci95_hi": r["ci95_hi"],
+             "n": int(r["n"]), "exact": exact},
+            {"statistic": "p_stoeck_deal", "estimate": 4 * r["estimate"], "ci95_lo": 4 * r["ci95_lo"],
+             "ci95_hi": 4 * r["ci95_hi"], "n": int(r["n"]), "exact": exact}]
+    f = fits[fits["mode"] == mode]
+    if len(f):
+        f = f.iloc[0]
+        for team in ("ours", "theirs"):
+            rows.append({"statistic": f"stoeck_{team}", "estimate": f[f"stoeck_{team}"],
+                         "ci95_lo": f[f"stoeck_{team}_lo"], "ci95_hi": f[f"stoeck_{team}_hi"], "n": int(f["deals"]),
+                         "exact": False})
+    return pd.DataFrame(rows)
+
+
+def sample_sizes(rep: Report) -> pd.DataFrame:
+    """One row per section: ``section, hands, samples_per_hand, deals, description``."""
+    from jass_sim.jass.report.human_section import rounds_of
+
+    n_modes = len(rep.rules.modes)
+    pl = rep.tables["players"]
+    hr = rounds_of(rep.tables["human"])
+    meld_h = "all 94,143,280 hands (exact)" if rep.meld_hands is None else f"{rep.meld_hands:,} sampled hands"
+    rows = [
+        {"section": "mode_choice", "hands": rep.hands, "samples_per_hand": rep.samples_per_hand,
+         "deals": rep.hands * rep.samples_per_hand,
+         "description": f"1-2: {rep.hands:,} hands × {rep.samples_per_hand} deals, each deal played in "
+                        f"{n_modes + 1} options ({rep.hands * rep.samples_per_hand * (n_modes + 1):,} rounds)"},
+        {"section": "card_values", "hands": 0, "samples_per_hand": 0, "deals": rep.deals,
+         "description": f"3: {rep.deals:,} deals in each of {n_modes} modes ({rep.deals * n_modes:,} rounds)"},
+        {"section": "melds", "hands": rep.meld_hands or 0, "samples_per_hand": 0, "deals": rep.deals,
+         "description": f"4: {meld_h}; {rep.deals:,} sampled deals"},
+        {"section": "players", "hands": 0, "samples_per_hand": 0, "deals": int(pl["deals"].sum()) if len(pl) else 0,
+         "description": "5: " + ("; ".join(f"{a} vs {b}: {n:,} duplicate deals" for a, b, n in
+                                           zip(pl["team_a"], pl["team_b"], pl["deals"])) if len(pl) else "none")},
+        {"section": "human", "hands": 0, "samples_per_hand": 0, "deals": sum(hr.values()),
+         "description": f"6 ({H.RULES} rules): " + ("; ".join(f"{p}: {n:,} rounds" for p, n in hr.items())
+                                                    if hr else "none")},
+    ]
+    return pd.DataFrame(rows)
+

@@ -1,0 +1,54 @@
+"""Writing ``jass-sim report``: the figures of a :class:`~jass_sim.jass.report.prose.Report` and the
+whole directory (``index.md``, ``index.html``, PNG figures, ``tables/*.csv``) through the one report
+writer, :func:`jass_sim.core.report.write.write_report_dir` (a temporary directory beside the
+target, renamed into place at the end).
+"""
+
+from __future__ import annotations
+
+import os
+
+from jass_sim.core.report.write import check_report_dir, write_figures, write_report_dir
+from jass_sim.jass.report.build import DEFAULT_DEALS, DEFAULT_SAMPLES_PER_HAND, build_report
+from jass_sim.jass.report.prose import Report
+from jass_sim.jass.rules import RuleSet
+
+
+def figures(rep: Report, directory: str) -> None:
+    """Write the PNG figures of ``rep`` into ``directory``."""
+    from jass_sim.jass.report import plots as P
+
+    files = {
+        "mode_features.png": P.mode_features_png(rep.tables["mode_features"], rep.first_trump),
+        "best_choice.png": P.best_choice_png(rep.tables["best_choice"], rep.hands, rep.samples_per_hand),
+        "chibre.png": P.chibre_png(rep.tables["chibre_bins"], rep.tables["chibre_crossover"]),
+        "card_values.png": P.card_values_png(rep.tables["card_values"], rep.deals),
+    }
+    if len(rep.tables["players"]):
+        files["players.png"] = P.players_png(rep.tables["players"])
+    if len(rep.tables["human"]):
+        from jass_sim.jass.report.human_section import human_png
+
+        files["human.png"] = human_png(rep.tables["human"])
+    write_figures(directory, files)
+    rep.meld_stats.plot(os.path.join(directory, "melds.png"))
+
+
+def write_report(rep: Report, path: str) -> list[str]:
+    """Render ``rep`` into directory ``path`` (created or replaced whole): ``index.md``,
+    ``index.html``, the PNG figures, ``tables/*.csv``. Everything is written to a temporary
+    directory beside ``path`` first and renamed into place at the end
+    (:func:`~jass_sim.core.report.write.write_report_dir`). Returns the files."""
+    return write_report_dir(path, rep.blocks(), f"jass-sim strategy report ({rep.rules.name})", rep.tables,
+                            lambda directory: figures(rep, directory))
+
+
+def report(output: str, rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, seed: int = 0,
+           samples_per_hand: int = DEFAULT_SAMPLES_PER_HAND, policy: str | None = None,
+           players: list[str] | str | None = None, meld_hands: int | None = None, threads: int | None = None,
+           progress=None) -> Report:
+    """Build the report and write it to the directory ``output`` (see :func:`build_report`)."""
+    check_report_dir(output)
+    rep = build_report(rules, deals, seed, samples_per_hand, policy, players, meld_hands, threads, output, progress)
+    write_report(rep, output)
+    return rep
