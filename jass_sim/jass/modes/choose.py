@@ -11,7 +11,7 @@ Policies (``MODE_POLICIES``):
     chibres; the partner then picks its own best mode and may not pass back.
 ``fitted``
     A linear model fitted by simulation under the ``net`` card play
-    (:mod:`jass_sim.jass.modes.fit`, kernels in :mod:`.features`): picks the allowed
+    (:mod:`jass_sim.jass.modes.fit`, kernels in :mod:`._mode_features`): picks the allowed
     mode with the best predicted point difference times the mode's multiplier; chibres (when
     allowed) when the predicted value of chibre beats it; the partner then picks its own best
     predicted mode and may not pass back. Its weights follow the threshold in ``mode_params``
