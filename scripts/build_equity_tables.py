@@ -1,4 +1,4 @@
-"""Build the equity tables shipped in jass_sim/data/equity (one file per preset and policy).
+"""Build the equity tables shipped in jass_sim/jass/data/equity (one file per preset and policy).
 
     .venv/bin/python scripts/build_equity_tables.py [--rounds N] [--policy heuristic] [--force]
 
@@ -14,7 +14,7 @@ from pathlib import Path
 from jass_sim.jass.games.equity import DEFAULT_ROUNDS, build_equity
 from jass_sim.jass.rules import PRESETS
 
-OUT = Path(__file__).resolve().parent.parent / "jass_sim" / "data" / "equity"
+OUT = Path(__file__).resolve().parent.parent / "jass_sim" / "jass" / "data" / "equity"
 
 
 def main() -> None:

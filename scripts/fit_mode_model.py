@@ -1,7 +1,7 @@
 """Fit the ``fitted`` mode-choice model by simulation under the ``net`` card play (numpy only).
 
     .venv/bin/python scripts/fit_mode_model.py [--seed 0] [--train-hands 3000] [--test-hands 1000]
-        [--deals 64] [--policy net] [--jobs 2] [--data DIR] [--out jass_sim/engine/policies/data/mode_model.npz]
+        [--deals 64] [--policy net] [--jobs 2] [--data DIR] [--out jass_sim/jass/data/mode_model.npz]
 
 For each rule preset it generates hands with the simulated value of every option (each allowed
 mode and chibre; ``--deals`` deals per hand, the same deals for every option, every seat playing
@@ -136,7 +136,7 @@ def main(argv=None) -> dict:
     ap.add_argument("--presets", default=",".join(PRESETS))
     ap.add_argument("--data", type=Path, default=None, help="keep/reuse the generated values here")
     ap.add_argument("--out", type=Path, default=None,
-                    help="weights file [default: the package's policies/data/mode_model.npz]")
+                    help="weights file [default: the package's jass/data/mode_model.npz]")
     args = ap.parse_args(argv)
 
     from jass_sim.jass.modes.choose import CHIBRE_BELOW

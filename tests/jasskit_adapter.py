@@ -1,6 +1,6 @@
 """Adapter between jass-sim's encoding and the outside reference jass-kit 2.0.5 (import name ``jass``).
 
-Where jass-kit's rules differ from /work/shared/RULES.md (found by reading jass-kit's source,
+Where jass-kit's rules differ from docs/rules.md (RULES.md; found by reading jass-kit's source,
 ``jass/game/rule_schieber.py``, ``const.py``, ``game_sim.py``, ``arena/arena.py``; each checked by running it)
 =================================================================================================================
 

@@ -1,4 +1,4 @@
-"""Plain-Python reference implementation of the Chibre rules of ``/work/shared/RULES.md``.
+"""Plain-Python reference implementation of the Chibre rules of ``docs/rules.md`` (RULES.md).
 
 This module is the slow, obvious oracle that the Numba kernels are tested against. It is written
 from RULES.md alone: it imports nothing from ``jass_sim`` except the card encoding helpers of

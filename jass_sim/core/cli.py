@@ -5,11 +5,11 @@ A game declares its commands with :func:`command` and :func:`group` (importing o
 time, so ``jass-sim --help`` stays instant); :mod:`jass_sim.cli` registers them on the root group.
 
 Everything a command may run into is reported here, in one line on stderr and without a
-traceback: bad input (:class:`~jass_sim.jass.cards.InputError`, click's usage errors) and an output
+traceback: bad input (:class:`~jass_sim.core.errors.InputError`, click's usage errors) and an output
 location that cannot be written (``OSError``) exit 2; SIGINT and SIGTERM exit 130 and 143 (the
 atomic writers of :mod:`jass_sim.core.files` leave no partial file); a closed stdout pipe
 (``jass-sim ... | head``) ends the command quietly. Integer options named ``--seed``, ``--threads``
-or a count are checked by :func:`jass_sim.jass.cli.options.harden_params` in every command.
+or a count are checked by :func:`jass_sim.core.options.harden_params` in every command.
 """
 
 from __future__ import annotations

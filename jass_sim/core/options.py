@@ -1,4 +1,10 @@
-"""Checked integer options shared by every command (seeds, threads, counts)."""
+"""Checked integer options shared by every command (seeds, threads, counts).
+
+Every integer option named ``--seed``, ``--threads`` or one of :data:`COUNT_OPTIONS` (declared with a
+plain ``type=int``) gets the matching type below from the command class of the ``jass-sim`` group
+(:func:`harden_params`, called by :class:`jass_sim.core.cli.Command`), so every command, including one
+added later, rejects a negative, huge or non-numeric value with one line naming it, before any work.
+"""
 
 from __future__ import annotations
 

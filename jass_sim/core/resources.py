@@ -1,7 +1,7 @@
 """Will a request fit? Memory and disk checks made before a run starts (light: no numpy).
 
 A request that cannot fit is refused with one line naming the option that asks for it
-(:class:`~jass_sim.jass.cards.InputError`), instead of failing hours later or being killed by the
+(:class:`~jass_sim.core.errors.InputError`), instead of failing hours later or being killed by the
 kernel's out-of-memory killer. The estimates are lower bounds of what a run needs, so a refusal
 is always right; a run that passes may still need more than estimated.
 """

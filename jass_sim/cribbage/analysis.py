@@ -96,7 +96,7 @@ def crib_rank_pairs(samples: int, seed: int) -> pd.DataFrame:
     sampled hands per row and the starter exact, with 95% intervals (``_lo``, ``_hi``). The
     intervals cover the sampling only, not the choice of the opponent's model.
 
-    Wraps the kernels ``_exact.crib_pair_table`` (through :func:`~.discard.crib_rank_table`)
+    Wraps the kernels ``_exact.crib_pair_table`` (through :func:`~.discards.crib_rank_table`)
     and ``_model.crib_vs_model``.
     """
     from jass_sim.core.rng import block_states

@@ -9,7 +9,7 @@ Encoding used everywhere in jass-sim
 * Modes are 0..3 (trump H, D, S, C), 4 (obe-abe, top down) and 5 (une-ufe, bottom up).
 * Seats are 0..3 in playing order; teams are ``seat % 2`` (seats 0 and 2, seats 1 and 3).
 
-Text notation (RULES.md): suit letter ``H D S C`` or symbol ``♥ ♦ ♠ ♣`` followed by a rank
+Text notation (``docs/rules.md``): suit letter ``H D S C`` or symbol ``♥ ♦ ♠ ♣`` followed by a rank
 ``6 7 8 9 T J Q K A`` (``10`` is accepted for ``T``), case-insensitive; cards are separated by
 spaces or commas. Swiss-German names are accepted too, suit and rank joined by a hyphen
 (``Rosen-As``, ``Schellen-Under``, ``Eichel-9``), with the Swisslos mapping: Rosen ♥, Eichel ♦,

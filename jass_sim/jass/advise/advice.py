@@ -182,7 +182,7 @@ def advise(hand, rules="chibre", policy: str | None = None, partner_model: str =
     leads, and there is no chibre option. ``samples`` deals are sampled (default 4,000), or, with
     ``ci``, batches of deals until the paired 95% CI half-width of the top two options is at most
     ``ci`` points (or ``max_samples``). With ``score`` (``"OURS:THEIRS"``) every option also
-    gets the probability of winning the game (see :mod:`.advise_score`). Wraps the parallel
+    gets the probability of winning the game (see :mod:`.score`). Wraps the parallel
     kernel :func:`jass_sim.jass.advise.sampling.advise_blocks`. The card play is ``policy`` at every
     seat (default :data:`jass_sim.jass.players.DEFAULT_POLICY`, the learned ``net`` player).
     """

@@ -102,7 +102,7 @@ def advise_blocks(states, counts, offsets, hand, leader, chooser, options, modes
 
     When ``win`` has rows, ``win[s, o]`` receives team 0's probability of winning the game after
     the round from the score ``game = (target, premier_sorti, score0, score1, grid step)`` (see
-    :func:`~._equity.win_after_round`; the equity table ``equity`` on ``equity_grid``)."""
+    :func:`~jass_sim.jass.games._equity_kernels.win_after_round`; the equity table ``equity`` on ``equity_grid``)."""
     for b in numba.prange(states.shape[0]):
         rng = states[b].copy()
         known, my_pool, dealt = _sampler(hand)

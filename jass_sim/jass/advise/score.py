@@ -2,7 +2,7 @@
 
 Every sampled deal's round is scored against the target from the given score (premier sorti
 inside the round: melds, stöck, each trick as it is taken), and when the game goes on, the
-shipped equity table (:mod:`.equity`) gives the probability of winning with the other team
+shipped equity table (:mod:`jass_sim.jass.games.equity`) gives the probability of winning with the other team
 choosing next. The options are compared on the same sampled deals: the lead of one option over
 another is the mean of their per-deal difference, with its paired 95% CI.
 """

@@ -39,11 +39,3 @@ def _with_options(func, options):
         func = option(func)
     return func
 
-
-
-# --- checked integer options -------------------------------------------------------------------
-# Every integer option named ``--seed``, ``--threads`` or one of COUNT_OPTIONS (declared with a plain
-# ``type=int``) gets the matching type below from the command class of the ``jass-sim`` group
-# (:func:`harden_params`, called by ``jass_sim.cli._Command``), so every command, including one added
-# later, rejects a negative, huge or non-numeric value with one line naming it, before any work.
-

@@ -1,7 +1,7 @@
 """A whole game: rounds until a team reaches the target, with the chooser's rotation, chibre,
 "premier sorti" or "plus grand écart", and the rubicon.
 
-Decisions where RULES.md is silent (shared with ``tests/reference.py``):
+Decisions where the rules (``docs/rules.md``) are silent (shared with ``tests/reference.py``):
 
 * the previous chooser is the seat that had the choice first (who may have said chibre);
 * premier sorti: points are credited in the order melds, stöck, each trick as it is taken, then

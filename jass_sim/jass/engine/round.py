@@ -46,7 +46,7 @@ def play_tricks(hands, mode, declarer, policies, params, rng, shown, trace, t0, 
 
     ``trace`` holds the tricks before ``t0``, and of trick ``t0`` its leader and first ``i0``
     cards; ``hands`` the cards still held; ``played``, ``voids``, ``p0``, ``p1`` and ``tricks0``
-    the state of the round at that point (see :func:`~.policies.dispatch.choose_card`).
+    the state of the round at that point (see :func:`~jass_sim.jass.players.dispatch.choose_card`).
     Returns the card points of the whole round ``(team0, team1, tricks_team0)``.
     """
     trump = mode if mode < 4 else -1

@@ -23,7 +23,7 @@ class BatchSpec:
     rules: RuleSet
     policies: np.ndarray            # int64[4], policy number per seat
     fixed_mode: int = -1            # >= 0: every deal is played in this mode
-    mode_policy: int = 0            # mode-choice policy number (see engine.choose)
+    mode_policy: int = 0            # mode-choice policy number (see modes.choose)
     mode_params: np.ndarray | None = None
     params: np.ndarray | None = None
     seed: int = 0

@@ -29,7 +29,7 @@ def sample_rounds(states, counts, offsets, modes_allowed, mode_policy, mode_para
                   four_points, multipliers, events, n_events, totals, last_team):
     """Play ``counts[b]`` rounds in block ``b`` (round index ``offsets[b] + i``): seat 0 chooses
     (and may chibre) and leads. Round ``k`` gives its premier-sorti credits ``events[k, :n_events[k]]``
-    (see :func:`~.game.round_credits`), its totals ``totals[k]`` (team 0, the chooser's, then
+    (see :func:`~jass_sim.jass.engine.game.round_credits`), its totals ``totals[k]`` (team 0, the chooser's, then
     team 1) and the team of the last trick ``last_team[k]``."""
     for b in numba.prange(states.shape[0]):
         rng = states[b].copy()

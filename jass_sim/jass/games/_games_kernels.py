@@ -35,7 +35,7 @@ def duplicate_game_blocks(states, counts, offsets, target, premier_sorti, chibre
                           four_points, multipliers, out, trajectories):
     """Play ``counts[b]`` duplicate games in block ``b`` (game index ``offsets[b] + i``).
 
-    ``out[g, play]`` receives :func:`~.game.play_game`'s ``out`` of play ``play`` (0: A on
+    ``out[g, play]`` receives :func:`~jass_sim.jass.engine.game.play_game`'s ``out`` of play ``play`` (0: A on
     seats 0 and 2, 1: A on seats 1 and 3; team numbers are seats' teams). For the first
     ``trajectories.shape[0]`` games, ``trajectories[g, play, r]`` gets the scores (team 0,
     team 1) after round ``r``.

@@ -3,7 +3,7 @@
 Public entry point: :func:`meld_stats`, returning a :class:`MeldStats` that renders as a table,
 CSV or the JSON contract of ``jass-sim melds`` (documented in ``docs/melds.md``) and plots.
 
-Definitions (RULES.md "Melds"):
+Definitions (``docs/rules.md``, "Melds"):
 
 * A hand *announces* a kind of meld when its announcement — the disjoint set of melds with the
   most points, :func:`jass_sim.jass.rules._melds.announce` — contains at least one meld of that kind;

@@ -5,7 +5,7 @@ the mode's multiplier) when the chooser plays its hand in a mode: one for the fo
 (features read with the trump suit first), one for obe-abe, one for une-ufe. A fourth predicts
 the value of chibring (times the multiplier of the mode the partner then picks) from the best and
 second-best predicted direct values and a few hand features. The features are computed by the
-compiled kernels of :mod:`._mode_features`, the same ones the mode policy runs.
+compiled kernels of :mod:`.features`, the same ones the mode policy runs.
 
 The weights ship in ``jass/data/mode_model.npz``, one vector per rule preset (key: the preset
 name), written by ``scripts/fit_mode_model.py``; they are read by :mod:`.weights`.
@@ -73,7 +73,7 @@ def r_squared(y: np.ndarray, pred: np.ndarray) -> float:
 
 def direct_predictions(hands: np.ndarray, rules, params: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per hand, the best and second-best predicted direct values times the multiplier under
-    ``params`` (a full ``mode_params`` array): the kernel :func:`._mode_features.fitted_best`."""
+    ``params`` (a full ``mode_params`` array): the kernel :func:`.features.fitted_best`."""
     modes = np.asarray(rules.modes, dtype=np.int64)
     mults = rules.arrays()[2]
     feats = np.zeros(TRUMP_FEATURES)

@@ -34,7 +34,7 @@ from jass_sim.jass.solver._tables import TO_POWER
 
 @jit(inline="always")
 def _ours(v, rem, flag):
-    """Team 0's points of a solver value ``v`` (see :mod:`.solver._search`) when ``rem`` points are
+    """Team 0's points of a solver value ``v`` (see :mod:`jass_sim.jass.solver._search`) when ``rem`` points are
     left: a match is ``rem + 100`` for team 0, 0 when team 1 takes every trick."""
     if flag & 1 and v == rem + MATCH_HALF:
         return rem + MATCH_BONUS

@@ -138,7 +138,7 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
     seats : list of int
         The reviewed seats.
     policy : str, optional
-        Card play of the play-outs (default ``DEFAULT_PLAY_POLICY`` of :mod:`.play_advice`); also the
+        Card play of the play-outs (default ``DEFAULT_PLAY_POLICY`` of :mod:`.advice`); also the
         card play of ``advise`` for the mode choice.
     samples : int, optional
         Worlds per card decision and deals for the mode choice (defaults of ``play-advice`` and

@@ -1,4 +1,4 @@
-"""Rule sets as data: every *(option)* of RULES.md is a field of :class:`RuleSet`.
+"""Rule sets as data: every *(option)* of the rules (``docs/rules.md``) is a field of :class:`RuleSet`.
 
 Kernels never see a :class:`RuleSet`; they take the plain arrays of :meth:`RuleSet.arrays`.
 """

@@ -1,4 +1,4 @@
-"""Rule tables by mode and card, built once from RULES.md as numpy arrays.
+"""Rule tables by mode and card, built once from the rules (``docs/rules.md``) as numpy arrays.
 
 Numba freezes these module-level arrays into the compiled kernels as constants.
 Index ``[mode, card]`` with modes 0..3 (trump H D S C), 4 (obe-abe), 5 (une-ufe).

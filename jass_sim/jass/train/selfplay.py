@@ -91,7 +91,7 @@ def card_values(initial, trace, t, i, mode, declarer, shown, policies, params, r
     ``t`` of the round in ``trace`` dealt from ``initial``: the deciding team's points minus the
     other team's from trick ``t`` on, with ``c`` played and the round played on by ``policies``,
     averaged over ``worlds`` deals: the true one, then deals of the cards the player has not seen
-    drawn consistently with its view (:func:`~.solver._players.sample_hands`). Every card is
+    drawn consistently with its view (:func:`~jass_sim.jass.players.search.sample_hands`). Every card is
     played in the same deals with the same random numbers. ``scratch``: see :func:`value_scratch`.
     """
     hands, world, now, work_trace, cards, types = scratch
@@ -227,7 +227,7 @@ def selfplay_blocks(states, counts, per_deal, worlds, modes_allowed, policy, rol
     """Play ``counts[b]`` deals in block ``b`` from RNG state ``states[b]`` and write ``per_deal``
     labelled decisions per deal from row ``b * BLOCK_SIZE * per_deal`` (see the module doc).
 
-    ``feats[row]``: the active features (:mod:`.policies._net_features`), -1 after the last;
+    ``feats[row]``: the active features (:mod:`jass_sim.jass.players._net_features`), -1 after the last;
     ``targets[row, cc]``: the value of canonical card ``cc`` (NaN for an illegal card);
     ``info[row]``: see :data:`INFO_COLUMNS`.
     """

@@ -1,6 +1,6 @@
 """Tests of the plain-Python reference rules (``tests/reference.py``) against RULES.md.
 
-One test (or a few) per rule line of ``/work/shared/RULES.md``, on hand-made positions. The section
+One test (or a few) per rule line of ``docs/rules.md`` (RULES.md), on hand-made positions. The section
 and the line each test checks are named in its docstring.
 """
 
