@@ -37,6 +37,7 @@ import pandas as pd
 
 from jass_sim.jass.cards import MODE_NAMES, N_MODES, parse_mode
 from jass_sim.core.errors import InputError
+from jass_sim.core.rng import STREAMS
 from jass_sim.jass.rules.presets import RuleSet, get_rules
 from jass_sim.core.stats import mean_ci, wilson_ci
 
@@ -45,7 +46,7 @@ ALL_HANDS = comb(36, 9)
 #: Sampled hands per RNG block (fixed: results do not depend on threads or chunking).
 HAND_BLOCK_SIZE = 16 * 1024
 #: RNG streams (``SeedSequence`` spawn key ``(stream, block)``) of sampled hands and deals.
-HAND_STREAM, DEAL_STREAM = 0, 1
+HAND_STREAM, DEAL_STREAM = STREAMS["jass.meld-hands"], STREAMS["jass.meld-deals"]
 #: Blocks given to a parallel kernel at a time (bounds memory).
 CHUNK_BLOCKS = 256
 DEFAULT_HANDS = 1_000_000
