@@ -108,7 +108,8 @@ def crib_rank_pairs(samples: int, seed: int) -> pd.DataFrame:
     first = np.array([p[0] for p in pairs] * 2, dtype=np.int64)
     second = np.array([p[1] for p in pairs] * 2, dtype=np.int64)
     opp_sign = np.array([-1] * len(pairs) + [1] * len(pairs), dtype=np.int64)  # dealer's crib: pone throws
-    sums = crib_vs_model(first, second, opp_sign, samples, block_states(seed, 0, len(first), STREAMS["cribbage.crib-pairs"]), table)
+    states = block_states(seed, 0, len(first), STREAMS["cribbage.crib-pairs"])
+    sums = crib_vs_model(first, second, opp_sign, samples, states, table)
     rows = []
     for i, (r1, r2) in enumerate(pairs):
         row = {"rank1": RANKS[r1], "rank2": RANKS[r2], "random_ev": table[r1, r2]}

@@ -59,10 +59,10 @@ def test_decks_as_data():
 
 # The messages as each game gave them before the deck became data (byte-identical output).
 @pytest.mark.parametrize("deck, token, message", [
-    (JASS, "X9", "unknown card 'X9' (expected a suit H D S C or ♥ ♦ ♠ ♣ and a rank 6-9 T J Q K A, "
-                 "or Swiss-German such as Rosen-As)"),
-    (JASS, "Rosen-Zehn", "unknown card 'Rosen-Zehn' (expected a suit H D S C or ♥ ♦ ♠ ♣ and a rank 6-9 T J Q K A, "
-                         "or Swiss-German such as Rosen-As)"),
+    (JASS, "X9", ("unknown card 'X9' (expected a suit H D S C or ♥ ♦ ♠ ♣ and a rank 6-9 T J Q K A, "
+                  "or Swiss-German such as Rosen-As)")),
+    (JASS, "Rosen-Zehn", ("unknown card 'Rosen-Zehn' (expected a suit H D S C or ♥ ♦ ♠ ♣ and a rank "
+                          "6-9 T J Q K A, or Swiss-German such as Rosen-As)")),
     (CRIBBAGE, "5X", "unknown card '5X' (expected a rank A 2-9 T J Q K and a suit H D S C or ♥ ♦ ♠ ♣)"),
     (BASRA, "H1O", "unknown card 'H1O' (expected a suit C D H S or ♣ ♦ ♥ ♠ and a rank A 2-9 T J Q K)"),
 ])
