@@ -37,7 +37,7 @@ def main() -> None:
 
     from jass_sim.jass.games.equity import build_equity
     from jass_sim.jass.games.games import play_games
-    from jass_sim.jass.players import policy_id
+    from jass_sim.jass.players import PLAYERS
     from jass_sim.jass.engine.simulate import BatchSpec, iter_chunks
     from jass_sim.core.threads import numba_threads
     from jass_sim.jass.rules import get_rules
@@ -45,7 +45,7 @@ def main() -> None:
     load_before = os.getloadavg()
     t = time.perf_counter()
     play_games(300, "heuristic", "heuristic")
-    spec = BatchSpec(1000, get_rules("chibre"), np.full(4, policy_id("heuristic"), dtype=np.int64), mode_policy=1)
+    spec = BatchSpec(1000, get_rules("chibre"), np.full(4, PLAYERS.code("heuristic"), dtype=np.int64), mode_policy=1)
     list(iter_chunks(spec))
     build_equity("chibre", rounds=200, step=50)
     compile_s = time.perf_counter() - t

@@ -34,7 +34,7 @@ def main() -> None:
     ap.add_argument("--teacher", default=None, help="weights (.npz) of another network to time with the same kernel")
     args = ap.parse_args()
 
-    from jass_sim.jass.players import POLICIES, policy_params
+    from jass_sim.jass.players import PLAYERS, policy_params
     from jass_sim.jass.players.net import (
         NET_H1,
         hidden_sizes,
@@ -47,7 +47,7 @@ def main() -> None:
     from jass_sim.jass.train.selfplay import generate_positions
     from jass_sim.jass.rules.presets import get_rules
 
-    h = POLICIES["heuristic"]
+    h = PLAYERS.code("heuristic")
     params = policy_params()
     feats = generate_positions(args.deals, get_rules("chibre"), h, h, params, worlds=1, seed=1)[0]
     F = feats.astype(np.int64)

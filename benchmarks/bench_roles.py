@@ -32,7 +32,7 @@ from jass_sim.jass.engine.batch import _block_scratch
 from jass_sim.jass.modes.choose import choose_mode
 from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.engine.deal import deal_uniform
-from jass_sim.jass.players import POLICIES, policy_params
+from jass_sim.jass.players import PLAYERS, policy_params
 from jass_sim.core.rng import BLOCK_SIZE, block_states
 from jass_sim.jass.engine.round import play_dealt_round
 from jass_sim.jass.rules import get_rules
@@ -112,7 +112,7 @@ def main() -> None:
     start = time.perf_counter()
     fixed_mode = -1 if args.mode is None else parse_mode(args.mode)
     four_seatings(block_states(args.seed, 0, n_blocks, 9), counts, modes, fixed_mode, default_mode_params(rules),
-                  POLICIES[args.a], POLICIES[args.b], params, run_points, four_points, multipliers, out)
+                  PLAYERS.code(args.a), PLAYERS.code(args.b), params, run_points, four_points, multipliers, out)
     print(f"played in {time.perf_counter() - start:.1f} s (compilation included)")
     out = out[:args.deals]
     for k, name in enumerate(SEATINGS):

@@ -37,12 +37,12 @@ TEST_SEED_OFFSET = 1_000_003
 def generate(preset: str, hands: int, deals: int, seed: int, policy: str = "net") -> dict:
     """``{"hands", "values", "eval_option"}`` of ``hands`` random hands of ``preset``."""
     from jass_sim.jass.report.sections import option_values
-    from jass_sim.jass.players import POLICIES
+    from jass_sim.jass.players import PLAYERS
     from jass_sim.jass.rules import get_rules
 
     rules = get_rules(preset)
     t = time.time()
-    df = option_values(rules, hands, deals, seed, POLICIES[policy])
+    df = option_values(rules, hands, deals, seed, PLAYERS.code(policy))
     cols = [c for c in df.columns if c.startswith("value_")]
     print(f"  {preset}: {hands} hands x {deals} deals x {len(cols)} options under {policy} (seed {seed}) "
           f"in {time.time() - t:.0f} s", flush=True)
@@ -142,7 +142,7 @@ def main(argv=None) -> dict:
     from jass_sim.jass.modes.choose import CHIBRE_BELOW
     from jass_sim.jass.modes.fit import fit_mode_model, fitted_options
     from jass_sim.jass.modes.weights import WEIGHTS_FILE
-    from jass_sim.jass.players import POLICIES
+    from jass_sim.jass.players import PLAYERS
     from jass_sim.jass.rules import get_rules
 
     presets = [p.strip() for p in args.presets.split(",") if p.strip()]
@@ -158,8 +158,8 @@ def main(argv=None) -> dict:
         scale = 2 if p in SHARES_MODES else 1
         tasks[(p, "train")] = (p, args.train_hands // scale, args.deals, args.seed, args.policy)
         tasks[(p, "test")] = (p, args.test_hands // scale, args.deals, args.seed + TEST_SEED_OFFSET, args.policy)
-    if args.policy not in POLICIES:
-        ap.error(f"unknown policy {args.policy!r} (expected one of {', '.join(POLICIES)})")
+    if args.policy not in PLAYERS:
+        ap.error(f"unknown policy {args.policy!r} (expected one of {', '.join(PLAYERS)})")
     print(f"generating option values under {args.policy} play ({args.jobs} processes)", flush=True)
     t0 = time.time()
     data = load_or_generate(args.jobs, tasks, args.data)

@@ -43,7 +43,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from jass_sim.core.jit import jit  # noqa: E402
-from jass_sim.jass.players import POLICIES, policy_params  # noqa: E402
+from jass_sim.jass.players import PLAYERS, policy_params  # noqa: E402
 from jass_sim.jass.players._net_features import N_FEATURES  # noqa: E402
 from jass_sim.jass.players.net import (  # noqa: E402
     H1,
@@ -266,10 +266,10 @@ def generate(layers, deals: int, seed: int, iteration: int, worlds: int, rules_n
     from jass_sim.jass.train.selfplay import generate_positions
 
     if layers is None:
-        policy = POLICIES["heuristic"]
+        policy = PLAYERS.code("heuristic")
         params = policy_params()
     else:
-        policy = POLICIES["net"]
+        policy = PLAYERS.code("net")
         params = pack_params(policy_params()[:NET_H1], layers)
     parts = []
     for k, name in enumerate(rules_names):

@@ -17,7 +17,7 @@ import numpy as np
 
 from jass_sim.core.stats import mean_ci
 from jass_sim.core.errors import InputError
-from jass_sim.core.rng import BLOCK_SIZE
+from jass_sim.core.rng import BLOCK_SIZE, STREAMS
 from jass_sim.basra.cards import HAND_SIZE, N_CARDS, TABLE_START, cards_to_mask, format_card, mask_to_cards
 from jass_sim.basra.rules import BasraRules
 
@@ -157,7 +157,7 @@ def sample_outcomes(hand, table, played, n, rules, samples, seed, piles, last_ca
     gone = cards_to_mask(played)
     out = np.zeros((samples, len(cands), 6), dtype=np.int64)
     with numba_threads(threads):
-        for first, nb, states, counts in block_chunks(samples, seed, 30):
+        for first, nb, states, counts in block_chunks(samples, seed, STREAMS["basra.advise"]):
             part = np.zeros((nb * BLOCK_SIZE, len(cands), 6), dtype=np.int64)
             advise_blocks(states, counts, st0, ist0, seat, pos["sizes"], gone, n, dealer, rules.array(), cands,
                           stop, part)

@@ -13,7 +13,8 @@ import numpy as np
 import pandas as pd
 
 from jass_sim.core.stats import mean_ci
-from jass_sim.basra.engine import iter_deal_rows, iter_game_rows, policy_number
+from jass_sim.basra.engine import iter_deal_rows, iter_game_rows
+from jass_sim.basra.players import PLAYERS
 from jass_sim.basra.rules import BasraRules
 
 
@@ -100,7 +101,7 @@ def simulate_table(deals: int, n: int = 2, rules: BasraRules | None = None, poli
 
     Wraps :func:`jass_sim.basra.engine.iter_deal_rows` and ``iter_game_rows``."""
     _check_counts(deals, games)
-    p = policy_number(policy)
+    p = PLAYERS.code(policy)
     rules = rules or BasraRules()
     s = _run(deals, games, n, rules, p, p, False, seed, params, threads)
     out = [s.row("first_points", "points of the starting side", "points/deal"),
@@ -119,7 +120,7 @@ def duel_table(policy_a: str, policy_b: str, deals: int, n: int = 2, rules: Basr
     """Player A (one side) against B (the other) on duplicate deals: each deal played twice with
     the sides' players swapped, the same side starting. Wraps ``iter_deal_rows``/``iter_game_rows``."""
     _check_counts(deals, games)
-    a, b = policy_number(policy_a), policy_number(policy_b)
+    a, b = PLAYERS.code(policy_a), PLAYERS.code(policy_b)
     rules = rules or BasraRules()
     s = _run(deals, games, n, rules, a, b, True, seed, params, threads)
     out = [s.row("a_points", f"points of A ({policy_a})", "points/deal"),

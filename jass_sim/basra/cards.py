@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from jass_sim.core.notation import TOKEN_SPLIT, card_from_text, cards_to_mask, notation_tables
+from jass_sim.core.notation import TOKEN_SPLIT, Deck, cards_to_mask
 from jass_sim.core.errors import CardError
 
 #: ``cards_to_mask`` is jass_sim.jass.cards' own (it works for any card numbers below 64).
@@ -33,7 +33,8 @@ TABLE_START = 4
 JACK, QUEEN, KING = 10, 11, 12
 FULL_DECK = np.uint64((1 << N_CARDS) - 1)
 
-_SUIT_OF_CHAR, _RANK_OF_TEXT = notation_tables(SUITS, SUIT_SYMBOLS, RANKS)
+#: The 52-card deck and its notation (clubs first).
+DECK = Deck(SUITS, SUIT_SYMBOLS, RANKS)
 
 
 def card_index(suit: int, rank: int) -> int:
@@ -61,11 +62,7 @@ CARD_POINTS = card_points_table()
 
 def parse_card(token: str) -> int:
     """Parse one card such as ``D10``, ``♣2``, ``sj``; raise :class:`CardError` naming ``token``."""
-    card = card_from_text(token, _SUIT_OF_CHAR, _RANK_OF_TEXT, len(RANKS))
-    if card is not None:
-        return card
-    raise CardError(f"unknown card {token!r} (expected a suit C D H S or ♣ ♦ ♥ ♠ and a rank A 2-9 T J Q K)",
-                    token)
+    return DECK.parse_card(token)
 
 
 def parse_cards(text: str, option: str, count: int | None = None, at_most: int | None = None) -> list[int]:
@@ -106,19 +103,12 @@ def check_disjoint(named: dict[str, list[int]]) -> None:
 
 def format_card(card: int, symbols: bool = False) -> str:
     """``DT`` (or ``♦10`` with ``symbols``)."""
-    suit, rank = divmod(int(card), 13)
-    if symbols:
-        return SUIT_SYMBOLS[suit] + ("10" if RANKS[rank] == "T" else RANKS[rank])
-    return SUITS[suit] + RANKS[rank]
+    return DECK.format_card(card, symbols)
 
 
 def mask_to_cards(mask) -> list[int]:
     """Card numbers of a mask in increasing order (suits C D H S, ranks A..K)."""
-    m, out = int(mask), []
-    while m:
-        out.append((m & -m).bit_length() - 1)
-        m &= m - 1
-    return out
+    return DECK.cards_of_mask(mask)
 
 
 def mask_names(mask, symbols: bool = False) -> list[str]:

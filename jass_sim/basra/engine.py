@@ -13,26 +13,16 @@ from collections.abc import Iterator
 import numpy as np
 
 from jass_sim.core.errors import InputError
-from jass_sim.core.rng import BLOCK_SIZE, block_states
+from jass_sim.core.rng import BLOCK_SIZE, STREAMS, block_states
 from jass_sim.core.threads import block_chunks, numba_threads
 from jass_sim.basra.cards import N_CARDS, mask_names
+from jass_sim.basra.players import PLAYERS
 from jass_sim.basra.rules import BasraRules, score_piles
 
-#: Random streams (spawn keys) of the Basra runs.
-STREAM_DEALS, STREAM_GAMES, STREAM_REPLAY = 20, 22, 24
 #: Points a side needs to win a game.
 TARGET = 101
-POLICIES = ("random", "greedy", "search", "search-nomem")
 #: Default samples per decision of the search players.
 SEARCH_SAMPLES = 8
-
-
-def policy_number(name: str) -> int:
-    """The kernel number of a player name (``InputError`` if unknown)."""
-    key = name.strip().lower()
-    if key not in POLICIES:
-        raise InputError(f"unknown player {name!r} (expected one of {', '.join(POLICIES)})", name)
-    return POLICIES.index(key)
 
 
 def check_players(n: int) -> int:
@@ -64,8 +54,8 @@ def replay_round(seed: int, n: int = 2, rules: BasraRules | None = None, policy:
     dealer = n - 1 if dealer is None else dealer
     if not 0 <= dealer < n:
         raise InputError(f"--dealer must be 0..{n - 1}, got {dealer}", str(dealer))
-    deck_rng = block_states(seed, 0, 1, STREAM_REPLAY)[0]
-    rng = block_states(seed, 0, 1, STREAM_REPLAY + 1)[0]
+    deck_rng = block_states(seed, 0, 1, STREAMS["basra.replay-deck"])[0]
+    rng = block_states(seed, 0, 1, STREAMS["basra.replay-players"])[0]
     deals = np.zeros((n_deals(n), 4), dtype=np.uint64)
     table0 = np.uint64(deal_kernel(deck_rng, np.arange(N_CARDS, dtype=np.int64), n, deals))
     st = np.zeros(7, dtype=np.uint64)
@@ -73,7 +63,7 @@ def replay_round(seed: int, n: int = 2, rules: BasraRules | None = None, policy:
     moves = N_CARDS - 4
     log_i = np.zeros((moves, 3), dtype=np.int64)
     log_u = np.zeros((moves, 2), dtype=np.uint64)
-    pols = np.full(4, policy_number(policy), dtype=np.int64)
+    pols = np.full(4, PLAYERS.code(policy), dtype=np.int64)
     left = play_round(deals, table0, n, dealer, rules.array(), pols, player_params(samples), rng, st, ist,
                       log_i, log_u)
     last = int(ist[6]) if ist[6] >= 0 else dealer
@@ -92,10 +82,10 @@ def replay_round(seed: int, n: int = 2, rules: BasraRules | None = None, policy:
     }
 
 
-def _two_streams(count: int, seed: int, stream: int):
+def _two_streams(count: int, seed: int, deck_stream: int, player_stream: int):
     """``(first_block, n_blocks, deck states, player states, counts)`` per chunk of a run."""
-    for first, nb, states, counts in block_chunks(count, seed, stream):
-        yield first, nb, states, block_states(seed, first, nb, stream + 1), counts
+    for first, nb, states, counts in block_chunks(count, seed, deck_stream):
+        yield first, nb, states, block_states(seed, first, nb, player_stream), counts
 
 
 def iter_deal_rows(deals: int, n: int, rules: BasraRules, policy_a: int, policy_b: int, duel: bool,
@@ -107,7 +97,7 @@ def iter_deal_rows(deals: int, n: int, rules: BasraRules, policy_a: int, policy_
 
     params = params if params is not None else player_params(None)
     dealer2 = n - 1 if duel else 0
-    for first, nb, ds, ps, counts in _two_streams(deals, seed, STREAM_DEALS):
+    for first, nb, ds, ps, counts in _two_streams(deals, seed, STREAMS["basra.deals"], STREAMS["basra.deal-players"]):
         rows = np.zeros((nb * BLOCK_SIZE * 2, len(DEAL_COLUMNS)), dtype=np.int64)
         run_blocks(DEALS, ds, ps, counts, n, rules.array(), policy_a, policy_b, dealer2, int(duel), params, TARGET,
                    rows)
@@ -122,11 +112,11 @@ def iter_game_rows(games: int, n: int, rules: BasraRules, policy_a: int, policy_
 
     params = params if params is not None else player_params(None)
     dealer2 = n - 1 if duel else 0
-    for first, nb, ds, ps, counts in _two_streams(games, seed, STREAM_GAMES):
+    for first, nb, ds, ps, counts in _two_streams(games, seed, STREAMS["basra.games"], STREAMS["basra.game-players"]):
         rows = np.zeros((nb * BLOCK_SIZE * 2, len(GAME_COLUMNS)), dtype=np.int64)
         run_blocks(GAMES, ds, ps, counts, n, rules.array(), policy_a, policy_b, dealer2, int(duel), params,
                    TARGET, rows)
         yield rows[: 2 * int(counts.sum())]
 
 
-__all__ = ["replay_round", "iter_deal_rows", "iter_game_rows", "policy_number", "numba_threads"]
+__all__ = ["replay_round", "iter_deal_rows", "iter_game_rows", "numba_threads"]

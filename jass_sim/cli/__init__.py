@@ -1,7 +1,8 @@
 """The ``jass-sim`` command: the root group, on which every game registers its commands.
 
 The commands of each game live in its ``cli`` module or package (:mod:`jass_sim.jass.cli`,
-:mod:`jass_sim.cribbage.cli`, :mod:`jass_sim.basra.cli`); they import only click at import time, so
+:mod:`jass_sim.cribbage.cli`, :mod:`jass_sim.basra.cli`), listed by the game registry
+(:data:`jass_sim.games.GAMES`); they import only click at import time, so
 ``jass-sim --help`` stays instant. The error reporting they share is in :mod:`jass_sim.core.cli`.
 """
 
@@ -9,10 +10,8 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.basra.cli import basra
 from jass_sim.core.cli import Group, Interrupted  # noqa: F401  (Interrupted: the signal exception, re-exported)
-from jass_sim.cribbage.cli import cribbage
-from jass_sim.jass.cli import COMMANDS as JASS_COMMANDS
+from jass_sim.games import GAMES
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -21,6 +20,6 @@ def main():
     """Simulate and analyse Chibre (Swiss Jass, Schieber) deals."""
 
 
-for _command in (*JASS_COMMANDS, cribbage, basra):
+for _command in (c for game in GAMES for c in game.commands):
     main.add_command(_command)
 del _command

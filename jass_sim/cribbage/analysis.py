@@ -60,10 +60,10 @@ def sampled_stats(n: int, seed: int) -> tuple[pd.DataFrame, dict]:
 
     Wraps the kernel ``_exact.sampled_distribution``.
     """
-    from jass_sim.core.rng import BLOCK_SIZE, block_states
+    from jass_sim.core.rng import BLOCK_SIZE, STREAMS, block_states
     from jass_sim.cribbage._exact import sampled_distribution
 
-    states = block_states(seed, 0, -(-n // BLOCK_SIZE))
+    states = block_states(seed, 0, -(-n // BLOCK_SIZE), STREAMS["cribbage.stats"])
     counts = sampled_distribution(states, n).sum(axis=0)
     table = _table(counts)
     for rule in ("hand", "crib"):
@@ -99,7 +99,7 @@ def crib_rank_pairs(samples: int, seed: int) -> pd.DataFrame:
     Wraps the kernels ``_exact.crib_pair_table`` (through :func:`~.discards.crib_rank_table`)
     and ``_model.crib_vs_model``.
     """
-    from jass_sim.core.rng import block_states
+    from jass_sim.core.rng import STREAMS, block_states
     from jass_sim.cribbage._model import crib_vs_model
     from jass_sim.cribbage.discards import crib_rank_table
 
@@ -108,7 +108,8 @@ def crib_rank_pairs(samples: int, seed: int) -> pd.DataFrame:
     first = np.array([p[0] for p in pairs] * 2, dtype=np.int64)
     second = np.array([p[1] for p in pairs] * 2, dtype=np.int64)
     opp_sign = np.array([-1] * len(pairs) + [1] * len(pairs), dtype=np.int64)  # dealer's crib: pone throws
-    sums = crib_vs_model(first, second, opp_sign, samples, block_states(seed, 0, len(first), 2), table)
+    states = block_states(seed, 0, len(first), STREAMS["cribbage.crib-pairs"])
+    sums = crib_vs_model(first, second, opp_sign, samples, states, table)
     rows = []
     for i, (r1, r2) in enumerate(pairs):
         row = {"rank1": RANKS[r1], "rank2": RANKS[r2], "random_ev": table[r1, r2]}

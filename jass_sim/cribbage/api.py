@@ -271,9 +271,10 @@ def simulate(games: int, *, a: str = "greedy", b: str = "greedy", seed: int = 0)
     from jass_sim.core.errors import InputError
     from jass_sim.cribbage.analysis import game_summary, render_summary
     from jass_sim.cribbage.engine import play_batch
-    from jass_sim.cribbage.players import player_codes
+    from jass_sim.cribbage.players import PLAYERS
 
-    player_codes(a, b)
+    PLAYERS.code(a, "--a")  # unknown players are named before a bad --games
+    PLAYERS.code(b, "--b")
     if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
         raise InputError(f"--games must be a positive even number (duplicate pairs), got {games}", str(games))
     summary = game_summary(play_batch(games // 2, a, b, seed), a.lower(), b.lower(), seed)

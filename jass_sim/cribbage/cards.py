@@ -20,7 +20,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from jass_sim.core.errors import CardError  # noqa: F401  (re-exported)
-from jass_sim.core.notation import cards_to_mask, notation_tables, parse_card_list  # noqa: F401  (masks of any card numbers below 64)
+from jass_sim.core.notation import Deck, cards_to_mask  # noqa: F401  (masks of any card numbers below 64)
 
 SUITS = "HDSC"
 SUIT_SYMBOLS = "♥♦♠♣"
@@ -33,7 +33,8 @@ FULL_DECK = np.uint64((1 << N_CARDS) - 1)
 #: Count value (fifteens and the pegging total) of each card 0..51.
 VALUES = np.array([min(r + 1, 10) for _ in range(4) for r in range(N_RANKS)], dtype=np.int64)
 
-_SUIT_OF_CHAR, _RANK_OF_TEXT = notation_tables(SUITS, SUIT_SYMBOLS, RANKS)
+#: The 52-card deck and its notation (rank first, read in either order).
+DECK = Deck(SUITS, SUIT_SYMBOLS, RANKS, rank_first=True)
 
 
 def card_index(suit: int, rank: int) -> int:
@@ -56,40 +57,28 @@ def card_value(card: int) -> int:
 
 def parse_card(token: str) -> int:
     """Parse one card such as ``5H``, ``h5``, ``10♦``, ``JC``; raise :class:`CardError` naming ``token``."""
-    text = token.strip().upper()
-    for suit_first in (False, True):
-        suit_text, rank_text = (text[:1], text[1:]) if suit_first else (text[-1:], text[:-1])
-        suit = _SUIT_OF_CHAR.get(suit_text)
-        rank = _RANK_OF_TEXT.get(rank_text)
-        if suit is not None and rank is not None:
-            return card_index(suit, rank)
-    raise CardError(f"unknown card {token!r} (expected a rank A 2-9 T J Q K and a suit H D S C or ♥ ♦ ♠ ♣)",
-                    token)
+    return DECK.parse_card(token)
 
 
 def parse_cards(text: str | Iterable[str], count: int | None = None) -> list[int]:
     """Parse cards separated by spaces or commas (``"5H 5D 5S JC"``); reject unknown and duplicate
     cards and, with ``count``, a wrong number of cards (:func:`jass_sim.jass.cards.parse_cards` with
     this module's :func:`parse_card`)."""
-    return parse_card_list(text, parse_card, count)
+    return DECK.parse_cards(text, count)
 
 
 def format_card(card: int, symbols: bool = False) -> str:
     """``5H`` (or ``5♥`` with ``symbols``); tens are written ``T`` (``10`` with symbols)."""
-    suit, rank = divmod(int(card), N_RANKS)
-    if symbols:
-        return ("10" if RANKS[rank] == "T" else RANKS[rank]) + SUIT_SYMBOLS[suit]
-    return RANKS[rank] + SUITS[suit]
+    return DECK.format_card(card, symbols)
 
 
 def format_cards(cards: Iterable[int], symbols: bool = False, sep: str = " ") -> str:
-    return sep.join(format_card(c, symbols) for c in cards)
+    return DECK.format_cards(cards, symbols, sep)
 
 
 def mask_to_cards(mask) -> list[int]:
     """Card numbers of a mask, in increasing order (suit H..C, rank A..K)."""
-    m = int(mask)
-    return [c for c in range(N_CARDS) if m >> c & 1]
+    return DECK.cards_of_mask(mask)
 
 
 def rank_counts(cards: Iterable[int]) -> np.ndarray:

@@ -133,13 +133,13 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
     peg = [(None, None, None, None)] * 15
     if opponent == "model" or pegging:
         from jass_sim.core.stats import mean_ci
-        from jass_sim.core.rng import block_states
+        from jass_sim.core.rng import STREAMS, block_states
         from jass_sim.cribbage._model import discard_samples
         from jass_sim.cribbage._players import DISCARD_EXPECT, DISCARD_RANDOM
 
         if samples < 2:
             raise InputError(f"--samples must be at least 2, got {samples}", str(samples))
-        state = block_states(seed, 0, 1)[0]
+        state = block_states(seed, 0, 1, STREAMS["cribbage.discard"])[0]
         model = opponent == "model"
         sums, hist_model = discard_samples(cards, sign, samples, state, crib_rank_table(),
                                            DISCARD_EXPECT if model else DISCARD_RANDOM, model, pegging)
@@ -171,16 +171,17 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
                                      float(hand_ev[k] + sign * crib_mean[k]), dist, crib_ci[k], sign, *peg[k]))
     if score is not None:
         from jass_sim.core.stats import wilson_ci
-        from jass_sim.core.rng import block_states
+        from jass_sim.core.rng import STREAMS, block_states
         from jass_sim.cribbage._game import PAIRS_PER_BLOCK, win_samples
-        from jass_sim.cribbage.players import player_codes
+        from jass_sim.cribbage.players import PLAYERS
 
         if samples < 2:
             raise InputError(f"--samples must be at least 2, got {samples}", str(samples))
         n_blocks = -(-samples // PAIRS_PER_BLOCK)
         wins = win_samples(cards, dealer, -1 if opponent == "model" else -2, np.array(score, dtype=np.int64),
-                           samples, block_states(seed, 0, n_blocks, 3), block_states(seed, 0, n_blocks, 4),
-                           player_codes("expect", "expect"), crib_rank_table())
+                           samples, block_states(seed, 0, n_blocks, STREAMS["cribbage.win-deck"]),
+                           block_states(seed, 0, n_blocks, STREAMS["cribbage.win-play"]),
+                           np.array([PLAYERS.code("expect")] * 2, dtype=np.int64), crib_rank_table())
         by_pair = {}
         for k in range(15):
             i, j = discard_pair(k)

@@ -1,10 +1,10 @@
 """Whole cribbage games: duplicate-dealt batches on all threads, and one traced game (replay).
 
-Players are named ``random``, ``greedy`` or ``expect`` (see
-:data:`jass_sim.cribbage.players.PLAYERS`). Every block of ``PAIRS_PER_BLOCK`` game pairs draws its
-cards and its random choices from its own generators, seeded from
-``SeedSequence(seed, spawn_key=(stream, block))``: the same seed gives the same games on any number
-of threads.
+Players are named ``random``, ``greedy``, ``expect`` or ``search`` (see
+:data:`jass_sim.cribbage.players.PLAYERS`). Every block of
+``PAIRS_PER_BLOCK`` game pairs draws its cards and its random choices from its own generators,
+seeded from ``SeedSequence(seed, spawn_key=(stream, block))``: the same seed gives the same games
+on any number of threads.
 """
 
 from __future__ import annotations
@@ -14,10 +14,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from jass_sim.core.errors import InputError
-from jass_sim.core.rng import block_states
-from jass_sim.cribbage.players import player_codes
+from jass_sim.core.rng import STREAMS, block_states
+from jass_sim.cribbage.players import PLAYERS
 
-DECK_STREAM, PLAY_STREAM = 0, 1
+DECK_STREAM, PLAY_STREAM = STREAMS["cribbage.deck"], STREAMS["cribbage.play"]
+
+
+def _codes(a: str, b: str) -> np.ndarray:
+    """``int64[2, 2]`` (discard, pegging) codes of players A and B; an InputError names an unknown player."""
+    return np.array([PLAYERS.code(a, "--a"), PLAYERS.code(b, "--b")], dtype=np.int64)
 
 
 @dataclass
@@ -41,7 +46,7 @@ def play_batch(n_pairs: int, a: str, b: str, seed: int) -> Batch:
 
     if n_pairs < 1:
         raise InputError(f"the number of games must be positive, got {2 * n_pairs}", str(2 * n_pairs))
-    policies = player_codes(a, b)
+    policies = _codes(a, b)
     n_blocks = -(-n_pairs // PAIRS_PER_BLOCK)
     deck = block_states(seed, 0, n_blocks, DECK_STREAM)
     play = block_states(seed, 0, n_blocks, PLAY_STREAM)
@@ -66,7 +71,7 @@ def replay_game(seed: int, a: str = "greedy", b: str = "greedy") -> dict:
     from jass_sim.cribbage.cards import format_card
     from jass_sim.cribbage.discards import crib_rank_table
 
-    policies = player_codes(a, b)
+    policies = _codes(a, b)
     deck = block_states(seed, 0, 1, DECK_STREAM)
     play = block_states(seed, 0, 1, PLAY_STREAM)
     t_deal, t_disc, t_hand, t_peg = _trace_arrays(TRACE_HANDS, TRACE_EVENTS)

@@ -1,21 +1,19 @@
-"""Cribbage players by name: the discard and pegging policy codes the compiled kernels read."""
+"""The Cribbage players, selectable by name (``--a``, ``--b``).
+
+A player's code is the pair (discard policy, pegging policy) of the kernels: ``DISCARD_*`` in
+:mod:`jass_sim.cribbage._players` and ``PEG_*`` in :mod:`jass_sim.cribbage._pegging`; written
+out here so that reading the registry (at ``jass-sim`` start-up) does not load the compiled
+kernels. The rules of each player are in ``docs/cribbage.md``.
+"""
 
 from __future__ import annotations
 
-import numpy as np
+from jass_sim.core.players import Player, PlayerRegistry
 
-from jass_sim.core.errors import InputError
-
-#: Player name -> (discard policy, pegging policy) codes of ``_players`` and ``_pegging``.
-PLAYERS = {"random": (0, 0), "greedy": (1, 1), "expect": (2, 1), "search": (3, 2)}
-
-
-def player_codes(a: str, b: str) -> np.ndarray:
-    """``int64[2, 2]`` policy codes of players A and B; an InputError names an unknown player."""
-    rows = []
-    for option, name in (("--a", a), ("--b", b)):
-        key = name.strip().lower()
-        if key not in PLAYERS:
-            raise InputError(f"unknown player {name!r} for {option} (expected one of {', '.join(PLAYERS)})", name)
-        rows.append(PLAYERS[key])
-    return np.array(rows, dtype=np.int64)
+#: The Cribbage players and their (discard, pegging) codes in the kernels.
+PLAYERS = PlayerRegistry("player", (
+    Player("random", (0, 0), "throws a uniform pair; plays a uniform playable card"),
+    Player("greedy", (1, 1), "keeps the most points in the four kept cards; pegs the card that scores most now"),
+    Player("expect", (2, 1), "throws to maximise the exact hand and crib expectation; pegs like greedy"),
+    Player("search", (3, 2), "adds sampled pegging values to its throws; pegs by sampling and exact search"),
+))

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from jass_sim.core.errors import CardError, InputError
-from jass_sim.core.notation import card_from_text, cards_to_mask, notation_tables, parse_card_list  # noqa: F401  (cards_to_mask: part of this module's surface)
+from jass_sim.core.notation import Deck, cards_to_mask  # noqa: F401  (cards_to_mask: part of this module's surface)
 
 SUITS = "HDSC"
 SUIT_SYMBOLS = "♥♦♠♣"
@@ -38,11 +38,13 @@ N_MODES = 6
 FULL_DECK = np.uint64((1 << N_CARDS) - 1)
 
 
-_SUIT_OF_CHAR, _RANK_OF_TEXT = notation_tables(SUITS, SUIT_SYMBOLS, RANKS)
-#: Swiss-German suit and rank names (Swisslos mapping), lower-case.
-SWISS_SUITS = {"rosen": 0, "eichel": 1, "schilten": 2, "schellen": 3}
-SWISS_RANKS = {"under": RANKS.index("J"), "ober": RANKS.index("Q"), "banner": RANKS.index("T"),
-               "könig": RANKS.index("K"), "koenig": RANKS.index("K"), "as": RANKS.index("A")}
+#: The 36-card deck and its notation, with the Swiss-German suit and rank names (Swisslos mapping).
+DECK = Deck(SUITS, SUIT_SYMBOLS, RANKS, suit_names=("rosen", "eichel", "schilten", "schellen"),
+            rank_names=(("under", "J"), ("ober", "Q"), ("banner", "T"), ("könig", "K"), ("koenig", "K"), ("as", "A")),
+            alias_hint="Swiss-German such as Rosen-As")
+_SUIT_OF_CHAR = DECK.suit_of_char
+#: Swiss-German suit names, lower-case -> suit.
+SWISS_SUITS = DECK.suit_aliases
 
 
 
@@ -62,26 +64,14 @@ def card_rank(card: int) -> int:
 
 def parse_card(token: str) -> int:
     """Parse one card such as ``HJ``, ``h10``, ``♠A``, ``Rosen-As``; raise :class:`CardError` naming ``token``."""
-    text = token.strip()
-    if "-" in text:  # Swiss-German: Rosen-As, Schellen-Under, Eichel-9
-        suit_word, _, rank_word = text.partition("-")
-        suit = SWISS_SUITS.get(suit_word.lower())
-        rank = SWISS_RANKS.get(rank_word.lower(), _RANK_OF_TEXT.get(rank_word.upper()))
-        if suit is not None and rank is not None:
-            return card_index(suit, rank)
-    else:
-        card = card_from_text(text, _SUIT_OF_CHAR, _RANK_OF_TEXT, len(RANKS))
-        if card is not None:
-            return card
-    raise CardError(f"unknown card {token!r} (expected a suit H D S C or ♥ ♦ ♠ ♣ and a rank 6-9 T J Q K A, "
-                    "or Swiss-German such as Rosen-As)", token)
+    return DECK.parse_card(token)
 
 
 def parse_cards(text: str | Iterable[str], count: int | None = None, unique: bool = True,
                 parse=None) -> list[int]:
     """Parse Chibre cards separated by spaces or commas; reject unknown and duplicate cards (see
     :func:`jass_sim.core.notation.parse_card_list`; ``parse`` defaults to :func:`parse_card`)."""
-    return parse_card_list(text, parse or parse_card, count, unique)
+    return DECK.parse_cards(text, count, unique, parse)
 
 
 def parse_hands(texts: Iterable[str], count: int | None = HAND_SIZE) -> list[list[int]]:
@@ -99,21 +89,17 @@ def parse_hands(texts: Iterable[str], count: int | None = HAND_SIZE) -> list[lis
 
 def format_card(card: int, symbols: bool = False) -> str:
     """``HJ`` (or ``♥J`` with ``symbols``); tens are written ``T`` (``10`` with symbols)."""
-    suit, rank = divmod(int(card), 9)
-    if symbols:
-        return SUIT_SYMBOLS[suit] + ("10" if RANKS[rank] == "T" else RANKS[rank])
-    return SUITS[suit] + RANKS[rank]
+    return DECK.format_card(card, symbols)
 
 
 def format_cards(cards: Iterable[int], symbols: bool = False, sep: str = " ") -> str:
-    return sep.join(format_card(c, symbols) for c in cards)
+    return DECK.format_cards(cards, symbols, sep)
 
 
 
 def mask_to_cards(mask) -> list[int]:
     """Card numbers of a mask, in increasing order (suit H..C, rank 6..A)."""
-    m = int(mask)
-    return [c for c in range(N_CARDS) if m >> c & 1]
+    return DECK.cards_of_mask(mask)
 
 
 def parse_mode(text: str) -> int:

@@ -19,7 +19,7 @@ from jass_sim.jass.play.api import parse_melds
 from jass_sim.cribbage import cards as cribbage_cards
 from jass_sim.cribbage.discards import parse_score, parse_six
 from jass_sim.cribbage.scoring import parse_hand
-from jass_sim.jass.players import policy_id, policy_params
+from jass_sim.jass.players import PLAYERS, policy_params
 from jass_sim.jass.play.position import build_position
 from jass_sim.jass.rules.presets import get_rules
 
@@ -52,7 +52,7 @@ PARSERS = {
     "review round file (text)": parse_round_text,
     "review round file (json)": parse_round_json,
     "rules": get_rules,
-    "policy": policy_id,
+    "policy": PLAYERS.code,
     "--horizon": lambda t: policy_params(None, t),
     "batch --dask": parse_dask,
     "cribbage card": cribbage_cards.parse_card,

@@ -186,7 +186,7 @@ def advise(hand, rules="chibre", policy: str | None = None, partner_model: str =
     kernel :func:`jass_sim.jass.advise.sampling.advise_blocks`. The card play is ``policy`` at every
     seat (default :data:`jass_sim.jass.players.DEFAULT_POLICY`, the learned ``net`` player).
     """
-    from jass_sim.jass.players import DEFAULT_POLICY, policy_id
+    from jass_sim.jass.players import DEFAULT_POLICY, PLAYERS
 
     policy = DEFAULT_POLICY if policy is None else policy.strip().lower()
     from jass_sim.core.threads import numba_threads
@@ -219,7 +219,7 @@ def advise(hand, rules="chibre", policy: str | None = None, partner_model: str =
             cards_to_mask(cards), rules, opts, leader=leader, seed=seed, first_sample=first, n_samples=n,
             fitted_partner=partner_model == "fitted")
     else:
-        pid = policy_id(policy)
+        pid = PLAYERS.code(policy)
         runner = lambda first, n: run_advise(  # noqa: E731
             cards_to_mask(cards), rules, opts, [pid] * 4, leader=leader, seed=seed,
             first_sample=first, n_samples=n, partner_model=PARTNER_MODELS[partner_model],

@@ -20,14 +20,14 @@ from jass_sim.jass.modes.choose import best_mode
 from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.engine.deal import deal_conditioned
 from jass_sim.jass.engine.game import MAX_CREDITS, round_credits
-from jass_sim.core.rng import block_states, next_u64
+from jass_sim.core.rng import STREAMS, block_states, next_u64
 from jass_sim.jass.players import policy_params
 from jass_sim.jass.engine.round import play_dealt_round
 
 #: Samples per RNG block of ``advise`` (fixed, so results do not depend on threads or batches).
 ADVISE_BLOCK = 64
 #: RNG stream of ``advise`` samples (``SeedSequence(seed, spawn_key=(ADVISE_STREAM, block))``).
-ADVISE_STREAM = 7
+ADVISE_STREAM = STREAMS["jass.advise"]
 CHIBRE = -1
 PARTNER_EVALUATOR, PARTNER_SEARCH, PARTNER_FITTED = 0, 1, 2
 

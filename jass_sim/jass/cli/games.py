@@ -30,7 +30,7 @@ def games(n_games, team_a, team_b, rules, target, ending, chooser_a, chooser_b, 
 
     from jass_sim.jass.games.games import format_games, games as run, games_frame, game_rules, plot_games
     from jass_sim.jass.melds.stats import plot_format
-    from jass_sim.jass.players import policy_id
+    from jass_sim.jass.players import PLAYERS
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
 
@@ -39,7 +39,7 @@ def games(n_games, team_a, team_b, rules, target, ending, chooser_a, chooser_b, 
     if plot is not None:
         plot_format(plot)
         check_output_path(plot, "--plot")
-    policy_id(team_a), policy_id(team_b)
+    PLAYERS.code(team_a), PLAYERS.code(team_b)
     game_rules(rules, target, ending)
     result, out, traj = run(n_games, team_a.strip().lower(), team_b.strip().lower(), rules, target, ending, seed,
                             threads, chooser_a.strip().lower(), chooser_b.strip().lower())

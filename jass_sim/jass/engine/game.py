@@ -187,12 +187,12 @@ def simulate_game(seed: int, rules="chibre", policy: str = "heuristic", chooser:
                   game_index: int = 0) -> GameRecord:
     """Play game ``game_index`` of the stream seeded by ``seed``. Wraps :func:`play_game`."""
     from jass_sim.jass.modes.choose import MODE_POLICIES
-    from jass_sim.jass.players import policy_id
-    from jass_sim.core.rng import block_states
+    from jass_sim.jass.players import PLAYERS
+    from jass_sim.core.rng import STREAMS, block_states
 
-    rng = block_states(seed, game_index, 1, stream=3)[0]
+    rng = block_states(seed, game_index, 1, STREAMS["jass.game"])[0]
     return recorded_game(rng, rng, rules, np.full(4, MODE_POLICIES[chooser], dtype=np.int64),
-                         np.full(4, policy_id(policy), dtype=np.int64))
+                         np.full(4, PLAYERS.code(policy), dtype=np.int64))
 
 
 def recorded_game(deal_rng, rng, rules, mode_policies, policies) -> GameRecord:

@@ -9,8 +9,8 @@ import numpy as np
 
 from jass_sim.jass.cards import MODE_NAMES, format_card, format_cards, mask_to_cards, mode_name
 from jass_sim.jass.rules.presets import RuleSet, get_rules
-from jass_sim.jass.players import policy_id, policy_params
-from jass_sim.core.rng import block_states
+from jass_sim.jass.players import PLAYERS, policy_params
+from jass_sim.core.rng import STREAMS, block_states
 
 SCORE_KEYS = ("cards", "melds", "stoeck", "match", "total")
 
@@ -68,11 +68,11 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
 
         raise InputError(f"mode {MODE_NAMES[mode]!r} is not allowed by the {rules.name} rules",
                          MODE_NAMES[mode])
-    rng = block_states(seed, 0, 1)[0]
+    rng = block_states(seed, 0, 1, STREAMS["jass.replay"])[0]
     hands = np.zeros(4, dtype=np.uint64)
     initial = np.zeros(4, dtype=np.uint64)
     work = new_work()
-    policies = np.full(4, policy_id(policy), dtype=np.int64)
+    policies = np.full(4, PLAYERS.code(policy), dtype=np.int64)
     mode_policy = MODE_POLICIES["random" if policy == "random" else "evaluator"]
     leader, chooser, played_mode, winner = first_round(
         rng, np.asarray(rules.modes, dtype=np.int64), -1 if mode is None else mode, mode_policy,

@@ -11,7 +11,7 @@ from jass_sim.jass.cards import N_MODES
 from jass_sim.jass.rules.presets import RuleSet, get_rules
 from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.players import policy_params
-from jass_sim.core.rng import BLOCK_SIZE, block_states
+from jass_sim.core.rng import BLOCK_SIZE, STREAMS, block_states
 from jass_sim.core.threads import CHUNK_BLOCKS, block_chunks, max_threads, numba_threads  # noqa: F401  (max_threads: re-exported)
 
 
@@ -27,7 +27,7 @@ class BatchSpec:
     mode_params: np.ndarray | None = None
     params: np.ndarray | None = None
     seed: int = 0
-    stream: int = 0
+    stream: int = STREAMS["jass.deals"]
 
 
 
@@ -78,7 +78,7 @@ def run_duel(deals: int, rules: RuleSet, policy_a: int, policy_b: int, seed: int
     total = np.zeros(N_DUEL_STATS, dtype=np.int64)
     with numba_threads(threads):
         done = 0
-        for first, nb, states, counts in block_chunks(deals, seed, 1):
+        for first, nb, states, counts in block_chunks(deals, seed, STREAMS["jass.duel"]):
             acc = np.zeros((nb, N_DUEL_STATS), dtype=np.int64)
             run_duel_blocks(states, counts, modes, mode_policy, mode_params, policy_a, policy_b, params,
                             runs, fours, mults, acc)

@@ -13,12 +13,12 @@ import numpy as np
 
 from jass_sim.core.jit import jit
 from jass_sim.jass.engine.game import MAX_ROUNDS, N_OUT, R_SCORE0, R_SCORE1, play_game
-from jass_sim.core.rng import next_u64
+from jass_sim.core.rng import STREAMS, next_u64
 
 #: Games per RNG block of ``games``.
 GAMES_BLOCK = 256
 #: RNG stream of ``games`` (``SeedSequence(seed, spawn_key=(GAMES_STREAM, block))``).
-GAMES_STREAM = 11
+GAMES_STREAM = STREAMS["jass.games"]
 
 
 @jit

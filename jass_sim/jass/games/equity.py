@@ -31,8 +31,6 @@ from jass_sim.core.stats import Z95
 DEFAULT_STEP = 10
 #: Rounds sampled for a table by default.
 DEFAULT_ROUNDS = 50_000
-#: RNG stream of the sampled rounds (``SeedSequence(seed, spawn_key=(EQUITY_STREAM, block))``).
-EQUITY_STREAM = 12
 #: Policies whose tables are shipped, for every preset.
 SHIPPED_POLICIES = ("heuristic", "net")
 _QUANTUM = 1e-4  # shipped probabilities and standard errors are stored in units of 1e-4
@@ -147,12 +145,12 @@ def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAUL
     from jass_sim.core.resources import check_memory
     from jass_sim.jass.modes.choose import MODE_POLICIES
     from jass_sim.jass.modes.weights import default_mode_params
-    from jass_sim.jass.players import policy_id, policy_params
-    from jass_sim.core.rng import block_states
+    from jass_sim.jass.players import PLAYERS, policy_params
+    from jass_sim.core.rng import STREAMS, block_states
     from jass_sim.core.threads import numba_threads
 
     rules = get_rules(rules)
-    pid = policy_id(policy)
+    pid = PLAYERS.code(policy)
     if rounds < 100:
         raise InputError(f"the number of sampled rounds must be at least 100, got {rounds}", str(rounds))
     if not 1 <= step <= 50:
@@ -170,7 +168,7 @@ def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAUL
     p = np.zeros((len(grid), len(grid)))
     se = np.zeros_like(p)
     with numba_threads(threads):
-        sample_rounds(block_states(seed, 0, n_blocks, EQUITY_STREAM), counts, np.arange(n_blocks) * block,
+        sample_rounds(block_states(seed, 0, n_blocks, STREAMS["jass.equity"]), counts, np.arange(n_blocks) * block,
                       np.asarray(rules.modes, dtype=np.int64), MODE_POLICIES[chooser], default_mode_params(rules),
                       np.full(4, pid, dtype=np.int64), policy_params(), runs, fours, mults, events, n_events,
                       totals, last_team)

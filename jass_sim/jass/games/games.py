@@ -36,7 +36,7 @@ def play_games(games: int, team_a: str = "heuristic", team_b: str = "heuristic",
     from jass_sim.jass.modes.choose import MODE_POLICIES
     from jass_sim.jass.modes.weights import default_mode_params
     from jass_sim.jass.engine.game import MAX_ROUNDS, N_OUT
-    from jass_sim.jass.players import policy_id, policy_params
+    from jass_sim.jass.players import PLAYERS, policy_params
     from jass_sim.core.rng import block_states
     from jass_sim.core.threads import numba_threads
 
@@ -46,7 +46,7 @@ def play_games(games: int, team_a: str = "heuristic", team_b: str = "heuristic",
         if c not in MODE_POLICIES:
             raise InputError(f"unknown chooser {c!r} (expected one of {', '.join(MODE_POLICIES)})", c)
     rules = get_rules(rules)
-    pa, pb = policy_id(team_a), policy_id(team_b)
+    pa, pb = PLAYERS.code(team_a), PLAYERS.code(team_b)
     runs, fours, mults = rules.arrays()
     check_memory(games * 2 * N_OUT * 8, f"--games {games}", str(games))  # the per-game records below
     n_blocks = -(-games // GAMES_BLOCK)
@@ -228,7 +228,7 @@ def record_duplicate_game(seed: int, game: int, play: int, team_a: str, team_b: 
     from jass_sim.jass.games._games_kernels import GAMES_BLOCK, GAMES_STREAM, _draw_state
     from jass_sim.jass.modes.choose import MODE_POLICIES
     from jass_sim.jass.engine.game import recorded_game
-    from jass_sim.jass.players import policy_id
+    from jass_sim.jass.players import PLAYERS
     from jass_sim.core.rng import block_states
 
     rng = block_states(seed, game // GAMES_BLOCK, 1, GAMES_STREAM)[0]
@@ -238,6 +238,6 @@ def record_duplicate_game(seed: int, game: int, play: int, team_a: str, team_b: 
         _draw_state(rng, deal_rng)
         _draw_state(rng, play_rng)
     a_seats = [(s & 1) == play for s in range(4)]
-    pol = np.array([policy_id(team_a) if a else policy_id(team_b) for a in a_seats], dtype=np.int64)
+    pol = np.array([PLAYERS.code(team_a) if a else PLAYERS.code(team_b) for a in a_seats], dtype=np.int64)
     modes = np.array([MODE_POLICIES[chooser_a] if a else MODE_POLICIES[chooser_b] for a in a_seats], dtype=np.int64)
     return recorded_game(deal_rng, play_rng, rules, modes, pol)

@@ -13,6 +13,7 @@ from math import comb
 import numpy as np
 import pandas as pd
 
+from jass_sim.core.rng import STREAMS
 from jass_sim.core.stats import mean_ci, wilson_ci
 from jass_sim.jass.rules.presets import RuleSet, get_rules
 
@@ -21,7 +22,7 @@ ALL_HANDS = comb(36, 9)
 #: Sampled hands per RNG block (fixed: results do not depend on threads or chunking).
 HAND_BLOCK_SIZE = 16 * 1024
 #: RNG streams (``SeedSequence`` spawn key ``(stream, block)``) of sampled hands and deals.
-HAND_STREAM, DEAL_STREAM = 0, 1
+HAND_STREAM, DEAL_STREAM = STREAMS["jass.meld-hands"], STREAMS["jass.meld-deals"]
 #: Blocks given to a parallel kernel at a time (bounds memory).
 CHUNK_BLOCKS = 256
 COLUMNS = ["estimate", "ci95_lo", "ci95_hi", "n"]

@@ -175,18 +175,18 @@ def play_advice(pos: Position, rules="chibre", policy: str | None = None, sample
 
     Wraps the parallel kernel :func:`jass_sim.jass.play._kernels.play_advice_blocks`.
     """
-    from jass_sim.jass.players import POLICIES, policy_id
+    from jass_sim.jass.players import PLAYERS
     from jass_sim.jass.players import policy_params
     from jass_sim.core.threads import numba_threads
 
     policy = DEFAULT_PLAY_POLICY if policy is None else policy.strip().lower()
-    pid = policy_id(policy)
+    pid = PLAYERS.code(policy)
     check_sampling(samples, ci, max_samples, min_samples=1, bytes_per_sample=8 * max(1, len(pos.legal)))
     rules = get_rules(rules)
     if pos.mode not in rules.modes:
         raise InputError(f"mode {mode_name(pos.mode)!r} is not allowed by the {rules.name} rules", mode_name(pos.mode))
     mult = int(rules.multipliers[pos.mode])
-    exact = pid == POLICIES["dd"] or len(pos.remaining) <= ENDGAME_TRICKS
+    exact = pid == PLAYERS.code("dd") or len(pos.remaining) <= ENDGAME_TRICKS
     params = policy_params() if params is None else params
     world = known_world(pos) if known_hands else None
 

@@ -7,12 +7,12 @@ import numpy as np
 
 from jass_sim.core.notation import cards_to_mask
 from jass_sim.jass.play.position import Position
-from jass_sim.core.rng import block_states
+from jass_sim.core.rng import STREAMS, block_states
 
 #: Worlds per RNG block (fixed, so results do not depend on threads or batches).
 PLAY_BLOCK = 16
 #: RNG stream of ``play-advice`` worlds (``SeedSequence(seed, spawn_key=(PLAY_STREAM, block))``).
-PLAY_STREAM = 11
+PLAY_STREAM = STREAMS["jass.play-advice"]
 #: The solver finishes every world exactly once this many tricks (or fewer) are left.
 ENDGAME_TRICKS = 3
 

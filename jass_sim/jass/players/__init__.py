@@ -2,30 +2,36 @@
 
 Each policy is a compiled function of the table as its player sees it; ``choose_card`` in
 :mod:`.dispatch` calls the one selected by its number. To add a policy: write its kernel in a
-module here, give it a number in ``POLICIES`` and a branch in ``dispatch.choose_card``.
+module here, give it a row (name, number, description) in :data:`PLAYERS` and a branch in
+``dispatch.choose_card``.
+
+This module is read when ``jass-sim`` starts (the game's registry, :mod:`jass_sim.jass.descriptor`),
+so it imports numpy only inside :func:`policy_params`.
 """
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
 
 from jass_sim.core.errors import InputError
+from jass_sim.core.players import Player, PlayerRegistry
 
-#: Policy names and their numbers in the kernels.
-POLICIES = {"random": 0, "heuristic": 1, "dd": 2, "pimc": 3, "net": 4}
+if TYPE_CHECKING:
+    import numpy as np
+
+#: The card-play policies and their numbers in the kernels (``PLAYERS.code("net")`` is 4).
+PLAYERS = PlayerRegistry("policy", (
+    Player("random", 0, "a uniformly random legal card"),
+    Player("heuristic", 1, "rule-based: pulls trumps, cashes masters, smears points to a winning partner"),
+    Player("dd", 2, "sees all four hands and plays a card of best double-dummy value"),
+    Player("pimc", 3, "perfect-information Monte Carlo: solves sampled deals of the unseen cards"),
+    Player("net", 4, "a small neural network distilled from search"),
+))
 
 #: The card play of ``advise``, ``play-advice``, ``review`` and ``report`` when no policy is given:
 #: the learned ``net`` player (stronger than ``pimc`` and ~6x slower than ``heuristic``; see
 #: benchmarks/RESULTS.md). ``simulate``, ``duel`` and ``batch`` still default to ``heuristic``.
 DEFAULT_POLICY = "net"
-
-
-def policy_id(name: str) -> int:
-    """Number of the policy called ``name``; raise InputError naming it when unknown."""
-    try:
-        return POLICIES[name.strip().lower()]
-    except KeyError:
-        raise InputError(f"unknown policy {name!r} (expected one of {', '.join(POLICIES)})", name) from None
 
 
 #: Most tricks a horizon can look ahead (a round has 9).
@@ -51,6 +57,8 @@ def policy_params(pimc_samples: int | None = None, horizon: int | str | None = N
         policy's weights (see :func:`jass_sim.jass.players.net.pack_params`). Raises
         InputError naming a bad value.
     """
+    import numpy as np
+
     from jass_sim.jass.players.net import pack_params
 
     samples = 0

@@ -6,13 +6,13 @@ import numpy as np
 
 from jass_sim.core.jit import jit
 from jass_sim.jass.players.search import dd_card, pimc_card
-from jass_sim.jass.players import POLICIES
+from jass_sim.jass.players import PLAYERS
 from jass_sim.jass.players.heuristic import heuristic_card
 from jass_sim.jass.players.net import net_card, new_net_scratch
 from jass_sim.jass.players.random import random_card
 
 #: The number of the policy whose scratch the round kernels allocate (:func:`policy_scratch`).
-NET = POLICIES["net"]
+NET = PLAYERS.code("net")
 
 
 @jit(inline="always")
@@ -23,7 +23,7 @@ def choose_card(policy, seat, legal, hands, trace, t, n_in_trick, mode, played, 
     Parameters
     ----------
     policy : int
-        Policy number (see ``POLICIES``).
+        Policy number (see ``PLAYERS``).
     seat : int
         The seat to play.
     legal : uint64

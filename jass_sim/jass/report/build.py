@@ -39,14 +39,14 @@ def _version() -> str:
 def report_command(rules: str, deals: int, seed: int, samples_per_hand: int, players: list[str],
                    meld_hands: int | None, output: str, policy: str | None = None) -> str:
     """The ``jass-sim report`` command line that reproduces a report (defaults left out)."""
-    from jass_sim.jass.players import DEFAULT_POLICY, POLICIES
+    from jass_sim.jass.players import DEFAULT_POLICY, PLAYERS
 
     parts = ["jass-sim report", f"--rules {rules}", f"--deals {deals}", f"--seed {seed}"]
     if samples_per_hand != DEFAULT_SAMPLES_PER_HAND:
         parts.append(f"--samples-per-hand {samples_per_hand}")
     if policy not in (None, DEFAULT_POLICY):
         parts.append(f"--policy {policy}")
-    if players != list(POLICIES):
+    if players != list(PLAYERS.names):
         parts.append(f"--players {','.join(players)}")
     if meld_hands is not None:
         parts.append(f"--meld-hands {meld_hands}")
@@ -57,7 +57,7 @@ def report_command(rules: str, deals: int, seed: int, samples_per_hand: int, pla
 
 def check_params(rules, deals, seed, samples_per_hand, policy, players, meld_hands, threads):
     """Validate the parameters (InputError naming the bad value); return them normalised."""
-    from jass_sim.jass.players import DEFAULT_POLICY, POLICIES, policy_id
+    from jass_sim.jass.players import DEFAULT_POLICY, PLAYERS
 
     rule_set = get_rules(rules)
     policy = DEFAULT_POLICY if policy is None else policy
@@ -75,10 +75,10 @@ def check_params(rules, deals, seed, samples_per_hand, policy, players, meld_han
     deals = count("--deals", deals, samples_per_hand)
     if deals // samples_per_hand < 2:
         raise InputError(f"--deals must give at least 2 hands of {samples_per_hand} deals, got {deals}", str(deals))
-    policy_id(policy)
+    PLAYERS.code(policy)
     policy = policy.strip().lower()
     if players is None:
-        players = list(POLICIES)
+        players = list(PLAYERS.names)
     elif isinstance(players, str):
         players = [p.strip().lower() for p in players.split(",") if p.strip()]
     else:
@@ -86,7 +86,7 @@ def check_params(rules, deals, seed, samples_per_hand, policy, players, meld_han
     if not players:
         raise InputError("--players '' names no player", "''")
     for p in players:
-        policy_id(p)
+        PLAYERS.code(p)
     if len(set(players)) != len(players):
         raise InputError(f"a player is listed twice in --players: {','.join(players)}", ",".join(players))
     if meld_hands is not None:
@@ -131,7 +131,7 @@ def build_report(rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, se
     progress : callable, optional
         Called with a short label as each section starts.
     """
-    from jass_sim.jass.players import policy_id
+    from jass_sim.jass.players import PLAYERS
     from jass_sim.core.threads import numba_threads
     from jass_sim.jass.melds.stats import meld_stats
 
@@ -144,7 +144,7 @@ def build_report(rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, se
                  command=report_command(rule_set.name, deals, seed, samples_per_hand, players, meld_hands, output,
                                         policy))
     T = rep.tables
-    pid = policy_id(policy)
+    pid = PLAYERS.code(policy)
     with numba_threads(threads):
         step(f"mode choice: {hands:,} hands x {samples_per_hand} deals x {len(rule_set.modes) + 1} options")
         per_hand = S.option_values(rule_set, hands, samples_per_hand, seed, pid)

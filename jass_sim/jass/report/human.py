@@ -166,7 +166,7 @@ def simulate_against_humans(players=DEFAULT_PLAYERS, deals: int = 100_000, slow_
     Parameters
     ----------
     players : sequence of str
-        Card-play policies (names of :data:`jass_sim.jass.players.POLICIES`).
+        Card-play policies (names of :data:`jass_sim.jass.players.PLAYERS`).
     deals : int
         Rounds of each player of :data:`jass_sim.jass.report.sections.FAST_PLAYERS`.
     slow_deals : int
@@ -182,12 +182,12 @@ def simulate_against_humans(players=DEFAULT_PLAYERS, deals: int = 100_000, slow_
         See :func:`comparison_table`.
     """
     from jass_sim.core.errors import InputError
-    from jass_sim.jass.players import policy_id
+    from jass_sim.jass.players import PLAYERS
     from jass_sim.jass.simulate.tables import simulate_deals
 
     players = [p.strip().lower() for p in players]
     for p in players:
-        policy_id(p)
+        PLAYERS.code(p)
     if not players:
         raise InputError("no player to compare with human play", "")
     if slow_deals < 1:

@@ -22,15 +22,15 @@ from jass_sim.jass.advise.sampling import CHIBRE, PARTNER_EVALUATOR, run_advise
 from jass_sim.jass.modes.choose import CHIBRE_BELOW, best_mode
 from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.modes.fit import fitted_options
-from jass_sim.core.rng import block_states
+from jass_sim.core.rng import STREAMS, block_states
 from jass_sim.jass.rules import RuleSet
 from jass_sim.jass.advise.advice import paired_lead
 from jass_sim.jass.advise.options import option_name
 from jass_sim.core.stats import Z95, mean_ci, wilson_ci
 
-#: RNG streams of the report's own sampling (``SeedSequence(seed, spawn_key=(stream, block))``);
-#: the engine uses 0, 1, 3 and 7.
-HAND_STREAM, CARD_STREAM = 11, 12
+#: RNG streams of the report's own sampling (``SeedSequence(seed, spawn_key=(stream, block))``;
+#: every stream is in :data:`jass_sim.core.rng.STREAMS`).
+HAND_STREAM, CARD_STREAM = STREAMS["jass.report-hands"], STREAMS["jass.report-cards"]
 #: Buur/Nell categories of a trump suit, in display order.
 BUUR_NELL = ("neither", "Nell only", "Buur only", "Buur and Nell")
 TRUMP_BINS = ("0", "1", "2", "3", "4", "5", "6+")

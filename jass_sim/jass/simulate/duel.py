@@ -39,7 +39,7 @@ def duel(team_a: str, team_b: str, deals: int, rules="chibre", seed: int = 0, th
     """
     from jass_sim.core.errors import InputError
     from jass_sim.jass.modes.choose import MODE_POLICIES
-    from jass_sim.jass.players import policy_id
+    from jass_sim.jass.players import PLAYERS
     from jass_sim.jass.engine.simulate import run_duel
     from jass_sim.jass.rules import get_rules
 
@@ -47,6 +47,6 @@ def duel(team_a: str, team_b: str, deals: int, rules="chibre", seed: int = 0, th
         raise InputError(f"the number of deals must be positive, got {deals}", str(deals))
     if chooser not in MODE_POLICIES:
         raise InputError(f"unknown chooser {chooser!r} (expected one of {', '.join(MODE_POLICIES)})", chooser)
-    acc = run_duel(deals, get_rules(rules), policy_id(team_a), policy_id(team_b), seed=seed,
+    acc = run_duel(deals, get_rules(rules), PLAYERS.code(team_a), PLAYERS.code(team_b), seed=seed,
                    mode_policy=MODE_POLICIES[chooser], params=params, threads=threads, progress=progress)
     return duel_result(acc, team_a, team_b) | {"rules": get_rules(rules).name, "seed": seed}

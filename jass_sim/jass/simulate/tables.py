@@ -79,7 +79,7 @@ def format_summary(table: pd.DataFrame) -> str:
 def _spec(deals, rules, policy, mode, seed, chooser, params=None):
     from jass_sim.core.errors import InputError
     from jass_sim.jass.modes.choose import MODE_POLICIES
-    from jass_sim.jass.players import policy_id
+    from jass_sim.jass.players import PLAYERS
     from jass_sim.jass.engine.simulate import BatchSpec
     from jass_sim.jass.rules import get_rules
 
@@ -90,7 +90,7 @@ def _spec(deals, rules, policy, mode, seed, chooser, params=None):
         raise InputError(f"mode {MODE_NAMES[mode]!r} is not allowed by the {rules.name} rules", MODE_NAMES[mode])
     if chooser not in MODE_POLICIES:
         raise InputError(f"unknown chooser {chooser!r} (expected one of {', '.join(MODE_POLICIES)})", chooser)
-    return BatchSpec(deals=deals, rules=rules, policies=np.full(4, policy_id(policy), dtype=np.int64),
+    return BatchSpec(deals=deals, rules=rules, policies=np.full(4, PLAYERS.code(policy), dtype=np.int64),
                      fixed_mode=-1 if mode is None else mode, mode_policy=MODE_POLICIES[chooser], seed=seed,
                      params=params)
 

@@ -31,7 +31,7 @@ from jass_sim.jass.rules.tables import POINTS
 from jass_sim.jass.modes.choose import choose_mode
 from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.jass.players._net_features import CANON_CARD, MAX_ACTIVE, encode_view
-from jass_sim.core.rng import BLOCK_SIZE, below, block_states
+from jass_sim.core.rng import BLOCK_SIZE, STREAMS, below, block_states
 from jass_sim.jass.players.search import sample_hands
 from jass_sim.jass.engine.round import play_round, play_tricks, reveal_melds
 
@@ -238,7 +238,7 @@ def selfplay_blocks(states, counts, per_deal, worlds, modes_allowed, policy, rol
 
 
 def generate_positions(deals: int, rules, policy: int, rollout_policy: int, params: np.ndarray,
-                       seed: int = 0, per_deal: int = 8, worlds: int = 1, stream: int = 7):
+                       seed: int = 0, per_deal: int = 8, worlds: int = 1, stream: int = STREAMS["jass.selfplay"]):
     """Labelled positions from ``deals`` self-play deals (see the module doc). Wraps
     :func:`selfplay_blocks`.
 

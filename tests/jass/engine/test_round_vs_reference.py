@@ -10,7 +10,7 @@ from jass_sim.jass.cards import mask_to_cards
 from jass_sim.jass.engine.deal import new_deck
 from jass_sim.core.rng import block_states
 from jass_sim.jass.modes.weights import default_mode_params
-from jass_sim.jass.players import policy_id
+from jass_sim.jass.players import PLAYERS
 from jass_sim.jass.engine.round import first_round, new_work
 from jass_sim.jass.rules import get_rules
 
@@ -24,7 +24,7 @@ def play_seeded(seed, rules, fixed_mode=-1, policy="random"):
     hands, initial, work = np.zeros(4, np.uint64), np.zeros(4, np.uint64), new_work()
     leader, chooser, mode, winner = first_round(
         block_states(seed, 0, 1)[0], np.asarray(rules.modes, np.int64), fixed_mode, int(policy != "random"),
-        True, default_mode_params(rules), np.full(4, policy_id(policy), np.int64), np.zeros(1), runs, fours,
+        True, default_mode_params(rules), np.full(4, PLAYERS.code(policy), np.int64), np.zeros(1), runs, fours,
         mults, new_deck(), hands, initial, work)
     return leader, mode, winner, [set(mask_to_cards(h)) for h in initial], work
 
@@ -72,7 +72,7 @@ def test_card_points_total_157_or_257(mode):
 def test_match_makes_257(mode):
     """Seat 0 holds a whole suit and leads it every trick: team 0 takes all 9 tricks."""
     from jass_sim.jass.engine.round import play_dealt_round
-    from jass_sim.jass.players import policy_id
+    from jass_sim.jass.players import PLAYERS
 
     suit = mode if mode < 4 else 0
     deck = [c for c in range(36) if c // 9 != suit]
@@ -82,7 +82,7 @@ def test_match_makes_257(mode):
     runs, fours, mults = rules.arrays()
     work = new_work()
     initial = np.zeros(4, np.uint64)
-    play_dealt_round(hands, initial, 0, 0, mode, np.full(4, policy_id("random"), np.int64), np.zeros(1),
+    play_dealt_round(hands, initial, 0, 0, mode, np.full(4, PLAYERS.code("random"), np.int64), np.zeros(1),
                      runs, fours, mults, block_states(7, 0, 1)[0], work)
     score = work[3]
     assert score[0, 0] == 157 and score[0, 3] == 100 and score[1, 0] == 0

@@ -16,7 +16,7 @@ from jass_sim.jass.modes.features import CHIBRE_AT, N_MODE_PARAMS, OBE_AT, TRUMP
 from jass_sim.jass.modes.choose import CHIBRE_BELOW, MODE_POLICIES, choose_mode
 from jass_sim.jass.modes.fit import fitted_options
 from jass_sim.jass.modes.weights import default_mode_params, fitted_weights
-from jass_sim.jass.players import policy_id
+from jass_sim.jass.players import PLAYERS
 from jass_sim.jass.engine.simulate import BatchSpec, run_batch
 from jass_sim.jass.rules import PRESETS, get_rules
 
@@ -92,7 +92,7 @@ def test_multiplier_counts_in_the_choice():
 
 
 def test_fitted_is_deterministic_on_1_and_2_threads():
-    spec = BatchSpec(deals=300, rules=get_rules("schieber"), policies=np.full(4, policy_id("heuristic"), np.int64),
+    spec = BatchSpec(deals=300, rules=get_rules("schieber"), policies=np.full(4, PLAYERS.code("heuristic"), np.int64),
                      mode_policy=FITTED, seed=5)
     one = run_batch(spec, threads=1)
     two = run_batch(spec, threads=2)
@@ -135,7 +135,7 @@ def test_advise_partner_model_fitted_picks_the_fitted_mode():
 
     rules = get_rules("pique-double")
     hand = mask([0, 5, 12, 20, 21, 27, 30, 33, 35])
-    s = run_advise(hand, rules, [0, CHIBRE], [policy_id("heuristic")] * 4, leader=0, seed=9, first_sample=0,
+    s = run_advise(hand, rules, [0, CHIBRE], [PLAYERS.code("heuristic")] * 4, leader=0, seed=9, first_sample=0,
                    n_samples=64, partner_model=PARTNER_FITTED)
     deals = sample_deals(hand, 9, 0, 64)
     params = default_mode_params(rules)

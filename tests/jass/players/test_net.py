@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from test_net_reference import PARAMS, kernel_view, played_round
 
-from jass_sim.jass.players import POLICIES, net, policy_params
+from jass_sim.jass.players import PLAYERS, net, policy_params
 from jass_sim.jass.players._net_features import CANON_CARD
 from jass_sim.jass.players.net import (
     NET_FLAG,
@@ -115,7 +115,7 @@ def test_choice_does_not_depend_on_the_cards_it_cannot_see():
 
 
 def test_same_seed_same_play_on_any_number_of_threads():
-    spec = BatchSpec(deals=3000, rules=get_rules("chibre"), policies=np.full(4, POLICIES["net"], np.int64),
+    spec = BatchSpec(deals=3000, rules=get_rules("chibre"), policies=np.full(4, PLAYERS.code("net"), np.int64),
                      seed=11, params=policy_params())
     one = run_batch(spec, threads=1)
     two = run_batch(spec, threads=2)
@@ -126,7 +126,7 @@ def test_same_seed_same_play_on_any_number_of_threads():
 def test_card_values_give_the_played_card_its_real_outcome():
     """With the rollout policy that played the round, the value of the card it played is the
     round's real result from that point on (team difference, match bonus included)."""
-    heuristic = np.full(4, POLICIES["heuristic"], np.int64)
+    heuristic = np.full(4, PLAYERS.code("heuristic"), np.int64)
     values = np.zeros(36)
     for seed in range(30):
         initial, trace, mode, declarer, shown = played_round(seed, "chibre", "heuristic")
@@ -147,8 +147,8 @@ def test_card_values_give_the_played_card_its_real_outcome():
 
 
 def test_generated_labels_are_consistent():
-    feats, targets, info = generate_positions(400, get_rules("schieber"), POLICIES["heuristic"],
-                                              POLICIES["heuristic"], PARAMS, seed=3, per_deal=4)
+    feats, targets, info = generate_positions(400, get_rules("schieber"), PLAYERS.code("heuristic"),
+                                              PLAYERS.code("heuristic"), PARAMS, seed=3, per_deal=4)
     assert len(feats) == 1600  # every deal has at least four decisions with a choice
     legal = ~np.isnan(targets)
     np.testing.assert_array_equal(legal.sum(1), info[:, 4])
@@ -169,8 +169,8 @@ def _train_module():
 def test_tiny_training_run_end_to_end(tmp_path):
     """Generate a small data set, train, write the weights, load them and play a duel."""
     tn = _train_module()
-    feats, targets, _ = generate_positions(600, get_rules("chibre"), POLICIES["heuristic"],
-                                           POLICIES["heuristic"], PARAMS, seed=4)
+    feats, targets, _ = generate_positions(600, get_rules("chibre"), PLAYERS.code("heuristic"),
+                                           PLAYERS.code("heuristic"), PARAMS, seed=4)
     layers = tn.init_layers(np.random.default_rng(0))
     before = tn.evaluate(layers, feats, targets)
     curve = tn.train(layers, feats, targets, epochs=3, seed=0, batch=128, lr=3e-3, log=lambda *_: None,

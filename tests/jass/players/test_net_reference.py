@@ -12,7 +12,7 @@ from net_reference import ref_forward, ref_quantized_forward, ref_view
 from jass_sim.jass.cards import mask_to_cards
 from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.engine.deal import new_deck
-from jass_sim.jass.players import policy_id, policy_params
+from jass_sim.jass.players import PLAYERS, policy_params
 from jass_sim.jass.players._net_features import BLOCK_LIMITS, MAX_ACTIVE, encode_view
 from jass_sim.jass.players.net import (
     LAYER_NAMES,
@@ -45,7 +45,7 @@ def played_round(seed: int, rules_name: str, policy: str):
     hands, initial, work = np.zeros(4, np.uint64), np.zeros(4, np.uint64), new_work()
     leader, declarer, mode, _ = first_round(
         block_states(seed, 0, 1)[0], np.asarray(rules.modes, np.int64), -1, 1, True, default_mode_params(rules),
-        np.full(4, policy_id(policy), np.int64), PARAMS, runs, fours, mults, new_deck(), hands, initial, work)
+        np.full(4, PLAYERS.code(policy), np.int64), PARAMS, runs, fours, mults, new_deck(), hands, initial, work)
     return initial.copy(), work[2].copy(), mode, declarer, work[1].copy()
 
 

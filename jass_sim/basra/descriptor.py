@@ -1,0 +1,32 @@
+"""Basra in the game registry (:mod:`jass_sim.games`): :data:`GAME`."""
+
+from __future__ import annotations
+
+from jass_sim.basra.cli import basra
+from jass_sim.basra.players import PLAYERS
+from jass_sim.core.game import Game, Golden
+
+#: Deals and games to 101 of the small ``simulate`` run (three random blocks of deals, two of games).
+SMALL_DEALS, SMALL_GAMES = 3000, 1100
+
+
+def replay(seed: int, player: str) -> dict:
+    """``jass-sim basra replay --seed SEED --policy PLAYER --format json``: one round, two players,
+    leaflet rules."""
+    from jass_sim.basra.api import replay as run
+
+    return run(seed, policy=player).to_json()
+
+
+def simulate(seed: int, player: str, threads: int | None = None) -> dict:
+    """``jass-sim basra simulate --policy PLAYER --deals 3000 --games 1100 --seed SEED --threads
+    THREADS --format json``."""
+    from jass_sim.basra.api import simulate as run
+
+    return run(policy=player, deals=SMALL_DEALS, games=SMALL_GAMES, seed=seed, threads=threads).to_json()
+
+
+#: Basra's descriptor: its players, replay and small run, its command group and golden replay.
+GAME = Game(name="basra", players=PLAYERS, default_player="random", replay=replay, simulate=simulate,
+            commands=(basra,), replay_command=("basra", "replay"), player_option="--policy",
+            golden=(Golden("basra_replay_seed1_2p_greedy.json", 1, "greedy"),))

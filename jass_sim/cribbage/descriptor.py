@@ -1,0 +1,34 @@
+"""Cribbage in the game registry (:mod:`jass_sim.games`): :data:`GAME`."""
+
+from __future__ import annotations
+
+from jass_sim.core.game import Game, Golden
+from jass_sim.cribbage.cli import cribbage
+from jass_sim.cribbage.players import PLAYERS
+
+#: Games of the small ``simulate`` run (three random blocks of 64 duplicate pairs).
+SMALL_GAMES = 300
+
+
+def replay(seed: int, player: str) -> dict:
+    """``jass-sim cribbage replay --seed SEED --a PLAYER --format json``: one whole game, B
+    ``greedy``."""
+    from jass_sim.cribbage.api import replay as run
+
+    return run(seed, a=player).to_json()
+
+
+def simulate(seed: int, player: str, threads: int | None = None) -> dict:
+    """``jass-sim cribbage simulate --games 300 --a PLAYER --b PLAYER --seed SEED --format json``
+    on ``threads`` threads."""
+    from jass_sim.core.threads import numba_threads
+    from jass_sim.cribbage.api import simulate as run
+
+    with numba_threads(threads):
+        return run(SMALL_GAMES, a=player, b=player, seed=seed).to_json()
+
+
+#: Cribbage's descriptor: its players, replay and small run, its command group and golden replay.
+GAME = Game(name="cribbage", players=PLAYERS, default_player="greedy", replay=replay, simulate=simulate,
+            commands=(cribbage,), replay_command=("cribbage", "replay"), player_option="--a",
+            golden=(Golden("cribbage_replay_seed1_expect_greedy.json", 1, "expect"),))

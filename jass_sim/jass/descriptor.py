@@ -1,0 +1,32 @@
+"""Chibre in the game registry (:mod:`jass_sim.games`): :data:`GAME`."""
+
+from __future__ import annotations
+
+from jass_sim.core.game import Game, Golden
+from jass_sim.jass.cli import COMMANDS
+from jass_sim.jass.players import PLAYERS
+
+#: Rounds of the small ``simulate`` run (three random blocks).
+SMALL_DEALS = 3000
+
+
+def replay(seed: int, player: str) -> dict:
+    """``jass-sim replay --seed SEED --policy PLAYER --format json``: one round, chibre rules, the
+    mode chosen."""
+    from jass_sim.jass.api import replay as run
+
+    return run(seed, policy=player).to_json()
+
+
+def simulate(seed: int, player: str, threads: int | None = None) -> dict:
+    """``jass-sim simulate 3000 --policy PLAYER --seed SEED --threads THREADS --format json``."""
+    from jass_sim.jass.api import simulate as run
+    from jass_sim.jass.api import simulation_json
+
+    return simulation_json(run(SMALL_DEALS, policy=player, seed=seed, threads=threads))
+
+
+#: Chibre's descriptor: its policies, replay and small run, its commands and golden replay.
+GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay, simulate=simulate,
+            commands=COMMANDS, replay_command=("replay",), player_option="--policy",
+            golden=(Golden("replay_seed1_chibre_auto.json", 1, "random", key="replay"),))
