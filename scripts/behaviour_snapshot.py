@@ -156,7 +156,7 @@ show(g.to_json())
 e = jass_sim.equity(shipped=True)
 print(str(e)[:3000])
 """,
-    "api-input-error": f"""
+    "api-input-error": """
 for call in (lambda: jass_sim.advise("HJ H9 HA SK SQ D6 C7 C8 ZZ"), lambda: jass_sim.replay(1, mode="XX"),
              lambda: jass_sim.simulate(0), lambda: jass_sim.cribbage.score("5H 5D 5S ZZ", "5C"),
              lambda: jass_sim.basra.replay(1, players=3)):

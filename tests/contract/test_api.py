@@ -24,6 +24,15 @@ def test_import_is_lazy():
     assert out.strip() == "[]"
 
 
+def test_command_line_start_up_is_light():
+    """Building the ``jass-sim`` command tree (what ``jass-sim --help`` does) loads neither numpy,
+    numba nor pandas: every command imports its heavy modules when it runs."""
+    code = ("import sys, jass_sim.cli; "
+            "print(sorted(m for m in ('numpy', 'numba', 'pandas') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
 def test_public_names():
     assert set(jass_sim.__all__) <= set(dir(jass_sim))
     for name in jass_sim.__all__:

@@ -6,8 +6,6 @@ import click
 
 from jass_sim.core.cli import Interrupted, command
 from jass_sim.jass.cli.options import job_options
-from jass_sim.jass.cards import mode_option
-from jass_sim.jass.players import solver_player_json
 
 _SHARD_HELP = ("Deals per shard: a positive multiple of 1024 (whole RNG blocks). [default: 1048576]")
 
@@ -37,6 +35,7 @@ def batch(deals, shard_size, rules, policy, mode, chooser, seed, directory, dask
     from jass_sim.core.errors import InputError
     from jass_sim.core.files import check_output_dir
     from jass_sim.jass.simulate.shards import DEFAULT_SHARD_SIZE, BatchJob
+    from jass_sim.jass.cards import mode_option
 
     check_output_dir(directory)
     if shard_size is None:
@@ -96,7 +95,7 @@ def batch_summary(directory, fmt, output):
     from jass_sim.core.shards import ShardStore
     from jass_sim.jass.simulate.shards import BatchJob
     from jass_sim.jass.simulate.tables import format_summary, summary_table
-    from jass_sim.jass.players import policy_params
+    from jass_sim.jass.players import policy_params, solver_player_json
     from jass_sim.core.files import ChunkWriter, check_output_path, emit
     from jass_sim.core.errors import check_choice
 
