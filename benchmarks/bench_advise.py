@@ -51,7 +51,7 @@ def main() -> None:
         _, lo, hi = a.lead
         print(f"{name:16} --ci 1: {dt:5.2f} s, {a.n:>7,} deals x {len(a.options)} options = {rounds:>9,} rounds "
               f"({rounds / dt:>9,.0f} rounds/s; reference would need {rounds / ref_rate / 60:,.0f} min); "
-              f"half-width {(hi - lo) / 2:.2f}; {a.sentence()}")
+              f"half-width {(hi - lo) / 2:.2f}; {a.sentence}")
     cmd = [sys.executable, "-m", "jass_sim.cli", "advise", HANDS["the README hand"], "--ci", "1", "--policy",
            args.policy]
     subprocess.run(cmd, capture_output=True, check=True, cwd=ROOT)  # warm the caches
@@ -68,7 +68,7 @@ def main() -> None:
         _, lo, hi = a.lead
         print(f"--policy dd, {a.n:,} deals x {len(a.options)} options = {a.n * len(a.options):,} full-deal solves: "
               f"{dt:.1f} s ({dt / (a.n * len(a.options)) * 1000:.0f} ms per solve per {numba.get_num_threads()} "
-              f"threads); lead half-width {(hi - lo) / 2:.2f}; {a.sentence()}")
+              f"threads); lead half-width {(hi - lo) / 2:.2f}; {a.sentence}")
 
 
 if __name__ == "__main__":

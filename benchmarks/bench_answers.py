@@ -61,7 +61,7 @@ def summary(advice) -> dict:
     t = advice.table
     return {"options": [int(o) for o in advice.options], "mean_diff": t["mean_diff"].tolist(),
             "half": ((t["ci95_diff_hi"] - t["ci95_diff_lo"]) / 2).tolist(),
-            "recommendation": int(advice.recommendation), "lead": list(advice.lead),
+            "recommendation": int(advice.best_option), "lead": list(advice.lead),
             "too_close": bool(advice.too_close), "samples": int(advice.n)}
 
 

@@ -72,7 +72,7 @@ def main() -> None:
             times.append(time.perf_counter() - t)
         times.sort()
         print(f"play-advice {label:18}: {len(times)} positions, median {times[len(times) // 2]:.3f} s, "
-              f"max {times[-1]:.3f} s ({times[-1] / base:.2f}x the baseline); e.g. {a.sentence()}")
+              f"max {times[-1]:.3f} s ({times[-1] / base:.2f}x the baseline); e.g. {a.sentence}")
     for hindsight in (True, False):
         times = []
         for seed in range(args.rounds):
@@ -86,7 +86,7 @@ def main() -> None:
         times.sort()
         print(f"review of a whole round, the chooser's seat (mode + 9 cards{' + hindsight' if hindsight else ''}): "
               f"{len(times)} rounds, median {times[len(times) // 2]:.2f} s, max {times[-1]:.2f} s "
-              f"({times[-1] / base:.1f}x the baseline); last: {rv.summary()}")
+              f"({times[-1] / base:.1f}x the baseline); last: {rv.summary}")
 
 
 if __name__ == "__main__":

@@ -193,13 +193,3 @@ def format_card_sym(name: str) -> str:
     from jass_sim.basra.cards import parse_card
 
     return format_card(parse_card(name), symbols=True)
-
-
-def advise_frame(result: dict):
-    """The per-card rows of :func:`advise` as a pandas DataFrame."""
-    import pandas as pd
-
-    frame = pd.DataFrame(result["cards"])
-    for key in ("ci95", "ci95_net", "ci95_vs_best"):
-        frame[[key + "_lo", key + "_hi"]] = pd.DataFrame(frame.pop(key).tolist(), index=frame.index)
-    return frame

@@ -133,10 +133,3 @@ def duel_table(policy_a: str, policy_b: str, deals: int, n: int = 2, rules: Basr
         out += [s.row("win", f"A ({policy_a}) wins the game to 101", "probability"),
                 s.row("rounds", "rounds per game", "rounds")]
     return pd.DataFrame(out)
-
-
-def format_table(table: pd.DataFrame) -> str:
-    lines = []
-    for r in table.itertuples():
-        lines.append(f"{r.figure:<52} {r.mean:8.3f}  [{r.ci95_lo:8.3f}, {r.ci95_hi:8.3f}]  {r.unit} (n={r.n})")
-    return "\n".join(lines)

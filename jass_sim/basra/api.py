@@ -4,13 +4,17 @@ JSON output."""
 
 from __future__ import annotations
 
-from jass_sim.core.result import Result
+from typing import TYPE_CHECKING
+
+from jass_sim.core.lazy import lazy_exports
+
+if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
+    from jass_sim.basra.results import Advice, BasraRound, Figures
 
 __all__ = ["replay", "simulate", "duel", "advise", "report"]
 
-
-class BasraRound(Result):
-    """One played round (:func:`replay`): ``to_json()`` (the ``basra replay`` JSON), ``table`` (a row per move)."""
+# The result classes live in jass_sim.basra.results; importable from here too, loaded on first use.
+__getattr__ = lazy_exports(__name__, dict.fromkeys(("BasraRound", "Figures", "Advice"), "jass_sim.basra.results"))
 
 
 def replay(seed: int, *, players: int = 2, rules: str = "leaflet", policy: str = "greedy",
@@ -36,32 +40,11 @@ def replay(seed: int, *, players: int = 2, rules: str = "leaflet", policy: str =
     samples : int, optional
         Worlds sampled per decision by the search players (default 8).
     """
-    import pandas as pd
-
     from jass_sim.basra.engine import check_players, replay_round
-    from jass_sim.basra.render import render_replay
+    from jass_sim.basra.results import BasraRound
     from jass_sim.basra.rules import get_rules
 
-    record = replay_round(seed, check_players(players), get_rules(rules), policy, dealer, samples)
-    table = pd.DataFrame([{"move": t, "player": m["player"], "card": m["card"], "captured": " ".join(m["captured"]),
-                           "basra": m["basra"]} for t, m in enumerate(record["moves"], 1)])
-    score = record["score"]
-    return BasraRound(record, table, lambda: render_replay(record, "text"),
-                  f"Basra, {record['players']} players: side 0 {score[0]['total']}, side 1 {score[1]['total']}")
-
-
-class Figures(Result):
-    """A table of figures with 95% CIs (:func:`simulate`, :func:`duel`): ``table`` (one row per
-    figure), ``meta`` (the run's parameters); ``to_json()`` is ``{**meta, "figures": rows}``."""
-
-    def __init__(self, table, meta: dict):
-        from jass_sim.basra.analysis import format_table
-
-        self.meta = meta
-        super().__init__(meta | {"figures": table.to_dict(orient="records")}, table,
-                         lambda: " ".join(f"{k}={v}" for k, v in meta.items()) + "\n" + format_table(table)
-                         + "\n95% CIs over the sampled deals (games); they do not cover the play model.",
-                         " ".join(f"{k}={v}" for k, v in meta.items()))
+    return BasraRound(replay_round(seed, check_players(players), get_rules(rules), policy, dealer, samples))
 
 
 def simulate(*, policy: str = "random", deals: int = 10_000, players: int = 2, rules: str = "leaflet",
@@ -87,6 +70,7 @@ def simulate(*, policy: str = "random", deals: int = 10_000, players: int = 2, r
     """
     from jass_sim.basra.analysis import simulate_table
     from jass_sim.basra.engine import check_players, player_params
+    from jass_sim.basra.results import Figures
     from jass_sim.basra.rules import get_rules
 
     r = get_rules(rules)
@@ -112,6 +96,7 @@ def duel(player_a: str, player_b: str, *, deals: int = 10_000, players: int = 2,
     """
     from jass_sim.basra.analysis import duel_table
     from jass_sim.basra.engine import check_players, player_params
+    from jass_sim.basra.results import Figures
     from jass_sim.basra.rules import get_rules
 
     r = get_rules(rules)
@@ -119,19 +104,6 @@ def duel(player_a: str, player_b: str, *, deals: int = 10_000, players: int = 2,
                        threads)
     return Figures(table, {"command": "duel", "player_a": player_a, "player_b": player_b, "players": players,
                            "rules": r.name, "deals": deals, "games": games, "seed": seed})
-
-
-class Advice(Result):
-    """The answer of :func:`advise`: ``table`` (one row per card, best net first, with paired
-    95% CIs), ``recommendation`` (the card), ``sentence``."""
-
-    def __init__(self, result: dict):
-        from jass_sim.basra.advice import advise_frame
-        from jass_sim.basra.render import render_advice
-
-        self.recommendation = result["cards"][0]["card"]
-        self.sentence = result["sentence"]
-        super().__init__(result, advise_frame(result), lambda: render_advice(result), self.sentence)
 
 
 def advise(hand: str, *, table: str = "", played: str = "", players: int = 2, rules: str = "leaflet",
@@ -161,6 +133,7 @@ def advise(hand: str, *, table: str = "", played: str = "", players: int = 2, ru
     from jass_sim.basra.advice import advise as run
     from jass_sim.basra.cards import check_disjoint, parse_cards
     from jass_sim.basra.engine import check_players
+    from jass_sim.basra.results import Advice
     from jass_sim.basra.rules import get_rules
     from jass_sim.core.errors import InputError
     from jass_sim.core.errors import check_choice

@@ -37,14 +37,14 @@ def _samples_option(f):
 @click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
 def replay(seed, players, rules, policy, dealer, samples, fmt):
     """Deal one round from SEED and show every move with its capture and points."""
-    import json
-
     from jass_sim.basra.api import replay as run
+    from jass_sim.basra.results import BasraRound
     from jass_sim.core.errors import check_choice
+    from jass_sim.core.files import emit
 
-    fmt = check_choice("--format", fmt, ("text", "json"))
+    fmt = check_choice("--format", fmt, BasraRound.formats)
     record = run(seed, players=players, rules=rules, policy=policy, dealer=dealer, samples=samples)
-    click.echo(json.dumps(record.to_json(), ensure_ascii=False) if fmt == "json" else str(record))
+    emit(record.formatted(fmt), None)
 
 
 def _stats_options(f):
@@ -63,12 +63,6 @@ def _stats_options(f):
     return f
 
 
-def _emit_table(result, fmt, output):
-    from jass_sim.core.files import emit
-
-    emit(result.formatted(fmt), output)
-
-
 @basra.command()
 @click.option("--policy", default="random", show_default=True,
               help="Player at every seat: random, greedy, search, search-nomem.")
@@ -76,14 +70,15 @@ def _emit_table(result, fmt, output):
 def simulate(policy, deals, players, rules, games, seed, samples, threads, fmt, output):
     """Every seat plays POLICY: points and Basras per deal, first-player advantage, win rate to 101."""
     from jass_sim.basra.api import simulate as run
+    from jass_sim.basra.results import Figures
     from jass_sim.core.errors import check_choice
-    from jass_sim.core.files import check_output_path
+    from jass_sim.core.files import check_output_path, emit
 
-    fmt = check_choice("--format", fmt, ("table", "json", "csv"))
+    fmt = check_choice("--format", fmt, Figures.formats)
     check_output_path(output)
     result = run(policy=policy, deals=deals, players=players, rules=rules, games=games, seed=seed, samples=samples,
                  threads=threads)
-    _emit_table(result, fmt, output)
+    emit(result.formatted(fmt), output)
 
 
 @basra.command()
@@ -93,14 +88,15 @@ def simulate(policy, deals, players, rules, games, seed, samples, threads, fmt, 
 def duel(player_a, player_b, deals, players, rules, games, seed, samples, threads, fmt, output):
     """Player A against player B on duplicate deals (each deal and game played twice, sides swapped)."""
     from jass_sim.basra.api import duel as run
+    from jass_sim.basra.results import Figures
     from jass_sim.core.errors import check_choice
-    from jass_sim.core.files import check_output_path
+    from jass_sim.core.files import check_output_path, emit
 
-    fmt = check_choice("--format", fmt, ("table", "json", "csv"))
+    fmt = check_choice("--format", fmt, Figures.formats)
     check_output_path(output)
     result = run(player_a, player_b, deals=deals, players=players, rules=rules, games=games, seed=seed,
                  samples=samples, threads=threads)
-    _emit_table(result, fmt, output)
+    emit(result.formatted(fmt), output)
 
 
 @basra.command()
@@ -120,15 +116,15 @@ def duel(player_a, player_b, deals, players, rules, games, seed, samples, thread
 @click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
 def advise(hand, table, played, players, rules, samples, piles, last_capture, horizon, seed, threads, fmt):
     """Which card to play: expected points of our side for each card, with paired 95% CIs."""
-    import json
-
     from jass_sim.basra.api import advise as run
+    from jass_sim.basra.results import Advice
     from jass_sim.core.errors import check_choice
+    from jass_sim.core.files import emit
 
-    fmt = check_choice("--format", fmt, ("text", "json"))
+    fmt = check_choice("--format", fmt, Advice.formats)
     result = run(hand, table=table, played=played, players=players, rules=rules, samples=samples, piles=piles,
                  last_capture=last_capture, horizon=horizon, seed=seed, threads=threads)
-    click.echo(json.dumps(result.to_json(), ensure_ascii=False) if fmt == "json" else str(result))
+    emit(result.formatted(fmt), None)
 
 
 @basra.command()

@@ -193,25 +193,3 @@ def game_summary(batch, a: str, b: str, seed: int) -> dict:
             per_hand[f"{pname}_{rname}"] = entry
     out["points_per_hand"] = per_hand
     return out
-
-
-def render_summary(summary: dict) -> str:
-    """Text of :func:`game_summary`."""
-    def ci(d):
-        return f"[{d['ci'][0]:.4f}, {d['ci'][1]:.4f}]"
-
-    pl = summary["players"]
-    lines = [f"{summary['games']:,} games ({summary['pairs']:,} duplicate-dealt pairs), A = {pl['A']}, "
-             f"B = {pl['B']}, seed {summary['seed']}",
-             f"A wins             {summary['a_win']['rate']:.4f}  95% CI {ci(summary['a_win'])}",
-             f"first dealer wins  {summary['first_dealer_win']['rate']:.4f}  95% CI {ci(summary['first_dealer_win'])}",
-             f"A skunks B         {summary['a_skunks_b']['rate']:.4f}  95% CI {ci(summary['a_skunks_b'])}",
-             f"B skunks A         {summary['b_skunks_a']['rate']:.4f}  95% CI {ci(summary['b_skunks_a'])}",
-             f"hands per game     {summary['hands_per_game']:.2f}",
-             "points per completed hand (mean, 95% CI):"]
-    for key, entry in summary["points_per_hand"].items():
-        parts = "  ".join(f"{name} {v['mean']:.3f} [{v['ci'][0]:.3f}, {v['ci'][1]:.3f}]"
-                          for name, v in entry.items() if name != "hands")
-        lines.append(f"  {key:<9} ({entry['hands']:,} hands)  {parts}")
-    lines.append("The intervals cover the deal sampling only, not the play models (see docs/cribbage.md).")
-    return "\n".join(lines)

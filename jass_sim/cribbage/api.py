@@ -4,9 +4,18 @@ command's JSON output."""
 
 from __future__ import annotations
 
-from jass_sim.core.result import Result, save_figure
+from typing import TYPE_CHECKING
+
+from jass_sim.core.lazy import lazy_exports
+
+if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
+    from jass_sim.cribbage.results import Discards, Game, Games, Score, Stats
 
 __all__ = ["score", "discard", "stats", "simulate", "replay"]
+
+# The result classes live in jass_sim.cribbage.results; importable from here too, loaded on first use.
+__getattr__ = lazy_exports(__name__, dict.fromkeys(("Score", "Discards", "Stats", "Games", "Game"),
+                                                   "jass_sim.cribbage.results"))
 
 
 def _unused(condition: bool, message: str, *values) -> None:
@@ -16,28 +25,6 @@ def _unused(condition: bool, message: str, *values) -> None:
     given = [v for v in values if v is not None]
     if condition and given:
         raise InputError(message, str(given[0]))
-
-
-class Score(Result):
-    """The answer of :func:`score`: ``points``, and ``table`` with one row per combination."""
-
-    def __init__(self, cards, start, crib):
-        import pandas as pd
-
-        from jass_sim.cribbage.cards import format_cards
-        from jass_sim.cribbage.scoring import combinations_of
-        from jass_sim.cribbage.scoring import score as score_hand
-
-        self.points = score_hand(cards, start, crib)
-        combos = combinations_of(cards, start, crib)
-        doc = {"hand": format_cards(cards).split(), "starter": format_cards([start]), "crib": crib,
-               "points": self.points, "combinations": [c.to_json() for c in combos]}
-        lines = [f"{'crib' if crib else 'hand'} {format_cards(cards, True)}  starter {format_cards([start], True)}"]
-        lines += [f"  {c.kind:<8} {format_cards(c.cards, True):<18} {c.points:>2}" for c in combos]
-        lines.append(f"total {self.points}")
-        table = pd.DataFrame([{"kind": c.kind, "cards": format_cards(c.cards), "points": c.points} for c in combos],
-                             columns=["kind", "cards", "points"])
-        super().__init__(doc, table, "\n".join(lines), f"{self.points} points")
 
 
 def score(hand: str, starter: str, *, crib: bool = False) -> Score:
@@ -55,76 +42,11 @@ def score(hand: str, starter: str, *, crib: bool = False) -> Score:
     crib : bool
         Score as a crib (a flush counts only with all five cards).
     """
+    from jass_sim.cribbage.results import Score
     from jass_sim.cribbage.scoring import parse_hand
 
     cards, start = parse_hand(hand, starter)
     return Score(cards, start, crib)
-
-
-class Discards(Result):
-    """The answer of :func:`discard`: ``options`` (the 15 :class:`~jass_sim.cribbage.discards.DiscardOption`,
-    best first), ``recommendation`` (the two cards to throw), and ``table`` (one row per discard)."""
-
-    def __init__(self, cards, role, opponent, options, samples, seed, pegging, score_pair):
-        import pandas as pd
-
-        from jass_sim.cribbage.cards import format_cards
-
-        self.options = options
-        self.recommendation = format_cards(options[0].discard).split()
-        doc = {"hand": format_cards(cards).split(), "role": role, "opponent": opponent,
-               "discards": [o.to_json() for o in options], "recommendation": self.recommendation}
-        if opponent == "model" or pegging or score_pair:
-            doc.update(samples=samples, seed=seed, pegging=pegging)
-        if score_pair:
-            doc["score"] = list(score_pair)
-        rows = []
-        for o in options:
-            row = {"discard": format_cards(o.discard), "hand_ev": o.hand_ev, "crib_ev": o.crib_ev,
-                   "net_ev": o.net_ev, "net_sd": o.net_sd}
-            for key in ("crib_ci", "net_ci", "peg_ci", "total_ci", "win_ci"):
-                ci = getattr(o, key)
-                if ci:
-                    row[f"{key}_lo"], row[f"{key}_hi"] = ci
-            if o.peg_ci:
-                row.update(peg_ev=o.peg_ev, total_ev=o.total_ev)
-            if o.win_ci:
-                row["win_prob"] = o.win_prob
-            rows.append(row)
-        self._args = (cards, role, opponent, samples, pegging, score_pair)
-        super().__init__(doc, pd.DataFrame(rows), self._render,
-                         f"throw {format_cards(options[0].discard)} ({role}, opponent {opponent})")
-
-    def _render(self) -> str:
-        from jass_sim.cribbage.cards import format_cards
-
-        cards, role, opponent, samples, pegging, score_pair = self._args
-        crib_how = "exact, opponent's cards uniform" if opponent == "random" else \
-            f"{samples:,} sampled opponent hands discarded by the expect player, 95% CI"
-        lines = [f"hand {format_cards(cards, True)}, {role}; crib {crib_how}"]
-        if score_pair:
-            lines.append(f"(score {score_pair[0]}:{score_pair[1]}: ranked by the chance to win, {samples:,} sampled "
-                         "hands, the rest of the game played by expect players)")
-        if pegging:
-            lines.append(f"pegging: {samples:,} sampled opponent hands, both players greedy; peg_ev = your pegging "
-                         "points minus the opponent's; ranked by total_ev = net_ev + peg_ev")
-        lines.append(f"{'discard':<9} {'hand_ev':>8} {'crib_ev':>8} {'net_ev':>8} {'net_sd':>7}  p10 p50 p90"
-                     + ("  crib 95% CI" if opponent == "model" else "")
-                     + ("  peg_ev [95% CI]        total_ev [95% CI]" if pegging else "")
-                     + ("  win [95% CI]" if score_pair else ""))
-        for o in self.options:
-            line = (f"{format_cards(o.discard, True):<9} {o.hand_ev:8.3f} {o.crib_ev:8.3f} {o.net_ev:8.3f} "
-                    f"{o.net_sd:7.3f} {o.quantile(0.1):4d}{o.quantile(0.5):4d}{o.quantile(0.9):4d}")
-            if o.crib_ci:
-                line += f"  [{o.crib_ci[0]:.3f}, {o.crib_ci[1]:.3f}]"
-            if o.peg_ci:
-                line += (f"  {o.peg_ev:6.3f} [{o.peg_ci[0]:.3f}, {o.peg_ci[1]:.3f}]"
-                         f"  {o.total_ev:7.3f} [{o.total_ci[0]:.3f}, {o.total_ci[1]:.3f}]")
-            if o.win_ci:
-                line += f"  {o.win_prob:.4f} [{o.win_ci[0]:.4f}, {o.win_ci[1]:.4f}]"
-            lines.append(line)
-        lines.append(f"recommendation: throw {format_cards(self.options[0].discard, True)}")
-        return "\n".join(lines)
 
 
 def discard(hand: str, *, dealer: bool, opponent: str = "random", pegging: bool = False, score: str | None = None,
@@ -154,6 +76,7 @@ def discard(hand: str, *, dealer: bool, opponent: str = "random", pegging: bool 
     """
     from jass_sim.core.errors import InputError
     from jass_sim.cribbage.discards import discard_options, parse_score, parse_six
+    from jass_sim.cribbage.results import Discards
     from jass_sim.core.errors import check_choice
 
     opponent = check_choice("--opponent", opponent, ("random", "model"))
@@ -174,34 +97,6 @@ def discard(hand: str, *, dealer: bool, opponent: str = "random", pegging: bool 
     seed = 0 if seed is None else seed
     options = discard_options(cards, dealer, opponent, samples, seed, pegging, score_pair)
     return Discards(cards, "dealer" if dealer else "pone", opponent, options, samples, seed, pegging, score_pair)
-
-
-class Stats(Result):
-    """The answer of :func:`stats`: ``table`` (probability of each hand and crib score),
-    ``summary`` (means, with 95% CIs when sampled), ``cribs`` (the crib expectation per thrown
-    rank pair, with ``crib_pairs``), ``plot()``."""
-
-    def __init__(self, table, summary, exact, cribs):
-        self.summary, self.cribs = summary, cribs
-        head = f"{summary['combinations']:,} hand-plus-starter combinations ({'exact' if exact else 'sampled'})"
-        means = f"mean hand {summary['hand_mean']:.5f}, mean crib {summary['crib_mean']:.5f}"
-        if exact:
-            means += "; hand-rule mean by part: " + ", ".join(f"{k} {v:.5f}" for k, v in summary["parts"].items())
-        else:
-            means += (f" (95% CI hand [{summary['hand_mean_ci'][0]:.4f}, {summary['hand_mean_ci'][1]:.4f}], "
-                      f"crib [{summary['crib_mean_ci'][0]:.4f}, {summary['crib_mean_ci'][1]:.4f}])")
-        super().__init__({**summary, "rows": table.to_dict(orient="records")}, table,
-                         lambda: "\n".join([head, means, table.to_string(index=False)]), f"{head}; {means}")
-
-    def plot(self, path: str | None = None):
-        """The hand and crib score distributions (and, with ``cribs``, the crib expectation per
-        thrown pair) as a matplotlib Figure; also written to ``path`` (.png, .svg, .pdf) if given."""
-        from jass_sim.cribbage.analysis import stats_figure
-
-        fig = stats_figure(self.table, self.cribs)
-        if path is not None:
-            save_figure(fig, path, ("png", "svg", "pdf"))
-        return fig
 
 
 def stats(*, exact: bool = False, hands: int | None = None, seed: int | None = None, crib_pairs: bool = False,
@@ -227,6 +122,7 @@ def stats(*, exact: bool = False, hands: int | None = None, seed: int | None = N
     """
     from jass_sim.core.errors import InputError
     from jass_sim.cribbage.analysis import crib_rank_pairs, exact_stats, sampled_stats
+    from jass_sim.cribbage.results import Stats
 
     _unused(exact, "--hands and --exact exclude each other", hands)
     _unused(exact and not crib_pairs, "--seed applies only to sampled figures (no --exact, or --crib-table/--plot)",
@@ -241,15 +137,6 @@ def stats(*, exact: bool = False, hands: int | None = None, seed: int | None = N
         raise InputError(f"--samples must be at least 2, got {samples}", str(samples))
     table, summary = exact_stats() if exact else sampled_stats(hands, seed)
     return Stats(table, summary, exact, crib_rank_pairs(samples, seed) if crib_pairs else None)
-
-
-class Games(Result):
-    """The answer of :func:`simulate`: ``to_json()`` (win rates, skunks, first-dealer advantage,
-    points per hand by source, with 95% CIs) and the same figures as a ``table``."""
-
-
-class Game(Result):
-    """One game (:func:`replay`): ``to_json()`` (the ``cribbage replay`` JSON), ``table`` (a row per hand)."""
 
 
 def simulate(games: int, *, a: str = "greedy", b: str = "greedy", seed: int = 0) -> Games:
@@ -269,33 +156,16 @@ def simulate(games: int, *, a: str = "greedy", b: str = "greedy", seed: int = 0)
         Root seed.
     """
     from jass_sim.core.errors import InputError
-    from jass_sim.cribbage.analysis import game_summary, render_summary
+    from jass_sim.cribbage.analysis import game_summary
     from jass_sim.cribbage.engine import play_batch
     from jass_sim.cribbage.players import PLAYERS
+    from jass_sim.cribbage.results import Games
 
     PLAYERS.code(a, "--a")  # unknown players are named before a bad --games
     PLAYERS.code(b, "--b")
     if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
         raise InputError(f"--games must be a positive even number (duplicate pairs), got {games}", str(games))
-    summary = game_summary(play_batch(games // 2, a, b, seed), a.lower(), b.lower(), seed)
-    text = render_summary(summary)
-    return Games(summary, _games_table(summary), text, text.split("\n")[0])
-
-
-def _games_table(summary: dict):
-    """One row per figure of a :func:`simulate` summary: ``figure``, ``estimate``, ``ci95_lo``, ``ci95_hi``."""
-    import pandas as pd
-
-    rows = []
-    for key in ("a_win", "first_dealer_win", "a_skunks_b", "b_skunks_a"):
-        rows.append({"figure": key, "estimate": summary[key]["rate"], "ci95_lo": summary[key]["ci"][0],
-                     "ci95_hi": summary[key]["ci"][1]})
-    for role, parts in summary["points_per_hand"].items():
-        for part, value in parts.items():
-            if isinstance(value, dict):
-                rows.append({"figure": f"points per hand, {role}, {part}", "estimate": value["mean"],
-                             "ci95_lo": value["ci"][0], "ci95_hi": value["ci"][1]})
-    return pd.DataFrame(rows)
+    return Games(game_summary(play_batch(games // 2, a, b, seed), a.lower(), b.lower(), seed))
 
 
 def replay(seed: int, *, a: str = "greedy", b: str = "greedy") -> Game:
@@ -317,28 +187,7 @@ def replay(seed: int, *, a: str = "greedy", b: str = "greedy") -> Game:
     Game
         ``to_json()`` (the ``cribbage replay`` JSON) and ``table`` (one row per hand).
     """
-    import pandas as pd
-
     from jass_sim.cribbage.engine import replay_game
+    from jass_sim.cribbage.results import Game
 
-    game = replay_game(seed, a, b)
-    lines = [f"seed {seed}: A = {game['players']['A']}, B = {game['players']['B']}, A deals first"]
-    for i, h in enumerate(game["hands"], 1):
-        lines.append(f"hand {i}: dealer {h['dealer']}, starter {h['starter']}"
-                     + (f", his heels {h['heels']}" if h["heels"] else ""))
-        for p in "AB":
-            lines.append(f"  {p} dealt {' '.join(h['deal'][p])}, throws {' '.join(h['discards'][p])}")
-        plays = ", ".join(f"{e['player']} {e['card'] or 'go/last'}({e['count']})"
-                          + (f"+{e['points']}" if e["points"] else "") for e in h["pegging"])
-        lines.append(f"  pegging: {plays}")
-        c = h["counts"]
-        lines.append(f"  counts: pone hand {c['pone_hand']}, dealer hand {c['dealer_hand']}, crib {c['crib']}"
-                     f"  -> A {h['score']['A']}, B {h['score']['B']}")
-    last = (f"winner {game['winner']} {game['final_score']['A']}-{game['final_score']['B']}"
-            + (" (skunk)" if game["skunk"] else ""))
-    lines.append(last)
-    table = pd.DataFrame([{"hand": i, "dealer": h["dealer"], "starter": h["starter"],
-                           "pone_hand": h["counts"]["pone_hand"], "dealer_hand": h["counts"]["dealer_hand"],
-                           "crib": h["counts"]["crib"], "score_A": h["score"]["A"], "score_B": h["score"]["B"]}
-                          for i, h in enumerate(game["hands"], 1)])
-    return Game(game, table, "\n".join(lines), last)
+    return Game(replay_game(seed, a, b), seed)

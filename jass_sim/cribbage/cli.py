@@ -19,14 +19,14 @@ def cribbage():
 @click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
 def score(hand, starter, crib, fmt):
     """Points of four cards HAND with the starter, each combination listed."""
-    import json
-
     from jass_sim.cribbage.api import score as run
+    from jass_sim.cribbage.results import Score
     from jass_sim.core.errors import check_choice
+    from jass_sim.core.files import emit
 
-    fmt = check_choice("--format", fmt, ("table", "json"))
+    fmt = check_choice("--format", fmt, Score.formats)
     result = run(hand, starter, crib=crib)
-    click.echo(json.dumps(result.to_json()) if fmt == "json" else str(result))
+    emit(result.formatted(fmt), None)
 
 
 @cribbage.command()
@@ -51,15 +51,15 @@ def score(hand, starter, crib, fmt):
 @click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
 def discard(hand, dealer, opponent, pegging, score_text, exact, samples, seed, fmt):
     """All 15 discards of six cards HAND, ranked by net expectation (hand plus or minus crib)."""
-    import json
-
     from jass_sim.cribbage.api import discard as run
+    from jass_sim.cribbage.results import Discards
     from jass_sim.core.errors import check_choice
+    from jass_sim.core.files import emit
 
-    fmt = check_choice("--format", fmt, ("table", "json"))
+    fmt = check_choice("--format", fmt, Discards.formats)
     result = run(hand, dealer=dealer, opponent=opponent, pegging=pegging, score=score_text, exact=exact,
                  samples=samples, seed=seed)
-    click.echo(json.dumps(result.to_json()) if fmt == "json" else str(result))
+    emit(result.formatted(fmt), None)
 
 
 @cribbage.command()
@@ -75,33 +75,22 @@ def discard(hand, dealer, opponent, pegging, score_text, exact, samples, seed, f
 @click.option("--plot", default=None, metavar="FILE", help="Also save a plot (PNG, SVG or PDF).")
 def stats(exact, hands, seed, fmt, crib_table, samples, plot):
     """Distribution of hand and crib scores; with --crib-table, crib expectation per thrown pair."""
-    import io
-    import json
-
     from jass_sim.cribbage.api import stats as run
-    from jass_sim.core.errors import InputError
+    from jass_sim.cribbage.results import Stats
     from jass_sim.core.errors import check_choice
-    from jass_sim.core.files import check_output_path, write_atomic
+    from jass_sim.core.files import check_output_path, emit, write_atomic
+    from jass_sim.core.result import check_plot_path
 
-    fmt = check_choice("--format", fmt, ("table", "csv", "json"))
+    fmt = check_choice("--format", fmt, Stats.formats)
     check_output_path(crib_table, "--crib-table")
-    check_output_path(plot, "--plot")
-    if plot and plot.rsplit(".", 1)[-1].lower() not in ("png", "svg", "pdf"):
-        raise InputError(f"--plot needs a .png, .svg or .pdf file name, got {plot!r}", plot)
+    check_plot_path(plot, Stats.plot_formats)
     result = run(exact=exact, hands=hands, seed=seed, crib_pairs=bool(crib_table or plot), samples=samples)
-    if fmt == "csv":
-        text = result.table.to_csv(index=False, lineterminator="\n").rstrip("\n")
-    elif fmt == "json":
-        text = json.dumps(result.to_json())
-    else:
-        text = str(result)
+    text = result.formatted(fmt)
     if crib_table:
         write_atomic(crib_table, result.cribs.to_csv(index=False, lineterminator="\n"))
     if plot:
-        buf = io.BytesIO()
-        result.plot().savefig(buf, format=plot.rsplit(".", 1)[-1].lower())
-        write_atomic(plot, buf.getvalue())
-    click.echo(text)
+        result.plot(plot)
+    emit(text, None)
 
 
 @cribbage.command()
@@ -113,14 +102,14 @@ def stats(exact, hands, seed, fmt, crib_table, samples, plot):
 def simulate(games, a, b, seed, fmt):
     """Whole games between two players, duplicate-dealt: win rate, skunks, first-dealer
     advantage and points per hand by source, with 95% CIs."""
-    import json
-
     from jass_sim.cribbage.api import simulate as run
+    from jass_sim.cribbage.results import Games
     from jass_sim.core.errors import check_choice
+    from jass_sim.core.files import emit
 
-    fmt = check_choice("--format", fmt, ("table", "json"))
+    fmt = check_choice("--format", fmt, Games.formats)
     result = run(games, a=a, b=b, seed=seed)
-    click.echo(json.dumps(result.to_json()) if fmt == "json" else str(result))
+    emit(result.formatted(fmt), None)
 
 
 @cribbage.command()
@@ -130,11 +119,11 @@ def simulate(games, a, b, seed, fmt):
 @click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
 def replay(seed, a, b, fmt):
     """One whole game: deals, discards, starter, every pegging point, hand and crib counts."""
-    import json
-
     from jass_sim.cribbage.api import replay as run
+    from jass_sim.cribbage.results import Game
     from jass_sim.core.errors import check_choice
+    from jass_sim.core.files import emit
 
-    fmt = check_choice("--format", fmt, ("text", "json"))
+    fmt = check_choice("--format", fmt, Game.formats)
     result = run(seed, a=a, b=b)
-    click.echo(json.dumps(result.to_json()) if fmt == "json" else str(result))
+    emit(result.formatted(fmt), None)

@@ -9,50 +9,25 @@ document. The commands of :mod:`jass_sim.cli` call these functions.
 
 from __future__ import annotations
 
-from jass_sim.core.result import Result, save_figure
+from typing import TYPE_CHECKING
+
+from jass_sim.core.lazy import lazy_exports
+
+if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
+    from jass_sim.jass.advise.advice import Advice
+    from jass_sim.jass.engine.replay import Round
+    from jass_sim.jass.melds.result import Melds
+    from jass_sim.jass.simulate.duel import Duel
+    from jass_sim.jass.solver.solution import Solution
 
 __all__ = ["advise", "simulate", "duel", "melds", "solve", "replay", "report", "play_advice", "review"]
 
-
-class Advice(Result):
-    """The answer of :func:`advise`.
-
-    Attributes
-    ----------
-    table : pandas.DataFrame
-        One row per option (``option``, ``samples``, ``mean_ours``, ``mean_theirs``,
-        ``mean_diff`` with 95% CIs ``ci95_*_lo``/``ci95_*_hi``, match probabilities, meld points),
-        in the order the options were compared.
-    recommendation : str
-        The best option: ``H``, ``D``, ``S``, ``C``, ``OBE``, ``UNE`` or ``chibre``.
-    sentence : str
-        A plain sentence a player can act on, with the paired 95% CI of the lead over the runner-up.
-    too_close : bool
-        That CI includes zero.
-    advice : jass_sim.jass.advise.advice.Advice
-        The underlying analysis object (with the sampled round values).
-    """
-
-    def __init__(self, advice):
-        from jass_sim.jass.advise.advice import format_advice
-        from jass_sim.jass.advise.options import option_name
-
-        self.advice = advice
-        self.recommendation = option_name(advice.recommendation)
-        self.sentence = advice.sentence()
-        self.too_close = advice.too_close
-        super().__init__(advice.to_json(), advice.table, lambda: format_advice(advice), self.sentence)
-
-    def plot(self, path: str | None = None):
-        """The mean difference per option with 95% whiskers and the distribution of the round
-        difference of the top options, as a matplotlib Figure; also written to ``path`` (``.png``
-        or ``.svg``) when given."""
-        from jass_sim.jass.advise.advice import advice_figure
-
-        fig = advice_figure(self.advice)
-        if path is not None:
-            save_figure(fig, path)
-        return fig
+# The result classes live with their features; importable from here too, loaded on first use.
+__getattr__ = lazy_exports(__name__, {
+    "Advice": "jass_sim.jass.advise.advice", "Simulation": "jass_sim.jass.simulate.tables",
+    "Duel": "jass_sim.jass.simulate.duel", "Melds": "jass_sim.jass.melds.result",
+    "Solution": "jass_sim.jass.solver.solution", "Round": "jass_sim.jass.engine.replay",
+    "PlayAdvice": "jass_sim.jass.play.advice", "Review": "jass_sim.jass.play.review"})
 
 
 def advise(hand, *, rules: str = "chibre", policy: str | None = None, partner_model: str = "evaluator",
@@ -105,8 +80,8 @@ def advise(hand, *, rules: str = "chibre", policy: str | None = None, partner_mo
     """
     from jass_sim.jass.advise.advice import advise as run
 
-    return Advice(run(hand, rules, _lower(policy), _lower(partner_model), samples, ci, max_samples, chibred, seed,
-                      threads, options, progress=progress, score=score))
+    return run(hand, rules, _lower(policy), _lower(partner_model), samples, ci, max_samples, chibred, seed, threads,
+               options, progress=progress, score=score)
 
 
 def _lower(text):
@@ -146,8 +121,9 @@ def simulate(deals: int, *, rules: str = "chibre", policy: str = "random", mode:
     pandas.DataFrame or iterator of pandas.DataFrame
         The table by chosen mode (one row per mode and ``all``, means with 95% CIs); its
         ``attrs`` hold the run's parameters (the JSON document of ``jass-sim simulate --format
-        json`` is ``{**table.attrs, "modes": records}``, see :func:`simulation_json`). With
-        ``per_deal``, the per-deal rows chunk by chunk (the input is checked before the first).
+        json`` is ``{**table.attrs, "modes": records}``, see :func:`simulation_json`; the
+        command's output is :class:`~jass_sim.jass.simulate.tables.Simulation` of the table).
+        With ``per_deal``, the per-deal rows chunk by chunk (the input is checked before the first).
     """
     from jass_sim.jass.simulate.tables import simulate as run, simulate_deals
     from jass_sim.jass.cards import mode_option
@@ -166,28 +142,9 @@ def simulate(deals: int, *, rules: str = "chibre", policy: str = "random", mode:
 
 def simulation_json(table) -> dict:
     """The ``jass-sim simulate --format json`` document of a :func:`simulate` table."""
-    import json
+    from jass_sim.jass.simulate.tables import Simulation
 
-    return {**table.attrs, "modes": json.loads(table.to_json(orient="records"))}
-
-
-class Duel(Result):
-    """The answer of :func:`duel`: ``to_json()`` (``mean_diff``, ``ci95_diff``, ``win_rate``,
-    ``wins``/``ties``/``losses``, ``mean_points_a``/``_b``, ...) and a one-row ``table``."""
-
-    def __init__(self, doc: dict):
-        import pandas as pd
-
-        flat = {k: v for k, v in doc.items() if not isinstance(v, list)}
-        flat["ci95_diff_lo"], flat["ci95_diff_hi"] = doc["ci95_diff"]
-        lo, hi = doc["ci95_diff"]
-        a, b = doc["team_a"], doc["team_b"]
-        text = (f"{a} vs {b}, {doc['deals']:,} duplicate deals ({doc['rounds']:,} rounds), rules {doc['rules']}\n"
-                f"mean difference per round: {doc['mean_diff']:+.2f} points (95% CI {lo:+.2f} to {hi:+.2f})\n"
-                f"win rate of {a}: {100 * doc['win_rate']:.1f}% "
-                f"({doc['wins']:,} won, {doc['ties']:,} tied, {doc['losses']:,} lost)\n"
-                f"mean points per round: {a} {doc['mean_points_a']:.1f}, {b} {doc['mean_points_b']:.1f}")
-        super().__init__(doc, pd.DataFrame([flat]), text, text.split("\n")[1])
+    return Simulation(table).to_json()
 
 
 def duel(team_a: str, team_b: str, deals: int, *, rules: str = "chibre", chooser: str = "evaluator",
@@ -213,39 +170,13 @@ def duel(team_a: str, team_b: str, deals: int, *, rules: str = "chibre", chooser
     Duel
         A's mean point difference per round with its 95% CI, and A's win rate.
     """
-    from jass_sim.jass.simulate.duel import duel as run
+    from jass_sim.jass.simulate.duel import Duel, duel as run
     from jass_sim.jass.players import solver_player_json
     from jass_sim.jass.players import policy_params
 
     params = policy_params(pimc_samples, horizon)
     return Duel(run(team_a, team_b, deals, rules, seed, threads, chooser, progress, params)
                 | solver_player_json(params))
-
-
-class Melds(Result):
-    """The answer of :func:`melds`: ``per_hand``, ``per_deal`` and ``distribution`` DataFrames
-    (estimates with 95% CIs), ``table`` (every statistic in one long frame, the CSV output),
-    ``to_json()`` and ``plot()``."""
-
-    def __init__(self, stats):
-        self.stats = stats
-        self.per_hand, self.per_deal, self.distribution = stats.per_hand, stats.per_deal, stats.distribution
-        how = "exact, all" if stats.exact else "sampled"
-        super().__init__(stats.to_dict(), stats.to_frame(), lambda: stats.render("table"),
-                         f"melds ({stats.rules}, mode {stats.mode}; {how} {stats.hands:,} hands, "
-                         f"{stats.deals:,} deals; 95% CI)")
-
-    def render(self, fmt: str) -> str:
-        """``table``, ``csv`` or ``json`` text, as the command prints it."""
-        return self.stats.render(fmt)
-
-    def plot(self, path: str | None = None):
-        """Per-hand probabilities with 95% whiskers and the per-deal distribution of the meld
-        points that count, as a matplotlib Figure; also written to ``path`` (.png, .svg) if given."""
-        fig = self.stats.figure()
-        if path is not None:
-            save_figure(fig, path)
-        return fig
 
 
 def melds(*, rules: str = "chibre", hands: int | None = None, exact: bool = False, deals: int = 1_000_000,
@@ -270,32 +201,11 @@ def melds(*, rules: str = "chibre", hands: int | None = None, exact: bool = Fals
     mode : str
         Trump of stöck and mode of the meld comparison.
     """
+    from jass_sim.jass.melds.result import Melds
     from jass_sim.jass.melds.stats import meld_stats
 
     return Melds(meld_stats(rules=rules, hands=hands, exact=exact, deals=deals, seed=seed, mode=mode,
                             threads=threads))
-
-
-class Solution(Result):
-    """The answer of :func:`solve`: ``team0``, ``team1`` (points with perfect play), ``nodes``,
-    and ``table`` with the leader's team's points after each legal lead (best first)."""
-
-    def __init__(self, result, hands: list[list[int]], mode: int, leader: int):
-        import pandas as pd
-
-        from jass_sim.jass.cards import HAND_SIZE, format_card, mode_name
-
-        doc = result.to_json()
-        self.team0, self.team1, self.nodes = result.team0, result.team1, result.nodes
-        table = pd.DataFrame({"card": list(doc["moves"]), f"team{leader % 2}_points": list(doc["moves"].values())})
-        size = len(hands[0])
-        lines = [f"mode {mode_name(mode)}, seat {leader} leads, {size} tricks"
-                 f"{' (match bonus at stake)' if size == HAND_SIZE else ''}"]
-        lines += [f"seat {seat}: {' '.join(format_card(c) for c in h)}" for seat, h in enumerate(hands)]
-        lines.append(f"team 0: {result.team0}  team 1: {result.team1}  ({result.nodes} nodes)")
-        lines.append(f"leads (team {leader % 2} points): "
-                     + "  ".join(f"{card} {value}" for card, value in doc["moves"].items()))
-        super().__init__(doc, table, "\n".join(lines), f"team 0: {result.team0}, team 1: {result.team1}")
 
 
 def solve(hands, mode: str, leader: int = 0) -> Solution:
@@ -319,6 +229,7 @@ def solve(hands, mode: str, leader: int = 0) -> Solution:
     from jass_sim.core.errors import InputError
     from jass_sim.jass.cards import mode_option
     from jass_sim.jass.solver import Solver
+    from jass_sim.jass.solver.solution import Solution
 
     mode_number = mode_option(mode, allow_auto=False)
     if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader <= 3:
@@ -341,25 +252,6 @@ def _card_text(card) -> str:
     return card if isinstance(card, str) else format_card(int(card))
 
 
-class Round(Result):
-    """A played round (:func:`replay`): ``to_json()`` (the README's replay contract), ``record``
-    (the :class:`~jass_sim.jass.engine.replay.RoundRecord`), ``table`` with one row per trick."""
-
-    def __init__(self, record):
-        import pandas as pd
-
-        from jass_sim.jass.engine.replay import render_replay
-
-        self.record = record
-        doc = record.to_json()
-        table = pd.DataFrame([{"trick": i, "leader": t["leader"], "cards": " ".join(t["cards"]),
-                               "winner": t["winner"], "points": t["points"]} for i, t in enumerate(doc["tricks"], 1)])
-        score = doc["score"]
-        super().__init__(doc, table, lambda: render_replay(record, "text"),
-                         f"rules {doc['rules']}, mode {doc['mode']}: team 0 {score[0]['total']}, "
-                         f"team 1 {score[1]['total']}")
-
-
 def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", policy: str = "random",
            pimc_samples: int | None = None, horizon: int | str | None = None) -> Round:
     """Deal one round from ``seed``, play it out and record it (``jass-sim replay``).
@@ -378,7 +270,7 @@ def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", polic
     """
     from jass_sim.jass.cards import mode_option
     from jass_sim.jass.players import policy_params
-    from jass_sim.jass.engine.replay import replay_round
+    from jass_sim.jass.engine.replay import Round, replay_round
 
     return Round(replay_round(seed, rules, mode_option(mode), policy, policy_params(pimc_samples, horizon)))
 
@@ -433,4 +325,4 @@ def report(output: str, *, rules: str = "chibre", deals: int = 1_000_000, seed: 
     return ReportFiles(output, rep)
 
 
-from jass_sim.jass.play.api import PlayAdvice, Review, play_advice, review  # noqa: E402, F401  (split for size)
+from jass_sim.jass.play.api import play_advice, review  # noqa: E402, F401  (split for size)

@@ -28,6 +28,7 @@ from jass_sim.jass.advise.sampling import (
 )
 from jass_sim.jass.advise.options import option_label, option_name
 from jass_sim.jass.rules import RuleSet, get_rules
+from jass_sim.core.result import Result
 from jass_sim.core.stats import check_sampling, mean_ci, sample_until, wilson_ci
 
 PARTNER_MODELS = {"evaluator": PARTNER_EVALUATOR, "search": PARTNER_SEARCH, "fitted": PARTNER_FITTED}
@@ -53,9 +54,29 @@ def parse_options(text: str | None, rules: RuleSet, chibred: bool) -> list[int]:
     return options
 
 
-@dataclass
-class Advice:
-    """The answer: a table of options and the recommendation with its paired lead."""
+@dataclass(eq=False, repr=False)
+class Advice(Result):
+    """The answer of ``advise`` (:func:`jass_sim.advise`): every option on the same sampled deals.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        One row per option (``option``, ``samples``, ``mean_ours``, ``mean_theirs``,
+        ``mean_diff`` with 95% CIs ``ci95_*_lo``/``ci95_*_hi``, match probabilities, meld points),
+        in the order the options were compared.
+    recommendation : str
+        The best option: ``H``, ``D``, ``S``, ``C``, ``OBE``, ``UNE`` or ``chibre``.
+    sentence : str
+        A plain sentence a player can act on, with the paired 95% CI of the lead over the runner-up.
+    too_close : bool
+        That CI includes zero.
+    best_option, runner_up : int
+        The best option and the runner-up as option numbers (``runner_up`` None with one option).
+    lead : (float, float, float)
+        The best option's paired lead over the runner-up: mean and 95% CI.
+    samples : AdviseSamples
+        The sampled round values of every option.
+    """
 
     hand: list[int]
     rules: str
@@ -66,14 +87,18 @@ class Advice:
     score: tuple[int, int] | None = None  # advise --score: (ours, theirs)
     equity: object = None  # and the equity table applied after the round
     table: pd.DataFrame = field(init=False)
-    recommendation: int = field(init=False)
+    best_option: int = field(init=False)
     runner_up: int | None = field(init=False)
     lead: tuple[float, float, float] = field(init=False)
+
+    formats = ("table", "json", "csv")
+    plot_formats = ("png", "svg")
+    json_ascii = False
 
     def __post_init__(self):
         self.table = option_table(self.samples)
         order = self.table.sort_values("mean_diff", ascending=False, kind="stable")
-        self.recommendation = self.options[int(order.index[0])]
+        self.best_option = self.options[int(order.index[0])]
         if len(order) > 1:
             self.runner_up = self.options[int(order.index[1])]
             self.lead = paired_lead(self.samples, int(order.index[0]), int(order.index[1]))
@@ -85,13 +110,19 @@ class Advice:
         return self.samples.n
 
     @property
+    def recommendation(self) -> str:
+        """The best option's name (``H`` ... ``UNE``, ``chibre``)."""
+        return option_name(self.best_option)
+
+    @property
     def too_close(self) -> bool:
         """The 95% CI of the lead over the runner-up includes zero."""
         return self.runner_up is not None and self.lead[1] <= 0 <= self.lead[2]
 
+    @property
     def sentence(self) -> str:
         """A plain sentence a player can act on."""
-        best = option_label(self.recommendation)
+        best = option_label(self.best_option)
         if self.runner_up is None:
             return f"Only one option: {best} ({self.table['mean_diff'].iloc[0]:+.1f} points per round)."
         mean, lo, hi = self.lead
@@ -100,8 +131,12 @@ class Advice:
         if self.too_close:
             return (f"Too close to call between {best} and {other}: {best} leads by {mean:+.1f} points per "
                     f"round, {ci} ({self.n:,} deals).")
-        verb = "Chibre" if self.recommendation == CHIBRE else f"Choose {best}"
+        verb = "Chibre" if self.best_option == CHIBRE else f"Choose {best}"
         return f"{verb}: {mean:+.1f} points per round over {other}, {ci} ({self.n:,} deals)."
+
+    @property
+    def heading(self) -> str:
+        return self.sentence
 
     def to_json(self) -> dict:
         """The ``advise --format json`` document (see the README)."""
@@ -120,8 +155,8 @@ class Advice:
             lead = {"option": option_name(self.runner_up), "mean": self.lead[0], "ci95": [self.lead[1], self.lead[2]]}
         return {"hand": [format_card(c) for c in self.hand], "rules": self.rules, "policy": self.policy,
                 "samples": self.n, "seed": self.seed, "options": options,
-                "recommendation": option_name(self.recommendation), "lead_over_next": lead,
-                "too_close": self.too_close, "sentence": self.sentence()} | self._win_json()
+                "recommendation": option_name(self.best_option), "lead_over_next": lead,
+                "too_close": self.too_close, "sentence": self.sentence} | self._win_json()
 
     def _win_json(self) -> dict:
         if self.score is None:
@@ -130,10 +165,61 @@ class Advice:
 
         return {"win_probability": win_block(self)}
 
-    def plot(self, path: str) -> None:
+    def text(self) -> str:
+        """Text for people: the sentence, then the options from best to worst."""
+        t = self.table.copy()
+        t["option"] = [option_label(o) for o in self.options]
+        t = t.sort_values("mean_diff", ascending=False, kind="stable")
+        lines = [self.sentence, "",
+                 f"hand {' '.join(format_card(c, True) for c in self.hand)}; rules {self.rules}; "
+                 f"policy {self.policy}; {self.n:,} sampled deals; seed {self.seed}", ""]
+        view = pd.DataFrame({
+            "option": t["option"],
+            "ours": t["mean_ours"].map("{:.1f}".format),
+            "theirs": t["mean_theirs"].map("{:.1f}".format),
+            "difference [95% CI]": [f"{m:+7.1f} [{lo:+.1f}, {hi:+.1f}]" for m, lo, hi in
+                                    t[["mean_diff", "ci95_diff_lo", "ci95_diff_hi"]].values],
+            "match ours": t["p_match_ours"].map("{:.1%}".format),
+            "match theirs": t["p_match_theirs"].map("{:.1%}".format),
+            "melds ours": t["mean_meld_points"].map("{:.1f}".format),
+        })
+        lines.append(view.to_string(index=False))
+        if CHIBRE in self.options:
+            choices = partner_choices(self.samples)
+            lines.append("")
+            lines.append("after chibre the partner chose: " + ", ".join(
+                f"{option_label(parse_mode(m))} {p:.0%}" for m, p in sorted(choices.items(), key=lambda kv: -kv[1])))
+        if self.score is not None:
+            from jass_sim.jass.advise.score import format_win
+
+            lines += ["", format_win(self)]
+        return "\n".join(lines)
+
+    def figure(self):
         """Bars of the mean difference per option with 95% whiskers, and the distribution of the
-        round difference of the top options; PNG or SVG by the file's extension."""
-        plot_advice(self, path)
+        round difference of the top options (a matplotlib Figure, no pyplot state)."""
+        from matplotlib.figure import Figure
+
+        t = self.table.sort_values("mean_diff", ascending=False, kind="stable")
+        labels = [option_label(self.options[i]) for i in t.index]
+        fig = Figure(figsize=(11, 4.2))
+        ax1, ax2 = fig.subplots(1, 2)
+        err = np.array([t["mean_diff"] - t["ci95_diff_lo"], t["ci95_diff_hi"] - t["mean_diff"]])
+        colors = ["tab:green" if i == t.index[0] else "tab:gray" for i in t.index]
+        ax1.bar(labels, t["mean_diff"], yerr=err, capsize=4, color=colors)
+        ax1.axhline(0, color="black", lw=0.8)
+        ax1.set_ylabel("mean points per round, ours minus theirs")
+        ax1.set_title(f"options ({self.n:,} deals, 95% CI)")
+        for i in list(t.index[:3]):
+            d = self.samples.ours[:, i] - self.samples.theirs[:, i]
+            ax2.hist(d, bins=40, histtype="step", lw=1.5, density=True, label=option_label(self.options[i]))
+        ax2.set_xlabel("round difference, ours minus theirs")
+        ax2.set_ylabel("density")
+        ax2.set_title("distribution of the round difference, top options")
+        ax2.legend()
+        fig.suptitle(self.sentence, fontsize=9)
+        fig.tight_layout()
+        return fig
 
 
 def option_table(s: AdviseSamples) -> pd.DataFrame:
@@ -242,72 +328,3 @@ def _top_two_half_width(s: AdviseSamples) -> float:
     a, b = np.argsort(-means, kind="stable")[:2]
     _, lo, hi = paired_lead(s, int(a), int(b))
     return (hi - lo) / 2
-
-
-def format_advice(advice: Advice) -> str:
-    """Text for people: the sentence, then the options from best to worst."""
-    t = advice.table.copy()
-    t["option"] = [option_label(o) for o in advice.options]
-    t = t.sort_values("mean_diff", ascending=False, kind="stable")
-    lines = [advice.sentence(), "",
-             f"hand {' '.join(format_card(c, True) for c in advice.hand)}; rules {advice.rules}; "
-             f"policy {advice.policy}; {advice.n:,} sampled deals; seed {advice.seed}", ""]
-    view = pd.DataFrame({
-        "option": t["option"],
-        "ours": t["mean_ours"].map("{:.1f}".format),
-        "theirs": t["mean_theirs"].map("{:.1f}".format),
-        "difference [95% CI]": [f"{m:+7.1f} [{lo:+.1f}, {hi:+.1f}]" for m, lo, hi in
-                                t[["mean_diff", "ci95_diff_lo", "ci95_diff_hi"]].values],
-        "match ours": t["p_match_ours"].map("{:.1%}".format),
-        "match theirs": t["p_match_theirs"].map("{:.1%}".format),
-        "melds ours": t["mean_meld_points"].map("{:.1f}".format),
-    })
-    lines.append(view.to_string(index=False))
-    if CHIBRE in advice.options:
-        choices = partner_choices(advice.samples)
-        lines.append("")
-        lines.append("after chibre the partner chose: " + ", ".join(
-            f"{option_label(parse_mode(m))} {p:.0%}" for m, p in sorted(choices.items(), key=lambda kv: -kv[1])))
-    if advice.score is not None:
-        from jass_sim.jass.advise.score import format_win
-
-        lines += ["", format_win(advice)]
-    return "\n".join(lines)
-
-
-def advice_figure(advice: Advice):
-    """A matplotlib Figure (no pyplot, so no global state): bars of the mean difference per
-    option with 95% whiskers, and the distribution of the round difference of the top options."""
-    from matplotlib.figure import Figure
-
-    t = advice.table.sort_values("mean_diff", ascending=False, kind="stable")
-    labels = [option_label(advice.options[i]) for i in t.index]
-    fig = Figure(figsize=(11, 4.2))
-    ax1, ax2 = fig.subplots(1, 2)
-    err = np.array([t["mean_diff"] - t["ci95_diff_lo"], t["ci95_diff_hi"] - t["mean_diff"]])
-    colors = ["tab:green" if i == t.index[0] else "tab:gray" for i in t.index]
-    ax1.bar(labels, t["mean_diff"], yerr=err, capsize=4, color=colors)
-    ax1.axhline(0, color="black", lw=0.8)
-    ax1.set_ylabel("mean points per round, ours minus theirs")
-    ax1.set_title(f"options ({advice.n:,} deals, 95% CI)")
-    for i in list(t.index[:3]):
-        d = advice.samples.ours[:, i] - advice.samples.theirs[:, i]
-        ax2.hist(d, bins=40, histtype="step", lw=1.5, density=True, label=option_label(advice.options[i]))
-    ax2.set_xlabel("round difference, ours minus theirs")
-    ax2.set_ylabel("density")
-    ax2.set_title("distribution of the round difference, top options")
-    ax2.legend()
-    fig.suptitle(advice.sentence(), fontsize=9)
-    fig.tight_layout()
-    return fig
-
-
-def plot_advice(advice: Advice, path: str) -> None:
-    """Write :func:`advice_figure` to ``path`` (PNG or SVG by the extension), atomically."""
-    import io
-
-    from jass_sim.core.files import write_atomic
-
-    buf = io.BytesIO()
-    advice_figure(advice).savefig(buf, format=path.rsplit(".", 1)[-1].lower())
-    write_atomic(path, buf.getvalue())

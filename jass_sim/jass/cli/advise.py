@@ -28,18 +28,16 @@ from jass_sim.core.cli import command
 def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred, options, score, seed, threads, fmt,
            plot, output):
     """Rank the chooser's options for HAND (9 cards, e.g. "HJ H9 HA SK SQ D6 C7 C8 CT")."""
+    from jass_sim.jass.advise.advice import Advice
     from jass_sim.jass.api import advise as run
     from jass_sim.core.progress import Progress
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
-    from jass_sim.core.errors import InputError
+    from jass_sim.core.result import check_plot_path
 
-    fmt = check_choice("--format", fmt, ("table", "json", "csv"))
+    fmt = check_choice("--format", fmt, Advice.formats)
     check_output_path(output)
-    if plot is not None:
-        if not plot.lower().endswith((".png", ".svg")):
-            raise InputError(f"--plot needs a .png or .svg file, got {plot!r}", plot)
-        check_output_path(plot, "--plot")
+    check_plot_path(plot, Advice.plot_formats)
     progress = Progress(max_samples, "advise") if ci is not None else None
     advice = run(hand, rules=rules, policy=policy, partner_model=partner_model, samples=samples, ci=ci,
                  max_samples=max_samples, chibred=chibred, options=options, seed=seed, threads=threads,

@@ -90,30 +90,23 @@ def batch(deals, shard_size, rules, policy, mode, chooser, seed, directory, dask
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 def batch_summary(directory, fmt, output):
     """Merge the shards of the batch run in DIRECTORY: the table 'jass-sim simulate' prints."""
-    import json
-
     from jass_sim.core.shards import ShardStore
     from jass_sim.jass.simulate.shards import BatchJob
-    from jass_sim.jass.simulate.tables import format_summary, summary_table
+    from jass_sim.jass.simulate.tables import Simulation, summary_table
     from jass_sim.jass.players import policy_params, solver_player_json
     from jass_sim.core.files import ChunkWriter, check_output_path, emit
     from jass_sim.core.errors import check_choice
 
-    fmt = check_choice("--format", fmt, ("table", "csv", "json", "parquet"))
+    fmt = check_choice("--format", fmt, Simulation.formats + ("parquet",))
     check_output_path(output)
     store = ShardStore.load(directory, BatchJob)
     table = summary_table(store.merged())
     job = store.job
-    if fmt == "table":
-        emit(format_summary(table), output)
-    elif fmt == "csv":
-        emit(table.to_csv(index=False, lineterminator="\n"), output)
-    elif fmt == "json":
-        doc = {"deals": job.deals, "rules": job.rules, "policy": job.policy, "mode": job.mode,
-               "chooser": job.chooser, "seed": job.seed,
-               **solver_player_json(policy_params()),  # batch plays dd and pimc with their defaults
-               "modes": json.loads(table.to_json(orient="records"))}
-        emit(json.dumps(doc), output)
-    else:
+    if fmt == "parquet":
         with ChunkWriter(output, "parquet") as writer:
             writer.write(table)
+        return
+    table.attrs.update({"deals": job.deals, "rules": job.rules, "policy": job.policy, "mode": job.mode,
+                        "chooser": job.chooser, "seed": job.seed,
+                        **solver_player_json(policy_params())})  # batch plays dd and pimc with their defaults
+    emit(Simulation(table).formatted(fmt), output)

@@ -23,20 +23,14 @@ def duel(team_a, team_b, deals, rules, chooser, seed, pimc_samples, horizon, thr
     """Team A against team B on duplicate deals: each deal is played twice with the teams'
     seats swapped, so card luck cancels. Reports A's mean point difference per round with its
     95% CI and A's win rate."""
-    import json
-
     from jass_sim.jass.api import duel as run
+    from jass_sim.jass.simulate.duel import Duel
     from jass_sim.core.progress import Progress
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
 
-    fmt = check_choice("--format", fmt, ("table", "json", "csv"))
+    fmt = check_choice("--format", fmt, Duel.formats)
     check_output_path(output)
     result = run(team_a, team_b, deals, rules=rules, chooser=chooser, seed=seed, pimc_samples=pimc_samples,
                  horizon=horizon, threads=threads, progress=Progress(deals, "duel") if deals >= 200_000 else None)
-    if fmt == "json":
-        emit(json.dumps(result.to_json()), output)
-    elif fmt == "csv":
-        emit(result.table.to_csv(index=False, lineterminator="\n"), output)
-    else:
-        emit(str(result), output)
+    emit(result.formatted(fmt), output)

@@ -26,31 +26,20 @@ def games(n_games, team_a, team_b, rules, target, ending, chooser_a, chooser_b, 
     """Whole games to the target between team A and team B, on duplicate deal sequences: each
     sequence of deals is played twice with the teams' seats swapped. Reports A's win rate,
     rounds per game, the rubicon rate, premier sorti and the final scores, with 95% CIs."""
-    import json
-
-    from jass_sim.jass.games.games import format_games, games as run, games_frame, game_rules, plot_games
-    from jass_sim.jass.melds.stats import plot_format
-    from jass_sim.jass.players import PLAYERS
+    from jass_sim.jass.games.api import games as run
+    from jass_sim.jass.games.games import Games
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
+    from jass_sim.core.result import check_plot_path
 
-    fmt = check_choice("--format", fmt, ("table", "json", "csv"))
+    fmt = check_choice("--format", fmt, Games.formats)
     check_output_path(output)
+    check_plot_path(plot, Games.plot_formats)
+    result = run(n_games, team_a, team_b, rules=rules, target=target, ending=ending, chooser_a=chooser_a,
+                 chooser_b=chooser_b, seed=seed, threads=threads)
+    text = result.formatted(fmt)
     if plot is not None:
-        plot_format(plot)
-        check_output_path(plot, "--plot")
-    PLAYERS.code(team_a), PLAYERS.code(team_b)
-    game_rules(rules, target, ending)
-    result, out, traj = run(n_games, team_a.strip().lower(), team_b.strip().lower(), rules, target, ending, seed,
-                            threads, chooser_a.strip().lower(), chooser_b.strip().lower())
-    if fmt == "json":
-        text = json.dumps(result)
-    elif fmt == "csv":
-        text = games_frame(result).to_csv(index=False, lineterminator="\n")
-    else:
-        text = format_games(result)
-    if plot is not None:
-        plot_games(result, out, traj, plot)
+        result.plot(plot)
     emit(text, output)
 
 
@@ -71,49 +60,19 @@ def equity(rules, policy, rounds, step, shipped, seed, threads, score, plot, out
     """Match equity: the probability that a team wins the game from our score, their score and
     who chooses next, on a grid, each cell with its 95% CI. Built backwards from the end of the
     game from simulated rounds (see the README), or --shipped."""
-    from jass_sim.jass.games.equity import parse_score
     from jass_sim.jass.games.api import equity as run
-    from jass_sim.jass.melds.stats import plot_format
-    from jass_sim.core.errors import InputError
-    from jass_sim.core.files import check_output_path, emit, parquet_module, write_atomic
+    from jass_sim.jass.games.equity import Equity
+    from jass_sim.core.files import emit
+    from jass_sim.core.result import check_file_path, check_plot_path
 
-    check_output_path(output)
-    if output is not None and not output.lower().endswith((".parquet", ".csv")):
-        raise InputError(f"-o needs a .parquet or .csv file, got {output!r}", output)
-    if output is not None and output.lower().endswith(".parquet"):
-        parquet_module()
+    check_file_path(output, ("parquet", "csv"), "-o")
+    check_plot_path(plot, Equity.plot_formats)
+    result = run(rules=rules, policy=policy, games=rounds, step=step, seed=seed, threads=threads, shipped=shipped,
+                 score=score)
     if plot is not None:
-        plot_format(plot)
-        check_output_path(plot, "--plot")
-    result = run(rules=rules, policy=policy, games=rounds, step=step, seed=seed, threads=threads, shipped=shipped)
-    table, frame = result.equity_table, result.table
-    if plot is not None:
-        table.plot(plot)
-    if output is not None:
-        if output.lower().endswith(".csv"):
-            write_atomic(output, frame.to_csv(index=False, lineterminator="\n"))
-        else:
-            import io
-
-            buf = io.BytesIO()
-            frame.to_parquet(buf, index=False)
-            write_atomic(output, buf.getvalue())
-    lines = [f"match equity, rules {table.rules} (target {table.target}, "
-             f"{'premier sorti' if table.premier_sorti else 'plus grand écart'}), policy {table.policy}, "
-             f"{table.rounds:,} sampled rounds, grid step {table.step}, seed {table.seed}"]
-    if score is not None:
-        ours, theirs = parse_score(score, table.target)
-        for we in (True, False):
-            lines.append(f"  {ours}:{theirs}, {'we' if we else 'they'} choose next: P(we win) "
-                         f"{table.win_probability(ours, theirs, we):.1%}")
-    else:
-        picks = [0, table.target // 2, table.target - 200, table.target - 1]
-        for ours in picks:
-            row = "  ".join(f"{table.win_probability(ours, t, True):6.1%}" for t in picks)
-            lines.append(f"  ours {ours:>5} vs theirs {' / '.join(str(p) for p in picks)} (we choose): {row}")
-    lines.append("Each cell's 95% CI covers the round sampling at that cell (see the table's ci95 columns), "
-                 "not the play model, the later cells' error or interpolation.")
+        result.plot(plot)
     if output is None:
-        emit("\n".join(lines), None)
+        emit(str(result), None)
     else:
-        click.echo("\n".join(lines), err=True)
+        result.save(output)  # the table, as CSV or Parquet by the extension
+        click.echo(str(result), err=True)

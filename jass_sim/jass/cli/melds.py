@@ -24,21 +24,17 @@ from jass_sim.core.cli import command
 def melds(rules, hands, exact, deals, seed, mode, fmt, plot, output, threads):
     """Probabilities of each kind of meld in one hand (exact or sampled), of stöck, mean meld
     points; per deal, who wins the melds and the points that count. 95% intervals throughout."""
-    from jass_sim.jass.melds.stats import plot_format
     from jass_sim.jass.api import melds as run
+    from jass_sim.jass.melds.result import Melds
     from jass_sim.core.errors import check_choice
-    from jass_sim.core.files import check_output_path, write_atomic
+    from jass_sim.core.files import check_output_path, emit
+    from jass_sim.core.result import check_plot_path
 
-    fmt = check_choice("--format", fmt, ("table", "csv", "json"))
+    fmt = check_choice("--format", fmt, Melds.formats)
     check_output_path(output)
-    check_output_path(plot, "--plot")
+    check_plot_path(plot, Melds.plot_formats)
+    result = run(rules=rules, hands=hands, exact=exact, deals=deals, seed=seed, mode=mode, threads=threads)
+    text = result.formatted(fmt)
     if plot is not None:
-        plot_format(plot)
-    stats = run(rules=rules, hands=hands, exact=exact, deals=deals, seed=seed, mode=mode, threads=threads)
-    text = stats.render(fmt)
-    if plot is not None:
-        stats.stats.plot(plot)
-    if output is not None:
-        write_atomic(output, text if text.endswith("\n") else text + "\n")
-    else:
-        click.echo(text.rstrip("\n"))
+        result.plot(plot)
+    emit(text, output)

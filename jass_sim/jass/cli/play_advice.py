@@ -32,19 +32,16 @@ from jass_sim.core.cli import command
 def play_advice(hand, hands, mode, rules, chooser, chibred, leader, played, melds, policy, samples, ci,
                 max_samples, seed, threads, fmt, output):
     """Value every legal card of seat 0 in the round so far, on worlds consistent with its view."""
-    import json
-
-    from jass_sim.jass.play.advice import format_play_advice
+    from jass_sim.jass.play.advice import PlayAdvice
     from jass_sim.jass.api import play_advice as run
     from jass_sim.core.progress import Progress
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
 
-    fmt = check_choice("--format", fmt, ("table", "json"))
+    fmt = check_choice("--format", fmt, PlayAdvice.formats)
     check_output_path(output)
     progress = Progress(max_samples, "play-advice") if ci is not None else None
     advice = run(hand, mode=mode, hands=hands, rules=rules, leader=leader, chooser=chooser, chibred=chibred,
                  played=played, melds=melds, policy=policy, samples=samples, ci=ci, max_samples=max_samples,
                  seed=seed, threads=threads, progress=progress)
-    text = json.dumps(advice.to_json(), ensure_ascii=False) if fmt == "json" else format_play_advice(advice.advice)
-    emit(text, output)
+    emit(advice.formatted(fmt), output)

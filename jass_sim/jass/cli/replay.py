@@ -19,9 +19,10 @@ from jass_sim.jass.cli.options import solver_player_options
 def replay(seed, mode, rules, policy, pimc_samples, horizon, fmt):
     """Deal one round from SEED, play it out and show hands, melds, tricks and score."""
     from jass_sim.jass.api import replay as run
+    from jass_sim.jass.engine.replay import Round
     from jass_sim.core.errors import check_choice
-    from jass_sim.jass.engine.replay import render_replay
+    from jass_sim.core.files import emit
 
-    fmt = check_choice("--format", fmt, ("text", "json"))
+    fmt = check_choice("--format", fmt, Round.formats)
     result = run(seed, mode=mode, rules=rules, policy=policy, pimc_samples=pimc_samples, horizon=horizon)
-    click.echo(render_replay(result.record, fmt))
+    emit(result.formatted(fmt), None)

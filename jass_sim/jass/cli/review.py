@@ -23,20 +23,18 @@ from jass_sim.core.cli import command
 @click.option("--html", "html_path", default=None, help="Also write an HTML page with a row per decision and a plot.")
 def review(round_file, seat, team, policy, samples, no_mode, seed, threads, fmt, output, html_path):
     """Rate each decision in ROUND_FILE (the text round format, or `jass-sim replay --format json`)."""
-    import json
-
-    from jass_sim.jass.play.review import format_review, render_review_html
+    from jass_sim.jass.play.review import Review
     from jass_sim.jass.api import review as run
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit, write_atomic
 
-    fmt = check_choice("--format", fmt, ("table", "json"))
+    fmt = check_choice("--format", fmt, Review.formats)
     check_output_path(output)
     check_output_path(html_path, "--html")
     rv = run(round_file, seat=seat, team=team, policy=policy, samples=samples, rate_mode=not no_mode, seed=seed,
              threads=threads)
-    text = json.dumps(rv.to_json(), ensure_ascii=False) if fmt == "json" else format_review(rv.review)
-    page = render_review_html(rv.review) if html_path is not None else None
+    text = rv.formatted(fmt)
+    page = rv.html() if html_path is not None else None
     emit(text, output)
     if page is not None:
         write_atomic(html_path, page)

@@ -18,15 +18,13 @@ from jass_sim.jass.cli.options import job_options, solver_player_options
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 def simulate(deals, rules, policy, mode, chooser, seed, pimc_samples, horizon, threads, per_deal, fmt, output):
     """Simulate DEALS rounds: seat 0 chooses (or chibres) and leads; every seat plays POLICY."""
-    import json
-
-    from jass_sim.jass.simulate.tables import format_summary
-    from jass_sim.jass.api import simulate as run, simulation_json
+    from jass_sim.jass.simulate.tables import Simulation
+    from jass_sim.jass.api import simulate as run
     from jass_sim.core.files import ChunkWriter, check_output_path, emit
     from jass_sim.core.progress import Progress
     from jass_sim.core.errors import check_choice
 
-    fmt = check_choice("--format", fmt, ("table", "csv", "json", "parquet"))
+    fmt = check_choice("--format", fmt, Simulation.formats + ("parquet",))
     check_output_path(output)
     if per_deal:
         from jass_sim.core.resources import check_per_deal_disk
@@ -40,13 +38,8 @@ def simulate(deals, rules, policy, mode, chooser, seed, pimc_samples, horizon, t
             for frame in result:
                 writer.write(frame)
         return
-    table = result
-    if fmt == "table":
-        emit(format_summary(table), output)
-    elif fmt == "csv":
-        emit(table.to_csv(index=False, lineterminator="\n"), output)
-    elif fmt == "json":
-        emit(json.dumps(simulation_json(table)), output)
-    else:
+    if fmt == "parquet":
         with ChunkWriter(output, "parquet") as writer:
-            writer.write(table)
+            writer.write(result)
+    else:
+        emit(Simulation(result).formatted(fmt), output)

@@ -20,11 +20,11 @@ def solve(mode, leader, hands, fmt):
     bonus is at stake. In the output, each legal card of the leader gets the leader's team's
     points after that card with perfect play.
     """
-    import json
-
     from jass_sim.jass.api import solve as run
+    from jass_sim.jass.solver.solution import Solution
     from jass_sim.core.errors import check_choice
+    from jass_sim.core.files import emit
 
-    fmt = check_choice("--format", fmt, ("text", "json"))
+    fmt = check_choice("--format", fmt, Solution.formats)
     result = run(hands, mode, leader)
-    click.echo(json.dumps(result.to_json()) if fmt == "json" else str(result))
+    emit(result.formatted(fmt), None)

@@ -1,8 +1,7 @@
-"""One seeded round, played out and recorded: the data behind ``jass-sim replay``."""
+"""One seeded round, played out and recorded: the data and the result of ``jass-sim replay``."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 import numpy as np
@@ -10,6 +9,7 @@ import numpy as np
 from jass_sim.jass.cards import MODE_NAMES, format_card, format_cards, mask_to_cards, mode_name
 from jass_sim.jass.rules.presets import RuleSet, get_rules
 from jass_sim.jass.players import PLAYERS, policy_params
+from jass_sim.core.result import Result
 from jass_sim.core.rng import STREAMS, block_states
 
 SCORE_KEYS = ("cards", "melds", "stoeck", "match", "total")
@@ -101,26 +101,47 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
         score=[dict(zip(SCORE_KEYS, map(int, score[team]))) for team in range(2)])
 
 
-def render_replay(record, fmt: str) -> str:
-    """A :class:`~jass_sim.jass.engine.replay.RoundRecord` as ``text`` or ``json``."""
-    if fmt == "json":
-        return json.dumps(record.to_json(), ensure_ascii=False)
-    lines = [f"rules {record.rules}, mode {mode_name(record.mode, True)} ({mode_name(record.mode)}), "
-             f"multiplier x{record.multiplier}, chooser seat {record.chooser}, leader seat {record.leader}"]
-    for seat, hand in enumerate(record.hands):
-        lines.append(f"seat {seat} (team {seat % 2}): {format_cards(hand, symbols=True)}")
-    if record.melds:
-        for m in record.melds:
-            lines.append(f"meld seat {m['seat']}: {m['kind']} {format_cards(m['cards'], symbols=True)} "
-                         f"= {m['points']}")
-    else:
-        lines.append("melds: none")
-    lines.append("melds count for: " + ("nobody" if record.meld_winner is None else f"team {record.meld_winner}"))
-    for t, trick in enumerate(record.tricks, 1):
-        cards = "  ".join(f"{format_card(c, True):>3}" for c in trick["cards"])
-        lines.append(f"trick {t}: seat {trick['leader']} leads  {cards}  -> seat {trick['winner']} "
-                     f"takes {trick['points']}")
-    for team, s in enumerate(record.score):
-        lines.append(f"team {team}: cards {s['cards']} + melds {s['melds']} + stoeck {s['stoeck']} "
-                     f"+ match {s['match']} -> total {s['total']}")
-    return "\n".join(lines)
+class Round(Result):
+    """A played round (``replay``, :func:`jass_sim.replay`): ``to_json()`` (the README's replay
+    contract), ``record`` (the :class:`RoundRecord`), ``table`` with one row per trick."""
+
+    formats = ("text", "json")
+    json_ascii = False
+
+    def __init__(self, record: RoundRecord):
+        import pandas as pd
+
+        self.record = record
+        doc = record.to_json()
+        table = pd.DataFrame([{"trick": i, "leader": t["leader"], "cards": " ".join(t["cards"]),
+                               "winner": t["winner"], "points": t["points"]} for i, t in enumerate(doc["tricks"], 1)])
+        super().__init__(doc, table)
+
+    @property
+    def heading(self) -> str:
+        doc = self._doc
+        return (f"rules {doc['rules']}, mode {doc['mode']}: team 0 {doc['score'][0]['total']}, "
+                f"team 1 {doc['score'][1]['total']}")
+
+    def text(self) -> str:
+        """Hands, melds, every trick and the score, for people."""
+        record = self.record
+        lines = [f"rules {record.rules}, mode {mode_name(record.mode, True)} ({mode_name(record.mode)}), "
+                 f"multiplier x{record.multiplier}, chooser seat {record.chooser}, leader seat {record.leader}"]
+        for seat, hand in enumerate(record.hands):
+            lines.append(f"seat {seat} (team {seat % 2}): {format_cards(hand, symbols=True)}")
+        if record.melds:
+            for m in record.melds:
+                lines.append(f"meld seat {m['seat']}: {m['kind']} {format_cards(m['cards'], symbols=True)} "
+                             f"= {m['points']}")
+        else:
+            lines.append("melds: none")
+        lines.append("melds count for: " + ("nobody" if record.meld_winner is None else f"team {record.meld_winner}"))
+        for t, trick in enumerate(record.tricks, 1):
+            cards = "  ".join(f"{format_card(c, True):>3}" for c in trick["cards"])
+            lines.append(f"trick {t}: seat {trick['leader']} leads  {cards}  -> seat {trick['winner']} "
+                         f"takes {trick['points']}")
+        for team, s in enumerate(record.score):
+            lines.append(f"team {team}: cards {s['cards']} + melds {s['melds']} + stoeck {s['stoeck']} "
+                         f"+ match {s['match']} -> total {s['total']}")
+        return "\n".join(lines)

@@ -1,29 +1,20 @@
-"""The API of whole games (``jass-sim games``): :func:`games`."""
+"""The API of whole games and match equity (``jass-sim games``, ``jass-sim equity``): :func:`games`,
+:func:`equity`."""
 
 from __future__ import annotations
 
-from jass_sim.core.result import Result
+from typing import TYPE_CHECKING
+
+from jass_sim.core.lazy import lazy_exports
+
+if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
+    from jass_sim.jass.games.equity import Equity
+    from jass_sim.jass.games.games import Games
 
 __all__ = ["games", "equity"]
 
-
-class Games(Result):
-    """The answer of :func:`games`: ``to_json()`` (``win_rate_a``, ``rounds_per_game``,
-    ``rubicon_rate``, ... each ``{"mean", "ci95"}``), ``table`` (one row per figure, the CSV
-    output), ``out`` (the per-game results of the kernel) and ``plot(path)``."""
-
-    def __init__(self, doc: dict, out, traj):
-        from jass_sim.jass.games.games import format_games, games_frame
-
-        super().__init__(doc, games_frame(doc), lambda: format_games(doc),
-                         f"{doc['team_a']} vs {doc['team_b']}, {doc['games']:,} duplicate games, {doc['rules']}")
-        self.out, self._traj = out, traj
-
-    def plot(self, path: str) -> None:
-        """Score trajectories and the distribution of rounds per game to a .png or .svg file."""
-        from jass_sim.jass.games.games import plot_games
-
-        plot_games(self._doc, self.out, self._traj, path)
+# The result classes live with their features; importable from here too, loaded on first use.
+__getattr__ = lazy_exports(__name__, {"Games": "jass_sim.jass.games.games", "Equity": "jass_sim.jass.games.equity"})
 
 
 def games(n_games: int, team_a: str, team_b: str, *, rules: str = "chibre", target: int | None = None,
@@ -55,39 +46,18 @@ def games(n_games: int, team_a: str, team_b: str, *, rules: str = "chibre", targ
         A's paired win rate, rounds per game, rubicon rate, premier sorti and final scores, each
         with its 95% CI over deal sequences.
     """
-    from jass_sim.jass.games.games import games as run
+    from jass_sim.jass.games.games import Games, game_rules, games as run
+    from jass_sim.jass.players import PLAYERS
 
+    PLAYERS.code(team_a), PLAYERS.code(team_b)  # named before the rule options, as the command checks them
+    game_rules(rules, target, ending)
     doc, out, traj = run(n_games, team_a.strip().lower(), team_b.strip().lower(), rules, target, ending, seed,
                          threads, chooser_a.strip().lower(), chooser_b.strip().lower())
     return Games(doc, out, traj)
 
 
-class Equity(Result):
-    """The answer of :func:`equity`: ``table`` (one row per state: ``rules, policy, ours,
-    theirs, chooser, p_win, ci95_lo, ci95_hi, rounds``, the ``-o`` file of ``jass-sim equity``),
-    ``win_probability(ours, theirs, we_choose)``, ``plot(path)`` and ``equity_table`` (the
-    :class:`jass_sim.jass.games.equity.EquityTable`)."""
-
-    def __init__(self, table):
-        frame = table.frame()
-        doc = {"rules": table.rules, "policy": table.policy, "target": int(table.target),
-               "premier_sorti": bool(table.premier_sorti), "rounds": int(table.rounds), "step": int(table.step),
-               "seed": int(table.seed), "cells": frame.to_dict(orient="records")}
-        super().__init__(doc, frame, None, f"match equity, rules {table.rules}, policy {table.policy}, "
-                                           f"{table.rounds:,} sampled rounds, grid step {table.step}")
-        self.equity_table = table
-
-    def win_probability(self, ours: int, theirs: int, we_choose: bool = True) -> float:
-        """Our probability of winning the game from ``ours``:``theirs`` (interpolated on the grid)."""
-        return self.equity_table.win_probability(ours, theirs, we_choose)
-
-    def plot(self, path: str) -> None:
-        """The equity surface (we choose / they choose) to a .png or .svg file."""
-        self.equity_table.plot(path)
-
-
 def equity(*, rules: str = "chibre", policy: str = "heuristic", games: int | None = None, step: int = 10,
-           seed: int = 0, threads: int | None = None, shipped: bool = False) -> Equity:
+           seed: int = 0, threads: int | None = None, shipped: bool = False, score: str | None = None) -> Equity:
     """Match equity: the probability of winning the game from a score (``jass-sim equity``).
 
     Built backwards from the end of the game from ``games`` simulated rounds (default 50,000),
@@ -110,6 +80,9 @@ def equity(*, rules: str = "chibre", policy: str = "heuristic", games: int | Non
         Root seed (the same table on any number of threads) and threads.
     shipped : bool
         Read the shipped table instead of building one.
+    score : str, optional
+        ``"OURS:THEIRS"``: the text (``str()``) shows our win probability there, both sides
+        choosing next, instead of a few grid points.
 
     Returns
     -------
@@ -117,11 +90,13 @@ def equity(*, rules: str = "chibre", policy: str = "heuristic", games: int | Non
         Every cell with its 95% CI (round sampling at that cell only: not the play model, the later
         cells' error or interpolation).
     """
-    from jass_sim.jass.games.equity import DEFAULT_ROUNDS, build_equity, shipped_table
+    from jass_sim.jass.games.equity import DEFAULT_ROUNDS, Equity, build_equity, parse_score, shipped_table
     from jass_sim.core.errors import InputError
+    from jass_sim.jass.rules import get_rules
 
+    if shipped and games is not None:
+        raise InputError("give --games or --shipped, not both", "--shipped")
+    at = None if score is None else parse_score(score, get_rules(rules).target)  # before the work
     if shipped:
-        if games is not None:
-            raise InputError("give --games or --shipped, not both", "--shipped")
-        return Equity(shipped_table(rules, policy.strip().lower()))
-    return Equity(build_equity(rules, policy, games or DEFAULT_ROUNDS, seed, step, threads))
+        return Equity(shipped_table(rules, policy.strip().lower()), at)
+    return Equity(build_equity(rules, policy, games or DEFAULT_ROUNDS, seed, step, threads), at)

@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from jass_sim.core.errors import InputError
+from jass_sim.core.result import Result
 from jass_sim.jass.rules import RuleSet, get_rules
 from jass_sim.core.stats import Z95
 
@@ -94,10 +95,6 @@ class EquityTable:
                             meta=np.array([self.target, int(self.premier_sorti), self.step, self.rounds, self.seed]),
                             names=np.array([self.rules, self.policy]))
         write_atomic(str(path), buf.getvalue())
-
-    def plot(self, path: str) -> None:
-        """The equity surface: heat maps of our win probability, we choose next / they do."""
-        plot_equity(self, path)
 
 
 def check_score(ours: int, theirs: int, target: int) -> None:
@@ -205,32 +202,75 @@ def shipped_table(rules: RuleSet | str, policy: str = "heuristic") -> EquityTabl
     return load_npz(path)
 
 
-def plot_equity(table: EquityTable, path: str) -> None:
-    import io
+class Equity(Result):
+    """The answer of ``equity`` (:func:`jass_sim.equity`): ``table`` (one row per state:
+    ``rules, policy, ours, theirs, chooser, p_win, ci95_lo, ci95_hi, rounds``, the ``-o`` file of
+    ``jass-sim equity``), ``win_probability(ours, theirs, we_choose)``, ``plot()``,
+    ``equity_table`` (the :class:`EquityTable`) and ``score`` (``(ours, theirs)`` whose win
+    probability the text shows instead of the grid, or None)."""
 
-    import matplotlib
+    formats = ("table", "json", "csv")
+    plot_formats = ("png", "svg")
 
-    matplotlib.use("Agg")
-    from matplotlib.figure import Figure
+    def __init__(self, table: EquityTable, score: tuple[int, int] | None = None):
+        frame = table.frame()
+        doc = {"rules": table.rules, "policy": table.policy, "target": int(table.target),
+               "premier_sorti": bool(table.premier_sorti), "rounds": int(table.rounds), "step": int(table.step),
+               "seed": int(table.seed), "cells": frame.to_dict(orient="records")}
+        super().__init__(doc, frame)
+        self.equity_table, self.score = table, score
 
-    from jass_sim.core.files import write_atomic
-    from jass_sim.jass.melds.stats import plot_format
+    def win_probability(self, ours: int, theirs: int, we_choose: bool = True) -> float:
+        """Our probability of winning the game from ``ours``:``theirs`` (interpolated on the grid)."""
+        return self.equity_table.win_probability(ours, theirs, we_choose)
 
-    fmt = plot_format(path)
-    fig = Figure(figsize=(11, 4.6), layout="constrained")
-    axes = fig.subplots(1, 2)
-    ext = [table.grid[0], table.grid[-1], table.grid[0], table.grid[-1]]
-    for ax, data, title in ((axes[0], table.p.T, "we choose next"), (axes[1], 1 - table.p, "they choose next")):
-        im = ax.imshow(data, origin="lower", extent=ext, vmin=0, vmax=1, cmap="RdYlGn", aspect="equal")
-        ax.contour(table.grid, table.grid, data, levels=[0.1, 0.25, 0.5, 0.75, 0.9], colors="black",
-                   linewidths=0.6)
-        ax.set_xlabel("our score")
-        ax.set_ylabel("their score")
-        ax.set_title(title)
-    fig.colorbar(im, ax=axes, label="probability that we win the game")
-    fig.suptitle(f"Match equity, {table.rules} (target {table.target}, "
+    @property
+    def heading(self) -> str:
+        t = self.equity_table
+        return f"match equity, rules {t.rules}, policy {t.policy}, {t.rounds:,} sampled rounds, grid step {t.step}"
+
+    def text(self) -> str:
+        """The table's settings, then our win probability at ``score`` (both sides choosing next)
+        or on a few grid points."""
+        table = self.equity_table
+        lines = [f"match equity, rules {table.rules} (target {table.target}, "
                  f"{'premier sorti' if table.premier_sorti else 'plus grand écart'}), policy {table.policy}, "
-                 f"{table.rounds:,} sampled rounds per cell; contours 10/25/50/75/90%", fontsize=9)
-    buf = io.BytesIO()
-    fig.savefig(buf, format=fmt)
-    write_atomic(path, buf.getvalue())
+                 f"{table.rounds:,} sampled rounds, grid step {table.step}, seed {table.seed}"]
+        if self.score is not None:
+            ours, theirs = self.score
+            for we in (True, False):
+                lines.append(f"  {ours}:{theirs}, {'we' if we else 'they'} choose next: P(we win) "
+                             f"{table.win_probability(ours, theirs, we):.1%}")
+        else:
+            picks = [0, table.target // 2, table.target - 200, table.target - 1]
+            for ours in picks:
+                row = "  ".join(f"{table.win_probability(ours, t, True):6.1%}" for t in picks)
+                lines.append(f"  ours {ours:>5} vs theirs {' / '.join(str(p) for p in picks)} (we choose): {row}")
+        lines.append("Each cell's 95% CI covers the round sampling at that cell (see the table's ci95 columns), "
+                     "not the play model, the later cells' error or interpolation.")
+        return "\n".join(lines)
+
+    def figure(self):
+        """The equity surface: heat maps of our win probability, we choose next / they do (a
+        matplotlib Figure)."""
+        import matplotlib
+
+        matplotlib.use("Agg")
+        from matplotlib.figure import Figure
+
+        table = self.equity_table
+        fig = Figure(figsize=(11, 4.6), layout="constrained")
+        axes = fig.subplots(1, 2)
+        ext = [table.grid[0], table.grid[-1], table.grid[0], table.grid[-1]]
+        for ax, data, title in ((axes[0], table.p.T, "we choose next"), (axes[1], 1 - table.p, "they choose next")):
+            im = ax.imshow(data, origin="lower", extent=ext, vmin=0, vmax=1, cmap="RdYlGn", aspect="equal")
+            ax.contour(table.grid, table.grid, data, levels=[0.1, 0.25, 0.5, 0.75, 0.9], colors="black",
+                       linewidths=0.6)
+            ax.set_xlabel("our score")
+            ax.set_ylabel("their score")
+            ax.set_title(title)
+        fig.colorbar(im, ax=axes, label="probability that we win the game")
+        fig.suptitle(f"Match equity, {table.rules} (target {table.target}, "
+                     f"{'premier sorti' if table.premier_sorti else 'plus grand écart'}), policy {table.policy}, "
+                     f"{table.rounds:,} sampled rounds per cell; contours 10/25/50/75/90%", fontsize=9)
+        return fig

@@ -1,4 +1,5 @@
-"""Whole games to the target between two teams, on duplicate deal sequences (``jass-sim games``).
+"""Whole games to the target between two teams, on duplicate deal sequences (``jass-sim games``),
+and their result, :class:`Games`.
 
 Each game's deal sequence is played twice, team A first on seats 0 and 2, then on seats 1 and 3
 (kernel :func:`jass_sim.jass.games._games_kernels.duplicate_game_blocks`). A *pair* (the two plays of one deal
@@ -12,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from jass_sim.core.errors import InputError
+from jass_sim.core.result import Result
 from jass_sim.jass.rules import get_rules
 from jass_sim.core.stats import mean_ci, wilson_ci
 
@@ -147,78 +149,85 @@ FIGURES = (("win_rate_a", "win rate of team A (paired)", True), ("rounds_per_gam
            ("mean_final_score_b", "mean final score of team B", False))
 
 
-def games_frame(result: dict):
-    """One row per figure: ``figure, mean, ci95_lo, ci95_hi`` (and the run's settings)."""
-    import pandas as pd
+class Games(Result):
+    """The answer of ``games`` (:func:`jass_sim.games`): ``to_json()`` (``win_rate_a``,
+    ``rounds_per_game``, ``rubicon_rate``, ... each ``{"mean", "ci95"}``), ``table`` (one row per
+    figure, the CSV output), ``out`` (the per-game results of the kernel) and ``plot()``."""
 
-    rows = [{"figure": key, "mean": result[key]["mean"], "ci95_lo": result[key]["ci95"][0],
-             "ci95_hi": result[key]["ci95"][1]} for key, _, _ in FIGURES]
-    df = pd.DataFrame(rows)
-    for k in ("team_a", "team_b", "rules", "target", "ending", "games", "seed"):
-        df[k] = result[k]
-    return df
+    formats = ("table", "json", "csv")
+    plot_formats = ("png", "svg")
 
+    def __init__(self, doc: dict, out: np.ndarray, traj: np.ndarray):
+        import pandas as pd
 
-def format_games(result: dict) -> str:
-    """Text for people."""
-    r = result
-    lines = [f"team A {r['team_a']} vs team B {r['team_b']}: {r['games']:,} duplicate games ({r['plays']:,} played), "
-             f"rules {r['rules']}, target {r['target']}, {r['ending']}, seed {r['seed']}", ""]
-    for key, label, pct in FIGURES:
-        m, (lo, hi) = r[key]["mean"], r[key]["ci95"]
-        if pct:
-            lines.append(f"  {label:<62} {100 * m:6.1f}%  (95% CI {100 * lo:.1f} to {100 * hi:.1f})")
-        else:
-            lines.append(f"  {label:<62} {m:6.1f}   (95% CI {lo:.1f} to {hi:.1f})")
-    lines.append("")
-    lines.append(f"deal sequences won twice by A {r['pairs_won_both_a']:,}, split {r['pairs_split']:,}, "
-                 f"lost twice {r['pairs_lost_both_a']:,}. CIs are over deal sequences (pairs); they cover "
-                 "the deals, not the play model.")
-    return "\n".join(lines)
+        rows = [{"figure": key, "mean": doc[key]["mean"], "ci95_lo": doc[key]["ci95"][0],
+                 "ci95_hi": doc[key]["ci95"][1]} for key, _, _ in FIGURES]
+        table = pd.DataFrame(rows)
+        for k in ("team_a", "team_b", "rules", "target", "ending", "games", "seed"):
+            table[k] = doc[k]
+        super().__init__(doc, table)
+        self.out, self._traj = out, traj
 
+    @property
+    def heading(self) -> str:
+        r = self._doc
+        return f"{r['team_a']} vs {r['team_b']}, {r['games']:,} duplicate games, {r['rules']}"
 
-def plot_games(result: dict, out: np.ndarray, traj: np.ndarray, path: str) -> None:
-    """Score trajectories of the first games (team A's score against B's, both plays) and the
-    distribution of the number of rounds."""
-    import io
+    def text(self) -> str:
+        """Text for people."""
+        r = self._doc
+        lines = [f"team A {r['team_a']} vs team B {r['team_b']}: {r['games']:,} duplicate games "
+                 f"({r['plays']:,} played), rules {r['rules']}, target {r['target']}, {r['ending']}, seed {r['seed']}",
+                 ""]
+        for key, label, pct in FIGURES:
+            m, (lo, hi) = r[key]["mean"], r[key]["ci95"]
+            if pct:
+                lines.append(f"  {label:<62} {100 * m:6.1f}%  (95% CI {100 * lo:.1f} to {100 * hi:.1f})")
+            else:
+                lines.append(f"  {label:<62} {m:6.1f}   (95% CI {lo:.1f} to {hi:.1f})")
+        lines.append("")
+        lines.append(f"deal sequences won twice by A {r['pairs_won_both_a']:,}, split {r['pairs_split']:,}, "
+                     f"lost twice {r['pairs_lost_both_a']:,}. CIs are over deal sequences (pairs); they cover "
+                     "the deals, not the play model.")
+        return "\n".join(lines)
 
-    import matplotlib
+    def figure(self):
+        """Score trajectories of the first games (team A's score against B's, both plays) and the
+        distribution of the number of rounds (a matplotlib Figure)."""
+        import matplotlib
 
-    matplotlib.use("Agg")
-    from matplotlib.figure import Figure
+        matplotlib.use("Agg")
+        from matplotlib.figure import Figure
 
-    from jass_sim.jass.engine.game import OUT_ROUNDS
-    from jass_sim.core.files import write_atomic
-    from jass_sim.jass.melds.stats import plot_format
+        from jass_sim.jass.engine.game import OUT_ROUNDS
 
-    fmt = plot_format(path)
-    fig = Figure(figsize=(11, 4.6), layout="constrained")
-    ax1, ax2 = fig.subplots(1, 2)
-    for g in range(traj.shape[0]):
-        for play, style in ((0, "-"), (1, ":")):
-            n = out[g, play, OUT_ROUNDS]
-            a, b = (0, 1) if play == 0 else (1, 0)
-            xs = np.concatenate([[0], traj[g, play, :n, a]])
-            ys = np.concatenate([[0], traj[g, play, :n, b]])
-            ax1.plot(xs, ys, style, lw=0.8, alpha=0.6, color=f"C{g % 10}")
-    t = result["target"]
-    ax1.axvline(t, color="black", lw=0.8)
-    ax1.axhline(t, color="black", lw=0.8)
-    ax1.set_xlabel(f"score of team A ({result['team_a']})")
-    ax1.set_ylabel(f"score of team B ({result['team_b']})")
-    ax1.set_title(f"score after each round, first {traj.shape[0]} deal sequences\n(solid: A on seats 0/2, "
-                  "dotted: the same deals, seats swapped)", fontsize=9)
-    rounds = out[:, :, OUT_ROUNDS].ravel()
-    bins = np.arange(rounds.min(), rounds.max() + 2) - 0.5
-    ax2.hist(rounds, bins=bins, color="tab:blue", density=True)
-    m, (lo, hi) = result["rounds_per_game"]["mean"], result["rounds_per_game"]["ci95"]
-    ax2.set_xlabel("rounds per game")
-    ax2.set_ylabel("share of games")
-    ax2.set_title(f"rounds per game: mean {m:.2f} (95% CI {lo:.2f} to {hi:.2f}), {len(rounds):,} games", fontsize=9)
-    fig.suptitle(f"{result['rules']}, target {t}, {result['ending']}", fontsize=9)
-    buf = io.BytesIO()
-    fig.savefig(buf, format=fmt)
-    write_atomic(path, buf.getvalue())
+        result, out, traj = self._doc, self.out, self._traj
+        fig = Figure(figsize=(11, 4.6), layout="constrained")
+        ax1, ax2 = fig.subplots(1, 2)
+        for g in range(traj.shape[0]):
+            for play, style in ((0, "-"), (1, ":")):
+                n = out[g, play, OUT_ROUNDS]
+                a, b = (0, 1) if play == 0 else (1, 0)
+                xs = np.concatenate([[0], traj[g, play, :n, a]])
+                ys = np.concatenate([[0], traj[g, play, :n, b]])
+                ax1.plot(xs, ys, style, lw=0.8, alpha=0.6, color=f"C{g % 10}")
+        t = result["target"]
+        ax1.axvline(t, color="black", lw=0.8)
+        ax1.axhline(t, color="black", lw=0.8)
+        ax1.set_xlabel(f"score of team A ({result['team_a']})")
+        ax1.set_ylabel(f"score of team B ({result['team_b']})")
+        ax1.set_title(f"score after each round, first {traj.shape[0]} deal sequences\n(solid: A on seats 0/2, "
+                      "dotted: the same deals, seats swapped)", fontsize=9)
+        rounds = out[:, :, OUT_ROUNDS].ravel()
+        bins = np.arange(rounds.min(), rounds.max() + 2) - 0.5
+        ax2.hist(rounds, bins=bins, color="tab:blue", density=True)
+        m, (lo, hi) = result["rounds_per_game"]["mean"], result["rounds_per_game"]["ci95"]
+        ax2.set_xlabel("rounds per game")
+        ax2.set_ylabel("share of games")
+        ax2.set_title(f"rounds per game: mean {m:.2f} (95% CI {lo:.2f} to {hi:.2f}), {len(rounds):,} games",
+                      fontsize=9)
+        fig.suptitle(f"{result['rules']}, target {t}, {result['ending']}", fontsize=9)
+        return fig
 
 
 def record_duplicate_game(seed: int, game: int, play: int, team_a: str, team_b: str, rules="chibre",

@@ -26,7 +26,6 @@ figures.
 
 from __future__ import annotations
 
-import io
 import json
 from dataclasses import dataclass, field
 
@@ -49,7 +48,6 @@ from jass_sim.jass.rules.presets import RuleSet, get_rules
 
 DEFAULT_HANDS = 1_000_000
 DEFAULT_DEALS = 1_000_000
-PLOT_FORMATS = ("png", "svg")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -142,12 +140,9 @@ class MeldStats:
     def plot(self, path: str) -> None:
         """Write a PNG or SVG (by extension) of the per-hand probabilities with 95% CI whiskers
         and the per-deal distribution of the points that count; atomically."""
-        fmt = plot_format(path)
-        from jass_sim.core.files import write_atomic
+        from jass_sim.core.result import save_figure
 
-        buf = io.BytesIO()
-        self.figure().savefig(buf, format=fmt)
-        write_atomic(path, buf.getvalue())
+        save_figure(self.figure(), path)
 
     def figure(self):
         """The matplotlib Figure of :meth:`plot` (no pyplot, so no global state)."""
@@ -184,13 +179,6 @@ class MeldStats:
         ax2.legend()
         return fig
 
-
-def plot_format(path: str) -> str:
-    """``png`` or ``svg`` from the extension of ``path``; an InputError otherwise."""
-    ext = path.rsplit(".", 1)[-1].lower() if "." in path else ""
-    if ext not in PLOT_FORMATS:
-        raise InputError(f"cannot write a plot to {path!r}: the file name must end in .png or .svg", path)
-    return ext
 
 
 def _check_count(option: str, value, minimum: int = 1) -> int:

@@ -7,6 +7,7 @@ card's difference to the best card is measured paired, world by world, with its 
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -18,6 +19,7 @@ from jass_sim.jass.players import DEFAULT_POLICY
 from jass_sim.jass.play.worlds import ENDGAME_TRICKS, PLAY_BLOCK, known_world, run_play_advice
 from jass_sim.jass.play.position import Position
 from jass_sim.jass.rules import get_rules
+from jass_sim.core.result import Result
 from jass_sim.core.stats import check_sampling, mean_ci, sample_until
 
 #: The card-play policy of ``play-advice`` and ``review`` when ``--policy`` is not given.
@@ -38,13 +40,26 @@ def paired(values: np.ndarray, a: int, b: int) -> tuple[float, float, float]:
     return mean_ci(int(d.sum()), int((d ** 2).sum()), len(d))
 
 
-@dataclass
-class PlayAdvice:
-    """The answer for one position: per-card means and paired differences to the best card.
+@dataclass(eq=False, repr=False)
+class PlayAdvice(Result):
+    """The answer of ``play-advice`` (:func:`jass_sim.play_advice`) for one position: per-card
+    means and paired differences to the best card.
 
     ``values[s, j]``: our team's points from now to the end of the round (card points of the
     unfinished tricks, the last trick's 5, a match's 100, times the mode's multiplier) when seat
     0 plays ``position.legal[j]`` in world ``s``.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        One row per legal card, best first: ``card``, ``mean_points`` (our team's points from
+        here) with its 95% CI, ``diff_to_best`` with its paired 95% CI (NaN when exact).
+    recommendation : str
+        The card to play (letter notation, e.g. ``HA``).
+    sentence : str
+        A plain sentence with the lead over the runner-up and its 95% CI.
+    too_close : bool
+        That CI includes zero.
     """
 
     position: Position
@@ -57,6 +72,9 @@ class PlayAdvice:
     best: int = field(init=False)
     order: list[int] = field(init=False)
     diffs: list[tuple[float, float, float]] = field(init=False)
+
+    formats = ("table", "json")
+    json_ascii = False
 
     def __post_init__(self):
         means = self.values.mean(axis=0)
@@ -111,6 +129,12 @@ class PlayAdvice:
             return "all hands known" + ("" if self.n == 1 else f", {self.n:,} plays")
         return f"{self.n:,} worlds"
 
+    @property
+    def recommendation(self) -> str:
+        """The card to play, in letter notation (``HA``)."""
+        return format_card(self.cards[self.best])
+
+    @property
     def sentence(self) -> str:
         """A plain sentence a player can act on."""
         card = card_label(self.cards[self.best])
@@ -144,7 +168,50 @@ class PlayAdvice:
                 "samples": self.n, "seed": self.seed, "exact": self.exact, "known_hands": self.known_hands,
                 "cards": cards, "recommendation": format_card(self.cards[self.best]),
                 "equivalent": [format_card(self.cards[j]) for j in self.equivalent], "lead_over_next": lead,
-                "too_close": self.too_close, "sentence": self.sentence()}
+                "too_close": self.too_close, "sentence": self.sentence}
+
+    @property
+    def heading(self) -> str:
+        return self.sentence
+
+    @functools.cached_property
+    def table(self):
+        """One row per legal card, best first (see the class)."""
+        import pandas as pd
+
+        rows = [{"card": c["card"], "mean_points": c["mean_points"],
+                 "ci95_points_lo": _lo(c["ci95_points"]), "ci95_points_hi": _hi(c["ci95_points"]),
+                 "diff_to_best": c["diff_to_best"], "ci95_diff_lo": _lo(c["ci95_diff"]),
+                 "ci95_diff_hi": _hi(c["ci95_diff"])} for c in self.to_json()["cards"]]
+        return pd.DataFrame(rows)
+
+    def text(self) -> str:
+        """Text for people: the sentence, the position, then the cards from best to worst."""
+        import pandas as pd
+
+        pos = self.position
+        trick = " ".join(card_label(c) for c in pos.trick) or "(seat 0 leads)"
+        lines = [self.sentence, "",
+                 f"mode {mode_name(pos.mode, True)}, trick {len(pos.tricks) + 1}, seat {pos.trick_leader} led: "
+                 f"{trick}; points so far {pos.banked[0]}:{pos.banked[1]}; policy {self.policy}"
+                 + (" (every world solved exactly)" if self.exact else
+                    f" (solved exactly from {ENDGAME_TRICKS} tricks left)") + f"; seed {self.seed}", ""]
+        rows = []
+        for j in self.order:
+            v = self.values[:, j]
+            d, lo, hi = self.diffs[j]
+            rows.append({"card": card_label(self.cards[j]), "points": f"{v.mean():.1f}",
+                         "vs best [95% CI]": f"{d:+.1f}" + ("" if math.isnan(lo) else f" [{lo:+.1f}, {hi:+.1f}]")})
+        lines.append(pd.DataFrame(rows).to_string(index=False))
+        return "\n".join(lines)
+
+
+def _lo(pair):
+    return float("nan") if pair is None else pair[0]
+
+
+def _hi(pair):
+    return float("nan") if pair is None else pair[1]
 
 
 def _pair(lo: float, hi: float):
@@ -212,24 +279,3 @@ def _lead_half_width(values: np.ndarray) -> float:
         return 0.0
     _, lo, hi = paired(values, order[0], rest[0])
     return 0.0 if math.isnan(lo) else (hi - lo) / 2
-
-
-def format_play_advice(advice: PlayAdvice) -> str:
-    """Text for people: the sentence, the position, then the cards from best to worst."""
-    import pandas as pd
-
-    pos = advice.position
-    trick = " ".join(card_label(c) for c in pos.trick) or "(seat 0 leads)"
-    lines = [advice.sentence(), "",
-             f"mode {mode_name(pos.mode, True)}, trick {len(pos.tricks) + 1}, seat {pos.trick_leader} led: {trick}; "
-             f"points so far {pos.banked[0]}:{pos.banked[1]}; policy {advice.policy}"
-             + (" (every world solved exactly)" if advice.exact else
-                f" (solved exactly from {ENDGAME_TRICKS} tricks left)") + f"; seed {advice.seed}", ""]
-    rows = []
-    for j in advice.order:
-        v = advice.values[:, j]
-        d, lo, hi = advice.diffs[j]
-        rows.append({"card": card_label(advice.cards[j]), "points": f"{v.mean():.1f}",
-                     "vs best [95% CI]": f"{d:+.1f}" + ("" if math.isnan(lo) else f" [{lo:+.1f}, {hi:+.1f}]")})
-    lines.append(pd.DataFrame(rows).to_string(index=False))
-    return "\n".join(lines)

@@ -3,47 +3,13 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from jass_sim.core.result import Result
 
-
-class PlayAdvice(Result):
-    """The answer of :func:`play_advice`.
-
-    Attributes
-    ----------
-    table : pandas.DataFrame
-        One row per legal card, best first: ``card``, ``mean_points`` (our team's points from
-        here) with its 95% CI, ``diff_to_best`` with its paired 95% CI (NaN when exact).
-    recommendation : str
-        The card to play (letter notation, e.g. ``HA``).
-    sentence : str
-        A plain sentence with the lead over the runner-up and its 95% CI.
-    """
-
-    def __init__(self, advice):
-        import pandas as pd
-
-        from jass_sim.jass.play.advice import format_play_advice
-
-        self.advice = advice
-        doc = advice.to_json()
-        self.recommendation = doc["recommendation"]
-        self.sentence = doc["sentence"]
-        self.too_close = doc["too_close"]
-        rows = [{"card": c["card"], "mean_points": c["mean_points"],
-                 "ci95_points_lo": _lo(c["ci95_points"]), "ci95_points_hi": _hi(c["ci95_points"]),
-                 "diff_to_best": c["diff_to_best"], "ci95_diff_lo": _lo(c["ci95_diff"]),
-                 "ci95_diff_hi": _hi(c["ci95_diff"])} for c in doc["cards"]]
-        super().__init__(doc, pd.DataFrame(rows), lambda: format_play_advice(advice), self.sentence)
-
-
-def _lo(pair):
-    return float("nan") if pair is None else pair[0]
-
-
-def _hi(pair):
-    return float("nan") if pair is None else pair[1]
+if TYPE_CHECKING:  # the result classes, for the annotations only
+    from jass_sim.jass.play.advice import PlayAdvice
+    from jass_sim.jass.play.review import Review
 
 
 def parse_melds(melds) -> dict[int, list[int]]:
@@ -118,40 +84,8 @@ def play_advice(hand: str | None = None, *, mode: str, hands=None, rules: str = 
         my_hand = parse_cards(hand, count=9)
     pos = build_position(my_hand, mode_number, leader, parse_cards(played, count=None, unique=False),
                          parse_melds(melds), chooser=chooser, chibred=chibred, hands=all_hands)
-    return PlayAdvice(run(pos, rules, policy, samples, ci, max_samples, seed, threads,
-                          known_hands=all_hands is not None, progress=progress))
-
-
-class Review(Result):
-    """The answer of :func:`review`: ``table`` with one row per decision (kind, seat, trick,
-    played, best, loss with its 95% CI, verdict, hindsight), ``summary``, ``to_json()``, and
-    ``html()`` (a page with a row per decision and a plot)."""
-
-    def __init__(self, rv):
-        import pandas as pd
-
-        from jass_sim.jass.play.review import format_review
-
-        self.review = rv
-        doc = rv.to_json()
-        self.summary = doc["summary"]
-        rows = []
-        for d in doc["decisions"]:
-            ci = d["ci95_loss"]
-            hind = d.get("hindsight") or {}
-            rows.append({"kind": d["kind"], "seat": d["seat"], "trick": d["trick"], "played": d["played"],
-                         "best": d["best"], "loss": d["loss"], "ci95_loss_lo": _lo(ci), "ci95_loss_hi": _hi(ci),
-                         "verdict": d["verdict"], "hindsight_best": hind.get("best"),
-                         "hindsight_loss": hind.get("loss")})
-        super().__init__(doc, pd.DataFrame(rows), lambda: format_review(rv),
-                         f"{doc['summary']['decisions']} decisions of seat(s) "
-                         f"{', '.join(map(str, doc['seats']))}: card loss {doc['summary']['card_loss']:.1f} points")
-
-    def html(self) -> str:
-        """A self-contained HTML page: a row per decision and a plot of the losses."""
-        from jass_sim.jass.play.review import render_review_html
-
-        return render_review_html(self.review)
+    return run(pos, rules, policy, samples, ci, max_samples, seed, threads, known_hands=all_hands is not None,
+               progress=progress)
 
 
 def review(round, *, seat: int | None = None, team: int | None = None, policy: str | None = None,
@@ -194,4 +128,4 @@ def review(round, *, seat: int | None = None, team: int | None = None, policy: s
         r = parse_round_json(json.dumps(round.to_json()), "the replayed round")
     else:
         r = read_round(os.fspath(round))
-    return Review(run(r, seats, policy, samples, seed, threads, review_mode=rate_mode))
+    return run(r, seats, policy, samples, seed, threads, review_mode=rate_mode)

@@ -10,6 +10,7 @@ known, each card also gets its double-dummy hindsight value (the best card with 
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from jass_sim.jass.play.worlds import known_world, run_play_advice
 from jass_sim.jass.play.position import Position, build_position, rotate_seat
 from jass_sim.jass.play.advice import DEFAULT_PLAY_POLICY, DEFAULT_SAMPLES, card_label, play_advice
 from jass_sim.jass.play.round_file import RoundInput
+from jass_sim.core.result import Result
 
 #: Loss thresholds (points) of the verdicts, worst first.
 THRESHOLDS = (("blunder", 10.0), ("mistake", 4.0), ("inaccuracy", 1.0))
@@ -73,8 +75,13 @@ class Decision:
         return doc
 
 
-@dataclass
-class Review:
+@dataclass(eq=False, repr=False)
+class Review(Result):
+    """The answer of ``review`` (:func:`jass_sim.review`): ``decisions`` (one :class:`Decision`
+    each), ``table`` with one row per decision (kind, seat, trick, played, best, loss with its
+    95% CI, verdict, hindsight), ``summary``, ``to_json()``, and ``html()`` (a page with a row
+    per decision and a plot)."""
+
     round: RoundInput
     seats: list[int]
     policy: str
@@ -82,7 +89,13 @@ class Review:
     seed: int
     decisions: list[Decision]
 
+    formats = ("table", "json")
+    json_ascii = False
+
+    @property
     def summary(self) -> dict:
+        """Decisions, the card decisions' total loss, the count of each verdict (and the
+        hindsight loss with all hands known)."""
         cards = [d for d in self.decisions if d.kind == "card"]
         out = {"decisions": len(self.decisions), "card_loss": sum(d.loss for d in cards),
                "verdicts": {v: sum(d.verdict == v for d in self.decisions) for v in VERDICTS}}
@@ -97,7 +110,84 @@ class Review:
                           "all_hands": r.all_hands},
                 "seats": self.seats, "policy": self.policy, "samples": self.samples or DEFAULT_SAMPLES,
                 "seed": self.seed,
-                "decisions": [d.to_json() for d in self.decisions], "summary": self.summary()}
+                "decisions": [d.to_json() for d in self.decisions], "summary": self.summary}
+
+    @property
+    def heading(self) -> str:
+        s = self.summary
+        return (f"{s['decisions']} decisions of seat(s) {', '.join(map(str, self.seats))}: card loss "
+                f"{s['card_loss']:.1f} points")
+
+    @functools.cached_property
+    def table(self):
+        """One row per decision (see the class)."""
+        import pandas as pd
+
+        rows = []
+        for d in self.decisions:
+            doc = d.to_json()
+            ci = doc["ci95_loss"]
+            hind = doc.get("hindsight") or {}
+            rows.append({"kind": doc["kind"], "seat": doc["seat"], "trick": doc["trick"], "played": doc["played"],
+                         "best": doc["best"], "loss": doc["loss"], "ci95_loss_lo": math.nan if ci is None else ci[0],
+                         "ci95_loss_hi": math.nan if ci is None else ci[1], "verdict": doc["verdict"],
+                         "hindsight_best": hind.get("best"), "hindsight_loss": hind.get("loss")})
+        return pd.DataFrame(rows)
+
+    def text(self) -> str:
+        """Text table: one row per decision, then the totals."""
+        import pandas as pd
+
+        rows = []
+        for d in self.decisions:
+            row = {"trick": "mode" if d.kind == "mode" else str(d.trick), "seat": d.seat,
+                   "trick so far": " ".join(format_card(c, True) for c in d.trick_so_far) if d.kind == "card" else "",
+                   "played": _label(d.played), "best": _label(d.best),
+                   "loss [95% CI]": f"{d.loss:.1f}" + (f" [{d.ci95[0]:+.1f}, {d.ci95[1]:+.1f}]" if d.ci95 else ""),
+                   "verdict": d.verdict}
+            if self.round.all_hands:
+                row["hindsight"] = "" if d.kind == "mode" else \
+                    f"{_label(d.hindsight_best)} {d.hindsight_loss:.0f} {d.hindsight_verdict}"
+            rows.append(row)
+        s = self.summary
+        head = (f"review of seat{'s' if len(self.seats) > 1 else ''} {', '.join(map(str, self.seats))}: mode "
+                f"{mode_name(self.round.mode, True)}, rules {self.round.rules}, policy {self.policy}, seed {self.seed}")
+        counts = ", ".join(f"{k} {v}" for k, v in s["verdicts"].items() if v)
+        tail = f"card decisions lose {s['card_loss']:.1f} points in all ({counts})"
+        if "hindsight_card_loss" in s:
+            tail += f"; double-dummy hindsight: {s['hindsight_card_loss']:.0f} points"
+        note = ("losses: card decisions in our points to the end of the round; the mode choice in round points, "
+                "ours minus theirs (advise); CIs cover the sampling of worlds, not the play model")
+        return "\n".join([head, "", pd.DataFrame(rows).to_string(index=False), "", tail + ".", note])
+
+    def html(self) -> str:
+        """One page: a row per decision (hand, trick so far, card played, best, loss, verdict)
+        and the plot of the points lost along the round, embedded."""
+        import base64
+
+        from jass_sim.core.report.render import render_html
+
+        header = ["trick", "seat", "hand", "trick so far", "played", "best", "loss [95% CI]", "verdict"]
+        if self.round.all_hands:
+            header.append("hindsight (best, loss, verdict)")
+        rows = []
+        for d in self.decisions:
+            row = ["mode" if d.kind == "mode" else str(d.trick), str(d.seat),
+                   " ".join(format_card(c, True) for c in d.hand),
+                   " ".join(format_card(c, True) for c in d.trick_so_far) + (f" (seat {d.trick_leader} led)"
+                                                                              if d.trick_so_far else ""),
+                   _label(d.played), _label(d.best),
+                   f"{d.loss:.1f}" + (f" [{d.ci95[0]:+.1f}, {d.ci95[1]:+.1f}]" if d.ci95 else ""), f"**{d.verdict}**"]
+            if self.round.all_hands:
+                row.append("" if d.kind == "mode" else f"{_label(d.hindsight_best)}, {d.hindsight_loss:.0f}, "
+                           f"{d.hindsight_verdict}")
+            rows.append(row)
+        text = self.text().splitlines()
+        png = base64.b64encode(plot_losses(self)).decode()
+        blocks = [("h1", f"Review: {text[0]}"), ("p", text[-2]), ("p", text[-1]),
+                  ("table", header, rows, "decisions", "rrllllrl"), ("img", f"data:image/png;base64,{png}",
+                                                                     "points lost along the round")]
+        return render_html(blocks, "jass-sim review")
 
 
 def _chooser(r: RoundInput) -> int:
@@ -184,7 +274,7 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
             d.loss = float(loss)
             d.ci95 = None if math.isnan(lo) else (float(lo), float(hi))
             d.verdict = verdict(d.loss, lo)
-            d.sentence = advice.sentence()
+            d.sentence = advice.sentence
         else:
             d.sentence = f"Play {card_label(card)}: the only legal card."
         if r.all_hands:
@@ -221,43 +311,16 @@ def _mode_decisions(r: RoundInput, seats, policy, samples, seed, threads) -> lis
         else:
             continue
         a = advise(r.hands[me], r.rules, policy, samples=samples, seed=seed, threads=threads, chibred=chibred)
-        best = a.options.index(a.recommendation)
+        best = a.options.index(a.best_option)
         j = a.options.index(taken)
         if j == best:
             loss, lo, hi = 0.0, 0.0, 0.0
         else:
             loss, lo, hi = paired_lead(a.samples, best, j)
-        out.append(Decision("mode", me, 0, option_name(taken), option_name(a.recommendation), float(loss),
+        out.append(Decision("mode", me, 0, option_name(taken), a.recommendation, float(loss),
                             (float(lo), float(hi)), verdict(float(loss), lo), len(a.options), hand=list(r.hands[me]),
-                            sentence=a.sentence() + f" Taken: {option_label(taken)}."))
+                            sentence=a.sentence + f" Taken: {option_label(taken)}."))
     return out
-
-
-def format_review(rv: Review) -> str:
-    """Text table: one row per decision, then the totals."""
-    import pandas as pd
-
-    rows = []
-    for d in rv.decisions:
-        row = {"trick": "mode" if d.kind == "mode" else str(d.trick), "seat": d.seat,
-               "trick so far": " ".join(format_card(c, True) for c in d.trick_so_far) if d.kind == "card" else "",
-               "played": _label(d.played), "best": _label(d.best),
-               "loss [95% CI]": f"{d.loss:.1f}" + (f" [{d.ci95[0]:+.1f}, {d.ci95[1]:+.1f}]" if d.ci95 else ""),
-               "verdict": d.verdict}
-        if rv.round.all_hands:
-            row["hindsight"] = "" if d.kind == "mode" else \
-                f"{_label(d.hindsight_best)} {d.hindsight_loss:.0f} {d.hindsight_verdict}"
-        rows.append(row)
-    s = rv.summary()
-    head = (f"review of seat{'s' if len(rv.seats) > 1 else ''} {', '.join(map(str, rv.seats))}: mode "
-            f"{mode_name(rv.round.mode, True)}, rules {rv.round.rules}, policy {rv.policy}, seed {rv.seed}")
-    counts = ", ".join(f"{k} {v}" for k, v in s["verdicts"].items() if v)
-    tail = f"card decisions lose {s['card_loss']:.1f} points in all ({counts})"
-    if "hindsight_card_loss" in s:
-        tail += f"; double-dummy hindsight: {s['hindsight_card_loss']:.0f} points"
-    note = ("losses: card decisions in our points to the end of the round; the mode choice in round points, ours "
-            "minus theirs (advise); CIs cover the sampling of worlds, not the play model")
-    return "\n".join([head, "", pd.DataFrame(rows).to_string(index=False), "", tail + ".", note])
 
 
 def _label(text: str | None) -> str:
@@ -300,32 +363,3 @@ def plot_losses(rv: Review) -> bytes:
     fig.savefig(buf, format="png", dpi=110)
     plt.close(fig)
     return buf.getvalue()
-
-
-def render_review_html(rv: Review) -> str:
-    """One page: a row per decision (hand, trick so far, card played, best, loss, verdict) and the
-    plot of the points lost along the round, embedded."""
-    import base64
-
-    from jass_sim.core.report.render import render_html
-
-    header = ["trick", "seat", "hand", "trick so far", "played", "best", "loss [95% CI]", "verdict"]
-    if rv.round.all_hands:
-        header.append("hindsight (best, loss, verdict)")
-    rows = []
-    for d in rv.decisions:
-        row = ["mode" if d.kind == "mode" else str(d.trick), str(d.seat), " ".join(format_card(c, True) for c in d.hand),
-               " ".join(format_card(c, True) for c in d.trick_so_far) + (f" (seat {d.trick_leader} led)"
-                                                                          if d.trick_so_far else ""),
-               _label(d.played), _label(d.best),
-               f"{d.loss:.1f}" + (f" [{d.ci95[0]:+.1f}, {d.ci95[1]:+.1f}]" if d.ci95 else ""), f"**{d.verdict}**"]
-        if rv.round.all_hands:
-            row.append("" if d.kind == "mode" else f"{_label(d.hindsight_best)}, {d.hindsight_loss:.0f}, "
-                       f"{d.hindsight_verdict}")
-        rows.append(row)
-    text = format_review(rv).splitlines()
-    png = base64.b64encode(plot_losses(rv)).decode()
-    blocks = [("h1", f"Review: {text[0]}"), ("p", text[-2]), ("p", text[-1]),
-              ("table", header, rows, "decisions", "rrllllrl"), ("img", f"data:image/png;base64,{png}",
-                                                                 "points lost along the round")]
-    return render_html(blocks, "jass-sim review")

@@ -1,11 +1,41 @@
-"""Policy strength by duplicate deals: the ``duel`` result as a pandas Series / dict."""
+"""Policy strength by duplicate deals: the ``duel`` figures (a dict) and the :class:`Duel` result."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from jass_sim.jass.engine.batch import DUEL_STATS
+from jass_sim.core.result import Result
 from jass_sim.core.stats import mean_ci, wilson_ci
+
+
+class Duel(Result):
+    """The answer of ``duel`` (:func:`jass_sim.duel`): ``to_json()`` (``mean_diff``,
+    ``ci95_diff``, ``win_rate``, ``wins``/``ties``/``losses``, ``mean_points_a``/``_b``, ...) and
+    a one-row ``table``."""
+
+    formats = ("table", "json", "csv")
+
+    def __init__(self, doc: dict):
+        import pandas as pd
+
+        flat = {k: v for k, v in doc.items() if not isinstance(v, list)}
+        flat["ci95_diff_lo"], flat["ci95_diff_hi"] = doc["ci95_diff"]
+        super().__init__(doc, pd.DataFrame([flat]))
+
+    def text(self) -> str:
+        doc = self._doc
+        lo, hi = doc["ci95_diff"]
+        a, b = doc["team_a"], doc["team_b"]
+        return (f"{a} vs {b}, {doc['deals']:,} duplicate deals ({doc['rounds']:,} rounds), rules {doc['rules']}\n"
+                f"mean difference per round: {doc['mean_diff']:+.2f} points (95% CI {lo:+.2f} to {hi:+.2f})\n"
+                f"win rate of {a}: {100 * doc['win_rate']:.1f}% "
+                f"({doc['wins']:,} won, {doc['ties']:,} tied, {doc['losses']:,} lost)\n"
+                f"mean points per round: {a} {doc['mean_points_a']:.1f}, {b} {doc['mean_points_b']:.1f}")
+
+    @property
+    def heading(self) -> str:
+        return self.text().split("\n")[1]
 
 
 def duel_result(acc: np.ndarray, team_a: str, team_b: str) -> dict:

@@ -7,6 +7,7 @@ import pandas as pd
 
 from jass_sim.jass.cards import MODE_NAMES
 from jass_sim.jass.engine.batch import ROW_COLUMNS, STATS
+from jass_sim.core.result import Result
 from jass_sim.core.stats import mean_ci, wilson_ci
 
 
@@ -53,27 +54,54 @@ def rows_frame(rows: np.ndarray) -> pd.DataFrame:
     return frame
 
 
-def format_summary(table: pd.DataFrame) -> str:
-    """A compact text table for people: means and rates with their 95% intervals."""
-    def ci(m, lo, hi, pct=False):
-        if pct:
-            return f"{100 * m:5.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
-        return f"{m:7.2f} [{lo:.2f}, {hi:.2f}]"
+class Simulation(Result):
+    """The answer of ``simulate`` (and ``batch-summary``): the table by chosen mode of
+    :func:`summary_table`, whose ``attrs`` hold the run's parameters.
 
-    view = pd.DataFrame({
-        "mode": table["mode"],
-        "deals": table["deals"],
-        "ours (chooser team)": [ci(*r) for r in table[["mean_ours", "ci95_ours_lo", "ci95_ours_hi"]].values],
-        "theirs": [ci(*r) for r in table[["mean_theirs", "ci95_theirs_lo", "ci95_theirs_hi"]].values],
-        "match ours": [ci(*r, pct=True) for r in table[["rate_match_ours", "ci95_match_ours_lo",
-                                                         "ci95_match_ours_hi"]].values],
-        "melds count ours": [ci(*r, pct=True) for r in table[["rate_meld_win_ours", "ci95_meld_win_ours_lo",
-                                                               "ci95_meld_win_ours_hi"]].values],
-        "stoeck ours": [ci(*r, pct=True) for r in table[["rate_stoeck_ours", "ci95_stoeck_ours_lo",
-                                                          "ci95_stoeck_ours_hi"]].values],
-        "chibred": [ci(*r, pct=True) for r in table[["rate_chibre", "ci95_chibre_lo", "ci95_chibre_hi"]].values],
-    })
-    return view.to_string(index=False)
+    ``jass_sim.simulate`` returns the table itself (a DataFrame); ``Simulation(table)`` is the
+    command's output of it: ``str()`` the text table, ``to_json()`` ``{**table.attrs, "modes":
+    rows}``, ``to_csv()`` the CSV.
+    """
+
+    formats = ("table", "csv", "json")
+
+    def __init__(self, table: pd.DataFrame):
+        super().__init__(None, table)
+
+    def to_json(self) -> dict:
+        """The ``simulate --format json`` document: the run's parameters, then one record per mode."""
+        import json
+
+        return {**self.table.attrs, "modes": json.loads(self.table.to_json(orient="records"))}
+
+    def text(self) -> str:
+        """A compact text table for people: means and rates with their 95% intervals."""
+        table = self.table
+
+        def ci(m, lo, hi, pct=False):
+            if pct:
+                return f"{100 * m:5.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+            return f"{m:7.2f} [{lo:.2f}, {hi:.2f}]"
+
+        view = pd.DataFrame({
+            "mode": table["mode"],
+            "deals": table["deals"],
+            "ours (chooser team)": [ci(*r) for r in table[["mean_ours", "ci95_ours_lo", "ci95_ours_hi"]].values],
+            "theirs": [ci(*r) for r in table[["mean_theirs", "ci95_theirs_lo", "ci95_theirs_hi"]].values],
+            "match ours": [ci(*r, pct=True) for r in table[["rate_match_ours", "ci95_match_ours_lo",
+                                                             "ci95_match_ours_hi"]].values],
+            "melds count ours": [ci(*r, pct=True) for r in table[["rate_meld_win_ours", "ci95_meld_win_ours_lo",
+                                                                   "ci95_meld_win_ours_hi"]].values],
+            "stoeck ours": [ci(*r, pct=True) for r in table[["rate_stoeck_ours", "ci95_stoeck_ours_lo",
+                                                              "ci95_stoeck_ours_hi"]].values],
+            "chibred": [ci(*r, pct=True) for r in table[["rate_chibre", "ci95_chibre_lo", "ci95_chibre_hi"]].values],
+        })
+        return view.to_string(index=False)
+
+    @property
+    def heading(self) -> str:
+        attrs = self.table.attrs
+        return ", ".join(f"{k} {attrs[k]}" for k in ("deals", "rules", "policy", "mode") if k in attrs)
 
 
 def _spec(deals, rules, policy, mode, seed, chooser, params=None):

@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from jass_sim.jass.play.review import render_review_html, review, verdict
+from jass_sim.jass.play.review import review, verdict
 from jass_sim.jass.play.round_file import parse_round_json, parse_round_text
 from jass_sim.core.errors import InputError
 from jass_sim.jass.players import policy_params
@@ -33,7 +33,7 @@ def test_every_card_of_the_exact_dd_player_is_good_in_hindsight(seed):
     assert len(cards) == 18 and {d.seat for d in cards} == {0, 2}
     for d in cards:
         assert d.hindsight_verdict == "good" and d.hindsight_loss == 0, d
-    assert rv.summary()["hindsight_card_loss"] == 0
+    assert rv.summary["hindsight_card_loss"] == 0
 
 
 def test_a_bad_card_is_caught_by_hindsight():
@@ -54,7 +54,7 @@ def test_mode_choice_is_reviewed_with_advise_and_html_has_a_row_per_decision():
     rv = review(rnd, [me], samples=200)
     mode = [d for d in rv.decisions if d.kind == "mode"]
     assert len(mode) == 1 and mode[0].seat == me and mode[0].loss >= 0 and mode[0].ci95 is not None
-    page = render_review_html(rv)
+    page = rv.html()
     assert page.count("<tr>") == len(rv.decisions) + 1 and "data:image/png;base64," in page
     doc = rv.to_json()
     assert len(doc["decisions"]) == len(rv.decisions) == 10
