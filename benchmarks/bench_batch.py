@@ -57,8 +57,8 @@ def main() -> None:
     from distributed import Client, LocalCluster
 
     from jass_sim.core.shards import ShardStore, run_dask, run_local, worker_threads
-    from jass_sim.jass.simulate.shards import BatchJob
     from jass_sim.jass.engine.simulate import run_batch
+    from jass_sim.jass.simulate.shards import BatchJob
 
     job = BatchJob.make(args.deals, args.shard_size, policy=args.policy, seed=1)
     tiny = BatchJob.make(args.tiny_shards * args.tiny_blocks * 1024, args.tiny_blocks * 1024, policy=args.policy,

@@ -22,8 +22,8 @@ import time
 
 import numba
 import numpy as np
-
 from bench_melds import best_time
+
 from common import ROOT, machine
 
 sys.path.insert(0, str(ROOT / "tests" / "cribbage"))
@@ -38,13 +38,13 @@ def main() -> None:
     parser.add_argument("--no-save", action="store_true", help="do not append to benchmarks/RESULTS.md")
     args = parser.parse_args()
 
-    from cribbage_reference import ref_score
-
     from jass_sim.cribbage._scoring import score_many
     from jass_sim.cribbage.analysis import exact_stats
     from jass_sim.cribbage.cards import parse_cards
     from jass_sim.cribbage.discards import crib_rank_table, discard_options
     from jass_sim.cribbage.engine import play_batch
+
+    from cribbage_reference import ref_score
 
     hand = parse_cards("5H 5D JS 6C 4H KD")
     load_before = ", ".join(f"{x:.2f}" for x in os.getloadavg())

@@ -18,9 +18,9 @@ from common import best_rate, machine
 
 
 def reference_rounds(n: int, seed: int = 1) -> None:
-    from reference import ref_play_round, ref_score_round
-
     from jass_sim.jass.rules import get_rules
+
+    from reference import ref_play_round, ref_score_round
 
     rules = get_rules("chibre")
     rnd = random.Random(seed)

@@ -35,11 +35,11 @@ def main() -> None:
     parser.add_argument("--no-save", action="store_true", help="do not append to benchmarks/RESULTS.md")
     args = parser.parse_args()
 
+    from jass_sim.core.threads import numba_threads
+    from jass_sim.jass.engine.simulate import BatchSpec, iter_chunks
     from jass_sim.jass.games.equity import build_equity
     from jass_sim.jass.games.games import play_games
     from jass_sim.jass.players import PLAYERS
-    from jass_sim.jass.engine.simulate import BatchSpec, iter_chunks
-    from jass_sim.core.threads import numba_threads
     from jass_sim.jass.rules import get_rules
 
     load_before = os.getloadavg()

@@ -26,9 +26,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=200_000)
     args = parser.parse_args()
 
+    from jass_sim.jass.players.net import load_weights
     from jass_sim.jass.simulate.duel import duel
     from jass_sim.jass.simulate.tables import simulate
-    from jass_sim.jass.players.net import load_weights
 
     print(f"machine: {machine()}, {numba.config.NUMBA_NUM_THREADS} Numba threads")
     print(f"weights: {load_weights()[1]}")

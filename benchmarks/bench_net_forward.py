@@ -44,8 +44,8 @@ def main() -> None:
         pack_params,
         quantize,
     )
-    from jass_sim.jass.train.selfplay import generate_positions
     from jass_sim.jass.rules.presets import get_rules
+    from jass_sim.jass.train.selfplay import generate_positions
 
     h = PLAYERS.code("heuristic")
     params = policy_params()

@@ -24,8 +24,8 @@ from common import machine
 
 def positions(rounds: int, cards_played: int):
     """Positions after ``cards_played`` cards of heuristic rounds, seen by the seat to play."""
-    from jass_sim.jass.play.position import build_position
     from jass_sim.jass.engine.replay import replay_round
+    from jass_sim.jass.play.position import build_position
 
     out = []
     for seed in range(rounds):
@@ -48,10 +48,10 @@ def main() -> None:
     parser.add_argument("--policy", default=None, help="play-out policy (default: DEFAULT_PLAY_POLICY)")
     args = parser.parse_args()
     from jass_sim.jass.advise.advice import advise
+    from jass_sim.jass.engine.replay import replay_round
     from jass_sim.jass.play.advice import DEFAULT_PLAY_POLICY, DEFAULT_SAMPLES, play_advice
     from jass_sim.jass.play.review import review
     from jass_sim.jass.play.round_file import parse_round_json
-    from jass_sim.jass.engine.replay import replay_round
 
     policy = args.policy or DEFAULT_PLAY_POLICY
     first = positions(args.rounds, 0)

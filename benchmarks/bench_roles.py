@@ -24,19 +24,20 @@ import time
 import numba
 import numpy as np
 
-from common import machine
 from jass_sim.core.jit import jit
+from jass_sim.core.rng import BLOCK_SIZE, block_states
 from jass_sim.core.stats import mean_ci
 from jass_sim.jass.cards import MODE_NAMES, parse_mode
 from jass_sim.jass.engine.batch import _block_scratch
+from jass_sim.jass.engine.deal import deal_uniform
+from jass_sim.jass.engine.round import play_dealt_round
 from jass_sim.jass.modes.choose import choose_mode
 from jass_sim.jass.modes.weights import default_mode_params
-from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.jass.players import PLAYERS, policy_params
-from jass_sim.core.rng import BLOCK_SIZE, block_states
-from jass_sim.jass.engine.round import play_dealt_round
 from jass_sim.jass.rules import get_rules
 from jass_sim.jass.rules._scoring import TOTAL
+
+from common import machine
 
 SEATINGS = ("A/A", "B/B", "A decl", "B decl")
 

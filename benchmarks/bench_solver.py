@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from jass_sim.jass.solver._batch import solve_many  # noqa: E402
 from jass_sim.jass.solver._bounds import points_of  # noqa: E402
 from jass_sim.jass.solver._search import mtd, new_scratch  # noqa: E402
-from jass_sim.jass.solver._transposition import TT_ROWS, new_tt  # noqa: E402
 from jass_sim.jass.solver._tables import to_power_mask  # noqa: E402
+from jass_sim.jass.solver._transposition import TT_ROWS, new_tt  # noqa: E402
 
 
 def corpus(n, size, seed0, match):

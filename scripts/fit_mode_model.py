@@ -36,8 +36,8 @@ TEST_SEED_OFFSET = 1_000_003
 
 def generate(preset: str, hands: int, deals: int, seed: int, policy: str = "net") -> dict:
     """``{"hands", "values", "eval_option"}`` of ``hands`` random hands of ``preset``."""
-    from jass_sim.jass.report.sections import option_values
     from jass_sim.jass.players import PLAYERS
+    from jass_sim.jass.report.sections import option_values
     from jass_sim.jass.rules import get_rules
 
     rules = get_rules(preset)

@@ -8,9 +8,10 @@ the block offsets (the numbering of the inputs).
 from __future__ import annotations
 
 import numpy as np
-from reference import is_trump_mode, ref_card_points, ref_card_strength, ref_trick_winner
 
 from jass_sim.jass.players import _net_features as F
+
+from reference import is_trump_mode, ref_card_points, ref_card_strength, ref_trick_winner
 
 
 def canonical_suit(suit: int, mode: int) -> int:

@@ -11,10 +11,21 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from jass_sim.basra._play import (
+    I_BAS,
+    I_PTS,
+    I_T,
+    apply_move,
+    deal_round,
+    majority_points,
+    n_deals,
+    play_game,
+    play_round,
+    rollout_greedy,
+    sample_world,
+)
 from jass_sim.core.jit import jit
 from jass_sim.core.rng import BLOCK_SIZE
-from jass_sim.basra._play import (I_BAS, I_PTS, I_T, apply_move, deal_round, majority_points, n_deals, play_game,
-                    play_round, rollout_greedy, sample_world)
 
 #: Columns of a row of :func:`run_blocks` (one row per play, two plays per deal or game).
 DEAL_COLUMNS = ("starter_side", "a_side", "cards0", "majority0", "basras0", "cards1", "majority1", "basras1")

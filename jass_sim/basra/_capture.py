@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount
 from jass_sim.basra.cards import JACK, QUEEN
+from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount
 
 
 def _partitions(v: int, largest: int) -> list[list[int]]:

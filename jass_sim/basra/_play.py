@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, popcount, select_bit
-from jass_sim.core.rng import shuffle
-from jass_sim.core.rng import below
 from jass_sim.basra._capture import R_COMPULSORY, R_MAJORITY, capture_kernel
 from jass_sim.basra.cards import CARD_POINTS, HAND_SIZE, JACK, N_CARDS, TABLE_START
+from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, popcount, select_bit
+from jass_sim.core.rng import below, shuffle
 
 RANDOM, GREEDY, SEARCH, SEARCH_NO_MEMORY = 0, 1, 2, 3
 POLICY_NAMES = ("random", "greedy", "search", "search-nomem")

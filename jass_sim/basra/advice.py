@@ -15,11 +15,11 @@ import math
 
 import numpy as np
 
-from jass_sim.core.stats import mean_ci
-from jass_sim.core.errors import InputError
-from jass_sim.core.rng import BLOCK_SIZE, STREAMS
 from jass_sim.basra.cards import HAND_SIZE, N_CARDS, TABLE_START, cards_to_mask, format_card, mask_to_cards
 from jass_sim.basra.rules import BasraRules
+from jass_sim.core.errors import InputError
+from jass_sim.core.rng import BLOCK_SIZE, STREAMS
+from jass_sim.core.stats import mean_ci
 
 
 def position(hand: list[int], table: list[int], played: list[int], n: int) -> dict:
@@ -137,9 +137,9 @@ def sample_outcomes(hand, table, played, n, rules, samples, seed, piles, last_ca
     """``(candidate cards, int64[samples, cards, 6])``: the points gained from now on in each
     sampled world for each legal card (columns :data:`jass_sim.basra._batch.ADVISE_COLUMNS`).
     Checked arguments (see :func:`advise`); wraps :func:`jass_sim.basra._batch.advise_blocks`."""
-    from jass_sim.core.threads import block_chunks
     from jass_sim.basra._batch import advise_blocks
     from jass_sim.basra.engine import numba_threads
+    from jass_sim.core.threads import block_chunks
 
     pos = pos or position(hand, table, played, n)
     seat, dealer = pos["seat"], n - 1

@@ -12,10 +12,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from jass_sim.core.stats import mean_ci
 from jass_sim.basra.engine import iter_deal_rows, iter_game_rows
 from jass_sim.basra.players import PLAYERS
 from jass_sim.basra.rules import BasraRules
+from jass_sim.core.stats import mean_ci
 
 
 class _Sums:

@@ -135,8 +135,7 @@ def advise(hand: str, *, table: str = "", played: str = "", players: int = 2, ru
     from jass_sim.basra.engine import check_players
     from jass_sim.basra.results import Advice
     from jass_sim.basra.rules import get_rules
-    from jass_sim.core.errors import InputError
-    from jass_sim.core.errors import check_choice
+    from jass_sim.core.errors import InputError, check_choice
 
     horizon = check_choice("--horizon", horizon, ("round", "deal"))
     if last_capture is not None:
@@ -198,10 +197,10 @@ def report(output: str, *, players: int = 2, rules: str = "leaflet", positions: 
     progress : callable, optional
         Called with a short message as each section starts.
     """
-    from jass_sim.core.report.write import check_report_dir
     from jass_sim.basra.engine import check_players
     from jass_sim.basra.rules import get_rules
     from jass_sim.basra.strategy_report import build_report, write_report
+    from jass_sim.core.report.write import check_report_dir
 
     check_report_dir(output)
     if command is None:

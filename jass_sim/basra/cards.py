@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from jass_sim.core.notation import TOKEN_SPLIT, Deck, cards_to_mask
 from jass_sim.core.errors import CardError
+from jass_sim.core.notation import TOKEN_SPLIT, Deck, cards_to_mask
 
 #: ``cards_to_mask`` is jass_sim.jass.cards' own (it works for any card numbers below 64).
 __all__ = ["SUITS", "SUIT_SYMBOLS", "RANKS", "N_CARDS", "HAND_SIZE", "TABLE_START", "JACK", "QUEEN", "KING",

@@ -12,12 +12,12 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from jass_sim.core.errors import InputError
-from jass_sim.core.rng import BLOCK_SIZE, STREAMS, block_states
-from jass_sim.core.threads import block_chunks, numba_threads
 from jass_sim.basra.cards import N_CARDS, mask_names
 from jass_sim.basra.players import PLAYERS
 from jass_sim.basra.rules import BasraRules, score_piles
+from jass_sim.core.errors import InputError
+from jass_sim.core.rng import BLOCK_SIZE, STREAMS, block_states
+from jass_sim.core.threads import block_chunks, numba_threads
 
 #: Points a side needs to win a game.
 TARGET = 101
@@ -46,8 +46,8 @@ def replay_round(seed: int, n: int = 2, rules: BasraRules | None = None, policy:
     (see the README): ``players``, ``rules``, ``dealer``, ``table``, ``deals``, ``moves``,
     ``last_capture``, ``score`` (and ``seed``, ``policy``).
     """
-    from jass_sim.basra._play import n_deals, play_round
     from jass_sim.basra._play import deal_round as deal_kernel
+    from jass_sim.basra._play import n_deals, play_round
 
     rules = rules or BasraRules()
     check_players(n)

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from jass_sim.core.errors import InputError
 from jass_sim.basra.cards import CARD_POINTS, N_CARDS
+from jass_sim.core.errors import InputError
 
 #: Variant names in canonical order.
 VARIANTS = ("seven-diamonds", "majority-30", "compulsory")

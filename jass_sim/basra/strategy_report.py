@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from jass_sim.core.stats import mean_ci
 from jass_sim.basra.cards import JACK, RANKS, cards_to_mask, parse_card
 from jass_sim.basra.rules import VARIANTS, BasraRules, get_rules
+from jass_sim.core.stats import mean_ci
 
 TABLE_BUCKETS = ("1", "2", "3", "4", "5", "6+")
 

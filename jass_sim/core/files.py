@@ -7,8 +7,6 @@ import tempfile
 
 from jass_sim.core.errors import InputError
 
-
-
 #: Test hook: ``"GLOB:SECONDS"`` makes every atomic write of a file whose name matches GLOB pause
 #: that long with its temporary file complete, before the rename (the interruption tests signal
 #: or kill a command there). Unset in normal use.

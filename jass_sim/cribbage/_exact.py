@@ -9,7 +9,20 @@ import numpy as np
 from jass_sim.core.jit import jit
 from jass_sim.core.rng import BLOCK_SIZE, below
 from jass_sim.cribbage._deck import keep_four, unseen_cards
-from jass_sim.cribbage._scoring import FLUSH, FIFTEENS, NOBS, N_PARTS, PAIRS, RUNS, fifteens, flush, nobs, pairs, rank_points, runs
+from jass_sim.cribbage._scoring import (
+    FIFTEENS,
+    FLUSH,
+    N_PARTS,
+    NOBS,
+    PAIRS,
+    RUNS,
+    fifteens,
+    flush,
+    nobs,
+    pairs,
+    rank_points,
+    runs,
+)
 
 MAX_SCORE = 29
 #: Offset and length of a net-points histogram (hand minus crib -29 .. hand plus crib 58).

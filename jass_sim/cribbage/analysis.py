@@ -159,7 +159,16 @@ def game_summary(batch, a: str, b: str, seed: int) -> dict:
     is the independent unit). Points per hand count only hands played to the end (the last,
     interrupted hand of each game is left out).
     """
-    from jass_sim.cribbage._game import N_SOURCES, R_FIRST_DEALER, R_HANDS, R_SCORE0, R_SCORE1, R_WINNER, SKUNK_BELOW, SOURCE_NAMES
+    from jass_sim.cribbage._game import (
+        N_SOURCES,
+        R_FIRST_DEALER,
+        R_HANDS,
+        R_SCORE0,
+        R_SCORE1,
+        R_WINNER,
+        SKUNK_BELOW,
+        SOURCE_NAMES,
+    )
 
     r = batch.results
     n_games = r.shape[0]

@@ -74,10 +74,9 @@ def discard(hand: str, *, dealer: bool, opponent: str = "random", pegging: bool 
     samples, seed : int, optional
         Sampled opponent hands (default 2,000) and their seed (default 0); only when sampling.
     """
-    from jass_sim.core.errors import InputError
+    from jass_sim.core.errors import InputError, check_choice
     from jass_sim.cribbage.discards import discard_options, parse_score, parse_six
     from jass_sim.cribbage.results import Discards
-    from jass_sim.core.errors import check_choice
 
     opponent = check_choice("--opponent", opponent, ("random", "model"))
     cards = parse_six(hand)

@@ -19,10 +19,10 @@ def cribbage():
 @click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
 def score(hand, starter, crib, fmt):
     """Points of four cards HAND with the starter, each combination listed."""
-    from jass_sim.cribbage.api import score as run
-    from jass_sim.cribbage.results import Score
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import emit
+    from jass_sim.cribbage.api import score as run
+    from jass_sim.cribbage.results import Score
 
     fmt = check_choice("--format", fmt, Score.formats)
     result = run(hand, starter, crib=crib)
@@ -51,10 +51,10 @@ def score(hand, starter, crib, fmt):
 @click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
 def discard(hand, dealer, opponent, pegging, score_text, exact, samples, seed, fmt):
     """All 15 discards of six cards HAND, ranked by net expectation (hand plus or minus crib)."""
-    from jass_sim.cribbage.api import discard as run
-    from jass_sim.cribbage.results import Discards
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import emit
+    from jass_sim.cribbage.api import discard as run
+    from jass_sim.cribbage.results import Discards
 
     fmt = check_choice("--format", fmt, Discards.formats)
     result = run(hand, dealer=dealer, opponent=opponent, pegging=pegging, score=score_text, exact=exact,
@@ -75,11 +75,11 @@ def discard(hand, dealer, opponent, pegging, score_text, exact, samples, seed, f
 @click.option("--plot", default=None, metavar="FILE", help="Also save a plot (PNG, SVG or PDF).")
 def stats(exact, hands, seed, fmt, crib_table, samples, plot):
     """Distribution of hand and crib scores; with --crib-table, crib expectation per thrown pair."""
-    from jass_sim.cribbage.api import stats as run
-    from jass_sim.cribbage.results import Stats
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit, write_atomic
     from jass_sim.core.result import check_plot_path
+    from jass_sim.cribbage.api import stats as run
+    from jass_sim.cribbage.results import Stats
 
     fmt = check_choice("--format", fmt, Stats.formats)
     check_output_path(crib_table, "--crib-table")
@@ -102,10 +102,10 @@ def stats(exact, hands, seed, fmt, crib_table, samples, plot):
 def simulate(games, a, b, seed, fmt):
     """Whole games between two players, duplicate-dealt: win rate, skunks, first-dealer
     advantage and points per hand by source, with 95% CIs."""
-    from jass_sim.cribbage.api import simulate as run
-    from jass_sim.cribbage.results import Games
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import emit
+    from jass_sim.cribbage.api import simulate as run
+    from jass_sim.cribbage.results import Games
 
     fmt = check_choice("--format", fmt, Games.formats)
     result = run(games, a=a, b=b, seed=seed)
@@ -119,10 +119,10 @@ def simulate(games, a, b, seed, fmt):
 @click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
 def replay(seed, a, b, fmt):
     """One whole game: deals, discards, starter, every pegging point, hand and crib counts."""
-    from jass_sim.cribbage.api import replay as run
-    from jass_sim.cribbage.results import Game
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import emit
+    from jass_sim.cribbage.api import replay as run
+    from jass_sim.cribbage.results import Game
 
     fmt = check_choice("--format", fmt, Game.formats)
     result = run(seed, a=a, b=b)

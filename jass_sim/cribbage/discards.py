@@ -15,7 +15,15 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from jass_sim.core.errors import InputError
-from jass_sim.cribbage.cards import FULL_DECK, N_RANKS, card_index, cards_to_mask, format_card, mask_to_cards, parse_cards
+from jass_sim.cribbage.cards import (
+    FULL_DECK,
+    N_RANKS,
+    card_index,
+    cards_to_mask,
+    format_card,
+    mask_to_cards,
+    parse_cards,
+)
 
 N_CASES = 1035 * 44
 
@@ -132,8 +140,8 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
     crib_ci = [None] * 15
     peg = [(None, None, None, None)] * 15
     if opponent == "model" or pegging:
-        from jass_sim.core.stats import mean_ci
         from jass_sim.core.rng import STREAMS, block_states
+        from jass_sim.core.stats import mean_ci
         from jass_sim.cribbage._model import discard_samples
         from jass_sim.cribbage._players import DISCARD_EXPECT, DISCARD_RANDOM
 
@@ -170,8 +178,8 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
         options.append(DiscardOption((hand[i], hand[j]), float(hand_ev[k]), float(crib_mean[k]),
                                      float(hand_ev[k] + sign * crib_mean[k]), dist, crib_ci[k], sign, *peg[k]))
     if score is not None:
-        from jass_sim.core.stats import wilson_ci
         from jass_sim.core.rng import STREAMS, block_states
+        from jass_sim.core.stats import wilson_ci
         from jass_sim.cribbage._game import PAIRS_PER_BLOCK, win_samples
         from jass_sim.cribbage.players import PLAYERS
 

@@ -66,8 +66,25 @@ def replay_game(seed: int, a: str = "greedy", b: str = "greedy") -> dict:
 
     Wraps the kernel ``_game.play_games`` (tracing its first game).
     """
-    from jass_sim.cribbage._game import (SKUNK_BELOW, R_EVENTS, R_HANDS, R_SCORE0, R_SCORE1, R_WINNER, T_CRIB, T_DEALER, T_DEALER_HAND, T_HEELS,
-                        T_PONE_HAND, T_SCORE0, T_SCORE1, T_STARTER, TRACE_EVENTS, TRACE_HANDS, play_games)
+    from jass_sim.cribbage._game import (
+        R_EVENTS,
+        R_HANDS,
+        R_SCORE0,
+        R_SCORE1,
+        R_WINNER,
+        SKUNK_BELOW,
+        T_CRIB,
+        T_DEALER,
+        T_DEALER_HAND,
+        T_HEELS,
+        T_PONE_HAND,
+        T_SCORE0,
+        T_SCORE1,
+        T_STARTER,
+        TRACE_EVENTS,
+        TRACE_HANDS,
+        play_games,
+    )
     from jass_sim.cribbage.cards import format_card
     from jass_sim.cribbage.discards import crib_rank_table
 

@@ -125,10 +125,10 @@ def simulate(deals: int, *, rules: str = "chibre", policy: str = "random", mode:
         command's output is :class:`~jass_sim.jass.simulate.tables.Simulation` of the table).
         With ``per_deal``, the per-deal rows chunk by chunk (the input is checked before the first).
     """
-    from jass_sim.jass.simulate.tables import simulate as run, simulate_deals
     from jass_sim.jass.cards import mode_option
-    from jass_sim.jass.players import solver_player_json
-    from jass_sim.jass.players import policy_params
+    from jass_sim.jass.players import policy_params, solver_player_json
+    from jass_sim.jass.simulate.tables import simulate as run
+    from jass_sim.jass.simulate.tables import simulate_deals
 
     params = policy_params(pimc_samples, horizon)
     mode_number = mode_option(mode)
@@ -170,9 +170,9 @@ def duel(team_a: str, team_b: str, deals: int, *, rules: str = "chibre", chooser
     Duel
         A's mean point difference per round with its 95% CI, and A's win rate.
     """
-    from jass_sim.jass.simulate.duel import Duel, duel as run
-    from jass_sim.jass.players import solver_player_json
-    from jass_sim.jass.players import policy_params
+    from jass_sim.jass.players import policy_params, solver_player_json
+    from jass_sim.jass.simulate.duel import Duel
+    from jass_sim.jass.simulate.duel import duel as run
 
     params = policy_params(pimc_samples, horizon)
     return Duel(run(team_a, team_b, deals, rules, seed, threads, chooser, progress, params)
@@ -225,9 +225,8 @@ def solve(hands, mode: str, leader: int = 0) -> Solution:
     leader : int
         The seat (0..3) that leads.
     """
-    from jass_sim.jass.cards import HAND_SIZE, parse_hands
     from jass_sim.core.errors import InputError
-    from jass_sim.jass.cards import mode_option
+    from jass_sim.jass.cards import HAND_SIZE, mode_option, parse_hands
     from jass_sim.jass.solver import Solver
     from jass_sim.jass.solver.solution import Solution
 
@@ -269,8 +268,8 @@ def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", polic
         As for :func:`simulate`.
     """
     from jass_sim.jass.cards import mode_option
-    from jass_sim.jass.players import policy_params
     from jass_sim.jass.engine.replay import Round, replay_round
+    from jass_sim.jass.players import policy_params
 
     return Round(replay_round(seed, rules, mode_option(mode), policy, policy_params(pimc_samples, horizon)))
 

@@ -6,12 +6,14 @@ import json
 from itertools import combinations
 
 import pytest
-from basra_reference import ref_capture
-from cli_helpers import assert_bad_input, run
+
 from jass_sim.basra.advice import advise, basra_chance, position
 from jass_sim.basra.cards import parse_cards
 from jass_sim.basra.rules import BasraRules
 from jass_sim.core.errors import InputError
+
+from basra_reference import ref_capture
+from cli_helpers import assert_bad_input, run
 
 
 def pc(text):

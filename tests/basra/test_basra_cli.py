@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import pytest
+
 from cli_helpers import assert_bad_input, run
 
 DATA = os.path.join(os.path.dirname(__file__), "..", "data")

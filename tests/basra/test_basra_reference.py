@@ -11,11 +11,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from basra_reference import RefRound, ref_capture
 from jass_sim.basra._capture import capture_kernel
 from jass_sim.basra.cards import cards_to_mask, mask_to_cards, parse_card
 from jass_sim.basra.engine import replay_round
 from jass_sim.basra.rules import BasraRules, get_rules
+
+from basra_reference import RefRound, ref_capture
 
 pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
 

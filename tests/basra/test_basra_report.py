@@ -8,10 +8,11 @@ import signal
 import pandas as pd
 import pytest
 
-from cli_helpers import assert_bad_input, run
 from jass_sim.core import files
 from jass_sim.core.cli import Interrupted
 from jass_sim.core.report import write as report_write
+
+from cli_helpers import assert_bad_input, run
 
 TINY = ("--positions", "12", "--samples", "16", "--deals", "300", "--games", "6", "--search-deals", "4")
 

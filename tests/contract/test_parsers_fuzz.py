@@ -8,19 +8,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from jass_sim.jass.advise.advice import parse_options
-from jass_sim.core.shards import parse_dask
-from jass_sim.jass.play.round_file import parse_round_json, parse_round_text
 from jass_sim.basra import cards as basra_cards
 from jass_sim.basra.rules import get_rules as basra_rules
 from jass_sim.core.errors import InputError
-from jass_sim.jass.cards import parse_card, parse_cards, parse_hands, parse_mode
-from jass_sim.jass.play.api import parse_melds
+from jass_sim.core.shards import parse_dask
 from jass_sim.cribbage import cards as cribbage_cards
 from jass_sim.cribbage.discards import parse_score, parse_six
 from jass_sim.cribbage.scoring import parse_hand
-from jass_sim.jass.players import PLAYERS, policy_params
+from jass_sim.jass.advise.advice import parse_options
+from jass_sim.jass.cards import parse_card, parse_cards, parse_hands, parse_mode
+from jass_sim.jass.play.api import parse_melds
 from jass_sim.jass.play.position import build_position
+from jass_sim.jass.play.round_file import parse_round_json, parse_round_text
+from jass_sim.jass.players import PLAYERS, policy_params
 from jass_sim.jass.rules.presets import get_rules
 
 # Text made of the pieces the parsers look for, mixed with arbitrary characters.

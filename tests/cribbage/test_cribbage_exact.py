@@ -8,11 +8,12 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-from cribbage_reference import ref_score
 
 from jass_sim.cribbage.analysis import exact_stats
 from jass_sim.cribbage.cards import parse_cards
 from jass_sim.cribbage.discards import crib_rank_table, discard_options
+
+from cribbage_reference import ref_score
 
 
 @pytest.fixture(scope="module")

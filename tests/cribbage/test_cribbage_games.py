@@ -9,11 +9,12 @@ import numba
 import numpy as np
 import pytest
 from click.testing import CliRunner
-from cribbage_reference import ref_check_pegging, ref_score
 
 from jass_sim.cli import main
 from jass_sim.cribbage.cards import parse_card
 from jass_sim.cribbage.engine import play_batch, replay_game
+
+from cribbage_reference import ref_check_pegging, ref_score
 
 
 def cards(texts):

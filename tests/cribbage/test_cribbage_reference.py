@@ -7,15 +7,16 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-from cribbage_reference import ref_check_pegging, ref_peg_points, ref_score
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jass_sim.cribbage import _scoring
-from jass_sim.cribbage._exact import NET_OFFSET, NET_BINS, crib_enumerate, discard_pair
-from jass_sim.cribbage._players import DISCARD_EXPECT, DISCARD_GREEDY, choose_discard
+from jass_sim.cribbage._exact import NET_BINS, NET_OFFSET, crib_enumerate, discard_pair
 from jass_sim.cribbage._pegging import PEG_GREEDY, PEG_RANDOM, peg_points, play_pegging
+from jass_sim.cribbage._players import DISCARD_EXPECT, DISCARD_GREEDY, choose_discard
 from jass_sim.cribbage.scoring import combinations_of, score
+
+from cribbage_reference import ref_check_pegging, ref_peg_points, ref_score
 
 pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
 

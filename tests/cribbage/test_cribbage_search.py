@@ -8,16 +8,16 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-from cribbage_reference import (ref_greedy_play, ref_peg_hand, ref_rest_value, ref_score, ref_search_values,
-                                value)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from jass_sim.core.rng import block_states
 from jass_sim.cribbage._deck import deal_from
 from jass_sim.cribbage._pegging import PEG_GREEDY, PEG_SEARCH, play_pegging
 from jass_sim.cribbage._players import pegging_values
 from jass_sim.cribbage._search import NOT_SEARCHED, rest_value, search_play, search_values
-from jass_sim.core.rng import block_states
+
+from cribbage_reference import ref_greedy_play, ref_peg_hand, ref_rest_value, ref_score, ref_search_values, value
 
 pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
 
@@ -192,12 +192,12 @@ def test_search_pegging_hand_is_legal_and_scored(cards, pone, seed):
 def test_whole_game_matches_reference(seed, players):
     """``_game.play_game`` against the reference game driven by the same two generators: the same
     deals, throws, plays and final score (greedy, expect and random players)."""
-    from cribbage_reference import ref_play_game
-
+    from jass_sim.core.rng import below
     from jass_sim.cribbage._game import F_SIZE, play_game
     from jass_sim.cribbage.discards import crib_rank_table
     from jass_sim.cribbage.engine import _trace_arrays
-    from jass_sim.core.rng import below
+
+    from cribbage_reference import ref_play_game
 
     table = crib_rank_table()
     deck, play = block_states(seed, 0, 1, 0)[0], block_states(seed, 0, 1, 1)[0]
@@ -212,8 +212,8 @@ def test_whole_game_matches_reference(seed, players):
 def test_sampled_distribution_matches_reference():
     """``stats`` without ``--exact``: the same generator deals the same hands and starters (a
     partial shuffle of one deck per block), scored by the reference under hand and crib rules."""
-    from jass_sim.cribbage._exact import sampled_distribution
     from jass_sim.core.rng import below
+    from jass_sim.cribbage._exact import sampled_distribution
 
     states = block_states(7, 0, 1)
     hist = sampled_distribution(states.copy(), 300)
@@ -236,11 +236,11 @@ def test_model_discard_samples_match_reference(six, sign, opp_policy, seed):
     """``discard --opponent model --pegging``'s kernel: the same sampled opponents (thrown at
     random or by the expect rule), the crib exact over the 40 starters neither player holds, greedy
     pegging, summed as the kernel sums them."""
-    from cribbage_reference import PAIRS, ref_choose_discard
-
+    from jass_sim.core.rng import below
     from jass_sim.cribbage._exact import NET_BINS, NET_OFFSET
     from jass_sim.cribbage._model import discard_samples
-    from jass_sim.core.rng import below
+
+    from cribbage_reference import PAIRS, ref_choose_discard
 
     table = np.arange(169, dtype=np.float64).reshape(13, 13) % 5 / 2.0
     n_samples = 2
@@ -275,10 +275,10 @@ def test_model_discard_samples_match_reference(six, sign, opp_policy, seed):
 def test_crib_vs_model_matches_reference():
     """``stats --crib-table``'s kernel: per job the same suits, the same opponent six (thrown by
     the expect rule) and the crib exact over the 44 starters, from the job's generator state."""
-    from cribbage_reference import ref_choose_discard
-
-    from jass_sim.cribbage._model import crib_vs_model
     from jass_sim.core.rng import below
+    from jass_sim.cribbage._model import crib_vs_model
+
+    from cribbage_reference import ref_choose_discard
 
     table = np.arange(169, dtype=np.float64).reshape(13, 13) % 5 / 2.0
     first, second, opp_sign = [4, 9], [4, 12], [1, -1]      # 5-5 (pone's sign) and 10-K

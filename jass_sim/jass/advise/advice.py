@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from jass_sim.jass.cards import MODE_NAMES, format_card, parse_cards, parse_mode
 from jass_sim.core.errors import InputError
 from jass_sim.core.notation import cards_to_mask
+from jass_sim.core.result import Result
+from jass_sim.core.stats import check_sampling, mean_ci, sample_until, wilson_ci
+from jass_sim.jass.advise.options import option_label, option_name
 from jass_sim.jass.advise.sampling import (
     ADVISE_BLOCK,
     CHIBRE,
@@ -26,10 +28,8 @@ from jass_sim.jass.advise.sampling import (
     concat,
     run_advise,
 )
-from jass_sim.jass.advise.options import option_label, option_name
+from jass_sim.jass.cards import MODE_NAMES, format_card, parse_cards, parse_mode
 from jass_sim.jass.rules import RuleSet, get_rules
-from jass_sim.core.result import Result
-from jass_sim.core.stats import check_sampling, mean_ci, sample_until, wilson_ci
 
 PARTNER_MODELS = {"evaluator": PARTNER_EVALUATOR, "search": PARTNER_SEARCH, "fitted": PARTNER_FITTED}
 FIRST_BATCH = 16 * ADVISE_BLOCK

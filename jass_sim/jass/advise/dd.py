@@ -15,8 +15,8 @@ from concurrent.futures import ThreadPoolExecutor
 import numba
 import numpy as np
 
-from jass_sim.jass.cards import mask_to_cards
 from jass_sim.jass.advise.sampling import CHIBRE, AdviseSamples, sample_deals
+from jass_sim.jass.cards import mask_to_cards
 from jass_sim.jass.modes.choose import best_mode
 from jass_sim.jass.rules._melds import MAX_MELDS, team_melds
 from jass_sim.jass.rules._scoring import MATCH, MELDS, TOTAL, score_round

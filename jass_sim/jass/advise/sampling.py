@@ -13,16 +13,16 @@ import numba
 import numpy as np
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, jit
-from jass_sim.jass.rules._scoring import MATCH, MELDS, TOTAL
-from jass_sim.jass.games._equity_kernels import win_after_round
-from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best
-from jass_sim.jass.modes.choose import best_mode
-from jass_sim.jass.modes.weights import default_mode_params
+from jass_sim.core.rng import STREAMS, block_states, next_u64
 from jass_sim.jass.engine.deal import deal_conditioned
 from jass_sim.jass.engine.game import MAX_CREDITS, round_credits
-from jass_sim.core.rng import STREAMS, block_states, next_u64
-from jass_sim.jass.players import policy_params
 from jass_sim.jass.engine.round import play_dealt_round
+from jass_sim.jass.games._equity_kernels import win_after_round
+from jass_sim.jass.modes.choose import best_mode
+from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best
+from jass_sim.jass.modes.weights import default_mode_params
+from jass_sim.jass.players import policy_params
+from jass_sim.jass.rules._scoring import MATCH, MELDS, TOTAL
 
 #: Samples per RNG block of ``advise`` (fixed, so results do not depend on threads or batches).
 ADVISE_BLOCK = 64

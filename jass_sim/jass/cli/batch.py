@@ -34,8 +34,8 @@ def batch(deals, shard_size, rules, policy, mode, chooser, seed, directory, dask
     from jass_sim.core import shards
     from jass_sim.core.errors import InputError
     from jass_sim.core.files import check_output_dir
-    from jass_sim.jass.simulate.shards import DEFAULT_SHARD_SIZE, BatchJob
     from jass_sim.jass.cards import mode_option
+    from jass_sim.jass.simulate.shards import DEFAULT_SHARD_SIZE, BatchJob
 
     check_output_dir(directory)
     if shard_size is None:
@@ -90,12 +90,12 @@ def batch(deals, shard_size, rules, policy, mode, chooser, seed, directory, dask
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 def batch_summary(directory, fmt, output):
     """Merge the shards of the batch run in DIRECTORY: the table 'jass-sim simulate' prints."""
+    from jass_sim.core.errors import check_choice
+    from jass_sim.core.files import ChunkWriter, check_output_path, emit
     from jass_sim.core.shards import ShardStore
+    from jass_sim.jass.players import policy_params, solver_player_json
     from jass_sim.jass.simulate.shards import BatchJob
     from jass_sim.jass.simulate.tables import Simulation, summary_table
-    from jass_sim.jass.players import policy_params, solver_player_json
-    from jass_sim.core.files import ChunkWriter, check_output_path, emit
-    from jass_sim.core.errors import check_choice
 
     fmt = check_choice("--format", fmt, Simulation.formats + ("parquet",))
     check_output_path(output)

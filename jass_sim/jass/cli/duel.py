@@ -23,11 +23,11 @@ def duel(team_a, team_b, deals, rules, chooser, seed, pimc_samples, horizon, thr
     """Team A against team B on duplicate deals: each deal is played twice with the teams'
     seats swapped, so card luck cancels. Reports A's mean point difference per round with its
     95% CI and A's win rate."""
-    from jass_sim.jass.api import duel as run
-    from jass_sim.jass.simulate.duel import Duel
-    from jass_sim.core.progress import Progress
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
+    from jass_sim.core.progress import Progress
+    from jass_sim.jass.api import duel as run
+    from jass_sim.jass.simulate.duel import Duel
 
     fmt = check_choice("--format", fmt, Duel.formats)
     check_output_path(output)

@@ -26,11 +26,11 @@ def games(n_games, team_a, team_b, rules, target, ending, chooser_a, chooser_b, 
     """Whole games to the target between team A and team B, on duplicate deal sequences: each
     sequence of deals is played twice with the teams' seats swapped. Reports A's win rate,
     rounds per game, the rubicon rate, premier sorti and the final scores, with 95% CIs."""
-    from jass_sim.jass.games.api import games as run
-    from jass_sim.jass.games.games import Games
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
     from jass_sim.core.result import check_plot_path
+    from jass_sim.jass.games.api import games as run
+    from jass_sim.jass.games.games import Games
 
     fmt = check_choice("--format", fmt, Games.formats)
     check_output_path(output)
@@ -60,10 +60,10 @@ def equity(rules, policy, rounds, step, shipped, seed, threads, score, plot, out
     """Match equity: the probability that a team wins the game from our score, their score and
     who chooses next, on a grid, each cell with its 95% CI. Built backwards from the end of the
     game from simulated rounds (see the README), or --shipped."""
-    from jass_sim.jass.games.api import equity as run
-    from jass_sim.jass.games.equity import Equity
     from jass_sim.core.files import emit
     from jass_sim.core.result import check_file_path, check_plot_path
+    from jass_sim.jass.games.api import equity as run
+    from jass_sim.jass.games.equity import Equity
 
     check_file_path(output, ("parquet", "csv"), "-o")
     check_plot_path(plot, Equity.plot_formats)

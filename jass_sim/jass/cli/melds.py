@@ -24,11 +24,11 @@ from jass_sim.core.cli import command
 def melds(rules, hands, exact, deals, seed, mode, fmt, plot, output, threads):
     """Probabilities of each kind of meld in one hand (exact or sampled), of stöck, mean meld
     points; per deal, who wins the melds and the points that count. 95% intervals throughout."""
-    from jass_sim.jass.api import melds as run
-    from jass_sim.jass.melds.result import Melds
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
     from jass_sim.core.result import check_plot_path
+    from jass_sim.jass.api import melds as run
+    from jass_sim.jass.melds.result import Melds
 
     fmt = check_choice("--format", fmt, Melds.formats)
     check_output_path(output)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import click
 
 
-
 def job_options(func):
     """The options that define a simulation job, shared by ``simulate`` and ``batch``:
     ``--rules``, ``--policy``, ``--mode``, ``--chooser``, ``--seed``."""

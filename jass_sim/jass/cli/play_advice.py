@@ -32,11 +32,11 @@ from jass_sim.core.cli import command
 def play_advice(hand, hands, mode, rules, chooser, chibred, leader, played, melds, policy, samples, ci,
                 max_samples, seed, threads, fmt, output):
     """Value every legal card of seat 0 in the round so far, on worlds consistent with its view."""
-    from jass_sim.jass.play.advice import PlayAdvice
-    from jass_sim.jass.api import play_advice as run
-    from jass_sim.core.progress import Progress
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
+    from jass_sim.core.progress import Progress
+    from jass_sim.jass.api import play_advice as run
+    from jass_sim.jass.play.advice import PlayAdvice
 
     fmt = check_choice("--format", fmt, PlayAdvice.formats)
     check_output_path(output)

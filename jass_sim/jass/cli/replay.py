@@ -18,10 +18,10 @@ from jass_sim.jass.cli.options import solver_player_options
 @click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
 def replay(seed, mode, rules, policy, pimc_samples, horizon, fmt):
     """Deal one round from SEED, play it out and show hands, melds, tricks and score."""
-    from jass_sim.jass.api import replay as run
-    from jass_sim.jass.engine.replay import Round
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import emit
+    from jass_sim.jass.api import replay as run
+    from jass_sim.jass.engine.replay import Round
 
     fmt = check_choice("--format", fmt, Round.formats)
     result = run(seed, mode=mode, rules=rules, policy=policy, pimc_samples=pimc_samples, horizon=horizon)

@@ -18,11 +18,11 @@ from jass_sim.jass.cli.options import job_options, solver_player_options
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 def simulate(deals, rules, policy, mode, chooser, seed, pimc_samples, horizon, threads, per_deal, fmt, output):
     """Simulate DEALS rounds: seat 0 chooses (or chibres) and leads; every seat plays POLICY."""
-    from jass_sim.jass.simulate.tables import Simulation
-    from jass_sim.jass.api import simulate as run
+    from jass_sim.core.errors import check_choice
     from jass_sim.core.files import ChunkWriter, check_output_path, emit
     from jass_sim.core.progress import Progress
-    from jass_sim.core.errors import check_choice
+    from jass_sim.jass.api import simulate as run
+    from jass_sim.jass.simulate.tables import Simulation
 
     fmt = check_choice("--format", fmt, Simulation.formats + ("parquet",))
     check_output_path(output)

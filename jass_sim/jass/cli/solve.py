@@ -20,10 +20,10 @@ def solve(mode, leader, hands, fmt):
     bonus is at stake. In the output, each legal card of the leader gets the leader's team's
     points after that card with perfect play.
     """
-    from jass_sim.jass.api import solve as run
-    from jass_sim.jass.solver.solution import Solution
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import emit
+    from jass_sim.jass.api import solve as run
+    from jass_sim.jass.solver.solution import Solution
 
     fmt = check_choice("--format", fmt, Solution.formats)
     result = run(hands, mode, leader)

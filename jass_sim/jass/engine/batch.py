@@ -14,12 +14,12 @@ import numba
 import numpy as np
 
 from jass_sim.core.jit import jit
+from jass_sim.core.rng import BLOCK_SIZE
+from jass_sim.jass.engine.deal import deal_uniform
+from jass_sim.jass.engine.round import play_dealt_round
+from jass_sim.jass.modes.choose import choose_mode
 from jass_sim.jass.rules._melds import MAX_MELDS
 from jass_sim.jass.rules._scoring import CARDS, MATCH, MELDS, STOECK, TOTAL
-from jass_sim.jass.modes.choose import choose_mode
-from jass_sim.jass.engine.deal import deal_uniform
-from jass_sim.core.rng import BLOCK_SIZE
-from jass_sim.jass.engine.round import play_dealt_round
 
 STATS = ("deals", "sum_ours", "sum_theirs", "sumsq_ours", "sumsq_theirs", "sum_ours_theirs",
          "match_ours", "match_theirs", "melds_ours", "melds_theirs", "meld_points_ours",

@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, popcount
-from jass_sim.jass.cards import N_CARDS
 from jass_sim.core.rng import shuffle
+from jass_sim.jass.cards import N_CARDS
 
 _LOW32 = np.uint64(0xFFFFFFFF)
 _S32 = np.uint64(32)

@@ -20,14 +20,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from jass_sim.core.jit import jit
+from jass_sim.jass.engine.batch import _block_scratch
+from jass_sim.jass.engine.deal import deal_uniform
+from jass_sim.jass.engine.round import diamond_seven_holder, play_dealt_round
+from jass_sim.jass.modes.choose import choose_mode
 from jass_sim.jass.rules._melds import MAX_MELDS, has_stoeck, team_melds
 from jass_sim.jass.rules._scoring import TOTAL
 from jass_sim.jass.rules.presets import MATCH_BONUS, STOECK_POINTS
 from jass_sim.jass.rules.tables import POINTS
-from jass_sim.jass.engine.batch import _block_scratch
-from jass_sim.jass.modes.choose import choose_mode
-from jass_sim.jass.engine.deal import deal_uniform
-from jass_sim.jass.engine.round import diamond_seven_holder, play_dealt_round
 
 MAX_ROUNDS = 64
 # columns of the per-round record
@@ -186,9 +186,9 @@ class GameRecord:
 def simulate_game(seed: int, rules="chibre", policy: str = "heuristic", chooser: str = "evaluator",
                   game_index: int = 0) -> GameRecord:
     """Play game ``game_index`` of the stream seeded by ``seed``. Wraps :func:`play_game`."""
+    from jass_sim.core.rng import STREAMS, block_states
     from jass_sim.jass.modes.choose import MODE_POLICIES
     from jass_sim.jass.players import PLAYERS
-    from jass_sim.core.rng import STREAMS, block_states
 
     rng = block_states(seed, game_index, 1, STREAMS["jass.game"])[0]
     return recorded_game(rng, rng, rules, np.full(4, MODE_POLICIES[chooser], dtype=np.int64),
@@ -197,9 +197,9 @@ def simulate_game(seed: int, rules="chibre", policy: str = "heuristic", chooser:
 
 def recorded_game(deal_rng, rng, rules, mode_policies, policies) -> GameRecord:
     """Play one game with every round recorded (see :func:`play_game` for the arguments)."""
-    from jass_sim.jass.rules import get_rules
     from jass_sim.jass.modes.weights import default_mode_params
     from jass_sim.jass.players import policy_params
+    from jass_sim.jass.rules import get_rules
 
     rules = get_rules(rules)
     runs, fours, mults = rules.arrays()

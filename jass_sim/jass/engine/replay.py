@@ -6,11 +6,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from jass_sim.jass.cards import MODE_NAMES, format_card, format_cards, mask_to_cards, mode_name
-from jass_sim.jass.rules.presets import RuleSet, get_rules
-from jass_sim.jass.players import PLAYERS, policy_params
 from jass_sim.core.result import Result
 from jass_sim.core.rng import STREAMS, block_states
+from jass_sim.jass.cards import MODE_NAMES, format_card, format_cards, mask_to_cards, mode_name
+from jass_sim.jass.players import PLAYERS, policy_params
+from jass_sim.jass.rules.presets import RuleSet, get_rules
 
 SCORE_KEYS = ("cards", "melds", "stoeck", "match", "total")
 
@@ -57,9 +57,9 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
     kernel :func:`jass_sim.jass.engine.round.first_round`.
     """
     from jass_sim.jass.engine.deal import new_deck
+    from jass_sim.jass.engine.round import first_round, new_work
     from jass_sim.jass.modes.choose import MODE_POLICIES
     from jass_sim.jass.modes.weights import default_mode_params
-    from jass_sim.jass.engine.round import first_round, new_work
 
     rules = get_rules(rules)
     runs, fours, mults = rules.arrays()

@@ -13,14 +13,14 @@ from __future__ import annotations
 import numpy as np
 
 from jass_sim.core.jit import U64_ZERO, bit, jit
+from jass_sim.jass.engine.deal import deal_uniform
+from jass_sim.jass.modes.choose import choose_mode
+from jass_sim.jass.players.dispatch import NET, choose_card, policy_scratch
+from jass_sim.jass.players.random import random_card
 from jass_sim.jass.rules._melds import MAX_MELDS, team_melds
 from jass_sim.jass.rules._scoring import score_round
 from jass_sim.jass.rules._tricks import legal_follow, trick_power
 from jass_sim.jass.rules.tables import POINTS, POWER
-from jass_sim.jass.engine.deal import deal_uniform
-from jass_sim.jass.players.dispatch import NET, choose_card, policy_scratch
-from jass_sim.jass.players.random import random_card
-from jass_sim.jass.modes.choose import choose_mode
 
 DIAMOND_SEVEN = 10  # its holder chooses in the first round
 LEADER, WINNER = 0, 5

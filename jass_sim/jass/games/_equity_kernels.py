@@ -15,13 +15,13 @@ import numba
 import numpy as np
 
 from jass_sim.core.jit import jit
-from jass_sim.jass.rules._melds import MAX_MELDS
-from jass_sim.jass.rules._scoring import TOTAL
 from jass_sim.jass.engine.batch import _block_scratch
-from jass_sim.jass.modes.choose import choose_mode
 from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.jass.engine.game import MAX_CREDITS, first_out, round_credits
 from jass_sim.jass.engine.round import play_dealt_round
+from jass_sim.jass.modes.choose import choose_mode
+from jass_sim.jass.rules._melds import MAX_MELDS
+from jass_sim.jass.rules._scoring import TOTAL
 
 
 @jit(parallel=True)

@@ -12,8 +12,8 @@ import numba
 import numpy as np
 
 from jass_sim.core.jit import jit
-from jass_sim.jass.engine.game import MAX_ROUNDS, N_OUT, R_SCORE0, R_SCORE1, play_game
 from jass_sim.core.rng import STREAMS, next_u64
+from jass_sim.jass.engine.game import MAX_ROUNDS, N_OUT, R_SCORE0, R_SCORE1, play_game
 
 #: Games per RNG block of ``games``.
 GAMES_BLOCK = 256

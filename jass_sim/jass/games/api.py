@@ -46,7 +46,8 @@ def games(n_games: int, team_a: str, team_b: str, *, rules: str = "chibre", targ
         A's paired win rate, rounds per game, rubicon rate, premier sorti and final scores, each
         with its 95% CI over deal sequences.
     """
-    from jass_sim.jass.games.games import Games, game_rules, games as run
+    from jass_sim.jass.games.games import Games, game_rules
+    from jass_sim.jass.games.games import games as run
     from jass_sim.jass.players import PLAYERS
 
     PLAYERS.code(team_a), PLAYERS.code(team_b)  # named before the rule options, as the command checks them
@@ -90,8 +91,8 @@ def equity(*, rules: str = "chibre", policy: str = "heuristic", games: int | Non
         Every cell with its 95% CI (round sampling at that cell only: not the play model, the later
         cells' error or interpolation).
     """
-    from jass_sim.jass.games.equity import DEFAULT_ROUNDS, Equity, build_equity, parse_score, shipped_table
     from jass_sim.core.errors import InputError
+    from jass_sim.jass.games.equity import DEFAULT_ROUNDS, Equity, build_equity, parse_score, shipped_table
     from jass_sim.jass.rules import get_rules
 
     if shipped and games is not None:

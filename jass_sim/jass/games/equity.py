@@ -25,8 +25,8 @@ import pandas as pd
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
-from jass_sim.jass.rules import RuleSet, get_rules
 from jass_sim.core.stats import Z95
+from jass_sim.jass.rules import RuleSet, get_rules
 
 #: Grid step (points) of the tables.
 DEFAULT_STEP = 10
@@ -137,14 +137,14 @@ def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAUL
         Grid step in points, 1 to 50 (a round adds at least 157 points, which the backward
         order needs).
     """
-    from jass_sim.jass.games._equity_kernels import empty_samples, equity_table, sample_rounds
-    from jass_sim.jass.engine.game import MAX_CREDITS
     from jass_sim.core.resources import check_memory
+    from jass_sim.core.rng import STREAMS, block_states
+    from jass_sim.core.threads import numba_threads
+    from jass_sim.jass.engine.game import MAX_CREDITS
+    from jass_sim.jass.games._equity_kernels import empty_samples, equity_table, sample_rounds
     from jass_sim.jass.modes.choose import MODE_POLICIES
     from jass_sim.jass.modes.weights import default_mode_params
     from jass_sim.jass.players import PLAYERS, policy_params
-    from jass_sim.core.rng import STREAMS, block_states
-    from jass_sim.core.threads import numba_threads
 
     rules = get_rules(rules)
     pid = PLAYERS.code(policy)

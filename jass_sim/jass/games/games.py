@@ -14,8 +14,8 @@ import numpy as np
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
-from jass_sim.jass.rules import get_rules
 from jass_sim.core.stats import mean_ci, wilson_ci
+from jass_sim.jass.rules import get_rules
 
 #: Games whose score trajectories are kept for the plot.
 TRAJECTORIES = 40
@@ -34,13 +34,13 @@ def play_games(games: int, team_a: str = "heuristic", team_b: str = "heuristic",
     results (see ``jass_sim.jass.engine.game.OUT_*``), ``traj[g, play, r]`` the scores after round
     ``r`` of the first games. Wraps :func:`jass_sim.jass.games._games_kernels.duplicate_game_blocks`."""
     from jass_sim.core.resources import check_memory
+    from jass_sim.core.rng import block_states
+    from jass_sim.core.threads import numba_threads
+    from jass_sim.jass.engine.game import MAX_ROUNDS, N_OUT
     from jass_sim.jass.games._games_kernels import GAMES_BLOCK, GAMES_STREAM, duplicate_game_blocks
     from jass_sim.jass.modes.choose import MODE_POLICIES
     from jass_sim.jass.modes.weights import default_mode_params
-    from jass_sim.jass.engine.game import MAX_ROUNDS, N_OUT
     from jass_sim.jass.players import PLAYERS, policy_params
-    from jass_sim.core.rng import block_states
-    from jass_sim.core.threads import numba_threads
 
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games <= 0:
         raise InputError(f"the number of games must be a positive integer, got {games}", str(games))
@@ -234,11 +234,11 @@ def record_duplicate_game(seed: int, game: int, play: int, team_a: str, team_b: 
                           chooser_a: str = "evaluator", chooser_b: str = "evaluator"):
     """The :class:`~jass_sim.jass.engine.game.GameRecord` of play ``play`` of game ``game`` of a
     ``games`` run (the same random streams, replayed alone), for replay and tests."""
+    from jass_sim.core.rng import block_states
+    from jass_sim.jass.engine.game import recorded_game
     from jass_sim.jass.games._games_kernels import GAMES_BLOCK, GAMES_STREAM, _draw_state
     from jass_sim.jass.modes.choose import MODE_POLICIES
-    from jass_sim.jass.engine.game import recorded_game
     from jass_sim.jass.players import PLAYERS
-    from jass_sim.core.rng import block_states
 
     rng = block_states(seed, game // GAMES_BLOCK, 1, GAMES_STREAM)[0]
     deal_rng = np.zeros(4, dtype=np.uint64)

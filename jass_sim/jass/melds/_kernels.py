@@ -21,8 +21,8 @@ import numba
 import numpy as np
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount
-from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.core.rng import next_u64
+from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.jass.rules._melds import MAX_MELDS, RUN, SUIT_BITS, announce, has_stoeck, team_melds
 
 RUN_BIT0 = 0          # bit of a run of 3; a run of k cards is bit k - 3

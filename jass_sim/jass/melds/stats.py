@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from jass_sim.jass.cards import MODE_NAMES, N_MODES, parse_mode
 from jass_sim.core.errors import InputError
+from jass_sim.jass.cards import MODE_NAMES, N_MODES, parse_mode
 from jass_sim.jass.melds.count import (
     DealCounts,
     HandCounts,

@@ -33,9 +33,9 @@ from __future__ import annotations
 import numpy as np
 
 from jass_sim.core.jit import U64_ONE, jit, popcount
+from jass_sim.core.rng import below
 from jass_sim.jass.cards import OBE
 from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best, predicted_chibre
-from jass_sim.core.rng import below
 
 #: Mode-choice policies by name.
 MODE_POLICIES = {"random": 0, "evaluator": 1, "fitted": 2}

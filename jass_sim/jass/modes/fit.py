@@ -17,6 +17,7 @@ import numpy as np
 
 from jass_sim.jass.modes.choose import MODE_POLICIES, choose_mode
 from jass_sim.jass.modes.features import (
+    CHIBRE_AT,
     CHIBRE_FEATURES,
     N_MODE_PARAMS,
     OBE_AT,
@@ -24,7 +25,6 @@ from jass_sim.jass.modes.features import (
     TRUMP_AT,
     TRUMP_FEATURES,
     UNE_AT,
-    CHIBRE_AT,
     chibre_features,
     fitted_best,
     plain_features,

@@ -20,14 +20,14 @@ import numba
 import numpy as np
 
 from jass_sim.core.jit import U64_ZERO, bit, jit, popcount
+from jass_sim.core.rng import next_u64
+from jass_sim.jass.players.dispatch import NET, choose_card, policy_scratch
+from jass_sim.jass.players.search import _scratch, _to_power, _trick_state, sample_hands
 from jass_sim.jass.rules._tricks import legal_follow, trick_step
 from jass_sim.jass.rules.presets import LAST_TRICK_BONUS, MATCH_BONUS
 from jass_sim.jass.rules.tables import POINTS
-from jass_sim.jass.players.dispatch import NET, choose_card, policy_scratch
-from jass_sim.core.rng import next_u64
-from jass_sim.jass.solver._play import MATCH_HALF
-from jass_sim.jass.players.search import _scratch, _to_power, _trick_state, sample_hands
 from jass_sim.jass.solver._bounds import points_of
+from jass_sim.jass.solver._play import MATCH_HALF
 from jass_sim.jass.solver._search import move_values, mtd
 from jass_sim.jass.solver._tables import TO_POWER
 

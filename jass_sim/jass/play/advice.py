@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from jass_sim.core.errors import InputError
-from jass_sim.jass.cards import format_card, mode_name
-from jass_sim.jass.players import DEFAULT_POLICY
-from jass_sim.jass.play.worlds import ENDGAME_TRICKS, PLAY_BLOCK, known_world, run_play_advice
-from jass_sim.jass.play.position import Position
-from jass_sim.jass.rules import get_rules
 from jass_sim.core.result import Result
 from jass_sim.core.stats import check_sampling, mean_ci, sample_until
+from jass_sim.jass.cards import format_card, mode_name
+from jass_sim.jass.play.position import Position
+from jass_sim.jass.play.worlds import ENDGAME_TRICKS, PLAY_BLOCK, known_world, run_play_advice
+from jass_sim.jass.players import DEFAULT_POLICY
+from jass_sim.jass.rules import get_rules
 
 #: The card-play policy of ``play-advice`` and ``review`` when ``--policy`` is not given.
 DEFAULT_PLAY_POLICY = DEFAULT_POLICY
@@ -242,9 +242,8 @@ def play_advice(pos: Position, rules="chibre", policy: str | None = None, sample
 
     Wraps the parallel kernel :func:`jass_sim.jass.play._kernels.play_advice_blocks`.
     """
-    from jass_sim.jass.players import PLAYERS
-    from jass_sim.jass.players import policy_params
     from jass_sim.core.threads import numba_threads
+    from jass_sim.jass.players import PLAYERS, policy_params
 
     policy = DEFAULT_PLAY_POLICY if policy is None else policy.strip().lower()
     pid = PLAYERS.code(policy)

@@ -62,10 +62,9 @@ def play_advice(hand: str | None = None, *, mode: str, hands=None, rules: str = 
     samples, ci, max_samples, seed, threads, progress :
         As for :func:`jass_sim.advise` (default 4,000 worlds; 1 with ``hands``).
     """
-    from jass_sim.jass.play.advice import play_advice as run
     from jass_sim.core.errors import InputError
-    from jass_sim.jass.cards import parse_cards, parse_hands
-    from jass_sim.jass.cards import mode_option
+    from jass_sim.jass.cards import mode_option, parse_cards, parse_hands
+    from jass_sim.jass.play.advice import play_advice as run
     from jass_sim.jass.play.position import build_position
 
     mode_number = mode_option(mode, allow_auto=False)
@@ -111,9 +110,9 @@ def review(round, *, seat: int | None = None, team: int | None = None, policy: s
     """
     import json
 
+    from jass_sim.core.errors import InputError
     from jass_sim.jass.play.review import review as run
     from jass_sim.jass.play.round_file import parse_round_json, read_round
-    from jass_sim.core.errors import InputError
 
     if seat is not None and team is not None:
         raise InputError("give --seat or --team, not both", "--team")

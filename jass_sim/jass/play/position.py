@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from jass_sim.jass.cards import HAND_SIZE, N_CARDS, SUIT_SYMBOLS, format_card, mode_name
 from jass_sim.core.errors import InputError
 from jass_sim.core.notation import cards_to_mask
+from jass_sim.jass.cards import HAND_SIZE, N_CARDS, SUIT_SYMBOLS, format_card, mode_name
 from jass_sim.jass.rules._tricks import legal_follow, trick_power
 from jass_sim.jass.rules.presets import LAST_TRICK_BONUS
 from jass_sim.jass.rules.tables import POINTS

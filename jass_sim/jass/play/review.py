@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from jass_sim.core.errors import InputError
-from jass_sim.jass.cards import format_card, mode_name
-from jass_sim.jass.play.worlds import known_world, run_play_advice
-from jass_sim.jass.play.position import Position, build_position, rotate_seat
-from jass_sim.jass.play.advice import DEFAULT_PLAY_POLICY, DEFAULT_SAMPLES, card_label, play_advice
-from jass_sim.jass.play.round_file import RoundInput
 from jass_sim.core.result import Result
+from jass_sim.jass.cards import format_card, mode_name
+from jass_sim.jass.play.advice import DEFAULT_PLAY_POLICY, DEFAULT_SAMPLES, card_label, play_advice
+from jass_sim.jass.play.position import Position, build_position, rotate_seat
+from jass_sim.jass.play.round_file import RoundInput
+from jass_sim.jass.play.worlds import known_world, run_play_advice
 
 #: Loss thresholds (points) of the verdicts, worst first.
 THRESHOLDS = (("blunder", 10.0), ("mistake", 4.0), ("inaccuracy", 1.0))

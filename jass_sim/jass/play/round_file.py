@@ -20,8 +20,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from jass_sim.jass.cards import HAND_SIZE, parse_cards, parse_mode
 from jass_sim.core.errors import InputError
+from jass_sim.jass.cards import HAND_SIZE, parse_cards, parse_mode
 from jass_sim.jass.rules import get_rules
 
 __all__ = ["RoundInput", "read_round", "parse_round_text", "parse_round_json"]

@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 
 from jass_sim.core.jit import jit
-from jass_sim.jass.players.search import dd_card, pimc_card
 from jass_sim.jass.players import PLAYERS
 from jass_sim.jass.players.heuristic import heuristic_card
 from jass_sim.jass.players.net import net_card, new_net_scratch
 from jass_sim.jass.players.random import random_card
+from jass_sim.jass.players.search import dd_card, pimc_card
 
 #: The number of the policy whose scratch the round kernels allocate (:func:`policy_scratch`).
 NET = PLAYERS.code("net")

@@ -24,8 +24,8 @@ from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount
 from jass_sim.core.rng import below
 from jass_sim.jass.solver._play import INF, beats_p
 from jass_sim.jass.solver._search import FRAME_COLS, FU_COLS, move_values
-from jass_sim.jass.solver._transposition import TT_ROWS
 from jass_sim.jass.solver._tables import PPTS, TO_POWER
+from jass_sim.jass.solver._transposition import TT_ROWS
 
 #: Defaults: PIMC samples per decision; horizons in tricks. Full-deal solves take 0.1 s to
 #: minutes each (benchmarks/RESULTS.md), so by default both players look 3 tricks ahead and

@@ -131,9 +131,9 @@ def build_report(rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, se
     progress : callable, optional
         Called with a short label as each section starts.
     """
-    from jass_sim.jass.players import PLAYERS
     from jass_sim.core.threads import numba_threads
     from jass_sim.jass.melds.stats import meld_stats
+    from jass_sim.jass.players import PLAYERS
 
     rule_set, deals, seed, samples_per_hand, policy, players, meld_hands = check_params(
         rules, deals, seed, samples_per_hand, policy, players, meld_hands, threads)

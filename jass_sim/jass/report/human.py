@@ -30,9 +30,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from jass_sim.core.stats import mean_ci, wilson_ci
 from jass_sim.jass.cards import MODE_NAMES
 from jass_sim.jass.report.sections import FAST_PLAYERS, SLOW_PLAYER_DEALS
-from jass_sim.core.stats import mean_ci, wilson_ci
 
 #: Where :data:`HUMAN_FIGURES` come from.
 HUMAN_SOURCE = (

@@ -16,7 +16,6 @@ from jass_sim.jass.cards import SUITS, parse_mode
 from jass_sim.jass.report.sections import BUUR_NELL, COUNT_BINS, MIN_CELL, TRUMP_BINS
 
 
-
 def label(option: str) -> str:
     """``♥ ♦ ♠ ♣ obe-abe une-ufe chibre`` for an option name."""
     if option == "chibre":

@@ -17,16 +17,16 @@ import math
 import numpy as np
 import pandas as pd
 
-from jass_sim.jass.cards import MODE_NAMES, N_CARDS, RANKS, SUITS, format_card
-from jass_sim.jass.advise.sampling import CHIBRE, PARTNER_EVALUATOR, run_advise
-from jass_sim.jass.modes.choose import CHIBRE_BELOW, best_mode
-from jass_sim.jass.modes.weights import default_mode_params
-from jass_sim.jass.modes.fit import fitted_options
 from jass_sim.core.rng import STREAMS, block_states
-from jass_sim.jass.rules import RuleSet
+from jass_sim.core.stats import Z95, mean_ci, wilson_ci
 from jass_sim.jass.advise.advice import paired_lead
 from jass_sim.jass.advise.options import option_name
-from jass_sim.core.stats import Z95, mean_ci, wilson_ci
+from jass_sim.jass.advise.sampling import CHIBRE, PARTNER_EVALUATOR, run_advise
+from jass_sim.jass.cards import MODE_NAMES, N_CARDS, RANKS, SUITS, format_card
+from jass_sim.jass.modes.choose import CHIBRE_BELOW, best_mode
+from jass_sim.jass.modes.fit import fitted_options
+from jass_sim.jass.modes.weights import default_mode_params
+from jass_sim.jass.rules import RuleSet
 
 #: RNG streams of the report's own sampling (``SeedSequence(seed, spawn_key=(stream, block))``;
 #: every stream is in :data:`jass_sim.core.rng.STREAMS`).

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from jass_sim.core.jit import jit
-from jass_sim.jass.rules.presets import MATCH_BONUS, STOECK_POINTS
 from jass_sim.jass.rules._melds import has_stoeck
+from jass_sim.jass.rules.presets import MATCH_BONUS, STOECK_POINTS
 
 # Columns of a round's score row per team.
 CARDS, MELDS, STOECK, MATCH, TOTAL = range(5)

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from jass_sim.jass.cards import MODE_NAMES
 from jass_sim.core.errors import InputError
+from jass_sim.jass.cards import MODE_NAMES
 
 MATCH_BONUS = 100
 LAST_TRICK_BONUS = 5

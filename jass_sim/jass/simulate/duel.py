@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from jass_sim.jass.engine.batch import DUEL_STATS
 from jass_sim.core.result import Result
 from jass_sim.core.stats import mean_ci, wilson_ci
+from jass_sim.jass.engine.batch import DUEL_STATS
 
 
 class Duel(Result):
@@ -68,9 +68,9 @@ def duel(team_a: str, team_b: str, deals: int, rules="chibre", seed: int = 0, th
     :func:`duel_result` for the figures returned.
     """
     from jass_sim.core.errors import InputError
+    from jass_sim.jass.engine.simulate import run_duel
     from jass_sim.jass.modes.choose import MODE_POLICIES
     from jass_sim.jass.players import PLAYERS
-    from jass_sim.jass.engine.simulate import run_duel
     from jass_sim.jass.rules import get_rules
 
     if deals <= 0:

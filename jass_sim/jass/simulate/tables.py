@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from jass_sim.jass.cards import MODE_NAMES
-from jass_sim.jass.engine.batch import ROW_COLUMNS, STATS
 from jass_sim.core.result import Result
 from jass_sim.core.stats import mean_ci, wilson_ci
+from jass_sim.jass.cards import MODE_NAMES
+from jass_sim.jass.engine.batch import ROW_COLUMNS, STATS
 
 
 def summary_table(acc: np.ndarray) -> pd.DataFrame:
@@ -106,9 +106,9 @@ class Simulation(Result):
 
 def _spec(deals, rules, policy, mode, seed, chooser, params=None):
     from jass_sim.core.errors import InputError
+    from jass_sim.jass.engine.simulate import BatchSpec
     from jass_sim.jass.modes.choose import MODE_POLICIES
     from jass_sim.jass.players import PLAYERS
-    from jass_sim.jass.engine.simulate import BatchSpec
     from jass_sim.jass.rules import get_rules
 
     rules = get_rules(rules)
@@ -150,8 +150,8 @@ def simulate_deals(deals: int, rules="chibre", policy: str = "random", mode: int
 
 
 def _iter_deals(spec, threads, progress):
-    from jass_sim.jass.engine.simulate import iter_chunks
     from jass_sim.core.threads import numba_threads
+    from jass_sim.jass.engine.simulate import iter_chunks
 
     done = 0
     with numba_threads(threads):

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from jass_sim.jass.cards import N_CARDS, format_card
 from jass_sim.core.errors import InputError
+from jass_sim.jass.cards import N_CARDS, format_card
 from jass_sim.jass.solver._play import INF, MATCH_HALF
 from jass_sim.jass.solver._search import move_values, mtd, new_scratch
-from jass_sim.jass.solver._transposition import new_tt
 from jass_sim.jass.solver._tables import TO_NATURAL, to_power_mask
+from jass_sim.jass.solver._transposition import new_tt
 
 __all__ = ["Solver", "solve", "SolveResult"]
 

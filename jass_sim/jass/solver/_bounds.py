@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, popcount
-from jass_sim.jass.solver._play import MATCH_HALF, _SUIT9, _bit, legal_p, top_of_suit
+from jass_sim.jass.solver._play import _SUIT9, MATCH_HALF, _bit, legal_p, top_of_suit
 from jass_sim.jass.solver._tables import KIND, KIND_POINTS, PPTS, PSUM, SUITM
 
 

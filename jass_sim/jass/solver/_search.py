@@ -42,13 +42,14 @@ Scratch arrays shared by the kernels:
 from __future__ import annotations
 
 import numpy as np
+
 from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount, prefetch, select_bit
 from jass_sim.jass.solver._bounds import _can_beat, _ruffable, node_bounds, value_bounds
 from jass_sim.jass.solver._endgame import three_tricks, two_tricks
 from jass_sim.jass.solver._play import (
+    _SUIT9,
     INF,
     MATCH_HALF,
-    _SUIT9,
     _bit,
     _first_cards,
     _last_trick,

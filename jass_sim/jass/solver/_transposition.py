@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, extract_bits, jit, lowest_bit, popcount
-from jass_sim.jass.solver._play import INF, _SUIT9, _bit, top_of_suit
+from jass_sim.jass.solver._play import _SUIT9, INF, _bit, top_of_suit
 from jass_sim.jass.solver._tables import PPTS, SUITM
 
 _VAL_OFS = 512           # stored bounds are value + _VAL_OFS in 11 bits

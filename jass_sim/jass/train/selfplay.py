@@ -25,15 +25,15 @@ import numba
 import numpy as np
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, bit, jit, lowest_bit, popcount
+from jass_sim.core.rng import BLOCK_SIZE, STREAMS, below, block_states
+from jass_sim.jass.engine.deal import deal_uniform
+from jass_sim.jass.engine.round import play_round, play_tricks, reveal_melds
+from jass_sim.jass.modes.choose import choose_mode
+from jass_sim.jass.players._net_features import CANON_CARD, MAX_ACTIVE, encode_view
+from jass_sim.jass.players.search import sample_hands
 from jass_sim.jass.rules._melds import MAX_MELDS, team_melds
 from jass_sim.jass.rules._tricks import legal_follow, trick_step
 from jass_sim.jass.rules.tables import POINTS
-from jass_sim.jass.modes.choose import choose_mode
-from jass_sim.jass.engine.deal import deal_uniform
-from jass_sim.jass.players._net_features import CANON_CARD, MAX_ACTIVE, encode_view
-from jass_sim.core.rng import BLOCK_SIZE, STREAMS, below, block_states
-from jass_sim.jass.players.search import sample_hands
-from jass_sim.jass.engine.round import play_round, play_tricks, reveal_melds
 
 #: Columns of the ``info`` output: mode, trick, position in the trick, seat, number of legal
 #: cards, 1 for a written row (0: the deal had fewer decisions to draw), and the canonical card

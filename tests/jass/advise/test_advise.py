@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from jass_sim.jass.advise.advice import advise, paired_lead
 from jass_sim.core.errors import InputError
+from jass_sim.jass.advise.advice import advise, paired_lead
 from jass_sim.jass.advise.sampling import CHIBRE
 
 STRONG_HEARTS = "HJ H9 HA HK HQ SA DA CA C6"

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from jass_sim.jass.advise.advice import advise
 from jass_sim.core.errors import InputError
 from jass_sim.core.notation import cards_to_mask
-from jass_sim.jass.cards import mask_to_cards, parse_cards
+from jass_sim.jass.advise.advice import advise
 from jass_sim.jass.advise.sampling import sample_deals
-from jass_sim.jass.solver import Solver
+from jass_sim.jass.cards import mask_to_cards, parse_cards
 from jass_sim.jass.rules import get_rules
+from jass_sim.jass.solver import Solver
+
 from reference import MATCH_BONUS, STOECK_POINTS, ref_announcement, ref_has_stoeck, ref_meld_winner
 
 HAND = "H6 H7 H8 SA SK SQ DJ C9 CT"  # a run of three and a run of three: melds at stake

@@ -7,10 +7,10 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from jass_sim.jass.cards import format_card, parse_card, parse_cards, parse_mode
 from jass_sim.cli import main
-from jass_sim.jass.players import DEFAULT_POLICY
+from jass_sim.jass.cards import format_card, parse_card, parse_cards, parse_mode
 from jass_sim.jass.engine.replay import replay_round
+from jass_sim.jass.players import DEFAULT_POLICY
 
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
 PLAYED = "HJ H6 HQ H7 SK SA S6 S7 D7 DA D8"

@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from jass_sim.jass.simulate.tables import simulate_deals
-from jass_sim.jass.engine import simulate as sim
 from jass_sim.core.rng import BLOCK_SIZE
+from jass_sim.jass.engine import simulate as sim
 from jass_sim.jass.engine.simulate import BatchSpec, iter_block_range, run_batch, run_block_range
 from jass_sim.jass.rules import get_rules
+from jass_sim.jass.simulate.tables import simulate_deals
 
 DEALS = 7 * BLOCK_SIZE + 321  # 8 blocks, the last one partial
 

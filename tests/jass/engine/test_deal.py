@@ -7,9 +7,9 @@ import math
 import numpy as np
 
 from jass_sim.core.notation import cards_to_mask
+from jass_sim.core.rng import block_states
 from jass_sim.jass.cards import parse_cards
 from jass_sim.jass.engine.deal import deal_conditioned, deal_uniform, new_deck, new_pool
-from jass_sim.core.rng import block_states
 
 N = 20_000
 

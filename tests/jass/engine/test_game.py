@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from reference import ref_game
 
 from jass_sim.jass.cards import mask_to_cards
 from jass_sim.jass.engine.game import simulate_game
 from jass_sim.jass.rules import get_rules
+
+from reference import ref_game
 
 
 def replay_in_reference(record, rules):

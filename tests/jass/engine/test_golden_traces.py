@@ -10,11 +10,12 @@ import json
 from pathlib import Path
 
 import pytest
-from reference import ref_legal_moves, ref_score_round, ref_trick_winner
 
 from jass_sim.jass.cards import parse_card, parse_mode
 from jass_sim.jass.engine.replay import replay_round
 from jass_sim.jass.rules import get_rules
+
+from reference import ref_legal_moves, ref_score_round, ref_trick_winner
 
 GOLDEN = sorted((Path(__file__).parents[2] / "data").glob("replay_*.json"))
 

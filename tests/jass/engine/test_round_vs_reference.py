@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from reference import ref_legal_moves, ref_score_round, ref_trick_winner
 
+from jass_sim.core.rng import block_states
 from jass_sim.jass.cards import mask_to_cards
 from jass_sim.jass.engine.deal import new_deck
-from jass_sim.core.rng import block_states
+from jass_sim.jass.engine.round import first_round, new_work
 from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.players import PLAYERS
-from jass_sim.jass.engine.round import first_round, new_work
 from jass_sim.jass.rules import get_rules
+
+from reference import ref_legal_moves, ref_score_round, ref_trick_winner
 
 pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
 

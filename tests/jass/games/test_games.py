@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from jass_sim.core.errors import InputError
+from jass_sim.core.stats import Z95, wilson_ci
+from jass_sim.jass.engine.game import OUT_FIRST_CHOOSER, OUT_MID_ROUND, OUT_ROUNDS, OUT_SCORE0, OUT_SCORE1, OUT_WINNER
 from jass_sim.jass.games.equity import build_equity, shipped_table
 from jass_sim.jass.games.games import games, play_games
-from jass_sim.core.stats import Z95, wilson_ci
-from jass_sim.core.errors import InputError
-from jass_sim.jass.engine.game import OUT_FIRST_CHOOSER, OUT_MID_ROUND, OUT_ROUNDS, OUT_SCORE0, OUT_SCORE1, OUT_WINNER
 from jass_sim.jass.rules import PRESETS, get_rules
 
 

@@ -7,16 +7,17 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from reference import ref_round_credits, ref_score_round
 
-from jass_sim.jass.games.equity import make_grid
-from jass_sim.jass.cards import mask_to_cards
-from jass_sim.jass.games._equity_kernels import empty_samples, equity_table, sample_rounds
-from jass_sim.jass.modes.weights import default_mode_params
-from jass_sim.jass.engine.game import MAX_CREDITS, first_out, round_credits, simulate_game
-from jass_sim.jass.players import policy_params
 from jass_sim.core.rng import block_states
+from jass_sim.jass.cards import mask_to_cards
+from jass_sim.jass.engine.game import MAX_CREDITS, first_out, round_credits, simulate_game
+from jass_sim.jass.games._equity_kernels import empty_samples, equity_table, sample_rounds
+from jass_sim.jass.games.equity import make_grid
+from jass_sim.jass.modes.weights import default_mode_params
+from jass_sim.jass.players import policy_params
 from jass_sim.jass.rules import get_rules
+
+from reference import ref_round_credits, ref_score_round
 
 pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
 
@@ -137,12 +138,11 @@ def test_equity_table_agrees_with_reference():
 
 
 def test_duplicate_game_replays_through_reference():
+    from conftest import NO_JIT
     from test_game import replay_in_reference
 
-    from jass_sim.jass.games.games import play_games, record_duplicate_game
     from jass_sim.jass.engine.game import N_OUT
-
-    from conftest import NO_JIT
+    from jass_sim.jass.games.games import play_games, record_duplicate_game
 
     rules = get_rules("chibre").replace(target=500)
     n = 2 if NO_JIT else 6

@@ -12,10 +12,13 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from reference import ref_announcement, ref_has_stoeck, ref_meld_winner
-from strategies import hands as hand_sets
-from strategies import modes, rule_names
 
+from jass_sim.core.errors import InputError
+from jass_sim.core.notation import cards_to_mask
+from jass_sim.core.rng import block_states
+from jass_sim.core.stats import wilson_ci
+from jass_sim.jass.cards import mask_to_cards
+from jass_sim.jass.engine.deal import deal_uniform, new_deck
 from jass_sim.jass.melds import _kernels as K
 from jass_sim.jass.melds.count import (
     ALL_HANDS,
@@ -31,13 +34,11 @@ from jass_sim.jass.melds.count import (
     sampled_hand_counts,
 )
 from jass_sim.jass.melds.stats import meld_stats
-from jass_sim.core.stats import wilson_ci
-from jass_sim.core.errors import InputError
-from jass_sim.core.notation import cards_to_mask
-from jass_sim.jass.cards import mask_to_cards
-from jass_sim.jass.engine.deal import deal_uniform, new_deck
-from jass_sim.core.rng import block_states
 from jass_sim.jass.rules import get_rules
+
+from reference import ref_announcement, ref_has_stoeck, ref_meld_winner
+from strategies import hands as hand_sets
+from strategies import modes, rule_names
 
 RUN_BIT = {k: k - 3 for k in range(3, 10)}
 

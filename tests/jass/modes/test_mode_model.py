@@ -12,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jass_sim.core.notation import cards_to_mask
-from jass_sim.jass.modes.features import CHIBRE_AT, N_MODE_PARAMS, OBE_AT, TRUMP_AT, UNE_AT
+from jass_sim.jass.engine.simulate import BatchSpec, run_batch
 from jass_sim.jass.modes.choose import CHIBRE_BELOW, MODE_POLICIES, choose_mode
+from jass_sim.jass.modes.features import CHIBRE_AT, N_MODE_PARAMS, OBE_AT, TRUMP_AT, UNE_AT
 from jass_sim.jass.modes.fit import fitted_options
 from jass_sim.jass.modes.weights import default_mode_params, fitted_weights
 from jass_sim.jass.players import PLAYERS
-from jass_sim.jass.engine.simulate import BatchSpec, run_batch
 from jass_sim.jass.rules import PRESETS, get_rules
 
 FITTED = MODE_POLICIES["fitted"]
@@ -130,8 +130,8 @@ def test_tiny_end_to_end_fit(tmp_path, capsys):
 
 
 def test_advise_partner_model_fitted_picks_the_fitted_mode():
-    from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best
     from jass_sim.jass.advise.sampling import CHIBRE, PARTNER_FITTED, run_advise, sample_deals
+    from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best
 
     rules = get_rules("pique-double")
     hand = mask([0, 5, 12, 20, 21, 27, 30, 33, 35])

@@ -8,21 +8,22 @@ import math
 
 import numpy as np
 import pytest
+from conftest import NO_JIT
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from reference import ref_solve, ref_trick_points, ref_trick_winner
 
-from conftest import NO_JIT
 from jass_sim.core.errors import InputError
 from jass_sim.core.notation import cards_to_mask
-from jass_sim.jass.cards import parse_cards
-from jass_sim.jass.play._kernels import play_out
-from jass_sim.jass.play.worlds import known_world, run_play_advice
-from jass_sim.jass.play.position import build_position
-from jass_sim.jass.engine.replay import replay_round
 from jass_sim.core.rng import block_states
-from jass_sim.jass.solver import Solver
+from jass_sim.jass.cards import parse_cards
+from jass_sim.jass.engine.replay import replay_round
+from jass_sim.jass.play._kernels import play_out
+from jass_sim.jass.play.position import build_position
+from jass_sim.jass.play.worlds import known_world, run_play_advice
 from jass_sim.jass.players.search import _scratch, sample_hands
+from jass_sim.jass.solver import Solver
+
+from reference import ref_solve, ref_trick_points, ref_trick_winner
 
 pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
 

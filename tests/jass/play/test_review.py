@@ -7,11 +7,11 @@ import math
 
 import pytest
 
+from jass_sim.core.errors import InputError
+from jass_sim.jass.engine.replay import replay_round
 from jass_sim.jass.play.review import review, verdict
 from jass_sim.jass.play.round_file import parse_round_json, parse_round_text
-from jass_sim.core.errors import InputError
 from jass_sim.jass.players import policy_params
-from jass_sim.jass.engine.replay import replay_round
 
 
 def test_verdict_thresholds_and_noise():

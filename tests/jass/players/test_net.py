@@ -11,6 +11,8 @@ import numpy as np
 import pytest
 from test_net_reference import PARAMS, kernel_view, played_round
 
+from jass_sim.core.rng import block_states
+from jass_sim.jass.engine.simulate import BatchSpec, run_batch
 from jass_sim.jass.players import PLAYERS, net, policy_params
 from jass_sim.jass.players._net_features import CANON_CARD
 from jass_sim.jass.players.net import (
@@ -23,12 +25,10 @@ from jass_sim.jass.players.net import (
     new_net_scratch,
     packed_offsets,
 )
-from jass_sim.core.rng import block_states
-from jass_sim.jass.train.selfplay import card_values, generate_positions, state_at, value_scratch
-from jass_sim.jass.engine.simulate import BatchSpec, run_batch
 from jass_sim.jass.players.search import sample_hands
 from jass_sim.jass.rules import get_rules
 from jass_sim.jass.rules._tricks import legal_cards
+from jass_sim.jass.train.selfplay import card_values, generate_positions, state_at, value_scratch
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -7,11 +7,12 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from net_reference import ref_forward, ref_quantized_forward, ref_view
 
+from jass_sim.core.rng import block_states
 from jass_sim.jass.cards import mask_to_cards
-from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.engine.deal import new_deck
+from jass_sim.jass.engine.round import first_round, new_work
+from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.players import PLAYERS, policy_params
 from jass_sim.jass.players._net_features import BLOCK_LIMITS, MAX_ACTIVE, encode_view
 from jass_sim.jass.players.net import (
@@ -28,10 +29,10 @@ from jass_sim.jass.players.net import (
     pack_params,
     quantize,
 )
-from jass_sim.core.rng import block_states
-from jass_sim.jass.engine.round import first_round, new_work
-from jass_sim.jass.train.selfplay import state_at
 from jass_sim.jass.rules import get_rules
+from jass_sim.jass.train.selfplay import state_at
+
+from net_reference import ref_forward, ref_quantized_forward, ref_view
 
 pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
 

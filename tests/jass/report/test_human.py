@@ -11,11 +11,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from jass_sim.jass.report import human as H
-from jass_sim.jass.simulate.tables import simulate
-from jass_sim.jass.cards import MODE_NAMES
 from jass_sim.core.errors import InputError
+from jass_sim.jass.cards import MODE_NAMES
+from jass_sim.jass.report import human as H
 from jass_sim.jass.rules.presets import MATCH_BONUS
+from jass_sim.jass.simulate.tables import simulate
 
 PLAYERS = ["heuristic", "net", "pimc"]
 DEALS, SLOW = 400, 3
@@ -128,8 +128,8 @@ def test_bad_input(kwargs, token):
 def test_report_section_blocks(table):
     """The section's text: each player's figures from the table, what the CIs leave out; and a
     plain statement when no player of ``--players`` is compared."""
-    from jass_sim.jass.report import human_section as RH
     from jass_sim.core.report.render import render_markdown
+    from jass_sim.jass.report import human_section as RH
 
     md = render_markdown(RH.blocks(table, "chibre", "6"))
     assert md.startswith("## 6. Simulated players against human play")

@@ -13,13 +13,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from jass_sim.core.errors import InputError
 from jass_sim.core.report import text as T
-from jass_sim.jass.report import build as B
-from jass_sim.jass.report import write as W
-from jass_sim.jass.report import sections as S
 from jass_sim.core.report.render import render_html, render_markdown
 from jass_sim.core.stats import wilson_ci
-from jass_sim.core.errors import InputError
+from jass_sim.jass.report import build as B
+from jass_sim.jass.report import sections as S
+from jass_sim.jass.report import write as W
 from jass_sim.jass.rules import get_rules
 
 SPP = 64

@@ -14,12 +14,27 @@ from jass.game.game_sim import GameSim
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), os.pardir, os.pardir))
 
-from jasskit_adapter import (  # noqa: E402
-    JK_RULE, card_from_jk, card_to_jk, cards_from_jk_onehot, cards_to_jk_onehot, jk_legal_moves,
-    jk_trick_points, jk_trick_winner, jk_trick_winner_seat, mode_from_jk, mode_to_jk, round_from_jk_state,
-    seat_from_jk, seat_to_jk, suit_from_jk, suit_to_jk, undertrump_reference_differs,
-)
 from jass_sim.jass.cards import format_card, parse_card, parse_cards  # noqa: E402
+
+from jasskit_adapter import (  # noqa: E402
+    JK_RULE,
+    card_from_jk,
+    card_to_jk,
+    cards_from_jk_onehot,
+    cards_to_jk_onehot,
+    jk_legal_moves,
+    jk_trick_points,
+    jk_trick_winner,
+    jk_trick_winner_seat,
+    mode_from_jk,
+    mode_to_jk,
+    round_from_jk_state,
+    seat_from_jk,
+    seat_to_jk,
+    suit_from_jk,
+    suit_to_jk,
+    undertrump_reference_differs,
+)
 
 H, D, S, C, OBE, UNE = range(6)
 

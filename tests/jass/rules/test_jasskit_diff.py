@@ -14,10 +14,10 @@ import pytest
 
 pytest.importorskip("jass", reason="jass-kit is in the dev extra")  # installed by scripts/test.sh
 
-from jasskit_adapter import jk_legal_moves, jk_trick_points, jk_trick_winner, undertrump_reference_differs  # noqa: E402
-
 from jass_sim.jass.rules import legal_moves, trick_points, trick_winner  # noqa: E402
 from jass_sim.jass.rules.tables import POWER  # noqa: E402
+
+from jasskit_adapter import jk_legal_moves, jk_trick_points, jk_trick_winner, undertrump_reference_differs  # noqa: E402
 
 N_DEALS_PER_MODE = 120  # x 36 positions each: about 26,000 positions
 

@@ -9,9 +9,6 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from reference import (ref_announcement, ref_card_points, ref_has_stoeck, ref_legal_moves,
-                       ref_meld_key, ref_meld_winner, ref_trick_points, ref_trick_winner)
-from strategies import deals, hands, modes, positions, rule_names
 
 from jass_sim.core.notation import cards_to_mask
 from jass_sim.jass.rules import (
@@ -25,6 +22,18 @@ from jass_sim.jass.rules import (
 )
 from jass_sim.jass.rules._melds import MAX_MELDS, announce, meld_key, team_melds
 from jass_sim.jass.rules._tricks import trick_power
+
+from reference import (
+    ref_announcement,
+    ref_card_points,
+    ref_has_stoeck,
+    ref_legal_moves,
+    ref_meld_key,
+    ref_meld_winner,
+    ref_trick_points,
+    ref_trick_winner,
+)
+from strategies import deals, hands, modes, positions, rule_names
 
 pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
 

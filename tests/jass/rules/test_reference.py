@@ -12,6 +12,7 @@ import pytest
 
 from jass_sim.jass.cards import card_index, parse_card, parse_cards
 from jass_sim.jass.rules.presets import PRESETS, RuleSet
+
 from reference import (
     Meld,
     ref_all_melds,

@@ -12,13 +12,13 @@ import pandas as pd
 import pytest
 
 from jass_sim.core import shards
+from jass_sim.core.errors import InputError
+from jass_sim.core.rng import BLOCK_SIZE
 from jass_sim.core.shards import ShardStore, run_dask, run_local
+from jass_sim.jass.engine.batch import STATS
+from jass_sim.jass.engine.simulate import run_batch
 from jass_sim.jass.simulate.shards import BatchJob
 from jass_sim.jass.simulate.tables import simulate_deals
-from jass_sim.core.errors import InputError
-from jass_sim.jass.engine.batch import STATS
-from jass_sim.core.rng import BLOCK_SIZE
-from jass_sim.jass.engine.simulate import run_batch
 
 DEALS = 9 * BLOCK_SIZE + 500          # 10 blocks, the last one partial
 SHARD = 2 * BLOCK_SIZE                # -> 5 shards, the last one short

@@ -6,11 +6,11 @@ import numba
 import numpy as np
 import pytest
 
+from jass_sim.core.rng import BLOCK_SIZE
+from jass_sim.jass.engine.batch import STATS
+from jass_sim.jass.engine.simulate import BatchSpec, run_batch
 from jass_sim.jass.simulate.duel import duel
 from jass_sim.jass.simulate.tables import simulate, simulate_deals
-from jass_sim.jass.engine.batch import STATS
-from jass_sim.core.rng import BLOCK_SIZE
-from jass_sim.jass.engine.simulate import BatchSpec, run_batch
 
 DEALS = 3 * BLOCK_SIZE + 123  # several blocks and a partial one
 

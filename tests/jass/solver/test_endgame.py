@@ -11,12 +11,13 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import ref_solve
 
+from jass_sim.jass.rules.tables import POINTS
 from jass_sim.jass.solver._endgame import three_tricks, two_tricks
 from jass_sim.jass.solver._play import MATCH_HALF
 from jass_sim.jass.solver._tables import to_power_mask
-from jass_sim.jass.rules.tables import POINTS
+
+from reference import ref_solve
 
 pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
 

@@ -11,14 +11,15 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import ref_card_points, ref_card_strength, ref_legal_moves, ref_solve
 
-from jass_sim.jass.cards import RANKS, card_index, card_suit, format_card, parse_hands
-from jass_sim.core.errors import InputError
 from jass_sim.cli import main
+from jass_sim.core.errors import InputError
+from jass_sim.jass.cards import RANKS, card_index, card_suit, format_card, parse_hands
 from jass_sim.jass.solver import Solver, solve
-from jass_sim.jass.solver._transposition import _key, _probe, _store, new_tt
 from jass_sim.jass.solver._tables import to_power_mask
+from jass_sim.jass.solver._transposition import _key, _probe, _store, new_tt
+
+from reference import ref_card_points, ref_card_strength, ref_legal_moves, ref_solve
 
 # One solver whose table is never cleared (fresh=False) and small (4096 entries): entries of
 # earlier positions, other modes and other sizes stay in it and collide, so a wrong table key or
