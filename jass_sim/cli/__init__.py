@@ -2,7 +2,7 @@
 
 The commands of each game live in its ``cli`` module or package (:mod:`jass_sim.jass.cli`,
 :mod:`jass_sim.cribbage.cli`, :mod:`jass_sim.basra.cli`), listed by the game registry
-(:data:`jass_sim.games.GAMES`); they import only click at import time, so
+(:data:`jass_sim.registry.GAMES`); they import only click at import time, so
 ``jass-sim --help`` stays instant. The error reporting they share is in :mod:`jass_sim.core.cli`.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import click
 
 from jass_sim.core.cli import Group, Interrupted  # noqa: F401  (Interrupted: the signal exception, re-exported)
-from jass_sim.games import GAMES
+from jass_sim.registry import GAMES
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})

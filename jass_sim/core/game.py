@@ -1,10 +1,10 @@
-"""What every game gives the registry (:mod:`jass_sim.games`): one :class:`Game` descriptor.
+"""What every game gives the registry (:mod:`jass_sim.registry`): one :class:`Game` descriptor.
 
 A game package exposes ``GAME``; the root command registers its commands from it, and the
 conformance test (tests/contract/test_conformance.py) runs the same checks over every registered
 game: its golden replays, the same small run on 1 and 2 threads, and one error line for an
 unknown player. Adding a game: write the package with the same skeleton (cards, rules, players,
-engine, api, cli), its ``descriptor`` module with ``GAME``, and list it in :mod:`jass_sim.games`.
+engine, api, cli), its ``descriptor`` module with ``GAME``, and list it in :mod:`jass_sim.registry`.
 """
 
 from __future__ import annotations

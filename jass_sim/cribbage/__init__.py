@@ -15,7 +15,7 @@ from jass_sim.core.lazy import lazy_exports
 
 __all__ = ["score", "discard", "stats", "simulate", "replay"]
 
-#: ``GAME``, the game's descriptor in the registry (:mod:`jass_sim.games`), is loaded on first use too.
+#: ``GAME``, the game's descriptor in the registry (:mod:`jass_sim.registry`), is loaded on first use too.
 __getattr__ = lazy_exports(__name__, {**dict.fromkeys(__all__, "jass_sim.cribbage.api"),
                                       "GAME": "jass_sim.cribbage.descriptor"})
 del lazy_exports

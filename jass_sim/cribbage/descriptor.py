@@ -1,4 +1,4 @@
-"""Cribbage in the game registry (:mod:`jass_sim.games`): :data:`GAME`."""
+"""Cribbage in the game registry (:mod:`jass_sim.registry`): :data:`GAME`."""
 
 from __future__ import annotations
 

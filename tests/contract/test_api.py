@@ -50,10 +50,13 @@ def test_namespace_functions_survive_importing_the_modules():
     import importlib
     import pkgutil
 
-    for pkg in (cribbage, basra):
+    for pkg in (jass_sim, cribbage, basra):
         for info in pkgutil.iter_modules(pkg.__path__):
-            importlib.import_module(f"{pkg.__name__}.{info.name}")
+            if info.name != "__main__":
+                importlib.import_module(f"{pkg.__name__}.{info.name}")
         for name in pkg.__all__:
+            if name in ("cribbage", "basra"):  # the two game sub-packages are modules by design
+                continue
             assert callable(getattr(pkg, name)) and not isinstance(getattr(pkg, name), type(pkg)), name
 
 

@@ -1,4 +1,4 @@
-"""One conformance test over every registered game (:data:`jass_sim.games.GAMES`).
+"""One conformance test over every registered game (:data:`jass_sim.registry.GAMES`).
 
 For each game: its golden replays equal their files in tests/data (from the API and from the
 command line), a small seeded run gives the same result on 1 and 2 threads, and an unknown player
@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from jass_sim.cli import main
-from jass_sim.games import GAMES, get_game
+from jass_sim.registry import GAMES, get_game
 
 DATA = Path(__file__).parent.parent / "data"
 GOLDEN = [(game, golden) for game in GAMES for golden in game.golden]
