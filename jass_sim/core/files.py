@@ -7,6 +7,18 @@ import tempfile
 
 from jass_sim.core.errors import InputError
 
+
+def package_version() -> str:
+    """The installed jass-sim version (``unknown`` in a source tree without install): stamped into
+    report metadata and batch manifests."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("jass-sim")
+    except PackageNotFoundError:  # pragma: no cover - source tree without install
+        return "unknown"
+
+
 #: Test hook: ``"GLOB:SECONDS"`` makes every atomic write of a file whose name matches GLOB pause
 #: that long with its temporary file complete, before the rename (the interruption tests signal
 #: or kill a command there). Unset in normal use.

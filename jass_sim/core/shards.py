@@ -46,6 +46,7 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from jass_sim.core.errors import InputError
+from jass_sim.core.files import package_version
 
 MANIFEST = "manifest.json"
 FORMAT = "jass-sim batch"
@@ -57,16 +58,6 @@ _SHARD_RE = re.compile(r"^shard-(\d+)\.(parquet|csv)$")
 # One kernel call at a time per process: Dask workers may run several tasks on threads, and the
 # parallel kernel already uses the cores it is given.
 _KERNEL_LOCK = threading.Lock()
-
-
-def package_version() -> str:
-    """The installed jass-sim version (``unknown`` in a source tree without install)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("jass-sim")
-    except PackageNotFoundError:  # pragma: no cover - source tree without install
-        return "unknown"
 
 
 def identity(job) -> dict:
@@ -331,7 +322,7 @@ class RunReport:
 
 
 class ShardProgress:
-    """``shards done / total`` with an ETA on stderr (on a terminal, like :class:`~jass_sim.core.files.Progress`)."""
+    """``shards done / total`` with an ETA on stderr (on a terminal, like :class:`~jass_sim.core.progress.Progress`)."""
 
     def __init__(self, total: int, skipped: int, label: str = "batch", enabled: bool | None = None, stream=None):
         import sys

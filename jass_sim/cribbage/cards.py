@@ -62,8 +62,8 @@ def parse_card(token: str) -> int:
 
 def parse_cards(text: str | Iterable[str], count: int | None = None) -> list[int]:
     """Parse cards separated by spaces or commas (``"5H 5D 5S JC"``); reject unknown and duplicate
-    cards and, with ``count``, a wrong number of cards (:func:`jass_sim.jass.cards.parse_cards` with
-    this module's :func:`parse_card`)."""
+    cards and, with ``count``, a wrong number of cards (:meth:`jass_sim.core.notation.Deck.parse_cards`
+    of this module's :data:`DECK`)."""
     return DECK.parse_cards(text, count)
 
 

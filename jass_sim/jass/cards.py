@@ -96,7 +96,6 @@ def format_cards(cards: Iterable[int], symbols: bool = False, sep: str = " ") ->
     return DECK.format_cards(cards, symbols, sep)
 
 
-
 def mask_to_cards(mask) -> list[int]:
     """Card numbers of a mask, in increasing order (suit H..C, rank 6..A)."""
     return DECK.cards_of_mask(mask)

@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 
 from jass_sim.core.errors import InputError
+from jass_sim.core.files import package_version
 from jass_sim.jass.cards import MODE_NAMES
 from jass_sim.jass.report import human as H
 from jass_sim.jass.report import sections as S
@@ -25,15 +26,6 @@ SAMPLES_STEP = 64
 HUMAN_DEALS = 100_000
 #: Rounds of a slow player (pimc: tens of rounds per second, four seats) in section 6 at most.
 HUMAN_SLOW_DEALS = 300
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("jass-sim")
-    except PackageNotFoundError:  # pragma: no cover - running from a source tree
-        return "unknown"
 
 
 def report_command(rules: str, deals: int, seed: int, samples_per_hand: int, players: list[str],
@@ -140,7 +132,7 @@ def build_report(rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, se
     hands = deals // samples_per_hand
     step = progress or (lambda label: None)
     rep = Report(rules=rule_set, deals=deals, seed=seed, samples_per_hand=samples_per_hand, hands=hands,
-                 policy=policy, players=players, meld_hands=meld_hands, version=_version(),
+                 policy=policy, players=players, meld_hands=meld_hands, version=package_version(),
                  command=report_command(rule_set.name, deals, seed, samples_per_hand, players, meld_hands, output,
                                         policy))
     T = rep.tables
