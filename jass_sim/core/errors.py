@@ -21,3 +21,15 @@ def check_choice(option: str, value: str, choices: tuple[str, ...]) -> str:
     if v not in choices:
         raise InputError(f"invalid value {value!r} for {option} (expected one of {', '.join(choices)})", value)
     return v
+
+
+class Cancelled(Exception):
+    """Raised by a ``progress`` callback to stop a long computation (see :mod:`jass_sim.core.chunks`).
+
+    A function that stops on it may set ``partial`` to its result so far (e.g. ``advise``'s
+    estimate from the deals already played) before the exception reaches the caller.
+    """
+
+    def __init__(self, message: str = "cancelled"):
+        super().__init__(message)
+        self.partial = None

@@ -63,7 +63,12 @@ def advise(hand, *, rules: str = "chibre", policy: str | None = None, partner_mo
     seed : int
         Root seed: the same answer on any number of ``threads``.
     progress : callable, optional
-        Called with the number of deals done (with ``ci``).
+        Called at least every half second (one block of 64 deals permitting) with a
+        :class:`~jass_sim.core.chunks.Tick`: an ``int``, the deals done, with ``target``,
+        ``half_width`` (of the CI of the lead over the runner-up) and ``partial()`` (the
+        :class:`Advice` so far); first with 0 once the input is checked. Raise
+        :class:`~jass_sim.core.errors.Cancelled` in it to stop: its ``partial`` is then the advice
+        from the deals already played. The answer for a seed does not depend on it.
     score : str, optional
         ``"OURS:THEIRS"`` before this round: also rank the options by the probability of winning
         the game (the ``win_probability`` block of ``to_json()``; see the README).

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from jass_sim.core.chunks import ChunkedSampler
 from jass_sim.core.errors import InputError
 from jass_sim.core.notation import cards_to_mask
 from jass_sim.core.result import Result
@@ -310,15 +311,23 @@ def advise(hand, rules="chibre", policy: str | None = None, partner_model: str =
             cards_to_mask(cards), rules, opts, [pid] * 4, leader=leader, seed=seed,
             first_sample=first, n_samples=n, partner_model=PARTNER_MODELS[partner_model],
             partner_samples=partner_samples, game=game)
+    def make_result(s: AdviseSamples) -> Advice:
+        if game is None:
+            return Advice(cards, rules.name, policy, seed, opts, s)
+        return Advice(cards, rules.name, policy, seed, opts, s, score=game[:2], equity=game[2])
+
+    # short kernel calls of whole blocks: the same samples as one call, with progress and cancellation between
+    sampler = ChunkedSampler(runner, concat, ADVISE_BLOCK, progress, half_width=_top_two_half_width,
+                             make_result=make_result, ci_target=ci, threads=threads)
     with numba_threads(threads):
         if ci is None:
-            result = runner(0, samples or 4000)
+            n = samples or 4000
+            sampler.start(n)
+            result = sampler(0, n)
         else:
-            result = sample_until(runner, concat, _top_two_half_width, ci, max_samples, ADVISE_BLOCK, FIRST_BATCH,
-                                  progress)
-    if game is None:
-        return Advice(cards, rules.name, policy, seed, opts, result)
-    return Advice(cards, rules.name, policy, seed, opts, result, score=game[:2], equity=game[2])
+            sampler.start(min(FIRST_BATCH, max_samples))
+            result = sample_until(sampler, concat, _top_two_half_width, ci, max_samples, ADVISE_BLOCK, FIRST_BATCH)
+    return make_result(result)
 
 
 def _top_two_half_width(s: AdviseSamples) -> float:

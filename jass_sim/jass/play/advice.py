@@ -15,6 +15,7 @@ import numpy as np
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
+from jass_sim.core.chunks import ChunkedSampler
 from jass_sim.core.stats import check_sampling, mean_ci, sample_until
 from jass_sim.jass.cards import format_card, mode_name
 from jass_sim.jass.play.position import Position
@@ -220,7 +221,7 @@ def _pair(lo: float, hi: float):
 
 def play_advice(pos: Position, rules="chibre", policy: str | None = None, samples: int | None = None,
                 ci: float | None = None, max_samples: int = 100_000, seed: int = 0, threads: int | None = None,
-                params=None, known_hands: bool = False, progress=None) -> PlayAdvice:
+                params=None, known_hands: bool = False, progress=None, stage: str = "") -> PlayAdvice:
     """Value every legal card of seat 0 in ``pos`` (see :func:`jass_sim.jass.play.position.build_position`).
 
     Parameters
@@ -261,13 +262,21 @@ def play_advice(pos: Position, rules="chibre", policy: str | None = None, sample
         return mult * run_play_advice(pos, pid, params, seed=seed, first_sample=first, n_samples=n, exact=exact,
                                       worlds=worlds)
 
+    def make_result(values: np.ndarray) -> PlayAdvice:
+        return PlayAdvice(pos, rules.name, policy, seed, values, exact, known_hands)
+
+    # short kernel calls of whole blocks: the same worlds as one call, with progress and cancellation between
+    sampler = ChunkedSampler(runner, np.concatenate, PLAY_BLOCK, progress, half_width=_lead_half_width,
+                             make_result=make_result, ci_target=ci, stage=stage, threads=threads)
     with numba_threads(threads):
         if ci is None:
-            values = runner(0, samples or (1 if known_hands else DEFAULT_SAMPLES))
+            n = samples or (1 if known_hands else DEFAULT_SAMPLES)
+            sampler.start(n)
+            values = sampler(0, n)
         else:
-            values = sample_until(runner, np.concatenate, _lead_half_width, ci, max_samples, PLAY_BLOCK, FIRST_BATCH,
-                                  progress)
-    return PlayAdvice(pos, rules.name, policy, seed, values, exact, known_hands)
+            sampler.start(min(FIRST_BATCH, max_samples))
+            values = sample_until(sampler, np.concatenate, _lead_half_width, ci, max_samples, PLAY_BLOCK, FIRST_BATCH)
+    return make_result(values)
 
 
 def _lead_half_width(values: np.ndarray) -> float:

@@ -88,8 +88,8 @@ def play_advice(hand: str | None = None, *, mode: str, hands=None, rules: str = 
 
 
 def review(round, *, seat: int | None = None, team: int | None = None, policy: str | None = None,
-           samples: int | None = None, rate_mode: bool = True, seed: int = 0, threads: int | None = None
-           ) -> Review:
+           samples: int | None = None, rate_mode: bool = True, seed: int = 0, threads: int | None = None,
+           progress=None) -> Review:
     """Rate every decision of a seat (or a team) in a played round (``jass-sim review``).
 
     Each card decision is valued like :func:`play_advice` on the seat's view at the time, the
@@ -99,20 +99,26 @@ def review(round, *, seat: int | None = None, team: int | None = None, policy: s
 
     Parameters
     ----------
-    round : str, os.PathLike or Round
-        A round file (the text round format or ``replay`` JSON), or a :func:`jass_sim.replay` result.
+    round : str, os.PathLike, dict or Round
+        A round file (the text round format or ``replay`` JSON), a :func:`jass_sim.replay` result,
+        the ``replay --format json`` document as a dict, or the text of a round file (a string
+        with a line break).
     seat, team : int, optional
         Review this seat (default 0), or both seats of team 0 (seats 0, 2) or 1 (seats 1, 3).
     samples : int, optional
         Worlds per card decision (and deals for the mode choice), at least 2.
     rate_mode : bool
         Also rate the mode choice.
+    progress : callable, optional
+        Called with a :class:`~jass_sim.core.chunks.Tick` (``done`` and ``target`` count the
+        decisions) at least every half second; raise :class:`~jass_sim.core.errors.Cancelled` in it
+        to stop.
     """
     import json
 
     from jass_sim.core.errors import InputError
     from jass_sim.jass.play.review import review as run
-    from jass_sim.jass.play.round_file import parse_round_json, read_round
+    from jass_sim.jass.play.round_file import parse_round_json, parse_round_text, read_round
 
     if seat is not None and team is not None:
         raise InputError("give --seat or --team, not both", "--team")
@@ -125,6 +131,11 @@ def review(round, *, seat: int | None = None, team: int | None = None, policy: s
     seats = [team, team + 2] if team is not None else [seat or 0]
     if isinstance(round, Result):
         r = parse_round_json(json.dumps(round.to_json()), "the replayed round")
+    elif isinstance(round, dict):
+        r = parse_round_json(json.dumps(round), "the round")
+    elif isinstance(round, str) and ("\n" in round or round.lstrip().startswith("{")):
+        r = parse_round_text(round, "the round") if not round.lstrip().startswith("{") \
+            else parse_round_json(round, "the round")
     else:
         r = read_round(os.fspath(round))
-    return run(r, seats, policy, samples, seed, threads, review_mode=rate_mode)
+    return run(r, seats, policy, samples, seed, threads, review_mode=rate_mode, progress=progress)

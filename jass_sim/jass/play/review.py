@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from jass_sim.core.chunks import Tick
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
 from jass_sim.jass.cards import format_card, mode_name
@@ -253,20 +254,28 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
     for me in seats:
         _rotated(r, me, len(r.played), require_turn=False)
     decisions: list[Decision] = []
-    if review_mode:
-        decisions += _mode_decisions(r, seats, policy, samples, seed, threads)
-    for i, card in enumerate(r.played):
+    turns = []  # the reviewed seats' card decisions: (index in the round, seat to move)
+    for i in range(len(r.played)):
         view = _rotated(r, seats[0], i, require_turn=False)
         seat = (view.trick_leader + len(view.trick) + seats[0]) & 3  # to move, in the file's numbering
-        if seat not in seats:
-            continue
+        if seat in seats:
+            turns.append((i, seat))
+    modes = _mode_seats(r, seats) if review_mode else []
+    total = len(modes) + len(turns)
+    step = _Steps(progress, total)
+    step.start()
+    if review_mode:
+        decisions += _mode_decisions(r, modes, policy, samples, seed, threads, step)
+    for i, seat in turns:
+        card = r.played[i]
         pos = _rotated(r, seat, i)
         trick_no = len(pos.tricks) + 1
         d = Decision("card", seat, trick_no, format_card(card), format_card(card), 0.0, None, "forced",
                      len(pos.legal), hand=pos.remaining, trick_so_far=list(pos.trick),
                      trick_leader=(pos.trick_leader + seat) & 3)
         if len(pos.legal) > 1:
-            advice = play_advice(pos, rules, policy, samples, seed=seed, threads=threads)
+            advice = play_advice(pos, rules, policy, samples, seed=seed, threads=threads, progress=step.inner(),
+                                 stage=f"decision {step.k + 1} of {total}: trick {trick_no}")
             loss, lo, hi = advice.loss(card)
             d.best = format_card(advice.cards[advice.best])
             if card in [advice.cards[j] for j in advice.equivalent]:
@@ -289,28 +298,62 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
                 d.hindsight_best, d.hindsight_loss = format_card(card), 0.0
             d.hindsight_verdict = verdict(d.hindsight_loss)
         decisions.append(d)
-        if progress is not None:
-            progress(i + 1)
+        step.next()
     return Review(r, list(seats), policy, samples, seed, decisions)
 
 
-def _mode_decisions(r: RoundInput, seats, policy, samples, seed, threads) -> list[Decision]:
-    """The mode choice (or chibre) of a reviewed seat, rated by ``advise`` (paired lead of the best
-    option over the one taken, in round points ours minus theirs)."""
-    from jass_sim.jass.advise.advice import advise, paired_lead
-    from jass_sim.jass.advise.options import option_label, option_name
+class _Steps:
+    """The progress of a review: ``done`` and ``target`` count decisions; the ticks of the analysis of
+    the current decision are passed on (every chunk) with their CI half-width and a ``stage``."""
+
+    def __init__(self, progress, total: int):
+        self.progress = progress
+        self.total = total
+        self.k = 0
+
+    def start(self) -> None:
+        if self.progress is not None:
+            self.progress(Tick(0, self.total, stage="checked"))
+
+    def next(self) -> None:
+        self.k += 1
+        if self.progress is not None:
+            self.progress(Tick(self.k, self.total, stage=f"decision {self.k} of {self.total} done"))
+
+    def inner(self):
+        if self.progress is None:
+            return None
+
+        def tick(t: Tick) -> None:
+            if t.done > 0:  # the inner start tick carries nothing new
+                self.progress(Tick(self.k, self.total, half_width=t.half_width, stage=t.stage))
+        return tick
+
+
+def _mode_seats(r: RoundInput, seats) -> list[tuple[int, int, bool]]:
+    """``(seat, option taken, chibred)`` for each reviewed seat that chose the mode or chibred."""
     from jass_sim.jass.advise.sampling import CHIBRE
 
     out = []
     chooser = _chooser(r)
     for me in seats:
         if r.chibred and me == r.leader:
-            taken, chibred = CHIBRE, False
+            out.append((me, CHIBRE, False))
         elif me == chooser:
-            taken, chibred = r.mode, r.chibred
-        else:
-            continue
-        a = advise(r.hands[me], r.rules, policy, samples=samples, seed=seed, threads=threads, chibred=chibred)
+            out.append((me, r.mode, r.chibred))
+    return out
+
+
+def _mode_decisions(r: RoundInput, modes, policy, samples, seed, threads, step) -> list[Decision]:
+    """The mode choice (or chibre) of a reviewed seat, rated by ``advise`` (paired lead of the best
+    option over the one taken, in round points ours minus theirs)."""
+    from jass_sim.jass.advise.advice import advise, paired_lead
+    from jass_sim.jass.advise.options import option_label, option_name
+
+    out = []
+    for me, taken, chibred in modes:
+        a = advise(r.hands[me], r.rules, policy, samples=samples, seed=seed, threads=threads, chibred=chibred,
+                   progress=step.inner())
         best = a.options.index(a.best_option)
         j = a.options.index(taken)
         if j == best:
@@ -320,6 +363,7 @@ def _mode_decisions(r: RoundInput, seats, policy, samples, seed, threads) -> lis
         out.append(Decision("mode", me, 0, option_name(taken), a.recommendation, float(loss),
                             (float(lo), float(hi)), verdict(float(loss), lo), len(a.options), hand=list(r.hands[me]),
                             sentence=a.sentence + f" Taken: {option_label(taken)}."))
+        step.next()
     return out
 
 
