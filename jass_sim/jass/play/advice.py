@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from jass_sim.core.chunks import ChunkedSampler
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
-from jass_sim.core.chunks import ChunkedSampler
 from jass_sim.core.stats import check_sampling, mean_ci, sample_until
 from jass_sim.jass.cards import format_card, mode_name
 from jass_sim.jass.play.position import Position
