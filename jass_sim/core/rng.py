@@ -34,6 +34,7 @@ STREAMS = {
     "jass.selfplay": 7,        # training positions for the net player (scripts/train_net.py)
     "jass.games": 11,          # games: duplicate games to the target
     "jass.play-advice": 11,    # play-advice and review: the sampled worlds
+    "jass.choose-card": 13,    # choose_card (the page's bots): the random and pimc players' choices
     "jass.report-hands": 11,   # report: the hands of the mode-choice section
     "jass.report-cards": 12,   # report: the deals of the card-value section
     "jass.equity": 12,         # equity: the sampled rounds

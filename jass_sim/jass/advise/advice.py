@@ -142,12 +142,16 @@ class Advice(Result):
     def to_json(self) -> dict:
         """The ``advise --format json`` document (see the README)."""
         options = []
+        best = self.options.index(self.best_option)
         for i, opt in enumerate(self.options):
             row = self.table.loc[i]
             item = {"option": option_name(opt), "mean_ours": row["mean_ours"], "mean_theirs": row["mean_theirs"],
                     "mean_diff": row["mean_diff"], "ci95_diff": [row["ci95_diff_lo"], row["ci95_diff_hi"]],
                     "p_match_ours": row["p_match_ours"], "p_match_theirs": row["p_match_theirs"],
                     "mean_meld_points": row["mean_meld_points"], "samples": int(row["samples"])}
+            # paired against the best option, deal by deal (0 for the best itself)
+            vs = (0.0, 0.0, 0.0) if i == best else paired_lead(self.samples, i, best)
+            item["versus_best"] = {"mean": vs[0], "ci95": [vs[1], vs[2]]}
             if opt == CHIBRE:
                 item["partner_choices"] = partner_choices(self.samples)
             options.append(item)

@@ -1,0 +1,167 @@
+"""The routes of ``jass-sim serve``.
+
+- ``GET /`` the page; ``GET /static/...`` its scripts and styles (package data).
+- ``GET /api/health``: ``{"status": "warming" | "ready", "version": ...}``.
+- ``POST /api/jobs`` with ``{"command": C, "args": {...}}``: 202 ``{"id": ...}``; bad arguments 400
+  ``{"error": line, "field": argument}``.
+- ``GET /api/jobs/{id}/events``: server-sent events: ``progress`` (at least every 0.5 s), then one
+  of ``result``, ``error`` or ``cancelled``. Unknown id: 404.
+- ``DELETE /api/jobs/{id}``: cancel (the stream ends with ``cancelled`` within a second).
+- ``GET /api/jobs/{id}``: the job's state and, once there, its result (a page reloaded mid-job).
+- ``GET /api/commands``: the commands and their arguments.
+- ``POST /api/position``: a round so far (``hand``, ``mode``, ``leader``, ``chooser``, ``chibred``,
+  ``played``, ``melds``) checked by the rules: the position and the seat to play, or 400.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from importlib import resources
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from jass_sim.core.errors import InputError
+from jass_sim.core.files import package_version
+from jass_sim.page.commands import COMMANDS, check_position, check_request, field_of
+from jass_sim.page.jobs import FINAL_STATES, JobQueue
+
+#: Seconds between two progress events of a running job, at most (the contract says 0.5).
+PROGRESS_EVERY = 0.4
+#: How often an event stream looks at its job.
+POLL = 0.05
+
+
+def static_dir() -> str:
+    return str(resources.files("jass_sim.page") / "static")
+
+
+def create_app(jobs: JobQueue | None = None, warm_up=None) -> Starlette:
+    """The Starlette application, with its own job queue (``warm_up`` runs on its worker first)."""
+    jobs = jobs if jobs is not None else JobQueue(warm_up=warm_up)
+    version = package_version()
+
+    async def page(request: Request) -> Response:
+        return FileResponse(f"{static_dir()}/index.html", media_type="text/html; charset=utf-8",
+                            headers={"Cache-Control": "no-cache"})
+
+    async def health(request: Request) -> Response:
+        body = {"status": "ready" if jobs.ready else "warming", "version": version}
+        if jobs.warm_up_error:
+            body["warm_up_error"] = jobs.warm_up_error
+        return JSONResponse(body)
+
+    async def commands(request: Request) -> Response:
+        return JSONResponse({name: sorted(c.parameters()) for name, c in COMMANDS.items()})
+
+    async def submit(request: Request) -> Response:
+        try:
+            body = await request.json()
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return JSONResponse({"error": "the request body is not JSON"}, status_code=400)
+        try:
+            command, args = check_request(body)
+            await run_in_threadpool(jobs.check, command, args)
+        except (InputError, TypeError, ValueError) as exc:
+            args = body.get("args") if isinstance(body, dict) and isinstance(body.get("args"), dict) else {}
+            out = {"error": " ".join(str(exc).split("\n"))}
+            name = field_of(args, exc)
+            if name:
+                out["field"] = name
+            return JSONResponse(out, status_code=400)
+        job = jobs.submit(body["command"], command, args)
+        return JSONResponse({"id": job.id}, status_code=202)
+
+    async def position(request: Request) -> Response:
+        """A round entered at the table, checked by the rules (no job: it is quick): the position
+        from seat 0's view, or 400 with the line naming the card that breaks a rule."""
+        try:
+            body = await request.json()
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return JSONResponse({"error": "the request body is not JSON"}, status_code=400)
+        try:
+            doc = await run_in_threadpool(check_position, body)
+        except (InputError, TypeError, ValueError) as exc:
+            out = {"error": " ".join(str(exc).split("\n"))}
+            name = field_of(body if isinstance(body, dict) else {}, exc)
+            if name:
+                out["field"] = name
+            return JSONResponse(out, status_code=400)
+        return JSONResponse(doc)
+
+    def _job_or_404(request: Request):
+        return jobs.get(request.path_params["job_id"])
+
+    async def job_state(request: Request) -> Response:
+        job = _job_or_404(request)
+        if job is None:
+            return JSONResponse({"error": f"no job {request.path_params['job_id']!r}"}, status_code=404)
+        return JSONResponse({"id": job.id, "command": job.name, "state": job.state, "progress": job.progress,
+                             "result": job.result, "error": job.error, "partial": job.partial})
+
+    async def cancel(request: Request) -> Response:
+        job = jobs.cancel(request.path_params["job_id"])
+        if job is None:
+            return JSONResponse({"error": f"no job {request.path_params['job_id']!r}"}, status_code=404)
+        return JSONResponse({"id": job.id, "state": job.state})
+
+    async def events(request: Request) -> Response:
+        job = _job_or_404(request)
+        if job is None:
+            return JSONResponse({"error": f"no job {request.path_params['job_id']!r}"}, status_code=404)
+
+        async def stream():
+            seen = -1
+            sent_at = 0.0
+            while True:
+                state, version = job.state, job.version
+                if state in FINAL_STATES:
+                    if state == "result":
+                        yield _event("result", job.result)
+                    elif state == "error":
+                        yield _event("error", job.error)
+                    else:
+                        yield _event("cancelled", {"partial": job.partial} if job.partial else {})
+                    return
+                now = time.monotonic()
+                if version != seen or now - sent_at >= PROGRESS_EVERY:
+                    data = {"done": 0, "target": 0} | job.progress | {"state": state}
+                    if state == "queued":
+                        data["ahead"] = jobs.position(job)
+                        if not jobs.ready:
+                            data["stage"] = "preparing the engine"
+                    if job.partial is not None and version != seen:
+                        data["partial"] = job.partial
+                    yield _event("progress", data)
+                    seen, sent_at = version, now
+                if await request.is_disconnected():
+                    return
+                await asyncio.sleep(POLL)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+    routes = [
+        Route("/", page),
+        Route("/api/health", health),
+        Route("/api/commands", commands),
+        Route("/api/position", position, methods=["POST"]),
+        Route("/api/jobs", submit, methods=["POST"]),
+        Route("/api/jobs/{job_id}", job_state, methods=["GET"]),
+        Route("/api/jobs/{job_id}", cancel, methods=["DELETE"]),
+        Route("/api/jobs/{job_id}/events", events),
+        Mount("/static", app=StaticFiles(directory=static_dir()), name="static"),
+    ]
+    app = Starlette(routes=routes)
+    app.state.jobs = jobs
+    return app
+
+
+def _event(name: str, data) -> str:
+    return f"event: {name}\ndata: {json.dumps(data, allow_nan=False)}\n\n"

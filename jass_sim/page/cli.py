@@ -1,0 +1,69 @@
+"""``jass-sim serve``: start the page on this machine."""
+
+from __future__ import annotations
+
+import click
+
+from jass_sim.core.cli import command
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+
+def warm_up() -> None:
+    """Compile (or load from Numba's cache) the kernels of the page's Jass jobs with tiny inputs, so
+    that the first answer comes at full speed."""
+    import jass_sim
+    from jass_sim.jass.play.choose import choose_card
+
+    jass_sim.advise("HJ H9 HA SK SQ D6 C7 C8 CT", samples=64, seed=0)
+    jass_sim.play_advice("HJ H9 HA SK SQ D6 C7 C8 CT", mode="H", played="D7 S6", leader=2, samples=16, seed=0)
+    choose_card("HJ H9 HA SK SQ D6 C7 C8 CT", mode="H", seed=0)
+
+
+@command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (0.0.0.0: reachable from a phone on the same network).")
+@click.option("--port", default=8765, show_default=True, type=click.IntRange(1, 65535), help="TCP port.")
+@click.option("--no-browser", is_flag=True, help="Do not open the page in a browser.")
+def serve(host: str, port: int, no_browser: bool):
+    """The player's page: advice, the table, review and a coached round, in a browser.
+
+    One process on this machine; every script and style ships in the package (nothing is loaded
+    from another host). The kernels compile in the background at start ("preparing the engine").
+    Ctrl-C stops it.
+    """
+    import socket
+    import threading
+    import webbrowser
+
+    import uvicorn
+
+    from jass_sim.core.errors import InputError
+    from jass_sim.page.app import create_app
+
+    try:  # a port in use is bad input: one line, exit 2, before anything starts
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as exc:
+        raise InputError(f"cannot listen on {host}:{port}: {exc.strerror}", f"{host}:{port}") from None
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else shown}:{port}/"
+    if host not in LOCAL_HOSTS:
+        click.echo(f"jass-sim: warning: listening on {host}: anyone on your network can use this page", err=True)
+    click.echo(f"jass-sim page at {url} (Ctrl-C stops it)")
+    app = create_app(warm_up=warm_up)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1,
+                            access_log=False)
+    server = uvicorn.Server(config)
+    if not no_browser:
+        def open_when_up():
+            import time
+
+            for _ in range(100):
+                if server.started:
+                    webbrowser.open(url)
+                    return
+                time.sleep(0.1)
+        threading.Thread(target=open_when_up, daemon=True).start()
+    server.run()

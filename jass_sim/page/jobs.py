@@ -1,0 +1,210 @@
+"""The job queue of ``jass-sim serve``: one worker thread runs the jobs one at a time, in order.
+
+The compiled kernels release the GIL, so the event loop keeps answering while a job computes; one
+job at a time keeps every kernel call on one thread (Numba's default thread pool is not safe for
+parallel kernels launched from two threads at once) and suits a machine of two cores.
+
+A job's state moves from ``queued`` to ``running`` to exactly one of ``result``, ``error`` or
+``cancelled``. Commands that take a ``progress`` callback report ticks (with the estimate so far
+for ``advise`` and ``play_advice``) and stop at the next tick when cancelled; a job of another
+command cannot be stopped inside its kernel: it is reported ``cancelled`` at once and its result is
+dropped when it ends.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import queue
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+
+from jass_sim.core.chunks import Tick
+from jass_sim.core.errors import Cancelled, InputError
+from jass_sim.page.commands import JobCommand, clean_json, field_of
+
+log = logging.getLogger("jass_sim.page")
+
+#: How often the estimate so far (``partial``) is rebuilt for the progress events, at most.
+PARTIAL_EVERY = 0.4
+#: Finished jobs kept for their event streams (the oldest are forgotten first).
+KEEP_FINISHED = 200
+
+FINAL_STATES = ("result", "error", "cancelled")
+
+
+@dataclass
+class Job:
+    """One job: its command and arguments, its state and what it produced."""
+
+    id: str
+    name: str
+    command: JobCommand
+    args: dict
+    state: str = "queued"
+    progress: dict = field(default_factory=dict)
+    partial: dict | None = None
+    result: dict | None = None
+    error: dict | None = None
+    version: int = 0
+    cancel_requested: bool = False
+    created: float = field(default_factory=time.monotonic)
+    _partial_at: float = 0.0
+
+    @property
+    def finished(self) -> bool:
+        return self.state in FINAL_STATES
+
+    def _changed(self) -> None:
+        self.version += 1
+
+
+class JobQueue:
+    """Jobs run in order on one worker thread (see the module docstring).
+
+    Parameters
+    ----------
+    warm_up : callable, optional
+        Run on the worker thread before the first job (compiles the kernels); :attr:`ready` is
+        True once it ended.
+    """
+
+    def __init__(self, warm_up=None):
+        self._jobs: dict[str, Job] = {}
+        self._queue: queue.Queue[Job | None] = queue.Queue()
+        self._lock = threading.Lock()
+        self._ids = itertools.count(1)
+        self._warm_up = warm_up
+        self.ready = warm_up is None
+        self.warm_up_error: str | None = None
+        self._thread = threading.Thread(target=self._work, name="jass-sim-jobs", daemon=True)
+        self._thread.start()
+
+    # --- the API's side -------------------------------------------------------------------------
+    def check(self, command: JobCommand, args: dict) -> None:
+        """Check ``args`` before queueing: a command with a progress callback runs up to its first
+        tick (which comes once the input is checked, before any kernel) and stops there; an
+        InputError (or a TypeError of a wrong argument type) propagates."""
+        if not command.progress:
+            return
+
+        def stop(tick):
+            raise _Checked()
+
+        try:
+            command.function()(**args, progress=stop)
+        except _Checked:
+            return
+
+    def submit(self, name: str, command: JobCommand, args: dict) -> Job:
+        job = Job(f"{next(self._ids)}-{secrets.token_hex(4)}", name, command, args)
+        with self._lock:
+            self._jobs[job.id] = job
+            self._forget_old()
+        self._queue.put(job)
+        return job
+
+    def get(self, job_id: str) -> Job | None:
+        return self._jobs.get(job_id)
+
+    def cancel(self, job_id: str) -> Job | None:
+        """Ask ``job_id`` to stop: a queued job never runs; a running one stops at its next tick. Its
+        state is ``cancelled`` from now on (a result that still comes is dropped)."""
+        job = self._jobs.get(job_id)
+        if job is None:
+            return None
+        with self._lock:
+            if not job.finished:
+                job.cancel_requested = True
+                job.state = "cancelled"
+                job._changed()
+        return job
+
+    def position(self, job: Job) -> int:
+        """Jobs ahead of ``job`` in the queue (0 when it runs or ended)."""
+        if job.state != "queued":
+            return 0
+        return sum(1 for j in list(self._jobs.values()) if j.state in ("queued", "running") and j.created < job.created)
+
+    def close(self) -> None:
+        self._queue.put(None)
+
+    # --- the worker's side ----------------------------------------------------------------------
+    def _work(self) -> None:
+        if self._warm_up is not None:
+            try:
+                self._warm_up()
+            except Exception as exc:  # a server that cannot warm up still serves; the page says why
+                self.warm_up_error = f"{type(exc).__name__}: {exc}"
+                log.exception("warm-up failed")
+            self.ready = True
+        while True:
+            job = self._queue.get()
+            if job is None:
+                return
+            if job.cancel_requested:
+                continue
+            self._run(job)
+
+    def _run(self, job: Job) -> None:
+        with self._lock:
+            job.state = "running"
+            job._changed()
+        kwargs = dict(job.args)
+        if job.command.progress:
+            kwargs["progress"] = lambda tick: self._tick(job, tick)
+        try:
+            out = job.command.function()(**kwargs)
+            doc = clean_json(out.to_json())
+            with self._lock:
+                if not job.cancel_requested:
+                    job.result = doc
+                    job.state = "result"
+                    job._changed()
+        except Cancelled as exc:
+            with self._lock:
+                if exc.partial is not None:
+                    job.partial = clean_json(exc.partial.to_json())
+                job.state = "cancelled"
+                job._changed()
+        except (InputError, TypeError, ValueError) as exc:
+            self._fail(job, " ".join(str(exc).split("\n")), field_of(job.args, exc))
+        except Exception as exc:  # never a traceback to the page, and the queue goes on
+            log.exception("job %s failed", job.id)
+            self._fail(job, f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())}", None)
+
+    def _fail(self, job: Job, line: str, field_name: str | None) -> None:
+        with self._lock:
+            if job.cancel_requested:
+                return
+            job.error = {"error": line} | ({"field": field_name} if field_name else {})
+            job.state = "error"
+            job._changed()
+
+    def _tick(self, job: Job, tick) -> None:
+        if job.cancel_requested:
+            raise Cancelled()
+        info = tick.to_json() if isinstance(tick, Tick) else {"done": int(tick), "target": int(tick)}
+        partial = None
+        now = time.monotonic()
+        if isinstance(tick, Tick) and tick.done > 0 and now - job._partial_at >= PARTIAL_EVERY:
+            result = tick.partial()
+            if result is not None:
+                partial = clean_json(result.to_json())
+                job._partial_at = now
+        with self._lock:
+            job.progress = info
+            if partial is not None:
+                job.partial = partial
+            job._changed()
+
+    def _forget_old(self) -> None:
+        finished = [j for j in self._jobs.values() if j.finished]
+        for j in finished[:max(0, len(finished) - KEEP_FINISHED)]:
+            del self._jobs[j.id]
+
+
+class _Checked(BaseException):
+    """The first tick came: the arguments passed every check."""

@@ -1,0 +1,114 @@
+"""Screenshots of every view of the page at phone (390 px) and desktop (1280 px) width.
+
+    python scripts/screenshots.py [--url http://127.0.0.1:8765/] [--out docs/screenshots]
+
+Starts its own server (on a free port) unless ``--url`` is given; drives Debian's Chromium
+(``/usr/bin/chromium``) with Playwright. Each view is filled with a sample input and its answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import sys
+
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+               "--no-first-run", "--disable-sync"]
+WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
+
+
+def fill_views(page, base: str, shoot) -> None:
+    """Drive each view to a typical answer and call ``shoot(name)``."""
+    page.goto(base + "#advise")
+    page.wait_for_selector("#engine.ready", timeout=600_000)
+    for card in "HJ H9 HA SK SQ D6 C7 C8 CT".split():
+        page.click(f'#advise-picker [data-card="{card}"]')
+    page.click('[data-action="advise"]')
+    page.wait_for_selector('[data-option="chibre"]', timeout=120_000)
+    page.wait_for_selector('[data-action="advise"]:not([disabled])', timeout=120_000)
+    shoot("advise")
+
+    page.click('nav [data-view="table"]')
+    page.fill("#table-hand", "HJ H9 HA SK SQ D6 C7 C8 CT")
+    page.select_option("#table-leader", "1")
+    page.dispatch_event("#table-hand", "change")
+    for card in ("D7", "DQ", "DA"):
+        page.click(f'#table-play-picker [data-card="{card}"]')
+        page.wait_for_timeout(300)
+    page.wait_for_selector("#table-result [data-testid=recommendation]", timeout=120_000)
+    shoot("table")
+
+    page.click('nav [data-view="review"]')
+    import jass_sim
+
+    import json
+
+    page.fill("#review-text", json.dumps(jass_sim.replay(3, policy="net").to_json()))
+    page.fill("#review-samples", "200")
+    page.click('#view-review [data-action="review"]')
+    page.wait_for_selector("#review-result [data-testid=review-summary]", timeout=300_000)
+    shoot("review")
+
+    page.click('nav [data-view="coach"]')
+    page.click('[data-action="deal"]')
+    page.click('#coach-choose [data-mode="H"]')
+    page.wait_for_selector("#coach-hand button:not([disabled])", timeout=60_000)
+    page.click("#coach-hand button:not([disabled])")
+    page.wait_for_function("document.querySelector('#coach-feedback').textContent.includes('point') || "
+                           "document.querySelector('#coach-feedback').textContent.includes('✓') || "
+                           "document.querySelector('#coach-feedback').textContent.includes('only')", timeout=60_000)
+    shoot("coach")
+
+    page.click('nav [data-view="cribbage"]')
+    page.fill("#cribbage-hand", "5H 5D JS 6C 4H KD")
+    page.dispatch_event("#cribbage-hand", "input")
+    page.click('[data-action="cribbage-discard"]')
+    page.wait_for_selector("#cribbage-result [data-testid=recommendation]", timeout=120_000)
+    shoot("cribbage")
+
+    page.click('nav [data-view="basra"]')
+    page.fill("#basra-hand", "HJ D10 C5 S3 HK H7")
+    page.dispatch_event("#basra-hand", "input")
+    page.fill("#basra-table", "H5 C2 D7 S9")
+    page.fill("#basra-samples", "500")
+    page.click('[data-action="basra-advise"]')
+    page.wait_for_selector("#basra-result [data-testid=recommendation]", timeout=120_000)
+    shoot("basra")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--url", help="a running page (default: start one)")
+    parser.add_argument("--out", default="docs/screenshots")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    out = pathlib.Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    server = None
+    base = args.url
+    if base is None:
+        sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests" / "page"))
+        from live_server import LiveServer
+
+        server = LiveServer()
+        base = server.start()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+            for label, (width, height) in WIDTHS.items():
+                page = browser.new_page(viewport={"width": width, "height": height})
+                fill_views(page, base, lambda name: page.screenshot(path=str(out / f"{name}-{label}.png"),
+                                                                     full_page=True))
+                page.close()
+            browser.close()
+    finally:
+        if server is not None:
+            server.stop()
+    print(f"screenshots in {out}/")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,155 @@
+"""The job API of ``jass-sim serve`` (a contract: the page and other tools use it), through
+Starlette's TestClient: every command's result equals its Python function's ``to_json()``,
+progress, cancellation, bad input and unknown jobs."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import read_events
+
+import jass_sim
+from jass_sim.page.commands import COMMANDS, clean_json
+
+HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
+
+
+def run_job(client, command: str, args: dict, on_progress=None):
+    response = client.post("/api/jobs", json={"command": command, "args": args})
+    assert response.status_code == 202, response.text
+    job_id = response.json()["id"]
+    return job_id, read_events(client, job_id, on_progress)
+
+
+def test_health_says_ready_and_the_version(client):
+    body = client.get("/api/health").json()
+    assert body["status"] == "ready"
+    from jass_sim.core.files import package_version
+
+    assert body["version"] == package_version()
+
+
+def test_the_page_and_its_files_are_served(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    assert "data-action" in page.text
+    for name in ("app.js", "style.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+    # nothing is loaded from another host
+    import re
+
+    for text in (page.text, client.get("/static/app.js").text, client.get("/static/style.css").text):
+        assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", text)
+        assert "@import url(http" not in text
+
+
+@pytest.mark.parametrize("command, args, call", [
+    ("advise", {"hand": HAND, "samples": 256, "seed": 3},
+     lambda: jass_sim.advise(HAND, samples=256, seed=3)),
+    ("play_advice", {"hand": HAND, "mode": "H", "played": "D7 S6", "leader": 2, "samples": 64, "seed": 1},
+     lambda: jass_sim.play_advice(HAND, mode="H", played="D7 S6", leader=2, samples=64, seed=1)),
+    ("cribbage_discard", {"hand": "5H 5D JS 6C 4H KD", "dealer": True},
+     lambda: jass_sim.cribbage.discard("5H 5D JS 6C 4H KD", dealer=True)),
+    ("basra_advise", {"hand": "HJ D10 C5 S3 HK H7", "table": "H5 C2 D7 S9", "samples": 64, "seed": 2},
+     lambda: jass_sim.basra.advise("HJ D10 C5 S3 HK H7", table="H5 C2 D7 S9", samples=64, seed=2)),
+    ("equity", {"shipped": True}, lambda: jass_sim.equity(shipped=True)),
+])
+def test_result_equals_the_python_api(client, command, args, call):
+    job_id, events = run_job(client, command, args)
+    names = [e[0] for e in events]
+    assert names[-1] == "result" and names.count("result") == 1
+    assert set(names[:-1]) <= {"progress"}
+    assert events[-1][1] == clean_json(call().to_json())
+
+
+def test_review_of_a_replayed_round(client):
+    rnd = jass_sim.replay(3, policy="heuristic")
+    job_id, events = run_job(client, "review", {"round": rnd.to_json(), "samples": 32})
+    assert events[-1][0] == "result"
+    assert events[-1][1] == clean_json(jass_sim.review(rnd, samples=32).to_json())
+    progress = [e[1] for e in events if e[0] == "progress"]
+    assert all("done" in p and "target" in p for p in progress)
+
+
+def test_choose_card_plays_as_the_engine(client):
+    job_id, events = run_job(client, "choose_card", {"hand": HAND, "mode": "H", "leader": 0})
+    assert events[-1][0] == "result" and events[-1][1]["card"] in events[-1][1]["legal"]
+
+
+def test_progress_every_half_second_with_the_ci(client):
+    seen = []
+    job_id, events = run_job(client, "advise", {"hand": HAND, "ci": 0.6, "max_samples": 40_000, "seed": 4},
+                             on_progress=seen.append)
+    assert events[-1][0] == "result"
+    times = [t for name, _, t in events]
+    assert max(b - a for a, b in zip(times, times[1:])) < 0.5 + 0.3  # scheduling slack of a busy test machine
+    assert any("half_width" in p for p in seen)
+    assert all(p["done"] <= p["target"] or p["target"] == 0 for p in seen)
+    assert events[-1][1] == clean_json(jass_sim.advise(HAND, ci=0.6, max_samples=40_000, seed=4).to_json())
+
+
+def test_cancel_ends_the_stream_within_a_second_and_keeps_the_estimate(client):
+    import threading
+    import time
+
+    response = client.post("/api/jobs", json={"command": "advise",
+                                              "args": {"hand": HAND, "ci": 0.01, "max_samples": 5_000_000}})
+    job_id = response.json()["id"]
+    asked = {}
+
+    def cancel_later(progress):
+        if progress.get("done", 0) > 0 and "at" not in asked:
+            asked["at"] = time.monotonic()
+            threading.Thread(target=lambda: client.delete(f"/api/jobs/{job_id}")).start()
+
+    events = read_events(client, job_id, cancel_later)
+    ended = time.monotonic()
+    assert events[-1][0] == "cancelled"
+    assert ended - asked["at"] < 1.0 + 0.5
+    # the queue goes on
+    _, events = run_job(client, "advise", {"hand": HAND, "samples": 64})
+    assert events[-1][0] == "result"
+
+
+@pytest.mark.parametrize("args, field, token", [
+    ({"hand": "HJ H9 HA SK SQ D6 C7 C8 XX"}, "hand", "XX"),
+    ({"hand": HAND, "rules": "poker"}, "rules", "poker"),
+    ({"hand": HAND, "samples": 1}, "samples", "1"),
+    ({"hand": HAND, "policy": "magic"}, "policy", "magic"),
+])
+def test_bad_arguments_answer_400_with_the_line(client, args, field, token):
+    response = client.post("/api/jobs", json={"command": "advise", "args": args})
+    assert response.status_code == 400
+    body = response.json()
+    assert token in body["error"] and "\n" not in body["error"] and "Traceback" not in body["error"]
+    assert body.get("field") == field
+    with pytest.raises(jass_sim.InputError, match=str(body["error"])[:20].replace("(", r"\(").replace("[", r"\[")):
+        jass_sim.advise(**args)
+
+
+@pytest.mark.parametrize("body", [
+    {"command": "rm -rf", "args": {}},
+    {"command": "advise", "args": ["HJ"]},
+    {"command": "advise", "args": {"hand": HAND, "bogus": 1}},
+    "advise",
+])
+def test_malformed_requests_answer_400(client, body):
+    response = client.post("/api/jobs", json=body)
+    assert response.status_code == 400 and "error" in response.json()
+
+
+def test_a_bad_job_ends_with_an_error_event_and_the_queue_goes_on(client):
+    job_id, events = run_job(client, "cribbage_discard", {"hand": "5H 5D JS 6C 4H QQ", "dealer": True})
+    assert events[-1][0] == "error" and "QQ" in events[-1][1]["error"]
+    job_id, events = run_job(client, "cribbage_discard", {"hand": "5H 5D JS 6C 4H KD", "dealer": False})
+    assert events[-1][0] == "result"
+
+
+def test_unknown_job_is_404(client):
+    assert client.get("/api/jobs/nope/events").status_code == 404
+    assert client.delete("/api/jobs/nope").status_code == 404
+    assert client.get("/api/jobs/nope").status_code == 404
+
+
+def test_every_command_is_a_public_function():
+    for name, command in COMMANDS.items():
+        assert callable(command.function()), name
