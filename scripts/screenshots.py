@@ -40,9 +40,9 @@ def fill_views(page, base: str, shoot) -> None:
     shoot("table")
 
     page.click('nav [data-view="review"]')
-    import jass_sim
-
     import json
+
+    import jass_sim
 
     page.fill("#review-text", json.dumps(jass_sim.replay(3, policy="net").to_json()))
     page.fill("#review-samples", "200")

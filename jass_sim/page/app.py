@@ -89,7 +89,9 @@ def create_app(jobs: JobQueue | None = None, warm_up=None) -> Starlette:
             doc = await run_in_threadpool(check_position, body)
         except (InputError, TypeError, ValueError) as exc:
             out = {"error": " ".join(str(exc).split("\n"))}
-            name = field_of(body if isinstance(body, dict) else {}, exc)
+            # a card that breaks a rule is named in "played" first (it may be in "hand" as well)
+            fields = {"played": body.get("played", "")} | body if isinstance(body, dict) else {}
+            name = field_of(fields, exc)
             if name:
                 out["field"] = name
             return JSONResponse(out, status_code=400)

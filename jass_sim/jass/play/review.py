@@ -108,10 +108,18 @@ class Review(Result):
         r = self.round
         return {"round": {"rules": r.rules, "mode": mode_name(r.mode), "leader": r.leader, "chooser": _chooser(r),
                           "chibred": r.chibred, "played": [format_card(c) for c in r.played],
-                          "all_hands": r.all_hands},
+                          "all_hands": r.all_hands, "tricks": self.tricks()},
                 "seats": self.seats, "policy": self.policy, "samples": self.samples or DEFAULT_SAMPLES,
                 "seed": self.seed,
                 "decisions": [d.to_json() for d in self.decisions], "summary": self.summary}
+
+    def tricks(self) -> list[dict]:
+        """The finished tricks of the round: ``leader``, ``cards``, ``winner`` and ``points`` (seats as in
+        the round file)."""
+        me = self.seats[0]
+        pos = _rotated(self.round, me, len(self.round.played), require_turn=False)
+        return [{"leader": (t["leader"] + me) & 3, "cards": [format_card(c) for c in t["cards"]],
+                 "winner": (t["winner"] + me) & 3, "points": t["points"]} for t in pos.tricks]
 
     @property
     def heading(self) -> str:

@@ -427,7 +427,15 @@ function renderReview(box, doc) {
     const head = d.kind === "mode" ? `Mode choice: ${modeLabel(d.played)}` : `Trick ${d.trick}, seat ${d.seat} played ${cardLabel(d.played)}`;
     const lines = [el("strong", { text: head }), " ", el("span", { class: `verdict-${d.verdict}`, "data-verdict": d.verdict, text: d.verdict })];
     const detail = el("div");
-    if (d.kind === "card" && d.trick_so_far) {
+    const whole = d.kind === "card" && doc.round.tricks ? doc.round.tricks[d.trick - 1] : null;
+    if (whole) {  // the four cards, the trick's winner marked, the reviewed card in bold
+      detail.append(el("div", { class: "trick" }, el("span", { class: "no", text: "trick" }),
+        whole.cards.map((c, k) => {
+          const node = pcard(c, { seat: (whole.leader + k) % 4, winner: (whole.leader + k) % 4 === whole.winner });
+          if (c === d.played) node.classList.add("mine");
+          return node;
+        }), el("span", { class: "note", text: ` won by seat ${whole.winner}, ${whole.points} pts` })));
+    } else if (d.kind === "card" && d.trick_so_far) {
       detail.append(el("div", { class: "trick" }, el("span", { class: "no", text: "trick" }),
         d.trick_so_far.map((c, k) => pcard(c, { seat: (d.trick_leader + k) % 4 })), pcard(d.played, { seat: d.seat })));
     }
@@ -647,4 +655,6 @@ $("#suit-style").addEventListener("change", (e) => { state.style = e.target.valu
 setupAdvise(); setupTable(); setupReview(); setupCoach(); setupCribbage(); setupBasra();
 applyStyle();
 pollHealth();
-showView((location.hash || "#advise").slice(1).split("?")[0] in { advise: 1, table: 1, review: 1, coach: 1, cribbage: 1, basra: 1 } ? location.hash.slice(1) : "advise");
+const VIEWS = ["advise", "table", "review", "coach", "cribbage", "basra"];
+const wanted = location.hash.slice(1);
+showView(VIEWS.includes(wanted) ? wanted : "advise");

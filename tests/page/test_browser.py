@@ -1,0 +1,142 @@
+"""The page in a real browser (pytest-playwright driving Debian's Chromium, ``/usr/bin/chromium``):
+pick a hand and get advice, enter a round at the table, import a replay and review it, play a
+coached round to the end, and analyse a Cribbage discard.
+
+``.ci/run`` installs Chromium with apt-get, and sets ``JASS_SIM_REQUIRE_BROWSER=1`` so that a missing
+browser fails there instead of skipping."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+import pytest
+from live_server import LiveServer
+
+import jass_sim
+
+CHROMIUM = "/usr/bin/chromium"
+HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
+
+if not os.path.exists(CHROMIUM):
+    if os.environ.get("JASS_SIM_REQUIRE_BROWSER"):
+        raise RuntimeError(f"browser tests need Chromium at {CHROMIUM} (apt-get install -y chromium)")
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)", allow_module_level=True)
+
+expect = pytest.importorskip("playwright.sync_api").expect
+expect.set_options(timeout=180_000)  # a job may wait behind another on a busy two-core machine
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args():
+    return {"executable_path": CHROMIUM, "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                                                  "--disable-component-update", "--no-first-run", "--disable-sync"]}
+
+
+@pytest.fixture(scope="session")
+def base():
+    server = LiveServer()
+    url = server.start()
+    yield url
+    server.stop()
+
+
+@pytest.fixture
+def ready(page, base):
+    page.set_default_timeout(180_000)
+    page.goto(base)
+    expect(page.locator("#engine")).to_have_class(re.compile("ready"))
+    return page
+
+
+def test_pick_a_hand_and_get_advice(ready):
+    page = ready
+    for card in HAND.split():
+        page.click(f'#advise-picker [data-card="{card}"]')
+    expect(page.locator("#advise-hand")).to_have_value(HAND)
+    page.click("#view-advise summary")
+    page.fill("#advise-samples", "512")
+    page.click('[data-action="advise"]')
+    expect(page.locator('[data-option="chibre"]')).to_be_visible()
+    expect(page.locator("#advise-result tr[data-option]")).to_have_count(7)
+    expected = jass_sim.advise(HAND, samples=512)
+    expect(page.get_by_test_id("recommendation")).to_have_text(expected.sentence)
+
+
+def test_a_bad_card_is_shown_next_to_its_field(ready):
+    page = ready
+    page.fill("#advise-hand", "HJ H9 HA SK SQ D6 C7 C8 X9")
+    page.click('[data-action="advise"]')
+    expect(page.locator('#view-advise [data-error-for="hand"]')).to_contain_text("X9")
+
+
+def test_enter_a_round_at_the_table_and_get_advice_at_seat_0s_turn(ready):
+    page = ready
+    page.click('nav [data-view="table"]')
+    page.fill("#table-hand", HAND)
+    page.select_option("#table-leader", "1")
+    page.dispatch_event("#table-hand", "change")
+    for card in ("D7", "DQ"):
+        page.click(f'#table-play-picker [data-card="{card}"]')
+    # a card in my own hand cannot be played by seat 3: refused with the reason, then undone
+    page.click('#table-play-picker [data-card="HJ"]')
+    expect(page.locator('#view-table [data-error-for="played"]')).to_contain_text("HJ")
+    page.click('#table-play-picker [data-card="DA"]')
+    expect(page.locator("#table-state")).to_contain_text("Your turn")
+    expect(page.locator("#table-result [data-testid=recommendation]")).to_be_visible()
+    rows = page.locator("#table-result [data-card-row]")
+    expect(rows).to_have_count(4)  # HJ H9 HA D6: follow diamonds with D6 or trump
+    page.click('[data-action="undo"]')
+    expect(page.locator("#table-state")).to_contain_text("Seat 3 to play")
+
+
+def test_import_a_replay_and_review_it(ready):
+    page = ready
+    page.click('nav [data-view="review"]')
+    page.fill("#review-text", json.dumps(jass_sim.replay(3, policy="heuristic").to_json()))
+    page.fill("#review-samples", "32")
+    page.click('#view-review [data-action="review"]')
+    expect(page.get_by_test_id("review-summary")).to_be_visible()
+    expected = jass_sim.review(jass_sim.replay(3, policy="heuristic"), samples=32)
+    expect(page.locator("#review-result [data-decision]")).to_have_count(len(expected.decisions))
+    # the verdict counts jump to their decisions
+    first = page.locator("#review-result .counts a").first
+    first.click()
+    expect(page.locator("#review-result .decision.flash")).to_have_count(1)
+
+
+def test_play_a_coached_round_to_the_end(ready):
+    page = ready
+    page.click('nav [data-view="review"]')
+    page.fill("#review-samples", "32")  # the review the round opens in at the end
+    page.click('nav [data-view="coach"]')
+    page.click('[data-action="deal"]')
+    page.click('#coach-choose [data-mode="H"]')
+    for _ in range(9):
+        card = page.locator("#coach-hand button:not([disabled])").first
+        card.wait_for()
+        card.click()
+    expect(page.get_by_test_id("coach-feedback")).to_contain_text("The round is over")
+    expect(page.locator("#view-review")).to_be_visible()
+    expect(page.get_by_test_id("review-summary")).to_contain_text("10 decisions")  # the mode choice and 9 cards
+
+
+def test_analyse_a_cribbage_discard(ready):
+    page = ready
+    page.click('nav [data-view="cribbage"]')
+    for card in "5H 5D JS 6C 4H KD".split():
+        page.click(f'#cribbage-picker [data-card="{card}"]')
+    page.check('input[name="cribbage-role"][value="pone"]')
+    page.click('[data-action="cribbage-discard"]')
+    expect(page.locator("#cribbage-result tr[data-discard]")).to_have_count(15)
+    best = jass_sim.cribbage.discard("5H 5D JS 6C 4H KD", dealer=False).to_json()["discards"][0]["discard"]
+    expect(page.get_by_test_id("recommendation").filter(visible=True)).to_contain_text(" ".join(best))
+
+
+def test_phone_width_has_no_horizontal_scroll(ready):
+    page = ready
+    page.set_viewport_size({"width": 390, "height": 844})
+    for view in ("advise", "table", "review", "coach", "cribbage", "basra"):
+        page.click(f'nav [data-view="{view}"]')
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, view
