@@ -137,6 +137,23 @@ def test_analyse_a_cribbage_discard(ready):
 def test_phone_width_has_no_horizontal_scroll(ready):
     page = ready
     page.set_viewport_size({"width": 390, "height": 844})
+    page.fill("#advise-hand", HAND)
+    page.click("#view-advise summary")
+    page.fill("#advise-samples", "128")
+    page.click('[data-action="advise"]')
+    expect(page.locator("#advise-result tr[data-option]")).to_have_count(7)
     for view in ("advise", "table", "review", "coach", "cribbage", "basra"):
         page.click(f'nav [data-view="{view}"]')
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, view
+
+
+def test_the_keyboard_alone_picks_cards_and_asks(ready):
+    page = ready
+    page.focus('#advise-picker [data-card="HJ"]')
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")  # the next button in the row: HQ
+    page.keyboard.press("Space")
+    expect(page.locator("#advise-hand")).to_have_value("HJ HQ")
+    page.focus("#advise-hand")
+    page.keyboard.press("Enter")  # asks: a hand of two cards is refused next to the field
+    expect(page.locator('#view-advise [data-error-for="hand"]')).to_contain_text("9")

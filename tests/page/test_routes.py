@@ -153,3 +153,15 @@ def test_unknown_job_is_404(client):
 def test_every_command_is_a_public_function():
     for name, command in COMMANDS.items():
         assert callable(command.function()), name
+
+
+def test_position_route_checks_a_round_at_the_table(client):
+    body = {"hand": HAND, "mode": "H", "leader": 1, "played": "D7 DQ DA"}
+    pos = client.post("/api/position", json=body).json()
+    assert pos["to_play"] == 0 and sorted(pos["legal"]) == sorted(["H9", "HJ", "HA", "D6"])
+    after = client.post("/api/position", json=body | {"played": "D7 DQ DA D6"}).json()
+    assert after["tricks"][0]["winner"] == 3 and after["to_play"] == 3 and after["legal"] == []
+    bad = client.post("/api/position", json=body | {"played": "D7 DQ HJ"})
+    assert bad.status_code == 400 and "HJ" in bad.json()["error"] and bad.json()["field"] == "played"
+    assert client.post("/api/position", json=body | {"mode": "X"}).status_code == 400
+    assert client.post("/api/position", json=body | {"bogus": 1}).status_code == 400

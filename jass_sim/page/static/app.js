@@ -229,7 +229,7 @@ function renderAdvice(doc, partial, cancelled = false) {
   if (partial) box.append(el("p", { class: "note", text: cancelled ? `Cancelled: the estimate from the ${doc.samples.toLocaleString()} deals played so far.` : `Sampling… (${doc.samples.toLocaleString()} deals so far)` }));
   const table = el("table", { class: "options" },
     el("thead", {}, el("tr", {}, el("th", { text: "option" }), el("th", { class: "num", text: "ours − theirs" }),
-                            el("th", { text: "against the best (paired 95% CI)" }), el("th", { class: "num", text: "match" }))));
+                            el("th", { text: "against the best (paired 95% CI)" }), el("th", { class: "num col-match", text: "match" }))));
   const body = el("tbody");
   for (const o of rows) {
     const [lo, hi] = o.versus_best.ci95;
@@ -243,7 +243,7 @@ function renderAdvice(doc, partial, cancelled = false) {
       el("td", { text: label }),
       el("td", { class: "num", text: `${signed(o.mean_diff)} [${signed(o.ci95_diff[0])}, ${signed(o.ci95_diff[1])}]` }),
       el("td", {}, ciBar(o.versus_best.mean, lo ?? 0, hi ?? 0, scale), el("span", { class: "note", text: note })),
-      el("td", { class: "num", text: `${(100 * o.p_match_ours).toFixed(1)}%` })));
+      el("td", { class: "num col-match", text: `${(100 * o.p_match_ours).toFixed(1)}%` })));
   }
   table.append(body);
   box.append(table);
@@ -520,8 +520,11 @@ function coachArgs(seat) {
 async function coachStep() {
   const root = $("#view-coach");
   while (true) {
-    const pos = await checkPosition(Object.assign(coachArgs(0)));
+    const pos = await checkPosition(coachArgs(0));
     renderTricks($("#coach-table"), pos);
+    const who = pos.finished ? "" : pos.to_play === 0 ? " · your turn" : ` · seat ${pos.to_play} to play`;
+    $("#coach-table").prepend(el("p", { class: "note", "data-testid": "coach-status",
+      text: `${modeLabel(coach.mode)} · trick ${Math.min(9, pos.tricks.length + 1)} of 9 · card points: us ${pos.points_so_far[0]}, them ${pos.points_so_far[1]}${who}` }));
     if (pos.finished) { coachEnd(pos); return; }
     if (pos.to_play === 0) { renderCoachHand(pos.legal); coach.legalNow = pos.legal; return; }
     renderCoachHand([]);
