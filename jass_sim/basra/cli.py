@@ -71,10 +71,12 @@ def simulate(policy, deals, players, rules, games, seed, samples, threads, fmt, 
     """Every seat plays POLICY: points and Basras per deal, first-player advantage, win rate to 101."""
     from jass_sim.basra.api import simulate as run
     from jass_sim.basra.results import Figures
+    from jass_sim.core.cli import output_format
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
 
     fmt = check_choice("--format", fmt, Figures.formats)
+    fmt = output_format(fmt, output, Figures.formats)
     check_output_path(output)
     result = run(policy=policy, deals=deals, players=players, rules=rules, games=games, seed=seed, samples=samples,
                  threads=threads)
@@ -89,10 +91,12 @@ def duel(player_a, player_b, deals, players, rules, games, seed, samples, thread
     """Player A against player B on duplicate deals (each deal and game played twice, sides swapped)."""
     from jass_sim.basra.api import duel as run
     from jass_sim.basra.results import Figures
+    from jass_sim.core.cli import output_format
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
 
     fmt = check_choice("--format", fmt, Figures.formats)
+    fmt = output_format(fmt, output, Figures.formats)
     check_output_path(output)
     result = run(player_a, player_b, deals=deals, players=players, rules=rules, games=games, seed=seed,
                  samples=samples, threads=threads)

@@ -120,6 +120,30 @@ def _quiet_stdout() -> None:
         pass
 
 
+#: The format a file extension of ``-o`` asks for.
+EXTENSION_FORMATS = {".csv": "csv", ".json": "json", ".jsonl": "json", ".parquet": "parquet"}
+
+
+def output_format(fmt: str, output: str | None, formats, option: str = "-o") -> str:
+    """The format to write ``output`` in: a data extension (``.csv``, ``.json``, ``.jsonl``,
+    ``.parquet``) sets it when ``--format`` was not given, and a ``--format`` that contradicts the
+    extension, or an extension whose format the command cannot write, is refused (InputError), so
+    that ``-o results.csv`` never holds a text table."""
+    if not output:
+        return fmt
+    ext = os.path.splitext(output)[1].lower()
+    wanted = EXTENSION_FORMATS.get(ext)
+    if wanted is None:
+        return fmt
+    ctx = click.get_current_context(silent=True)
+    given = ctx is not None and ctx.get_parameter_source("fmt") not in (None, click.core.ParameterSource.DEFAULT)
+    if wanted not in formats:
+        raise InputError(f"{option} {output}: this command writes {', '.join(formats)}, not {ext[1:]}", output)
+    if given and fmt != wanted:
+        raise InputError(f"--format {fmt} contradicts {option} {output} (a {ext} file)", output)
+    return wanted
+
+
 def command(*args, **kwargs):
     """``click.command`` of the :class:`Command` class (checked seed, thread and count options)."""
     return click.command(*args, cls=Command, **kwargs)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from jass_sim.core.stats import mean_ci, wilson_ci
+from jass_sim.core.stats import mean_ci, rate_ci, wilson_ci
 from jass_sim.cribbage.cards import N_RANKS, RANKS
 
 N_COMBINATIONS = 12_994_800  # C(52, 4) * 48
@@ -176,9 +176,9 @@ def game_summary(batch, a: str, b: str, seed: int) -> dict:
     a_wins = (r[:, R_WINNER] == 0).reshape(n_pairs, 2).sum(axis=1)
     fd_wins = (r[:, R_WINNER] == r[:, R_FIRST_DEALER]).reshape(n_pairs, 2).sum(axis=1)
 
-    def pair_rate(x):
-        mean, lo, hi = mean_ci(int(x.sum()), int((x * x).sum()), n_pairs)
-        return {"rate": mean / 2, "ci": [lo / 2, hi / 2]}
+    def pair_rate(x):  # wins of a pair of games (0, 1, 2): Wilson at the pairs' effective size
+        mean, lo, hi = rate_ci(int(x.sum()) / 2, int((x * x).sum()) / 4, n_pairs, max_n=2 * n_pairs)
+        return {"rate": mean, "ci": [lo, hi]}
 
     loser_score = np.where(r[:, R_WINNER] == 0, r[:, R_SCORE1], r[:, R_SCORE0])
     skunk = loser_score < SKUNK_BELOW

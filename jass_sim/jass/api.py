@@ -88,7 +88,7 @@ def _lower(text):
     return text.strip().lower() if isinstance(text, str) else text
 
 
-def simulate(deals: int, *, rules: str = "chibre", policy: str = "random", mode: str | None = "auto",
+def simulate(deals: int, *, rules: str = "chibre", policy: str | None = None, mode: str | None = "auto",
              chooser: str = "evaluator", seed: int = 0, pimc_samples: int | None = None,
              horizon: int | str | None = None, threads: int | None = None, per_deal: bool = False,
              progress=None):
@@ -104,11 +104,12 @@ def simulate(deals: int, *, rules: str = "chibre", policy: str = "random", mode:
     deals : int
         Number of rounds.
     rules, policy : str
-        Rule preset and card-play policy (``random``, ``heuristic``, ``net``, ``dd``, ``pimc``).
+        Rule preset and card-play policy (``net``, the default, ``heuristic``, ``random``, ``dd``,
+        ``pimc``).
     mode : str
         ``auto``, or ``H``, ``D``, ``S``, ``C``, ``OBE``, ``UNE`` for every round.
     chooser : str
-        ``evaluator`` (may chibre) or ``random``, with ``mode="auto"``.
+        ``evaluator`` (the default; may chibre), ``fitted`` (may chibre) or ``random``, with ``mode="auto"``.
     pimc_samples, horizon :
         Parameters of the ``pimc`` and ``dd`` players (``horizon`` 1-9 tricks or ``"full"``).
     seed : int
@@ -126,10 +127,11 @@ def simulate(deals: int, *, rules: str = "chibre", policy: str = "random", mode:
         With ``per_deal``, the per-deal rows chunk by chunk (the input is checked before the first).
     """
     from jass_sim.jass.cards import mode_option
-    from jass_sim.jass.players import policy_params, solver_player_json
+    from jass_sim.jass.players import DEFAULT_POLICY, policy_params, solver_player_json
     from jass_sim.jass.simulate.tables import simulate as run
     from jass_sim.jass.simulate.tables import simulate_deals
 
+    policy = DEFAULT_POLICY if policy is None else policy
     params = policy_params(pimc_samples, horizon)
     mode_number = mode_option(mode)
     if per_deal:
@@ -251,8 +253,9 @@ def _card_text(card) -> str:
     return card if isinstance(card, str) else format_card(int(card))
 
 
-def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", policy: str = "random",
-           pimc_samples: int | None = None, horizon: int | str | None = None) -> Round:
+def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", policy: str | None = None,
+           chooser: str = "evaluator", pimc_samples: int | None = None, horizon: int | str | None = None
+           ) -> Round:
     """Deal one round from ``seed``, play it out and record it (``jass-sim replay``).
 
     Wraps the round kernel :func:`jass_sim.jass.engine.round.first_round` (through
@@ -264,14 +267,20 @@ def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", polic
         Seed of the deal (and of the random players).
     mode : str
         ``auto`` (the chooser picks) or ``H``, ``D``, ``S``, ``C``, ``OBE``, ``UNE``.
-    rules, policy, pimc_samples, horizon :
-        As for :func:`simulate`.
+    rules, policy, chooser, pimc_samples, horizon :
+        As for :func:`simulate` (card play ``net`` and the ``evaluator`` mode choice by default). The
+        JSON echoes them (``policy``, ``mode_chooser``, ``seed``, ``pimc_samples``, ``horizon``).
     """
     from jass_sim.jass.cards import mode_option
     from jass_sim.jass.engine.replay import Round, replay_round
-    from jass_sim.jass.players import policy_params
+    from jass_sim.jass.players import DEFAULT_POLICY, policy_params, solver_player_json
 
-    return Round(replay_round(seed, rules, mode_option(mode), policy, policy_params(pimc_samples, horizon)))
+    policy = DEFAULT_POLICY if policy is None else _lower(policy)
+    chooser = _lower(chooser)
+    params = policy_params(pimc_samples, horizon)
+    record = replay_round(seed, rules, mode_option(mode), policy, params, chooser=chooser)
+    record.settings = {"policy": policy, "mode_chooser": chooser, "seed": seed, **solver_player_json(params)}
+    return Round(record)
 
 
 class ReportFiles:

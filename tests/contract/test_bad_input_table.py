@@ -23,6 +23,16 @@ leader 0
 hand 0: HJ H9 HA SK SQ D6 C7 C8 CT
 trick HJ H6 HQ H7
 """
+#: Round files with one bad line each: name -> (text, what the error line must contain).
+BAD_ROUNDS = {
+    "meld_not_meld": (ROUND.replace("trick", "meld 1: D7 D8\ntrick"), "line 4"),
+    "meld_both_teams": (ROUND.replace("trick", "meld 1: D7 D8 D9\nmeld 2: S7 S8 S9\ntrick"), "line 5"),
+    "bad_mode": (ROUND.replace("mode H", "mode X"), "line 1"),
+    "bad_chibred": (ROUND.replace("leader 0", "leader 0\nchibred maybe"), "line 3"),
+    "bad_chooser": (ROUND.replace("leader 0", "leader 0\nchooser 7"), "line 3"),
+    "bad_leader": (ROUND.replace("leader 0", "leader 9"), "line 2"),
+    "bad_rules": (ROUND.replace("leader 0", "leader 0\nrules nope"), "line 3"),
+}
 UNWRITABLE = "/proc/jass-sim-test"  # a directory nobody, root included, can create files in
 EMPTY = "''"  # how an empty token appears in the error line
 
@@ -133,6 +143,10 @@ rows("play-advice")(
     + choice(P, "--mode") + choice(P, "--rules") + choice(P, "--policy") + choice(P, "--format")
     + value(P, "--leader", "4", "x") + value(P, "--chooser", "7", "x") + value(P, "--ci", "0", "x")
     + value(P, "--played", ("HJ ZZ", "ZZ"), ("HJ HJ", "HJ"), "S6") + value(P, "--melds", "1 D7 D8 D9", "5: D7 D8 D9", ("1: D7 ZZ", "ZZ"))
+    # impossible melds (issue 33 item 5): not a meld, not seat 0's cards, both teams, shown twice
+    + value(P, "--melds", ("1: DA", "DA"), ("1: D7 D8", "D7"), ("1: D7 D9 DJ", "D7"), ("1: D7 S8 C9", "D7"),
+            ("0: C7 C8 CT", "C7"), ("2: D7 D8 D9; 1: DT DJ DQ", "D7"), ("1: H6 D6 S6 C6", "6s"),
+            ("3: HK HQ", "HQ"), ("1: D7 D8 D9; 1: D7 D8 D9", "D7"), ("1: D7 D8 D9 D6 S6 C6 H6", "6s"))
     + value(["play-advice", "--mode", "H"], "--hand", "HJ", ("", EMPTY), ("HJ H9 HA SK SQ D6 C7 C8 XX", "XX"))
     + value(["play-advice", "--mode", "H"], "--hands", "HJ;H9", ("HJ H9 HA SK SQ D6 C7 C8 CT;;;", EMPTY))
     + out_file(P))
@@ -142,7 +156,9 @@ rows("review")(
     + value(R, "--seat", "4", "x") + value(R, "--team", "2", "x")
     + [(["review", "missing.txt"], "missing.txt"), (["review", "adir"], "adir"), (["review", ""], EMPTY),
        (["review", "afile"], "afile")]
-    + out_file(R) + out_file(R, "--html", "html"))
+    + out_file(R) + out_file(R, "--html", "html")
+    # round files: each bad line named with its number (issue 33 items 5 and 12)
+    + [(["review", f"{name}.txt"], token) for name, (_, token) in BAD_ROUNDS.items()])
 RP = ["report", "--deals", "1000", "-o", "rep"]
 rows("report")(
     seeds(RP) + threads(RP) + counts(RP, "--deals") + counts(RP, "--samples-per-hand") + counts(RP, "--meld-hands")
@@ -255,6 +271,8 @@ def workdir(tmp_path, monkeypatch):
     (tmp_path / "otherjob").mkdir()
     (tmp_path / "otherjob" / "results.csv").write_text("a,b\n1,2\n")
     (tmp_path / "round.txt").write_text(ROUND)
+    for name, (text, _) in BAD_ROUNDS.items():
+        (tmp_path / f"{name}.txt").write_text(text)
     monkeypatch.chdir(tmp_path)
     return tmp_path
 

@@ -28,6 +28,7 @@ from jass_sim.core.cli import command
 def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred, options, score, seed, threads, fmt,
            plot, output):
     """Rank the chooser's options for HAND (9 cards, e.g. "HJ H9 HA SK SQ D6 C7 C8 CT")."""
+    from jass_sim.core.cli import output_format
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
     from jass_sim.core.progress import Progress
@@ -36,6 +37,7 @@ def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred
     from jass_sim.jass.api import advise as run
 
     fmt = check_choice("--format", fmt, Advice.formats)
+    fmt = output_format(fmt, output, Advice.formats)
     check_output_path(output)
     check_plot_path(plot, Advice.plot_formats)
     progress = Progress(max_samples, "advise") if ci is not None else None

@@ -90,6 +90,7 @@ def batch(deals, shard_size, rules, policy, mode, chooser, seed, directory, dask
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 def batch_summary(directory, fmt, output):
     """Merge the shards of the batch run in DIRECTORY: the table 'jass-sim simulate' prints."""
+    from jass_sim.core.cli import output_format
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import ChunkWriter, check_output_path, emit
     from jass_sim.core.shards import ShardStore
@@ -98,6 +99,7 @@ def batch_summary(directory, fmt, output):
     from jass_sim.jass.simulate.tables import Simulation, summary_table
 
     fmt = check_choice("--format", fmt, Simulation.formats + ("parquet",))
+    fmt = output_format(fmt, output, Simulation.formats + ("parquet",))
     check_output_path(output)
     store = ShardStore.load(directory, BatchJob)
     table = summary_table(store.merged())

@@ -66,7 +66,9 @@ def play_advice(hand: str | None = None, *, mode: str, hands=None, rules: str = 
     from jass_sim.jass.cards import mode_option, parse_cards, parse_hands
     from jass_sim.jass.play.advice import play_advice as run
     from jass_sim.jass.play.position import build_position
+    from jass_sim.jass.rules import get_rules
 
+    four_points = get_rules(rules).four_points
     mode_number = mode_option(mode, allow_auto=False)
     all_hands = None
     if hands is not None:
@@ -82,7 +84,8 @@ def play_advice(hand: str | None = None, *, mode: str, hands=None, rules: str = 
     else:
         my_hand = parse_cards(hand, count=9)
     pos = build_position(my_hand, mode_number, leader, parse_cards(played, count=None, unique=False),
-                         parse_melds(melds), chooser=chooser, chibred=chibred, hands=all_hands)
+                         parse_melds(melds), chooser=chooser, chibred=chibred, hands=all_hands,
+                         four_points=four_points)
     return run(pos, rules, policy, samples, ci, max_samples, seed, threads, known_hands=all_hands is not None,
                progress=progress)
 

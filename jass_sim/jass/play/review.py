@@ -24,6 +24,7 @@ from jass_sim.jass.play.advice import DEFAULT_PLAY_POLICY, DEFAULT_SAMPLES, card
 from jass_sim.jass.play.position import Position, build_position, rotate_seat
 from jass_sim.jass.play.round_file import RoundInput
 from jass_sim.jass.play.worlds import known_world, run_play_advice
+from jass_sim.jass.rules import get_rules
 
 #: Loss thresholds (points) of the verdicts, worst first.
 THRESHOLDS = (("blunder", 10.0), ("mistake", 4.0), ("inaccuracy", 1.0))
@@ -212,7 +213,7 @@ def _rotated(r: RoundInput, me: int, upto: int, require_turn: bool = True) -> Po
     try:
         return build_position(r.hands[me], r.mode, rotate_seat(r.leader, me), r.played[:upto], shown,
                               chooser=rotate_seat(_chooser(r), me), chibred=r.chibred, hands=hands,
-                              require_turn=require_turn)
+                              require_turn=require_turn, four_points=get_rules(r.rules).four_points)
     except InputError as exc:
         raise InputError("round file: " + _file_seats(str(exc), me), exc.token) from None
 
@@ -238,7 +239,6 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
 
     Wraps :func:`jass_sim.jass.play.advice.play_advice` and :func:`jass_sim.jass.advise.advice.advise`.
     """
-    from jass_sim.jass.rules import get_rules
 
     policy = DEFAULT_PLAY_POLICY if policy is None else policy.strip().lower()
     for me in seats:
