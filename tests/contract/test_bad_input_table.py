@@ -248,6 +248,20 @@ rows("equity")(
     + out_file(E, "--plot", "png") + value(E, "--plot", "figure.gif") + out_file(E, ext="parquet")
     + [(["equity", "--shipped", "--policy", "pimc"], "pimc")])  # no table shipped for pimc
 
+# an output whose extension contradicts --format, or that the command cannot write (issue 33 item 9)
+rows("simulate")([(S + ["--format", "table", "-o", "x.csv"], "x.csv"), (S + ["--format", "csv", "-o", "x.json"], "x.json")])
+rows("advise")([(A + ["--format", "json", "-o", "x.csv"], "x.csv"), (A + ["-o", "x.parquet"], "x.parquet")])
+rows("duel")([(D + ["-o", "x.parquet"], "x.parquet")])
+rows("games")([(G + ["--format", "csv", "-o", "x.json"], "x.json")])
+rows("melds")([(M + ["--format", "json", "-o", "x.csv"], "x.csv")])
+rows("play-advice")([(P + ["-o", "x.csv"], "x.csv")])
+rows("review")([(R + ["-o", "x.csv"], "x.csv"), (R + ["--html", "rv.png"], "rv.png")])
+rows("batch-summary")([(["batch-summary", "otherjob", "--format", "json", "-o", "x.csv"], "x.csv")])
+rows("basra", "simulate")([(BS + ["-o", "x.parquet"], "x.parquet")])
+rows("basra", "duel")([(BD + ["--format", "csv", "-o", "x.json"], "x.json")])
+rows("equity")([(["equity", "--shipped", "--step", "20"], "20"), (["equity", "--shipped", "--seed", "5"], "5")])
+rows("replay")(choice(["replay", "--seed", "1"], "--chooser"))
+
 #: Options and arguments with no row, and why.
 NO_ROW = {
     ("advise", "chibred"), ("simulate", "per_deal"), ("batch", "per_deal"), ("melds", "exact"),
