@@ -51,8 +51,8 @@ def _stats_options(f):
     for opt in reversed((
         click.option("--deals", type=int, default=10_000, show_default=True, help="Deals, each played twice."),
         _players_option, _rules_option,
-        click.option("--games", type=int, default=1000, show_default=True,
-                     help="Games to 101, each played twice (0: none)."),
+        click.option("--games", type=click.IntRange(0, 2**53), default=1000, show_default=True,
+                     help="Games to 101, each played twice (0: none, only the per-deal figures)."),
         click.option("--seed", type=int, default=0, show_default=True, help="Root seed."),
         _samples_option,
         click.option("--threads", type=int, default=None, help="Threads [default: all]."),

@@ -51,11 +51,61 @@ class _PipeClosed(BaseException):
 
 
 class Command(click.Command):
-    """A command whose seed, thread and count options are checked (see :func:`harden_params`)."""
+    """A command whose seed, thread and count options are checked (see :func:`harden_params`) and
+    that refuses contradictions click would settle silently by taking the last one (see
+    :func:`check_contradictions`)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         harden_params(self.params)
+
+    def parse_args(self, ctx, args):
+        check_contradictions(self.params, args)
+        return super().parse_args(ctx, args)
+
+
+def check_contradictions(params, args) -> None:
+    """Refuse (UsageError, one line) both sides of a flag pair (``--dealer --pone``) and an option
+    given twice with different values (``--policy net --policy random``): click would keep the last
+    one and drop the other without a word."""
+    by_name: dict[str, tuple[click.Option, bool]] = {}
+    for p in params:
+        if isinstance(p, click.Option):
+            for o in p.opts:
+                by_name[o] = (p, True)
+            for o in p.secondary_opts:
+                by_name[o] = (p, False)
+    seen: dict[str, tuple[str, object]] = {}
+    i = 0
+    while i < len(args):
+        token = args[i]
+        i += 1
+        if token == "--":
+            break
+        name, eq, inline = token.partition("=") if token.startswith("--") else (token, "", "")
+        if name not in by_name:
+            continue
+        p, primary = by_name[name]
+        if p.is_flag or p.count:
+            value: object = primary
+        elif eq:
+            value = inline
+        else:
+            value = args[i] if i < len(args) else None
+            i += 1
+        if p.multiple or p.count:
+            continue
+        if p.name in seen and seen[p.name][1] != value:
+            first = seen[p.name][0]
+            what = f"{first} and {name}" if first != name else f"{name} {seen[p.name][1]!r} and {name} {value!r}"
+            raise click.UsageError(f"{what} contradict each other: give one")
+        seen.setdefault(p.name, (name, value))
+
+
+def given(ctx: click.Context, name: str) -> bool:
+    """Whether the option stored as ``name`` was given on the command line (not its default)."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source != click.core.ParameterSource.DEFAULT
 
 
 class Group(click.Group):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from jass_sim.core.api_args import api_args
 from jass_sim.core.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
@@ -30,6 +31,7 @@ __getattr__ = lazy_exports(__name__, {
     "PlayAdvice": "jass_sim.jass.play.advice", "Review": "jass_sim.jass.play.review"})
 
 
+@api_args(hand="cards_or_numbers")
 def advise(hand, *, rules: str = "chibre", policy: str | None = None, partner_model: str = "evaluator",
            samples: int | None = None, ci: float | None = None, max_samples: int = 200_000,
            chibred: bool = False, options: str | None = None, seed: int = 0, threads: int | None = None,
@@ -88,6 +90,7 @@ def _lower(text):
     return text.strip().lower() if isinstance(text, str) else text
 
 
+@api_args()
 def simulate(deals: int, *, rules: str = "chibre", policy: str | None = None, mode: str | None = "auto",
              chooser: str = "evaluator", seed: int = 0, pimc_samples: int | None = None,
              horizon: int | str | None = None, threads: int | None = None, per_deal: bool = False,
@@ -127,11 +130,19 @@ def simulate(deals: int, *, rules: str = "chibre", policy: str | None = None, mo
         With ``per_deal``, the per-deal rows chunk by chunk (the input is checked before the first).
     """
     from jass_sim.jass.cards import mode_option
-    from jass_sim.jass.players import DEFAULT_POLICY, policy_params, solver_player_json
+    from jass_sim.jass.players import (
+        DEFAULT_POLICY,
+        check_chooser_option,
+        check_solver_options,
+        policy_params,
+        solver_player_json,
+    )
     from jass_sim.jass.simulate.tables import simulate as run
     from jass_sim.jass.simulate.tables import simulate_deals
 
     policy = DEFAULT_POLICY if policy is None else policy
+    check_solver_options([policy], pimc_samples, horizon)
+    check_chooser_option(mode, chooser)
     params = policy_params(pimc_samples, horizon)
     mode_number = mode_option(mode)
     if per_deal:
@@ -149,6 +160,7 @@ def simulation_json(table) -> dict:
     return Simulation(table).to_json()
 
 
+@api_args()
 def duel(team_a: str, team_b: str, deals: int, *, rules: str = "chibre", chooser: str = "evaluator",
          seed: int = 0, pimc_samples: int | None = None, horizon: int | str | None = None,
          threads: int | None = None, progress=None) -> Duel:
@@ -172,15 +184,17 @@ def duel(team_a: str, team_b: str, deals: int, *, rules: str = "chibre", chooser
     Duel
         A's mean point difference per round with its 95% CI, and A's win rate.
     """
-    from jass_sim.jass.players import policy_params, solver_player_json
+    from jass_sim.jass.players import check_solver_options, policy_params, solver_player_json
     from jass_sim.jass.simulate.duel import Duel
     from jass_sim.jass.simulate.duel import duel as run
 
+    check_solver_options([team_a, team_b], pimc_samples, horizon)
     params = policy_params(pimc_samples, horizon)
     return Duel(run(team_a, team_b, deals, rules, seed, threads, chooser, progress, params)
                 | solver_player_json(params))
 
 
+@api_args(hands="whole")
 def melds(*, rules: str = "chibre", hands: int | None = None, exact: bool = False, deals: int = 1_000_000,
           seed: int = 0, mode: str = "H", threads: int | None = None) -> Melds:
     """How often each meld is announced per hand, and who wins the melds per deal (``jass-sim melds``).
@@ -210,6 +224,7 @@ def melds(*, rules: str = "chibre", hands: int | None = None, exact: bool = Fals
                             threads=threads))
 
 
+@api_args(hands="hands")
 def solve(hands, mode: str, leader: int = 0) -> Solution:
     """Double dummy: the points each team makes when all four hands are known and everyone plays
     perfectly, and the value of each legal lead (``jass-sim solve``).
@@ -253,6 +268,7 @@ def _card_text(card) -> str:
     return card if isinstance(card, str) else format_card(int(card))
 
 
+@api_args()
 def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", policy: str | None = None,
            chooser: str = "evaluator", pimc_samples: int | None = None, horizon: int | str | None = None
            ) -> Round:
@@ -273,10 +289,18 @@ def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", polic
     """
     from jass_sim.jass.cards import mode_option
     from jass_sim.jass.engine.replay import Round, replay_round
-    from jass_sim.jass.players import DEFAULT_POLICY, policy_params, solver_player_json
+    from jass_sim.jass.players import (
+        DEFAULT_POLICY,
+        check_chooser_option,
+        check_solver_options,
+        policy_params,
+        solver_player_json,
+    )
 
     policy = DEFAULT_POLICY if policy is None else _lower(policy)
     chooser = _lower(chooser)
+    check_solver_options([policy], pimc_samples, horizon)
+    check_chooser_option(mode, chooser)
     params = policy_params(pimc_samples, horizon)
     record = replay_round(seed, rules, mode_option(mode), policy, params, chooser=chooser)
     record.settings = {"policy": policy, "mode_chooser": chooser, "seed": seed, **solver_player_json(params)}
@@ -303,6 +327,7 @@ class ReportFiles:
         return f'<a href="{html.escape(str(self.path / "index.html"))}">{html.escape(str(self.path))}/index.html</a>'
 
 
+@api_args(players="names")
 def report(output: str, *, rules: str = "chibre", deals: int = 1_000_000, seed: int = 0,
            samples_per_hand: int = 128, policy: str | None = None, players=None, meld_hands: int | None = None,
            threads: int | None = None, progress=None) -> ReportFiles:

@@ -343,6 +343,9 @@ def advise(hand, rules="chibre", policy: str | None = None, partner_model: str =
         raise InputError(f"unknown partner model {partner_model!r} (expected one of {', '.join(PARTNER_MODELS)})",
                          partner_model)
     opts = parse_options(options, rules, chibred)
+    if partner_model != "evaluator" and CHIBRE not in opts:
+        why = "the partner already chose (--chibred)" if chibred else "chibre is not among the --options"
+        raise InputError(f"--partner-model {partner_model} has nothing to do: {why}", "--partner-model")
     check_sampling(samples, ci, max_samples, bytes_per_sample=(4 * len(opts) + 1) * 8)  # AdviseSamples
     leader = 2 if chibred else 0
     game = None

@@ -32,11 +32,16 @@ def batch(deals, shard_size, rules, policy, mode, chooser, seed, directory, dask
     deals, seed and options, however the shards are spread.
     """
     from jass_sim.core import shards
+    from jass_sim.core.cli import given
     from jass_sim.core.errors import InputError
     from jass_sim.core.files import check_output_dir
     from jass_sim.jass.cards import mode_option
+    from jass_sim.jass.players import check_chooser_option
     from jass_sim.jass.simulate.shards import DEFAULT_SHARD_SIZE, BatchJob
 
+    check_chooser_option(mode, chooser)
+    if given(click.get_current_context(), "connect_timeout") and not (dask or "").strip().startswith("tcp://"):
+        raise InputError("--connect-timeout applies only with --dask tcp://HOST:PORT", "--connect-timeout")
     check_output_dir(directory)
     if shard_size is None:
         shard_size = DEFAULT_SHARD_SIZE

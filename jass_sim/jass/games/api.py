@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from jass_sim.core.api_args import api_args
 from jass_sim.core.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
@@ -17,6 +18,7 @@ __all__ = ["games", "equity"]
 __getattr__ = lazy_exports(__name__, {"Games": "jass_sim.jass.games.games", "Equity": "jass_sim.jass.games.equity"})
 
 
+@api_args()
 def games(n_games: int, team_a: str, team_b: str, *, rules: str = "chibre", target: int | None = None,
           ending: str | None = None, chooser_a: str = "evaluator", chooser_b: str = "evaluator", seed: int = 0,
           threads: int | None = None) -> Games:
@@ -57,6 +59,7 @@ def games(n_games: int, team_a: str, team_b: str, *, rules: str = "chibre", targ
     return Games(doc, out, traj)
 
 
+@api_args()
 def equity(*, rules: str = "chibre", policy: str = "net", games: int | None = None, step: int | None = None,
            seed: int = 0, threads: int | None = None, shipped: bool = False, score: str | None = None) -> Equity:
     """Match equity: the probability of winning the game from a score (``jass-sim equity``).

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
+from jass_sim.core.api_args import api_args
 from jass_sim.core.result import Result
 
 if TYPE_CHECKING:  # the result classes, for the annotations only
@@ -31,6 +32,7 @@ def parse_melds(melds) -> dict[int, list[int]]:
     return shown
 
 
+@api_args(hands="hands", chooser="whole")
 def play_advice(hand: str | None = None, *, mode: str, hands=None, rules: str = "chibre", leader: int = 0,
                 chooser: int | None = None, chibred: bool = False, played: str = "", melds=None,
                 policy: str | None = None, samples: int | None = None, ci: float | None = None,
@@ -90,6 +92,7 @@ def play_advice(hand: str | None = None, *, mode: str, hands=None, rules: str = 
                progress=progress)
 
 
+@api_args()
 def review(round, *, seat: int | None = None, team: int | None = None, policy: str | None = None,
            samples: int | None = None, rate_mode: bool = True, seed: int = 0, threads: int | None = None
            ) -> Review:
