@@ -138,6 +138,9 @@ class Group(click.Group):
             sys.exit(exc.exit_code)
         except click.exceptions.Abort:
             _fail("jass-sim: aborted", 130)
+        except _NO_ARGS_IS_HELP as exc:  # ``jass-sim`` or ``jass-sim basra`` alone: the help, as it is, exit 0
+            click.echo(exc.ctx.get_help() if exc.ctx is not None else exc.format_message())
+            sys.exit(0)
         except Interrupted as exc:
             _fail(f"jass-sim: interrupted by {exc.args[0]}; "
                   + (exc.detail or "no partial output was left"), exc.exit_code)
@@ -154,6 +157,11 @@ class Group(click.Group):
         finally:
             for sig, old in handlers.items():
                 signal.signal(sig, old)
+
+
+#: click >= 8.2 reports a group called without a command as this usage error (older click prints
+#: the help and exits 0 by itself).
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
 def _fail(line: str, code: int):

@@ -27,7 +27,8 @@ from jass_sim.core.cli import command
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred, options, score, seed, threads, fmt,
            plot, output):
-    """Rank the chooser's options for HAND (9 cards, e.g. "HJ H9 HA SK SQ D6 C7 C8 CT")."""
+    """Should I choose trump, which one, or chibre? Ranks the chooser's options for HAND, 9 cards
+    such as "HJ H9 HA SK SQ D6 C7 C8 CT", on the same sampled deals."""
     from jass_sim.core.cli import output_format
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
