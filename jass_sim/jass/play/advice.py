@@ -124,6 +124,12 @@ class PlayAdvice(Result):
         mean, lo, hi = paired(self.values, self.best, j)
         return mean, lo, hi
 
+    def _method(self) -> str:
+        """What a single value per card is: exact play, or one play-out by the policy."""
+        if self.exact:
+            return "exact play"
+        return f"one play-out by {self.policy}" + ("" if self.n == 1 else " per world")
+
     def _worlds(self) -> str:
         if self.known_hands:
             return "all hands known" + ("" if self.n == 1 else f", {self.n:,} plays")
@@ -145,7 +151,7 @@ class PlayAdvice(Result):
             return f"Play {best}: the only legal card." if not self.equivalent else f"Play {best}."
         other = card_label(self.cards[self.runner_up])
         mean, lo, hi = self.lead()
-        ci = "exact" if math.isnan(lo) else f"95% CI {lo:+.1f} to {hi:+.1f}"
+        ci = self._method() if math.isnan(lo) else f"95% CI {lo:+.1f} to {hi:+.1f}"
         if self.too_close:
             return f"Too close to call between {best} and {other}: {card} leads by {mean:+.1f} points ({ci}, " \
                    f"{self._worlds()})."
@@ -190,10 +196,10 @@ class PlayAdvice(Result):
         import pandas as pd
 
         pos = self.position
-        trick = " ".join(card_label(c) for c in pos.trick) or "(seat 0 leads)"
+        trick = (f"seat {pos.trick_leader} led: " + " ".join(card_label(c) for c in pos.trick)) if pos.trick \
+            else "seat 0 leads"
         lines = [self.sentence, "",
-                 f"mode {mode_name(pos.mode, True)}, trick {len(pos.tricks) + 1}, seat {pos.trick_leader} led: "
-                 f"{trick}; points so far {pos.banked[0]}:{pos.banked[1]}; policy {self.policy}"
+                 f"mode {mode_name(pos.mode, True)}, trick {len(pos.tricks) + 1}, {trick}; points so far {pos.banked[0]}:{pos.banked[1]}; policy {self.policy}"
                  + (" (every world solved exactly)" if self.exact else
                     f" (solved exactly from {ENDGAME_TRICKS} tricks left)") + f"; seed {self.seed}", ""]
         rows = []

@@ -1,0 +1,23 @@
+"""What play-advice and review say they computed (issue 33 items 8, 12, 13)."""
+
+from __future__ import annotations
+
+import jass_sim
+
+HANDS = "HJ H9 HA SK SQ D6 C7 C8 CT;H6 H7 H8 S7 S8 S9 D8 D9 DT;D7 HT HQ HK ST SJ DJ DQ DK;S6 SA DA C6 C9 CJ CQ CK CA"
+
+
+def test_known_hands_say_one_play_out_unless_exact():
+    net = jass_sim.play_advice(hands=HANDS, mode="S", leader=2, played="D7 S6", policy="net")
+    assert "one play-out by net, all hands known" in net.sentence and "exact" not in net.sentence
+    dd = jass_sim.play_advice(hands=HANDS, mode="S", leader=2, played="D7 S6", policy="dd")
+    assert "exact play, all hands known" in dd.sentence
+    # the case of the issue: net's single play-out and exact play disagree, so "exact" would mislead
+    assert net.recommendation != dd.recommendation
+
+
+def test_the_leader_line_reads_as_a_sentence():
+    lead = str(jass_sim.play_advice("HJ H9 HA SK SQ D6 C7 C8 CT", mode="H", samples=4, policy="heuristic"))
+    assert "seat 0 leads;" in lead and "led: (" not in lead
+    follow = str(jass_sim.play_advice(hands=HANDS, mode="S", leader=2, played="D7 S6", policy="heuristic"))
+    assert "seat 2 led: ♦7 ♠6;" in follow
