@@ -141,9 +141,9 @@ def simulate(deals: int, *, rules: str = "chibre", policy: str | None = None, mo
     from jass_sim.jass.simulate.tables import simulate_deals
 
     policy = DEFAULT_POLICY if policy is None else policy
+    params = policy_params(pimc_samples, horizon)  # a bad value first, then one that does not apply
     check_solver_options([policy], pimc_samples, horizon)
     check_chooser_option(mode, chooser)
-    params = policy_params(pimc_samples, horizon)
     mode_number = mode_option(mode)
     if per_deal:
         return simulate_deals(deals, rules, policy, mode_number, seed, threads, chooser, progress, params)
@@ -188,8 +188,8 @@ def duel(team_a: str, team_b: str, deals: int, *, rules: str = "chibre", chooser
     from jass_sim.jass.simulate.duel import Duel
     from jass_sim.jass.simulate.duel import duel as run
 
+    params = policy_params(pimc_samples, horizon)  # a bad value first, then one that does not apply
     check_solver_options([team_a, team_b], pimc_samples, horizon)
-    params = policy_params(pimc_samples, horizon)
     return Duel(run(team_a, team_b, deals, rules, seed, threads, chooser, progress, params)
                 | solver_player_json(params))
 
@@ -299,9 +299,9 @@ def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", polic
 
     policy = DEFAULT_POLICY if policy is None else _lower(policy)
     chooser = _lower(chooser)
+    params = policy_params(pimc_samples, horizon)  # a bad value first, then one that does not apply
     check_solver_options([policy], pimc_samples, horizon)
     check_chooser_option(mode, chooser)
-    params = policy_params(pimc_samples, horizon)
     record = replay_round(seed, rules, mode_option(mode), policy, params, chooser=chooser)
     record.settings = {"policy": policy, "mode_chooser": chooser, "seed": seed, **solver_player_json(params)}
     return Round(record)
