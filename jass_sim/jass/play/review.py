@@ -185,7 +185,7 @@ class Review(Result):
             rows.append(row)
         text = self.text().splitlines()
         png = base64.b64encode(plot_losses(self)).decode()
-        blocks = [("h1", f"Review: {text[0]}"), ("p", text[-2]), ("p", text[-1]),
+        blocks = [("h1", text[0][:1].upper() + text[0][1:]), ("p", text[-2]), ("p", text[-1]),
                   ("table", header, rows, "decisions", "rrllllrl"), ("img", f"data:image/png;base64,{png}",
                                                                      "points lost along the round")]
         return render_html(blocks, "jass-sim review")
@@ -271,6 +271,8 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
             d.best = format_card(advice.cards[advice.best])
             if card in [advice.cards[j] for j in advice.equivalent]:
                 loss, lo, hi = 0.0, 0.0, 0.0
+            if loss == 0 and (math.isnan(lo) or lo == hi == 0):  # worth as much as the best: name the card played
+                d.best = format_card(card)
             d.loss = float(loss)
             d.ci95 = None if math.isnan(lo) else (float(lo), float(hi))
             d.verdict = verdict(d.loss, lo)
@@ -283,6 +285,8 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
                 exact = mult * run_play_advice(pos, 2, np.zeros(2), seed=0, first_sample=0, n_samples=1, exact=True,
                                                worlds=world)[0]
                 j = int(np.argmax(exact))
+                if exact[pos.legal.index(card)] == exact[j]:  # equal to the best: the card played is best too
+                    j = pos.legal.index(card)
                 d.hindsight_best = format_card(pos.legal[j])
                 d.hindsight_loss = float(exact[j] - exact[pos.legal.index(card)])
             else:
@@ -320,7 +324,7 @@ def _mode_decisions(r: RoundInput, seats, policy, samples, seed, threads) -> lis
         out.append(Decision("mode", me, 0, option_name(taken), a.recommendation, float(loss),
                             (float(lo), float(hi)), verdict(float(loss), lo), len(a.options), hand=list(r.hands[me]),
                             sentence=a.sentence + f" Taken: {option_label(taken)}."))
-    return out
+    return sorted(out, key=lambda d: d.played != option_name(CHIBRE))  # the chibre came before the partner's choice
 
 
 def _label(text: str | None) -> str:
@@ -350,6 +354,9 @@ def plot_losses(rv: Review) -> bytes:
     colors = {"good": "tab:green", "inaccuracy": "gold", "mistake": "tab:orange", "blunder": "tab:red",
               "unclear": "tab:gray", "forced": "lightgray"}
     ax.scatter(x, np.cumsum([d.loss for d in cards]), c=[colors[d.verdict] for d in cards], zorder=3, s=50)
+    for v in VERDICTS:  # a legend entry per verdict shown (the marker colours)
+        if any(d.verdict == v for d in cards):
+            ax.scatter([], [], c=colors[v], s=50, label=f"verdict: {v}")
     if rv.round.all_hands:
         ax.plot(x, np.cumsum([d.hindsight_loss or 0.0 for d in cards]), ls="--", marker=".",
                 label="double-dummy hindsight")
@@ -357,7 +364,7 @@ def plot_losses(rv: Review) -> bytes:
     ax.set_xlabel("trick" + ("" if len(rv.seats) == 1 else " / seat"))
     ax.set_ylabel("points lost, cumulative")
     ax.set_title("points lost along the round")
-    ax.legend()
+    ax.legend(fontsize=8, loc="upper left")
     fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=110)
