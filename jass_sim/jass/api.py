@@ -52,7 +52,8 @@ def advise(hand, *, rules: str = "chibre", policy: str | None = None, partner_mo
         Card play of all four seats: ``net`` (the default,
         :data:`jass_sim.jass.players.DEFAULT_POLICY`), ``heuristic``, ``dd``, ``pimc`` or ``random``.
     partner_model : str
-        How the partner chooses after chibre: ``evaluator`` or ``search``.
+        How the partner chooses after chibre: ``evaluator`` (the default), ``fitted`` (the fitted mode
+        model) or ``search`` (a small Monte Carlo of its own per mode).
     samples : int, optional
         Sampled deals (default 4,000); not with ``ci``.
     ci : float, optional

@@ -106,3 +106,18 @@ def test_readme_names_net_as_the_default_of_every_command():
         if path[0] not in ("basra", "cribbage") and any("--policy" in p.opts for p in cmd.params
                                                           if isinstance(p, click.Option)):
             assert path[0] in named, path
+
+
+def test_help_texts_are_printed_as_written():
+    """No ``%%`` (click prints help verbatim) in any option's help (issue 33 item 10)."""
+    for path, cmd in _leaves(main):
+        for p in cmd.params:
+            assert "%%" not in (getattr(p, "help", None) or ""), (path, p.name)
+
+
+def test_the_advise_docstring_names_every_partner_model():
+    import jass_sim
+    from jass_sim.jass.advise.advice import PARTNER_MODELS
+
+    for name in PARTNER_MODELS:
+        assert f"``{name}``" in jass_sim.advise.__doc__, name

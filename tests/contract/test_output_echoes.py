@@ -59,3 +59,11 @@ def test_advise_csv_keeps_the_win_probabilities(tmp_path):
 def test_equity_shipped_keeps_or_refuses_the_step():
     assert "grid step 10" in run("equity", "--shipped", "--step", 10, "--score", "500:500")
     assert "grid step 10" in run("equity", "--shipped", "--score", "500:500")
+
+
+def test_basra_games_0_means_no_games_as_the_help_says():
+    for cmd in (["basra", "simulate"], ["basra", "duel", "--player-a", "random", "--player-b", "greedy"]):
+        out = run(*cmd, "--deals", 4, "--games", 0, "--format", "json")
+        doc = json.loads(out)
+        assert doc["games"] == 0 and not any("101" in f["figure"] for f in doc["figures"])
+        assert "0: none" in run(*cmd, "--help")

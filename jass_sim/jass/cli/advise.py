@@ -14,7 +14,7 @@ from jass_sim.core.cli import command
 @click.option("--partner-model", default="evaluator", show_default=True,
               help="How the partner chooses after chibre: evaluator, fitted or search.")
 @click.option("--samples", type=int, default=None, help="Sampled deals (default 4000).")
-@click.option("--ci", type=float, default=None, help="Sample until the lead's 95%% CI half-width is at most X points.")
+@click.option("--ci", type=float, default=None, help="Sample until the lead's 95% CI half-width is at most X points.")
 @click.option("--max-samples", type=int, default=200_000, show_default=True, help="Upper bound with --ci.")
 @click.option("--chibred", is_flag=True, help="The partner chibred: choose a mode; the partner leads.")
 @click.option("--options", default=None, help="Compare only these options, e.g. 'H,S,chibre'.")

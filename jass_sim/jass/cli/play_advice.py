@@ -22,7 +22,7 @@ from jass_sim.core.cli import command
 @click.option("--policy", default=None, help="Card play in the play-outs: net, heuristic, random, dd or pimc "
               "[default: net].")
 @click.option("--samples", type=int, default=None, help="Sampled worlds [default: 4000; 1 with --hands].")
-@click.option("--ci", type=float, default=None, help="Sample until the best card's lead has a 95%% CI "
+@click.option("--ci", type=float, default=None, help="Sample until the best card's lead has a 95% CI "
               "half-width of at most X points.")
 @click.option("--max-samples", type=int, default=100_000, show_default=True, help="Upper bound with --ci.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
