@@ -137,16 +137,19 @@ def stats_figure(table: pd.DataFrame, cribs: pd.DataFrame | None = None):
     ax.set_title("Hand and crib scores")
     ax.legend()
     if cribs is not None:
+        # one colour scale for both maps, so that a colour means the same crib value in each
+        values = np.concatenate([cribs["dealer_ev"].to_numpy(float), cribs["pone_ev"].to_numpy(float)])
+        vmin, vmax = float(np.nanmin(values)), float(np.nanmax(values))
         for ax, role in zip(axes[0, 1:], ("dealer", "pone")):
             grid = np.full((N_RANKS, N_RANKS), np.nan)
             for row in cribs.itertuples():
                 r1, r2 = RANKS.index(row.rank1), RANKS.index(row.rank2)
                 grid[r1, r2] = grid[r2, r1] = getattr(row, f"{role}_ev")
-            im = ax.imshow(grid, cmap="viridis")
+            im = ax.imshow(grid, cmap="viridis", vmin=vmin, vmax=vmax)
             ax.set_xticks(range(N_RANKS), list(RANKS))
             ax.set_yticks(range(N_RANKS), list(RANKS))
             ax.set_title(f"{role.capitalize()}'s crib per thrown pair (model opponent)")
-            fig.colorbar(im, ax=ax)
+            fig.colorbar(im, ax=ax, label="expected points of the crib")
     fig.tight_layout()
     return fig
 

@@ -16,6 +16,7 @@ import numpy as np
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.notation import cards_to_mask
+from jass_sim.core.report.text import plural
 from jass_sim.jass.cards import HAND_SIZE, N_CARDS, SUIT_SYMBOLS, format_card, mode_name
 from jass_sim.jass.rules._tricks import legal_follow, trick_power
 from jass_sim.jass.rules.presets import LAST_TRICK_BONUS
@@ -317,7 +318,7 @@ def build_position(hand, mode: int, leader: int, played, shown=None, *, chooser:
         to_move = (pos.trick_leader + len(pos.trick)) & 3
         if to_move != 0:
             last = format_card(pos.played[-1]) if pos.played else "--leader"
-            raise InputError(f"it is seat {to_move}'s turn after {len(pos.played)} cards, not seat 0's "
+            raise InputError(f"it is seat {to_move}'s turn after {plural(len(pos.played), 'card')}, not seat 0's "
                              f"(last card {last})", last)
         now = cards_to_mask(mine - seen)
         if pos.trick:
@@ -340,7 +341,7 @@ def _check_shown_and_voids(pos: Position, owner: dict[int, int], seen: set[int])
     for s in range(1, 4):
         left = [c for c in pos.shown[s] if c not in seen]
         if len(left) > counts[s]:
-            raise InputError(f"seat {s} has {counts[s]} cards left but {len(left)} unplayed meld cards",
+            raise InputError(f"seat {s} has {plural(counts[s], 'card')} left but {plural(len(left), 'unplayed meld card')}",
                              format_card(left[-1]))
         for c in left:
             if (pos.voids >> (4 * s + c // 9)) & 1 and not (c // 9 == trump and c % 9 == 5):
