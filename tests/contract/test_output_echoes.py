@@ -67,3 +67,13 @@ def test_basra_games_0_means_no_games_as_the_help_says():
         doc = json.loads(out)
         assert doc["games"] == 0 and not any("101" in f["figure"] for f in doc["figures"])
         assert "0: none" in run(*cmd, "--help")
+
+
+def test_play_advice_says_when_its_ci_target_was_missed():
+    args = ["play-advice", "--hand", HAND, "--mode", "H", "--policy", "heuristic", "--max-samples", 2048]
+    doc = json.loads(run(*args, "--ci", "0.1", "--format", "json"))
+    assert (doc["ci"], doc["max_samples"], doc["ci_reached"], doc["samples"]) == (0.1, 2048, False, 2048)
+    assert "--ci 0.1 was not reached" in run(*args, "--ci", "0.1")
+    plain = json.loads(run("play-advice", "--hand", HAND, "--mode", "H", "--policy", "heuristic", "--samples", 64,
+                           "--format", "json"))
+    assert plain["ci"] is None and "ci_reached" not in plain

@@ -69,6 +69,8 @@ class PlayAdvice(Result):
     values: np.ndarray
     exact: bool
     known_hands: bool
+    ci: float | None = None  # the --ci target and its --max-samples (None without --ci), echoed
+    max_samples: int | None = None
     best: int = field(init=False)
     order: list[int] = field(init=False)
     diffs: list[tuple[float, float, float]] = field(init=False)
@@ -174,7 +176,19 @@ class PlayAdvice(Result):
                 "samples": self.n, "seed": self.seed, "exact": self.exact, "known_hands": self.known_hands,
                 "cards": cards, "recommendation": format_card(self.cards[self.best]),
                 "equivalent": [format_card(self.cards[j]) for j in self.equivalent], "lead_over_next": lead,
-                "too_close": self.too_close, "sentence": self.sentence}
+                "too_close": self.too_close, "sentence": self.sentence} | self._ci_json()
+
+    def _ci_json(self) -> dict:
+        if self.ci is None:
+            return {"ci": None, "max_samples": None}
+        return {"ci": self.ci, "max_samples": self.max_samples, "ci_reached": _lead_half_width(self.values) <= self.ci}
+
+    def _ci_note(self) -> list[str]:
+        doc = self._ci_json()
+        if doc.get("ci_reached", True):
+            return []
+        return [f"--ci {self.ci:g} was not reached: the lead's 95% CI half-width is "
+                f"{_lead_half_width(self.values):.1f} points after --max-samples {self.n:,} worlds."]
 
     @property
     def heading(self) -> str:
@@ -198,7 +212,7 @@ class PlayAdvice(Result):
         pos = self.position
         trick = (f"seat {pos.trick_leader} led: " + " ".join(card_label(c) for c in pos.trick)) if pos.trick \
             else "seat 0 leads"
-        lines = [self.sentence, "",
+        lines = [self.sentence] + self._ci_note() + ["",
                  f"mode {mode_name(pos.mode, True)}, trick {len(pos.tricks) + 1}, {trick}; points so far {pos.banked[0]}:{pos.banked[1]}; policy {self.policy}"
                  + (" (every world solved exactly)" if self.exact else
                     f" (solved exactly from {ENDGAME_TRICKS} tricks left)") + f"; seed {self.seed}", ""]
@@ -273,7 +287,8 @@ def play_advice(pos: Position, rules="chibre", policy: str | None = None, sample
         else:
             values = sample_until(runner, np.concatenate, _lead_half_width, ci, max_samples, PLAY_BLOCK, FIRST_BATCH,
                                   progress)
-    return PlayAdvice(pos, rules.name, policy, seed, values, exact, known_hands)
+    return PlayAdvice(pos, rules.name, policy, seed, values, exact, known_hands, ci,
+                      None if ci is None else max_samples)
 
 
 def _lead_half_width(values: np.ndarray) -> float:
