@@ -29,8 +29,8 @@ def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred
            plot, output):
     """Should I choose trump, which one, or chibre? Ranks the chooser's options for HAND, 9 cards
     such as "HJ H9 HA SK SQ D6 C7 C8 CT", on the same sampled deals."""
-    from jass_sim.core.cli import output_format
-    from jass_sim.core.errors import check_choice
+    from jass_sim.core.cli import given, output_format
+    from jass_sim.core.errors import InputError, check_choice
     from jass_sim.core.files import check_output_path, emit
     from jass_sim.core.progress import Progress
     from jass_sim.core.result import check_plot_path
@@ -39,6 +39,8 @@ def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred
 
     fmt = check_choice("--format", fmt, Advice.formats)
     fmt = output_format(fmt, output, Advice.formats)
+    if ci is None and given(click.get_current_context(), "max_samples"):
+        raise InputError("--max-samples applies only with --ci (give --samples for a fixed number)", "--max-samples")
     check_output_path(output)
     check_plot_path(plot, Advice.plot_formats)
     progress = Progress(max_samples, "advise") if ci is not None else None

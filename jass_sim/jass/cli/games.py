@@ -65,11 +65,18 @@ def equity(rules, policy, rounds, step, shipped, seed, threads, score, plot, out
     """Match equity: the probability that a team wins the game from our score, their score and
     who chooses next, on a grid, each cell with its 95% CI. Built backwards from the end of the
     game from simulated rounds (see the README), or --shipped."""
+    from jass_sim.core.cli import given
+    from jass_sim.core.errors import InputError
     from jass_sim.core.files import emit
     from jass_sim.core.result import check_file_path, check_plot_path
     from jass_sim.jass.games.api import equity as run
     from jass_sim.jass.games.equity import Equity
 
+    ctx = click.get_current_context()
+    if score is not None and output is not None:
+        raise InputError("--score prints one score's win probability; -o writes the whole table: give one", "--score")
+    if shipped and given(ctx, "threads"):
+        raise InputError("--threads has nothing to do with --shipped (the table is read, not built)", "--threads")
     check_file_path(output, ("parquet", "csv"), "-o")
     check_plot_path(plot, Equity.plot_formats)
     result = run(rules=rules, policy=policy, games=rounds, step=step, seed=seed, threads=threads, shipped=shipped,

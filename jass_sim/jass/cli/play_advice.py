@@ -32,8 +32,8 @@ from jass_sim.core.cli import command
 def play_advice(hand, hands, mode, rules, chooser, chibred, leader, played, melds, policy, samples, ci,
                 max_samples, seed, threads, fmt, output):
     """Value every legal card of seat 0 in the round so far, on worlds consistent with its view."""
-    from jass_sim.core.cli import output_format
-    from jass_sim.core.errors import check_choice
+    from jass_sim.core.cli import given, output_format
+    from jass_sim.core.errors import InputError, check_choice
     from jass_sim.core.files import check_output_path, emit
     from jass_sim.core.progress import Progress
     from jass_sim.jass.api import play_advice as run
@@ -41,6 +41,8 @@ def play_advice(hand, hands, mode, rules, chooser, chibred, leader, played, meld
 
     fmt = check_choice("--format", fmt, PlayAdvice.formats)
     fmt = output_format(fmt, output, PlayAdvice.formats)
+    if ci is None and given(click.get_current_context(), "max_samples"):
+        raise InputError("--max-samples applies only with --ci (give --samples for a fixed number)", "--max-samples")
     check_output_path(output)
     progress = Progress(max_samples, "play-advice") if ci is not None else None
     advice = run(hand, mode=mode, hands=hands, rules=rules, leader=leader, chooser=chooser, chibred=chibred,
