@@ -298,13 +298,12 @@ def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", polic
         solver_player_json,
     )
 
-    policy = DEFAULT_POLICY if policy is None else _lower(policy)
-    chooser = _lower(chooser)
+    policy = DEFAULT_POLICY if policy is None else policy  # an unknown name is reported as given
     params = policy_params(pimc_samples, horizon)  # a bad value first, then one that does not apply
     check_solver_options([policy], pimc_samples, horizon)
     check_chooser_option(mode, chooser)
     record = replay_round(seed, rules, mode_option(mode), policy, params, chooser=chooser)
-    record.settings = {"policy": policy, "mode_chooser": chooser, "seed": seed, **solver_player_json(params)}
+    record.settings = {"policy": _lower(policy), "mode_chooser": _lower(chooser), "seed": seed, **solver_player_json(params)}
     return Round(record)
 
 

@@ -79,11 +79,11 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
     policies = np.full(4, PLAYERS.code(policy), dtype=np.int64)
     if chooser is None:
         chooser = "random" if policy == "random" else "evaluator"
-    if chooser not in MODE_POLICIES:
+    if chooser.strip().lower() not in MODE_POLICIES:
         from jass_sim.core.errors import InputError
 
         raise InputError(f"unknown chooser {chooser!r} (expected one of {', '.join(MODE_POLICIES)})", chooser)
-    mode_policy = MODE_POLICIES[chooser]
+    mode_policy = MODE_POLICIES[chooser.strip().lower()]
     leader, chooser, played_mode, winner = first_round(
         rng, np.asarray(rules.modes, dtype=np.int64), -1 if mode is None else mode, mode_policy,
         rules.chibre_first_round, default_mode_params(rules), policies,
