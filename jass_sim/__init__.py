@@ -27,4 +27,4 @@ del lazy_exports
 
 
 def __dir__():
-    return sorted(set(globals()) | set(__all__))
+    return sorted(set(__all__) | {name for name in globals() if name.startswith("__")})

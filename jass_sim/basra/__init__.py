@@ -16,3 +16,7 @@ __all__ = ["replay", "simulate", "duel", "advise", "report"]
 __getattr__ = lazy_exports(__name__, {**dict.fromkeys(__all__, "jass_sim.basra.api"),
                                       "GAME": "jass_sim.basra.descriptor"})
 del lazy_exports
+
+
+def __dir__():
+    return sorted(set(__all__) | {name for name in globals() if name.startswith("__")})

@@ -18,6 +18,7 @@ import numpy as np
 from jass_sim.basra.cards import HAND_SIZE, N_CARDS, TABLE_START, cards_to_mask, format_card, mask_to_cards
 from jass_sim.basra.rules import BasraRules
 from jass_sim.core.errors import InputError
+from jass_sim.core.report.text import plural
 from jass_sim.core.rng import BLOCK_SIZE, STREAMS
 from jass_sim.core.stats import mean_ci
 
@@ -32,7 +33,7 @@ def position(hand: list[int], table: list[int], played: list[int], n: int) -> di
     per_deal = HAND_SIZE * n
     deal, r = divmod(moves, per_deal)
     if not 1 <= h <= HAND_SIZE or moves < 0 or deal >= n_deals(n) or r // n != HAND_SIZE - h:
-        raise InputError(f"wrong count: {h} cards in hand with {len(table)} on the table and {len(played)} played "
+        raise InputError(f"wrong count: {plural(h, 'card')} in hand with {len(table)} on the table and {len(played)} played "
                          f"cannot happen in a {n}-player round (moves made: {moves})", str(h))
     seat = r % n
     sizes = np.zeros(4, dtype=np.int64)

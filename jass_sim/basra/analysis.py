@@ -1,7 +1,8 @@
 """Basra statistics: simulate and duel tables with 95% CIs (pandas out).
 
 Every figure is a mean over deals (or games) with its sample size and a normal 95% CI
-(:func:`jass_sim.core.stats.mean_ci`). Each deal is played twice on the same cards (see
+(:func:`jass_sim.core.stats.mean_ci`; a win rate has the Wilson interval of
+:func:`jass_sim.core.stats.rate_ci`). Each deal is played twice on the same cards (see
 :mod:`jass_sim.basra.engine`) and the two plays are averaged into one sample per deal, so
 comparisons are paired. The CIs cover the sampling of deals only, not the play model: the
 figures are those of the chosen players, not of people.
@@ -15,7 +16,7 @@ import pandas as pd
 from jass_sim.basra.engine import iter_deal_rows, iter_game_rows
 from jass_sim.basra.players import PLAYERS
 from jass_sim.basra.rules import BasraRules
-from jass_sim.core.stats import mean_ci
+from jass_sim.core.stats import mean_ci, rate_ci
 
 
 class _Sums:
@@ -33,9 +34,10 @@ class _Sums:
 
     def row(self, name: str, label: str, unit: str) -> dict:
         total, total_sq, n = self.s[name]
-        mean, lo, hi = mean_ci(total, total_sq, int(n))
-        if unit == "probability":  # the normal interval of a proportion, kept inside [0, 1]
-            lo, hi = max(lo, 0.0), min(hi, 1.0)
+        if unit == "probability":  # a rate averaged over the two plays: Wilson, inside [0, 1], never zero-width
+            mean, lo, hi = rate_ci(total, total_sq, int(n), max_n=2 * int(n))
+        else:
+            mean, lo, hi = mean_ci(total, total_sq, int(n))
         return {"figure": label, "unit": unit, "n": int(n), "mean": mean, "ci95_lo": lo, "ci95_hi": hi}
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from jass_sim.core.api_args import api_args
 from jass_sim.core.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
@@ -17,6 +18,17 @@ __all__ = ["replay", "simulate", "duel", "advise", "report"]
 __getattr__ = lazy_exports(__name__, dict.fromkeys(("BasraRound", "Figures", "Advice"), "jass_sim.basra.results"))
 
 
+
+def _check_search_samples(players, samples) -> None:
+    """``samples`` is read only by the search players: refuse it otherwise (it would be dropped)."""
+    from jass_sim.core.errors import InputError
+
+    names = {str(p).strip().lower() for p in players}
+    if samples is not None and not any(n.startswith("search") for n in names):
+        raise InputError(f"--samples {samples} applies only to the search players, and none plays "
+                         f"({', '.join(sorted(names))})", "--samples")
+
+@api_args()
 def replay(seed: int, *, players: int = 2, rules: str = "leaflet", policy: str = "greedy",
            dealer: int | None = None, samples: int | None = None) -> BasraRound:
     """Deal one round from ``seed`` and record every move with its capture and points
@@ -44,9 +56,11 @@ def replay(seed: int, *, players: int = 2, rules: str = "leaflet", policy: str =
     from jass_sim.basra.results import BasraRound
     from jass_sim.basra.rules import get_rules
 
+    _check_search_samples([policy], samples)
     return BasraRound(replay_round(seed, check_players(players), get_rules(rules), policy, dealer, samples))
 
 
+@api_args(games="whole0")
 def simulate(*, policy: str = "random", deals: int = 10_000, players: int = 2, rules: str = "leaflet",
              games: int = 1000, seed: int = 0, samples: int | None = None, threads: int | None = None) -> Figures:
     """Every seat plays ``policy``: points and Basras per deal, first-player advantage, win rate
@@ -74,11 +88,13 @@ def simulate(*, policy: str = "random", deals: int = 10_000, players: int = 2, r
     from jass_sim.basra.rules import get_rules
 
     r = get_rules(rules)
+    _check_search_samples([policy], samples)
     table = simulate_table(deals, check_players(players), r, policy, games, seed, player_params(samples), threads)
     return Figures(table, {"command": "simulate", "policy": policy, "players": players, "rules": r.name,
                            "deals": deals, "games": games, "seed": seed})
 
 
+@api_args(games="whole0")
 def duel(player_a: str, player_b: str, *, deals: int = 10_000, players: int = 2, rules: str = "leaflet",
          games: int = 1000, seed: int = 0, samples: int | None = None, threads: int | None = None) -> Figures:
     """Player A against player B on duplicate deals, each deal and game played twice with the
@@ -100,12 +116,14 @@ def duel(player_a: str, player_b: str, *, deals: int = 10_000, players: int = 2,
     from jass_sim.basra.rules import get_rules
 
     r = get_rules(rules)
+    _check_search_samples([player_a, player_b], samples)
     table = duel_table(player_a, player_b, deals, check_players(players), r, games, seed, player_params(samples),
                        threads)
     return Figures(table, {"command": "duel", "player_a": player_a, "player_b": player_b, "players": players,
                            "rules": r.name, "deals": deals, "games": games, "seed": seed})
 
 
+@api_args()
 def advise(hand: str, *, table: str = "", played: str = "", players: int = 2, rules: str = "leaflet",
            samples: int = 2000, piles=None, last_capture: str | None = None, horizon: str = "round",
            seed: int = 0, threads: int | None = None) -> Advice:
@@ -174,6 +192,7 @@ class ReportFiles:
         return f'<a href="{html.escape(str(self.path / "index.html"))}">{html.escape(str(self.path))}/index.html</a>'
 
 
+@api_args()
 def report(output: str, *, players: int = 2, rules: str = "leaflet", positions: int = 200, samples: int = 200,
            deals: int = 20_000, games: int = 500, search_deals: int = 200, seed: int = 0,
            threads: int | None = None, command: str | None = None, progress=None) -> ReportFiles:

@@ -51,8 +51,8 @@ def _stats_options(f):
     for opt in reversed((
         click.option("--deals", type=int, default=10_000, show_default=True, help="Deals, each played twice."),
         _players_option, _rules_option,
-        click.option("--games", type=int, default=1000, show_default=True,
-                     help="Games to 101, each played twice (0: none)."),
+        click.option("--games", type=click.IntRange(0, 2**53), default=1000, show_default=True,
+                     help="Games to 101, each played twice (0: none, only the per-deal figures)."),
         click.option("--seed", type=int, default=0, show_default=True, help="Root seed."),
         _samples_option,
         click.option("--threads", type=int, default=None, help="Threads [default: all]."),
@@ -71,10 +71,12 @@ def simulate(policy, deals, players, rules, games, seed, samples, threads, fmt, 
     """Every seat plays POLICY: points and Basras per deal, first-player advantage, win rate to 101."""
     from jass_sim.basra.api import simulate as run
     from jass_sim.basra.results import Figures
+    from jass_sim.core.cli import output_format
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
 
     fmt = check_choice("--format", fmt, Figures.formats)
+    fmt = output_format(fmt, output, Figures.formats)
     check_output_path(output)
     result = run(policy=policy, deals=deals, players=players, rules=rules, games=games, seed=seed, samples=samples,
                  threads=threads)
@@ -89,10 +91,12 @@ def duel(player_a, player_b, deals, players, rules, games, seed, samples, thread
     """Player A against player B on duplicate deals (each deal and game played twice, sides swapped)."""
     from jass_sim.basra.api import duel as run
     from jass_sim.basra.results import Figures
+    from jass_sim.core.cli import output_format
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
 
     fmt = check_choice("--format", fmt, Figures.formats)
+    fmt = output_format(fmt, output, Figures.formats)
     check_output_path(output)
     result = run(player_a, player_b, deals=deals, players=players, rules=rules, games=games, seed=seed,
                  samples=samples, threads=threads)

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from jass_sim.basra.cards import format_card, parse_card
+from jass_sim.core.report.text import plural
 from jass_sim.core.result import Result
 
 
@@ -104,7 +105,7 @@ class Advice(Result):
     def text(self) -> str:
         """One line per card, best first, then the sentence."""
         result = self._doc
-        lines = [f"hand {_sym(result['hand'])} | table {_sym(result['table'])} | {result['played']} cards played | "
+        lines = [f"hand {_sym(result['hand'])} | table {_sym(result['table'])} | {plural(result['played'], 'card')} played | "
                  f"{result['players']} players, rules {result['rules']}, seat {result['seat']}, deal {result['deal']}",
                  f"expected points of our side to the end of the {result['horizon']} ({result['samples']} sampled "
                  f"worlds, greedy play after our card), best net first:",

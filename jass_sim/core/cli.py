@@ -51,11 +51,61 @@ class _PipeClosed(BaseException):
 
 
 class Command(click.Command):
-    """A command whose seed, thread and count options are checked (see :func:`harden_params`)."""
+    """A command whose seed, thread and count options are checked (see :func:`harden_params`) and
+    that refuses contradictions click would settle silently by taking the last one (see
+    :func:`check_contradictions`)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         harden_params(self.params)
+
+    def parse_args(self, ctx, args):
+        check_contradictions(self.params, args)
+        return super().parse_args(ctx, args)
+
+
+def check_contradictions(params, args) -> None:
+    """Refuse (UsageError, one line) both sides of a flag pair (``--dealer --pone``) and an option
+    given twice with different values (``--policy net --policy random``): click would keep the last
+    one and drop the other without a word."""
+    by_name: dict[str, tuple[click.Option, bool]] = {}
+    for p in params:
+        if isinstance(p, click.Option):
+            for o in p.opts:
+                by_name[o] = (p, True)
+            for o in p.secondary_opts:
+                by_name[o] = (p, False)
+    seen: dict[str, tuple[str, object]] = {}
+    i = 0
+    while i < len(args):
+        token = args[i]
+        i += 1
+        if token == "--":
+            break
+        name, eq, inline = token.partition("=") if token.startswith("--") else (token, "", "")
+        if name not in by_name:
+            continue
+        p, primary = by_name[name]
+        if p.is_flag or p.count:
+            value: object = primary
+        elif eq:
+            value = inline
+        else:
+            value = args[i] if i < len(args) else None
+            i += 1
+        if p.multiple or p.count:
+            continue
+        if p.name in seen and seen[p.name][1] != value:
+            first = seen[p.name][0]
+            what = f"{first} and {name}" if first != name else f"{name} {seen[p.name][1]!r} and {name} {value!r}"
+            raise click.UsageError(f"{what} contradict each other: give one")
+        seen.setdefault(p.name, (name, value))
+
+
+def given(ctx: click.Context, name: str) -> bool:
+    """Whether the option stored as ``name`` was given on the command line (not its default)."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source != click.core.ParameterSource.DEFAULT
 
 
 class Group(click.Group):
@@ -88,6 +138,9 @@ class Group(click.Group):
             sys.exit(exc.exit_code)
         except click.exceptions.Abort:
             _fail("jass-sim: aborted", 130)
+        except _NO_ARGS_IS_HELP as exc:  # ``jass-sim`` or ``jass-sim basra`` alone: the help, as it is, exit 0
+            click.echo(exc.ctx.get_help() if exc.ctx is not None else exc.format_message())
+            sys.exit(0)
         except Interrupted as exc:
             _fail(f"jass-sim: interrupted by {exc.args[0]}; "
                   + (exc.detail or "no partial output was left"), exc.exit_code)
@@ -106,6 +159,11 @@ class Group(click.Group):
                 signal.signal(sig, old)
 
 
+#: click >= 8.2 reports a group called without a command as this usage error (older click prints
+#: the help and exits 0 by itself).
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 def _fail(line: str, code: int):
     click.echo(" ".join(line.split("\n")), err=True)
     sys.exit(code)
@@ -118,6 +176,30 @@ def _quiet_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):  # stdout without a file descriptor (tests)
         pass
+
+
+#: The format a file extension of ``-o`` asks for.
+EXTENSION_FORMATS = {".csv": "csv", ".json": "json", ".jsonl": "json", ".parquet": "parquet"}
+
+
+def output_format(fmt: str, output: str | None, formats, option: str = "-o") -> str:
+    """The format to write ``output`` in: a data extension (``.csv``, ``.json``, ``.jsonl``,
+    ``.parquet``) sets it when ``--format`` was not given, and a ``--format`` that contradicts the
+    extension, or an extension whose format the command cannot write, is refused (InputError), so
+    that ``-o results.csv`` never holds a text table."""
+    if not output:
+        return fmt
+    ext = os.path.splitext(output)[1].lower()
+    wanted = EXTENSION_FORMATS.get(ext)
+    if wanted is None:
+        return fmt
+    ctx = click.get_current_context(silent=True)
+    given = ctx is not None and ctx.get_parameter_source("fmt") not in (None, click.core.ParameterSource.DEFAULT)
+    if wanted not in formats:
+        raise InputError(f"{option} {output}: this command writes {', '.join(formats)}, not {ext[1:]}", output)
+    if given and fmt != wanted:
+        raise InputError(f"--format {fmt} contradicts {option} {output} (a {ext} file)", output)
+    return wanted
 
 
 def command(*args, **kwargs):

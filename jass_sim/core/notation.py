@@ -45,6 +45,8 @@ class Deck:
     alias_hint : str
         How the error message of an unknown card names the aliases (``Swiss-German such as
         Rosen-As``).
+    suit_name_variants : tuple of (str, int)
+        More words for the suits (other spellings, ``("eicheln", 1)``), lower-case.
     """
 
     suits: str
@@ -54,6 +56,7 @@ class Deck:
     suit_names: tuple[str, ...] = ()
     rank_names: tuple[tuple[str, str], ...] = ()
     alias_hint: str = ""
+    suit_name_variants: tuple[tuple[str, int], ...] = ()
     #: Suit letter or symbol (upper-case) -> suit; rank text (upper-case) -> rank; alias words.
     suit_of_char: dict = field(init=False, repr=False, compare=False)
     rank_of_text: dict = field(init=False, repr=False, compare=False)
@@ -72,7 +75,8 @@ class Deck:
         # frozen: the lookup tables are set once, here
         object.__setattr__(self, "suit_of_char", suit_of_char)
         object.__setattr__(self, "rank_of_text", rank_of_text)
-        object.__setattr__(self, "suit_aliases", {w: i for i, w in enumerate(self.suit_names)})
+        object.__setattr__(self, "suit_aliases", {w: i for i, w in enumerate(self.suit_names)}
+                           | dict(self.suit_name_variants))
         object.__setattr__(self, "rank_aliases", {w: self.ranks.index(r) for w, r in self.rank_names})
 
     @property
@@ -102,6 +106,12 @@ class Deck:
         expected = f"{ranks} and {suits}" if self.rank_first else f"{suits} and {ranks}"
         if self.alias_hint:
             expected += f", or {self.alias_hint}"
+        text = token.strip()
+        if not self.rank_first and len(text) >= 2:  # written rank first (10H): name the card it means
+            suit, rank = self.suit_of_char.get(text[-1].upper()), self.rank_of_text.get(text[:-1].upper())
+            if suit is not None and rank is not None:
+                return CardError(f"unknown card {token!r}: the suit comes first, did you mean "
+                                 f"{self.format_card(suit * self.n_ranks + rank)!r}?", token)
         return CardError(f"unknown card {token!r} (expected {expected})", token)
 
     def _card(self, token: str) -> int | None:
@@ -114,7 +124,7 @@ class Deck:
                     return suit * self.n_ranks + rank
             return None
         text = token.strip()
-        if self.suit_names and "-" in text:  # an alias: Rosen-As, Schellen-Under, Eichel-9
+        if self.suit_aliases and "-" in text:  # an alias: Rosen-As, Schellen-Under, Eichel-9
             suit_word, _, rank_word = text.partition("-")
             suit = self.suit_aliases.get(suit_word.lower())
             rank = self.rank_aliases.get(rank_word.lower(), self.rank_of_text.get(rank_word.upper()))

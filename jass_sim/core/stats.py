@@ -29,13 +29,49 @@ def wilson_ci(k: int, n: int, z: float = Z95) -> tuple[float, float, float]:
     """``(p, lo, hi)``: proportion ``k / n`` with the Wilson score interval (95% by default)."""
     if n <= 0:
         return math.nan, math.nan, math.nan
-    p = k / n
+    p = min(1.0, max(0.0, k / n))
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    lo = 0.0 if k == 0 else max(0.0, centre - half)  # exact bounds where rounding would miss them
-    hi = 1.0 if k == n else min(1.0, centre + half)
+    lo = 0.0 if p <= 0 else max(0.0, centre - half)  # exact bounds where rounding would miss them
+    hi = 1.0 if p >= 1 else min(1.0, centre + half)
     return p, lo, hi
+
+
+def wilson_se_ci(p: float, se: float, n: int, max_n: float | None = None, z: float = Z95
+                 ) -> tuple[float, float, float]:
+    """``(p, lo, hi)``: a rate ``p`` in [0, 1] estimated from ``n`` samples with standard error
+    ``se``, with the Wilson score interval at the effective sample size ``p (1 - p) / se**2``.
+
+    The samples need not be 0/1: each may be the average of paired plays (0, 0.5, 1) or a
+    probability. The effective size is kept between ``n`` (a value in [0, 1] varies at most like
+    a 0/1 one) and ``max_n`` (e.g. ``2 n`` for the two plays of a pair), and is ``n`` at ``p`` 0 or
+    1, where the spread says nothing; so the interval stays inside [0, 1] and never has zero
+    width, unlike the normal interval of the mean.
+    """
+    if n <= 0 or math.isnan(p):
+        return math.nan, math.nan, math.nan
+    p = min(1.0, max(0.0, float(p)))
+    if 0 < p < 1 and se > 0:
+        n_eff = max(float(n), p * (1 - p) / (se * se))
+        if max_n is not None:
+            n_eff = min(n_eff, float(max_n))
+    elif 0 < p < 1:
+        n_eff = float(max_n if max_n is not None else n)
+    else:
+        n_eff = float(n)
+    return wilson_ci(p * n_eff, n_eff, z)
+
+
+def rate_ci(total: float, total_sq: float, n: int, max_n: float | None = None, z: float = Z95
+            ) -> tuple[float, float, float]:
+    """``(mean, lo, hi)`` of ``n`` samples in [0, 1] from their sum and sum of squares: the rate
+    counterpart of :func:`mean_ci`, with :func:`wilson_se_ci` instead of the normal interval."""
+    if n <= 0:
+        return math.nan, math.nan, math.nan
+    mean = total / n
+    var = max((total_sq - n * mean * mean) / (n - 1), 0.0) if n > 1 else 0.0
+    return wilson_se_ci(mean, math.sqrt(var / n), n, max_n, z)
 
 
 def check_sampling(samples: int | None, ci: float | None, max_samples: int, min_samples: int = 2,

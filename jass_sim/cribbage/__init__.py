@@ -19,3 +19,7 @@ __all__ = ["score", "discard", "stats", "simulate", "replay"]
 __getattr__ = lazy_exports(__name__, {**dict.fromkeys(__all__, "jass_sim.cribbage.api"),
                                       "GAME": "jass_sim.cribbage.descriptor"})
 del lazy_exports
+
+
+def __dir__():
+    return sorted(set(__all__) | {name for name in globals() if name.startswith("__")})

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from jass_sim.core.stats import mean_ci, wilson_ci
+from jass_sim.core.stats import mean_ci, rate_ci, wilson_ci
 from jass_sim.cribbage.cards import N_RANKS, RANKS
 
 N_COMBINATIONS = 12_994_800  # C(52, 4) * 48
@@ -137,16 +137,19 @@ def stats_figure(table: pd.DataFrame, cribs: pd.DataFrame | None = None):
     ax.set_title("Hand and crib scores")
     ax.legend()
     if cribs is not None:
+        # one colour scale for both maps, so that a colour means the same crib value in each
+        values = np.concatenate([cribs["dealer_ev"].to_numpy(float), cribs["pone_ev"].to_numpy(float)])
+        vmin, vmax = float(np.nanmin(values)), float(np.nanmax(values))
         for ax, role in zip(axes[0, 1:], ("dealer", "pone")):
             grid = np.full((N_RANKS, N_RANKS), np.nan)
             for row in cribs.itertuples():
                 r1, r2 = RANKS.index(row.rank1), RANKS.index(row.rank2)
                 grid[r1, r2] = grid[r2, r1] = getattr(row, f"{role}_ev")
-            im = ax.imshow(grid, cmap="viridis")
+            im = ax.imshow(grid, cmap="viridis", vmin=vmin, vmax=vmax)
             ax.set_xticks(range(N_RANKS), list(RANKS))
             ax.set_yticks(range(N_RANKS), list(RANKS))
             ax.set_title(f"{role.capitalize()}'s crib per thrown pair (model opponent)")
-            fig.colorbar(im, ax=ax)
+            fig.colorbar(im, ax=ax, label="expected points of the crib")
     fig.tight_layout()
     return fig
 
@@ -176,9 +179,9 @@ def game_summary(batch, a: str, b: str, seed: int) -> dict:
     a_wins = (r[:, R_WINNER] == 0).reshape(n_pairs, 2).sum(axis=1)
     fd_wins = (r[:, R_WINNER] == r[:, R_FIRST_DEALER]).reshape(n_pairs, 2).sum(axis=1)
 
-    def pair_rate(x):
-        mean, lo, hi = mean_ci(int(x.sum()), int((x * x).sum()), n_pairs)
-        return {"rate": mean / 2, "ci": [lo / 2, hi / 2]}
+    def pair_rate(x):  # wins of a pair of games (0, 1, 2): Wilson at the pairs' effective size
+        mean, lo, hi = rate_ci(int(x.sum()) / 2, int((x * x).sum()) / 4, n_pairs, max_n=2 * n_pairs)
+        return {"rate": mean, "ci": [lo, hi]}
 
     loser_score = np.where(r[:, R_WINNER] == 0, r[:, R_SCORE1], r[:, R_SCORE0])
     skunk = loser_score < SKUNK_BELOW

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from jass_sim.core.api_args import api_args
 from jass_sim.core.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
@@ -27,6 +28,7 @@ def _unused(condition: bool, message: str, *values) -> None:
         raise InputError(message, str(given[0]))
 
 
+@api_args()
 def score(hand: str, starter: str, *, crib: bool = False) -> Score:
     """Points of four cards with the starter, each combination listed (``jass-sim cribbage score``).
 
@@ -49,6 +51,7 @@ def score(hand: str, starter: str, *, crib: bool = False) -> Score:
     return Score(cards, start, crib)
 
 
+@api_args(dealer="flag")
 def discard(hand: str, *, dealer: bool, opponent: str = "random", pegging: bool = False, score: str | None = None,
             exact: bool = False, samples: int | None = None, seed: int | None = None) -> Discards:
     """All 15 discards of six cards, ranked by net expectation (``jass-sim cribbage discard``).
@@ -98,6 +101,7 @@ def discard(hand: str, *, dealer: bool, opponent: str = "random", pegging: bool 
     return Discards(cards, "dealer" if dealer else "pone", opponent, options, samples, seed, pegging, score_pair)
 
 
+@api_args(hands="whole")
 def stats(*, exact: bool = False, hands: int | None = None, seed: int | None = None, crib_pairs: bool = False,
           samples: int | None = None) -> Stats:
     """Distribution of hand and crib scores; with ``crib_pairs``, the crib expectation per thrown
@@ -138,6 +142,7 @@ def stats(*, exact: bool = False, hands: int | None = None, seed: int | None = N
     return Stats(table, summary, exact, crib_rank_pairs(samples, seed) if crib_pairs else None)
 
 
+@api_args()
 def simulate(games: int, *, a: str = "greedy", b: str = "greedy", seed: int = 0) -> Games:
     """Whole games between players ``a`` and ``b``, duplicate-dealt: win rate, skunks,
     first-dealer advantage and points per hand by source, with 95% CIs (``jass-sim cribbage simulate``).
@@ -167,6 +172,7 @@ def simulate(games: int, *, a: str = "greedy", b: str = "greedy", seed: int = 0)
     return Games(game_summary(play_batch(games // 2, a, b, seed), a.lower(), b.lower(), seed))
 
 
+@api_args()
 def replay(seed: int, *, a: str = "greedy", b: str = "greedy") -> Game:
     """One whole game, the first of ``simulate(..., seed=seed)``: deals, discards, starter, every
     pegging point, hand and crib counts (``jass-sim cribbage replay``).

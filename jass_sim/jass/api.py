@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from jass_sim.core.api_args import api_args
 from jass_sim.core.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
@@ -30,6 +31,7 @@ __getattr__ = lazy_exports(__name__, {
     "PlayAdvice": "jass_sim.jass.play.advice", "Review": "jass_sim.jass.play.review"})
 
 
+@api_args(hand="cards_or_numbers")
 def advise(hand, *, rules: str = "chibre", policy: str | None = None, partner_model: str = "evaluator",
            samples: int | None = None, ci: float | None = None, max_samples: int = 200_000,
            chibred: bool = False, options: str | None = None, seed: int = 0, threads: int | None = None,
@@ -50,7 +52,8 @@ def advise(hand, *, rules: str = "chibre", policy: str | None = None, partner_mo
         Card play of all four seats: ``net`` (the default,
         :data:`jass_sim.jass.players.DEFAULT_POLICY`), ``heuristic``, ``dd``, ``pimc`` or ``random``.
     partner_model : str
-        How the partner chooses after chibre: ``evaluator`` or ``search``.
+        How the partner chooses after chibre: ``evaluator`` (the default), ``fitted`` (the fitted mode
+        model) or ``search`` (a small Monte Carlo of its own per mode).
     samples : int, optional
         Sampled deals (default 4,000); not with ``ci``.
     ci : float, optional
@@ -93,7 +96,8 @@ def _lower(text):
     return text.strip().lower() if isinstance(text, str) else text
 
 
-def simulate(deals: int, *, rules: str = "chibre", policy: str = "random", mode: str | None = "auto",
+@api_args()
+def simulate(deals: int, *, rules: str = "chibre", policy: str | None = None, mode: str | None = "auto",
              chooser: str = "evaluator", seed: int = 0, pimc_samples: int | None = None,
              horizon: int | str | None = None, threads: int | None = None, per_deal: bool = False,
              progress=None):
@@ -109,11 +113,12 @@ def simulate(deals: int, *, rules: str = "chibre", policy: str = "random", mode:
     deals : int
         Number of rounds.
     rules, policy : str
-        Rule preset and card-play policy (``random``, ``heuristic``, ``net``, ``dd``, ``pimc``).
+        Rule preset and card-play policy (``net``, the default, ``heuristic``, ``random``, ``dd``,
+        ``pimc``).
     mode : str
         ``auto``, or ``H``, ``D``, ``S``, ``C``, ``OBE``, ``UNE`` for every round.
     chooser : str
-        ``evaluator`` (may chibre) or ``random``, with ``mode="auto"``.
+        ``evaluator`` (the default; may chibre), ``fitted`` (may chibre) or ``random``, with ``mode="auto"``.
     pimc_samples, horizon :
         Parameters of the ``pimc`` and ``dd`` players (``horizon`` 1-9 tricks or ``"full"``).
     seed : int
@@ -131,11 +136,20 @@ def simulate(deals: int, *, rules: str = "chibre", policy: str = "random", mode:
         With ``per_deal``, the per-deal rows chunk by chunk (the input is checked before the first).
     """
     from jass_sim.jass.cards import mode_option
-    from jass_sim.jass.players import policy_params, solver_player_json
+    from jass_sim.jass.players import (
+        DEFAULT_POLICY,
+        check_chooser_option,
+        check_solver_options,
+        policy_params,
+        solver_player_json,
+    )
     from jass_sim.jass.simulate.tables import simulate as run
     from jass_sim.jass.simulate.tables import simulate_deals
 
-    params = policy_params(pimc_samples, horizon)
+    policy = DEFAULT_POLICY if policy is None else policy
+    params = policy_params(pimc_samples, horizon)  # a bad value first, then one that does not apply
+    check_solver_options([policy], pimc_samples, horizon)
+    check_chooser_option(mode, chooser)
     mode_number = mode_option(mode)
     if per_deal:
         return simulate_deals(deals, rules, policy, mode_number, seed, threads, chooser, progress, params)
@@ -152,6 +166,7 @@ def simulation_json(table) -> dict:
     return Simulation(table).to_json()
 
 
+@api_args()
 def duel(team_a: str, team_b: str, deals: int, *, rules: str = "chibre", chooser: str = "evaluator",
          seed: int = 0, pimc_samples: int | None = None, horizon: int | str | None = None,
          threads: int | None = None, progress=None) -> Duel:
@@ -175,15 +190,17 @@ def duel(team_a: str, team_b: str, deals: int, *, rules: str = "chibre", chooser
     Duel
         A's mean point difference per round with its 95% CI, and A's win rate.
     """
-    from jass_sim.jass.players import policy_params, solver_player_json
+    from jass_sim.jass.players import check_solver_options, policy_params, solver_player_json
     from jass_sim.jass.simulate.duel import Duel
     from jass_sim.jass.simulate.duel import duel as run
 
-    params = policy_params(pimc_samples, horizon)
+    params = policy_params(pimc_samples, horizon)  # a bad value first, then one that does not apply
+    check_solver_options([team_a, team_b], pimc_samples, horizon)
     return Duel(run(team_a, team_b, deals, rules, seed, threads, chooser, progress, params)
                 | solver_player_json(params))
 
 
+@api_args(hands="whole")
 def melds(*, rules: str = "chibre", hands: int | None = None, exact: bool = False, deals: int = 1_000_000,
           seed: int = 0, mode: str = "H", threads: int | None = None) -> Melds:
     """How often each meld is announced per hand, and who wins the melds per deal (``jass-sim melds``).
@@ -213,6 +230,7 @@ def melds(*, rules: str = "chibre", hands: int | None = None, exact: bool = Fals
                             threads=threads))
 
 
+@api_args(hands="hands")
 def solve(hands, mode: str, leader: int = 0) -> Solution:
     """Double dummy: the points each team makes when all four hands are known and everyone plays
     perfectly, and the value of each legal lead (``jass-sim solve``).
@@ -256,8 +274,10 @@ def _card_text(card) -> str:
     return card if isinstance(card, str) else format_card(int(card))
 
 
-def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", policy: str = "random",
-           pimc_samples: int | None = None, horizon: int | str | None = None) -> Round:
+@api_args()
+def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", policy: str | None = None,
+           chooser: str = "evaluator", pimc_samples: int | None = None, horizon: int | str | None = None
+           ) -> Round:
     """Deal one round from ``seed``, play it out and record it (``jass-sim replay``).
 
     Wraps the round kernel :func:`jass_sim.jass.engine.round.first_round` (through
@@ -269,14 +289,27 @@ def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", polic
         Seed of the deal (and of the random players).
     mode : str
         ``auto`` (the chooser picks) or ``H``, ``D``, ``S``, ``C``, ``OBE``, ``UNE``.
-    rules, policy, pimc_samples, horizon :
-        As for :func:`simulate`.
+    rules, policy, chooser, pimc_samples, horizon :
+        As for :func:`simulate` (card play ``net`` and the ``evaluator`` mode choice by default). The
+        JSON echoes them (``policy``, ``mode_chooser``, ``seed``, ``pimc_samples``, ``horizon``).
     """
     from jass_sim.jass.cards import mode_option
     from jass_sim.jass.engine.replay import Round, replay_round
-    from jass_sim.jass.players import policy_params
+    from jass_sim.jass.players import (
+        DEFAULT_POLICY,
+        check_chooser_option,
+        check_solver_options,
+        policy_params,
+        solver_player_json,
+    )
 
-    return Round(replay_round(seed, rules, mode_option(mode), policy, policy_params(pimc_samples, horizon)))
+    policy = DEFAULT_POLICY if policy is None else policy  # an unknown name is reported as given
+    params = policy_params(pimc_samples, horizon)  # a bad value first, then one that does not apply
+    check_solver_options([policy], pimc_samples, horizon)
+    check_chooser_option(mode, chooser)
+    record = replay_round(seed, rules, mode_option(mode), policy, params, chooser=chooser)
+    record.settings = {"policy": _lower(policy), "mode_chooser": _lower(chooser), "seed": seed, **solver_player_json(params)}
+    return Round(record)
 
 
 class ReportFiles:
@@ -299,6 +332,7 @@ class ReportFiles:
         return f'<a href="{html.escape(str(self.path / "index.html"))}">{html.escape(str(self.path))}/index.html</a>'
 
 
+@api_args(players="names")
 def report(output: str, *, rules: str = "chibre", deals: int = 1_000_000, seed: int = 0,
            samples_per_hand: int = 128, policy: str | None = None, players=None, meld_hands: int | None = None,
            threads: int | None = None, progress=None) -> ReportFiles:

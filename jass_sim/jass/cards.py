@@ -40,8 +40,10 @@ FULL_DECK = np.uint64((1 << N_CARDS) - 1)
 
 #: The 36-card deck and its notation, with the Swiss-German suit and rank names (Swisslos mapping).
 DECK = Deck(SUITS, SUIT_SYMBOLS, RANKS, suit_names=("rosen", "eichel", "schilten", "schellen"),
-            rank_names=(("under", "J"), ("ober", "Q"), ("banner", "T"), ("könig", "K"), ("koenig", "K"), ("as", "A")),
-            alias_hint="Swiss-German such as Rosen-As")
+            rank_names=(("under", "J"), ("ober", "Q"), ("banner", "T"), ("könig", "K"), ("koenig", "K"), ("as", "A"),
+                        ("ass", "A"), ("buur", "J"), ("puur", "J"), ("nell", "9"), ("näll", "9")),
+            alias_hint="Swiss-German such as Rosen-As",
+            suit_name_variants=(("rose", 0), ("eicheln", 1), ("schilte", 2), ("schelle", 3)))
 _SUIT_OF_CHAR = DECK.suit_of_char
 #: Swiss-German suit names, lower-case -> suit.
 SWISS_SUITS = DECK.suit_aliases
@@ -113,7 +115,8 @@ def parse_mode(text: str) -> int:
     aliases = {"OBEABE": OBE, "OBE-ABE": OBE, "OBENABE": OBE, "UNEUFE": UNE, "UNE-UFE": UNE, "UNDENUFE": UNE}
     if t in aliases:
         return aliases[t]
-    raise InputError(f"unknown mode {text!r} (expected one of {', '.join(MODE_NAMES)})", text)
+    raise InputError(f"unknown mode {text!r} (expected one of {', '.join(MODE_NAMES)}, a suit symbol "
+                     f"{' '.join(SUIT_SYMBOLS)}, or a Swiss suit name: Rosen, Eichel, Schilten, Schellen)", text)
 
 
 def mode_name(mode: int, symbols: bool = False) -> str:

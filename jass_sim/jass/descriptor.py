@@ -29,4 +29,4 @@ def simulate(seed: int, player: str, threads: int | None = None) -> dict:
 #: Chibre's descriptor: its policies, replay and small run, its commands and golden replay.
 GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay, simulate=simulate,
             commands=COMMANDS, replay_command=("replay",), player_option="--policy",
-            golden=(Golden("replay_seed1_chibre_auto.json", 1, "random", key="replay"),))
+            golden=(Golden("jass_replay_seed1_net.json", 1, "net", key="replay"),))  # the default run

@@ -23,6 +23,16 @@ leader 0
 hand 0: HJ H9 HA SK SQ D6 C7 C8 CT
 trick HJ H6 HQ H7
 """
+#: Round files with one bad line each: name -> (text, what the error line must contain).
+BAD_ROUNDS = {
+    "meld_not_meld": (ROUND.replace("trick", "meld 1: D7 D8\ntrick"), "line 4"),
+    "meld_both_teams": (ROUND.replace("trick", "meld 1: D7 D8 D9\nmeld 2: S7 S8 S9\ntrick"), "line 5"),
+    "bad_mode": (ROUND.replace("mode H", "mode X"), "line 1"),
+    "bad_chibred": (ROUND.replace("leader 0", "leader 0\nchibred maybe"), "line 3"),
+    "bad_chooser": (ROUND.replace("leader 0", "leader 0\nchooser 7"), "line 3"),
+    "bad_leader": (ROUND.replace("leader 0", "leader 9"), "line 2"),
+    "bad_rules": (ROUND.replace("leader 0", "leader 0\nrules nope"), "line 3"),
+}
 UNWRITABLE = "/proc/jass-sim-test"  # a directory nobody, root included, can create files in
 EMPTY = "''"  # how an empty token appears in the error line
 
@@ -133,6 +143,10 @@ rows("play-advice")(
     + choice(P, "--mode") + choice(P, "--rules") + choice(P, "--policy") + choice(P, "--format")
     + value(P, "--leader", "4", "x") + value(P, "--chooser", "7", "x") + value(P, "--ci", "0", "x")
     + value(P, "--played", ("HJ ZZ", "ZZ"), ("HJ HJ", "HJ"), "S6") + value(P, "--melds", "1 D7 D8 D9", "5: D7 D8 D9", ("1: D7 ZZ", "ZZ"))
+    # impossible melds (issue 33 item 5): not a meld, not seat 0's cards, both teams, shown twice
+    + value(P, "--melds", ("1: DA", "DA"), ("1: D7 D8", "D7"), ("1: D7 D9 DJ", "D7"), ("1: D7 S8 C9", "D7"),
+            ("0: C7 C8 CT", "C7"), ("2: D7 D8 D9; 1: DT DJ DQ", "D7"), ("1: H6 D6 S6 C6", "6s"),
+            ("3: HK HQ", "HQ"), ("1: D7 D8 D9; 1: D7 D8 D9", "D7"), ("1: D7 D8 D9 D6 S6 C6 H6", "6s"))
     + value(["play-advice", "--mode", "H"], "--hand", "HJ", ("", EMPTY), ("HJ H9 HA SK SQ D6 C7 C8 XX", "XX"))
     + value(["play-advice", "--mode", "H"], "--hands", "HJ;H9", ("HJ H9 HA SK SQ D6 C7 C8 CT;;;", EMPTY))
     + out_file(P))
@@ -142,7 +156,9 @@ rows("review")(
     + value(R, "--seat", "4", "x") + value(R, "--team", "2", "x")
     + [(["review", "missing.txt"], "missing.txt"), (["review", "adir"], "adir"), (["review", ""], EMPTY),
        (["review", "afile"], "afile")]
-    + out_file(R) + out_file(R, "--html", "html"))
+    + out_file(R) + out_file(R, "--html", "html")
+    # round files: each bad line named with its number (issue 33 items 5 and 12)
+    + [(["review", f"{name}.txt"], token) for name, (_, token) in BAD_ROUNDS.items()])
 RP = ["report", "--deals", "1000", "-o", "rep"]
 rows("report")(
     seeds(RP) + threads(RP) + counts(RP, "--deals") + counts(RP, "--samples-per-hand") + counts(RP, "--meld-hands")
@@ -181,12 +197,14 @@ rows("basra", "replay")(
 BS = BA + ["simulate", "--deals", "10", "--games", "2"]
 rows("basra", "simulate")(
     seeds(BS) + threads(BS) + counts(BA + ["simulate", "--games", "2"], "--deals")
-    + counts(BA + ["simulate", "--deals", "10"], "--games") + counts(BS + ["--policy", "search"], "--samples")
+    + counts(BA + ["simulate", "--deals", "10"], "--games", ("-5", str(2**64), "1e3", ""))  # 0: no games
+    + counts(BS + ["--policy", "search"], "--samples")
     + choice(BS, "--policy") + choice(BS, "--rules") + choice(BS, "--format") + value(BS, "--players", "3")
     + out_file(BS))
 BD = BA + ["duel", "--player-a", "random", "--player-b", "greedy", "--deals", "10", "--games", "2"]
 rows("basra", "duel")(
-    seeds(BD) + threads(BD) + counts(BD[:6] + ["--games", "2"], "--deals") + counts(BD[:8], "--games")
+    seeds(BD) + threads(BD) + counts(BD[:6] + ["--games", "2"], "--deals")
+    + counts(BD[:8], "--games", ("-5", str(2**64), "1e3", ""))
     + counts(BD + ["--player-a", "search"], "--samples") + choice(BD, "--player-a") + choice(BD, "--player-b")
     + choice(BD, "--rules") + choice(BD, "--format") + value(BD, "--players", "3") + out_file(BD))
 BV = BA + ["advise", "--hand", "HJ D10 C5 S3 HK H7"]
@@ -232,6 +250,53 @@ rows("equity")(
     + out_file(E, "--plot", "png") + value(E, "--plot", "figure.gif") + out_file(E, ext="parquet")
     + [(["equity", "--shipped", "--policy", "pimc"], "pimc")])  # no table shipped for pimc
 
+# an output whose extension contradicts --format, or that the command cannot write (issue 33 item 9)
+rows("simulate")([(S + ["--format", "table", "-o", "x.csv"], "x.csv"), (S + ["--format", "csv", "-o", "x.json"], "x.json")])
+rows("advise")([(A + ["--format", "json", "-o", "x.csv"], "x.csv"), (A + ["-o", "x.parquet"], "x.parquet")])
+rows("duel")([(D + ["-o", "x.parquet"], "x.parquet")])
+rows("games")([(G + ["--format", "csv", "-o", "x.json"], "x.json")])
+rows("melds")([(M + ["--format", "json", "-o", "x.csv"], "x.csv")])
+rows("play-advice")([(P + ["-o", "x.csv"], "x.csv")])
+rows("review")([(R + ["-o", "x.csv"], "x.csv"), (R + ["--html", "rv.png"], "rv.png")])
+rows("batch-summary")([(["batch-summary", "otherjob", "--format", "json", "-o", "x.csv"], "x.csv")])
+rows("basra", "simulate")([(BS + ["-o", "x.parquet"], "x.parquet")])
+rows("basra", "duel")([(BD + ["--format", "csv", "-o", "x.json"], "x.json")])
+rows("equity")([(["equity", "--shipped", "--step", "20"], "20"), (["equity", "--shipped", "--seed", "5"], "5")])
+rows("replay")(choice(["replay", "--seed", "1"], "--chooser"))
+# contradictions (issue 33 item 6): both sides of a flag pair, an option twice with two values, an
+# option that the other options make meaningless
+KEEP_REPEATS: set[tuple[str, ...]] = set()
+
+
+def repeated(*cases):
+    """Rows whose repeated option is the point (not merged by ``_once``)."""
+    KEEP_REPEATS.update(tuple(args) for args, _ in cases)
+    return list(cases)
+
+
+rows("cribbage", "discard")([(CD + ["--pone"], "--pone")]
+                            + repeated((CD + ["--pegging", "--seed", "1", "--seed", "2"], "--seed")))
+rows("simulate")(repeated((S + ["--policy", "net", "--policy", "random"], "--policy")))
+rows("simulate")([(S + ["--mode", "H", "--chooser", "fitted"],
+                  "--chooser"), (S + ["--policy", "heuristic", "--pimc-samples", "4"], "--pimc-samples"),
+                  (S + ["--policy", "net", "--horizon", "2"], "--horizon")])
+rows("batch")([(B + ["--mode", "S", "--chooser", "random"], "--chooser"), (B + ["--connect-timeout", "3"], "--connect-timeout")])
+rows("replay")([(["replay", "--seed", "1", "--mode", "H", "--chooser", "random"], "--chooser"),
+                (["replay", "--seed", "1", "--pimc-samples", "4"], "--pimc-samples")])
+rows("duel")([(D + ["--horizon", "2"], "--horizon")])
+rows("advise")([(A + ["--chibred", "--partner-model", "search"], "--partner-model"),
+                (A + ["--options", "H,S", "--partner-model", "fitted"], "--partner-model")])
+rows("basra", "replay")([(BR + ["--samples", "50"], "--samples")])
+rows("basra", "simulate")([(BS + ["--samples", "50"], "--samples")])
+rows("basra", "duel")([(BD + ["--samples", "50"], "--samples")])
+rows("melds")([(M + ["--exact"], "--exact")])
+rows("review")([(R + ["--seat", "1", "--team", "0"], "--team")])
+rows("play-advice")([(P + ["--samples", "10", "--ci", "1"], "--ci"), (P + ["--chibred", "--chooser", "0"], "0")])
+rows("advise")([(A + ["--max-samples", "5000"], "--max-samples")])
+rows("play-advice")([(P + ["--max-samples", "5000"], "--max-samples")])
+rows("equity")([(["equity", "--shipped", "--score", "500:500", "-o", "t.csv"], "--score"),
+                (["equity", "--shipped", "--threads", "1"], "--threads")])
+
 #: Options and arguments with no row, and why.
 NO_ROW = {
     ("advise", "chibred"), ("simulate", "per_deal"), ("batch", "per_deal"), ("melds", "exact"),
@@ -240,9 +305,36 @@ NO_ROW = {
 }
 
 
+def _once(command, args):
+    """``args`` with an option the row makers appended to a base that already had it (``--team-a
+    pimc`` after ``--team-a random``) given once, at its first place, with the later value: an option
+    given twice with two values is itself refused (issue 33 item 6), which is not what the row tests."""
+    cmd = main
+    for name in command:
+        cmd = cmd.commands[name]
+    flags = {o for p in cmd.params if isinstance(p, click.Option) and p.is_flag for o in p.opts + p.secondary_opts}
+    out, where = list(args[:len(command)]), {}
+    i = len(command)
+    while i < len(args):
+        token = args[i]
+        if token.startswith("-") and token not in flags and i + 1 < len(args) and token in {
+                o for p in cmd.params if isinstance(p, click.Option) for o in p.opts}:
+            if token in where:
+                out[where[token] + 1] = args[i + 1]
+            else:
+                where[token] = len(out)
+                out += [token, args[i + 1]]
+            i += 2
+            continue
+        out.append(token)
+        i += 1
+    return out
+
+
 def _cases():
     for command, cases in ROWS.items():
         for i, (args, token) in enumerate(cases):
+            args = args if tuple(args) in KEEP_REPEATS else _once(command, args)
             yield pytest.param(args, token, id=f"{' '.join(command)}-{i}-{' '.join(args[len(command):])[-40:]}")
 
 
@@ -255,6 +347,8 @@ def workdir(tmp_path, monkeypatch):
     (tmp_path / "otherjob").mkdir()
     (tmp_path / "otherjob" / "results.csv").write_text("a,b\n1,2\n")
     (tmp_path / "round.txt").write_text(ROUND)
+    for name, (text, _) in BAD_ROUNDS.items():
+        (tmp_path / f"{name}.txt").write_text(text)
     monkeypatch.chdir(tmp_path)
     return tmp_path
 

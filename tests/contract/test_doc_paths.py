@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "docs" / "sources").glob("*.md"))]
 OLD_PATHS = re.compile(r"<!-- old paths -->.*?<!-- /old paths -->", re.S)
 CODE = re.compile(r"`([^`\n]+)`")
 DOTTED = re.compile(r"(?<![\w/.])jass_sim(?:\.[A-Za-z_]\w*)+")
@@ -80,3 +80,18 @@ def test_relative_links_stay_in_the_repository(doc):
         if not path.is_relative_to(ROOT) or not path.exists():
             bad.append(target)
     assert not bad, f"{doc.name} links outside the repository or to nothing: {bad}"
+
+
+SEED = re.compile(r"\bseeds? (\d{3}(?:(?:, | and )\d{3})*)")
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=[d.name for d in DOCS])
+def test_the_rule_texts_cited_ship_with_the_repository(doc):
+    """Every seed a page cites ("seed 004", "seeds 000, 001 and 004") is a file of docs/sources/,
+    and no page sends the reader to a folder outside the repository (issue 33 item 10)."""
+    text = _text(doc)
+    cited = {n for group in SEED.findall(text) for n in re.findall(r"\d{3}", group)}
+    missing = sorted(n for n in cited if not list((ROOT / "docs" / "sources").glob(f"{n}-*.txt")))
+    assert not missing, f"{doc.name} cites rule texts that are not in docs/sources/: {missing}"
+    for outside in ("shared folder", "not part of this repository", "RULES.md", "/work/"):
+        assert outside not in text, f"{doc.name} points outside the repository: {outside!r}"

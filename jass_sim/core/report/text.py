@@ -5,6 +5,13 @@ from __future__ import annotations
 import math
 
 
+def plural(n, one: str, many: str | None = None) -> str:
+    """``1 trick``, ``2 tricks``, ``6+ sixes``: a count (a number or a table bin such as ``"6+"``)
+    and its noun, singular only for exactly 1."""
+    word = one if str(n).strip() in ("1", "1.0", "-1") else (many or one + "s")
+    return f"{n} {word}"
+
+
 def pm(mean: float, lo: float, hi: float, digits: int = 1) -> str:
     """``+12.3 ± 2.2``: a mean and the half-width of its symmetric 95% interval."""
     if math.isnan(lo) or math.isnan(hi):

@@ -87,6 +87,10 @@ class Advice(Result):
     samples: AdviseSamples
     score: tuple[int, int] | None = None  # advise --score: (ours, theirs)
     equity: object = None  # and the equity table applied after the round
+    #: The request, echoed so that a saved answer tells its run apart: ``chibred``,
+    #: ``partner_model``, ``options`` (the ones asked for, or None for all), ``ci`` and
+    #: ``max_samples`` (None without ``ci``).
+    settings: dict = field(default_factory=dict)
     table: pd.DataFrame = field(init=False)
     best_option: int = field(init=False)
     runner_up: int | None = field(init=False)
@@ -98,6 +102,10 @@ class Advice(Result):
 
     def __post_init__(self):
         self.table = option_table(self.samples)
+        if self.score is not None:  # the win probabilities join the table (and so the CSV)
+            from jass_sim.jass.advise.score import win_block
+
+            self.table = _with_win_columns(self.table, win_block(self))
         order = self.table.sort_values("mean_diff", ascending=False, kind="stable")
         self.best_option = self.options[int(order.index[0])]
         if len(order) > 1:
@@ -139,6 +147,31 @@ class Advice(Result):
     def heading(self) -> str:
         return self.sentence
 
+    @property
+    def ci_reached(self) -> bool | None:
+        """With ``ci``: whether the lead's 95% CI half-width reached it (else ``max_samples`` stopped
+        the sampling first); None without ``ci``."""
+        ci = self.settings.get("ci")
+        if ci is None:
+            return None
+        return self.runner_up is None or (self.lead[2] - self.lead[1]) / 2 <= ci
+
+    def _ci_note(self) -> str | None:
+        if self.ci_reached is not False:
+            return None
+        half = (self.lead[2] - self.lead[1]) / 2
+        return (f"--ci {self.settings['ci']:g} was not reached: the lead's 95% CI half-width is {half:.1f} points "
+                f"after --max-samples {self.n:,} deals.")
+
+    def _settings_json(self) -> dict:
+        s = {"chibred": bool(self.settings.get("chibred", False)),
+             "partner_model": self.settings.get("partner_model", "evaluator"),
+             "options_requested": self.settings.get("options"), "ci": self.settings.get("ci"),
+             "max_samples": self.settings.get("max_samples")}
+        if s["ci"] is not None:
+            s["ci_reached"] = self.ci_reached
+        return s
+
     def to_json(self) -> dict:
         """The ``advise --format json`` document (see the README)."""
         options = []
@@ -147,7 +180,10 @@ class Advice(Result):
             row = self.table.loc[i]
             item = {"option": option_name(opt), "mean_ours": row["mean_ours"], "mean_theirs": row["mean_theirs"],
                     "mean_diff": row["mean_diff"], "ci95_diff": [row["ci95_diff_lo"], row["ci95_diff_hi"]],
-                    "p_match_ours": row["p_match_ours"], "p_match_theirs": row["p_match_theirs"],
+                    "p_match_ours": row["p_match_ours"],
+                    "ci95_match_ours": [row["ci95_match_ours_lo"], row["ci95_match_ours_hi"]],
+                    "p_match_theirs": row["p_match_theirs"],
+                    "ci95_match_theirs": [row["ci95_match_theirs_lo"], row["ci95_match_theirs_hi"]],
                     "mean_meld_points": row["mean_meld_points"], "samples": int(row["samples"])}
             # paired against the best option, deal by deal (0 for the best itself)
             vs = (0.0, 0.0, 0.0) if i == best else paired_lead(self.samples, i, best)
@@ -161,7 +197,7 @@ class Advice(Result):
         return {"hand": [format_card(c) for c in self.hand], "rules": self.rules, "policy": self.policy,
                 "samples": self.n, "seed": self.seed, "options": options,
                 "recommendation": option_name(self.best_option), "lead_over_next": lead,
-                "too_close": self.too_close, "sentence": self.sentence} | self._win_json()
+                "too_close": self.too_close, "sentence": self.sentence} | self._settings_json() | self._win_json()
 
     def _win_json(self) -> dict:
         if self.score is None:
@@ -175,9 +211,17 @@ class Advice(Result):
         t = self.table.copy()
         t["option"] = [option_label(o) for o in self.options]
         t = t.sort_values("mean_diff", ascending=False, kind="stable")
-        lines = [self.sentence, "",
+        st = self._settings_json()
+        asked = [f"partner model {st['partner_model']}"]
+        if st["chibred"]:
+            asked.append("after the partner's chibre")
+        if st["options_requested"] is not None:
+            asked.append("options " + ",".join(st["options_requested"]))
+        if st["ci"] is not None:
+            asked.append(f"--ci {st['ci']:g} (max {st['max_samples']:,})")
+        lines = [self.sentence] + ([self._ci_note()] if self._ci_note() else []) + ["",
                  f"hand {' '.join(format_card(c, True) for c in self.hand)}; rules {self.rules}; "
-                 f"policy {self.policy}; {self.n:,} sampled deals; seed {self.seed}", ""]
+                 f"policy {self.policy}; {self.n:,} sampled deals; seed {self.seed}; " + "; ".join(asked), ""]
         view = pd.DataFrame({
             "option": t["option"],
             "ours": t["mean_ours"].map("{:.1f}".format),
@@ -254,6 +298,20 @@ def paired_lead(s: AdviseSamples, a: int, b: int) -> tuple[float, float, float]:
     return mean_ci(int(d.sum()), int((d.astype(np.int64) ** 2).sum()), s.n)
 
 
+def _with_win_columns(table: pd.DataFrame, block: dict) -> pd.DataFrame:
+    """``table`` with ``p_win``, ``ci95_win_lo``/``_hi`` and the paired ``behind_best`` (with its CI)."""
+    table = table.copy()
+    items = block["options"]
+    table["p_win"] = [o["p_win"] for o in items]
+    table["ci95_win_lo"] = [o["ci95"][0] for o in items]
+    table["ci95_win_hi"] = [o["ci95"][1] for o in items]
+    behind = [o.get("behind_best", {"mean": 0.0, "ci95": [math.nan, math.nan]}) for o in items]
+    table["behind_best_win"] = [b["mean"] for b in behind]
+    table["ci95_behind_best_win_lo"] = [b["ci95"][0] for b in behind]
+    table["ci95_behind_best_win_hi"] = [b["ci95"][1] for b in behind]
+    return table
+
+
 def partner_choices(s: AdviseSamples) -> dict[str, float]:
     """Share of samples in which the partner chose each mode after a chibre."""
     chosen = s.partner_modes[s.partner_modes >= 0]
@@ -290,6 +348,9 @@ def advise(hand, rules="chibre", policy: str | None = None, partner_model: str =
         raise InputError(f"unknown partner model {partner_model!r} (expected one of {', '.join(PARTNER_MODELS)})",
                          partner_model)
     opts = parse_options(options, rules, chibred)
+    if partner_model != "evaluator" and CHIBRE not in opts:
+        why = "the partner already chose (--chibred)" if chibred else "chibre is not among the --options"
+        raise InputError(f"--partner-model {partner_model} has nothing to do: {why}", "--partner-model")
     check_sampling(samples, ci, max_samples, bytes_per_sample=(4 * len(opts) + 1) * 8)  # AdviseSamples
     leader = 2 if chibred else 0
     game = None
@@ -315,10 +376,14 @@ def advise(hand, rules="chibre", policy: str | None = None, partner_model: str =
             cards_to_mask(cards), rules, opts, [pid] * 4, leader=leader, seed=seed,
             first_sample=first, n_samples=n, partner_model=PARTNER_MODELS[partner_model],
             partner_samples=partner_samples, game=game)
+    settings = {"chibred": bool(chibred), "partner_model": partner_model,
+                "options": None if options is None else [option_name(o) for o in opts],
+                "ci": ci, "max_samples": None if ci is None else max_samples}
+
     def make_result(s: AdviseSamples) -> Advice:
         if game is None:
-            return Advice(cards, rules.name, policy, seed, opts, s)
-        return Advice(cards, rules.name, policy, seed, opts, s, score=game[:2], equity=game[2])
+            return Advice(cards, rules.name, policy, seed, opts, s, settings=settings)
+        return Advice(cards, rules.name, policy, seed, opts, s, score=game[:2], equity=game[2], settings=settings)
 
     # short kernel calls of whole blocks: the same samples as one call, with progress and cancellation between
     sampler = ChunkedSampler(runner, concat, ADVISE_BLOCK, progress, half_width=_top_two_half_width,

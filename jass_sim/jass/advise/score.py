@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from jass_sim.core.stats import mean_ci
+from jass_sim.core.stats import mean_ci, rate_ci
 from jass_sim.jass.advise.options import option_label, option_name
 
 
@@ -43,7 +43,7 @@ def win_block(advice) -> dict:
     best = order[0]
     options = []
     for o in range(len(advice.options)):
-        p, lo, hi = _ci(win[:, o])
+        p, lo, hi = rate_ci(float(win[:, o].sum()), float((win[:, o] ** 2).sum()), len(win))
         item = {"option": option_name(advice.options[o]), "p_win": p, "ci95": [lo, hi]}
         if o != best:
             d, dlo, dhi = _ci(win[:, best] - win[:, o])
@@ -62,10 +62,10 @@ def win_block(advice) -> dict:
     elif too_close:
         sentence = (f"By the probability of winning the game, too close to call between {best_label} and "
                     f"{option_label(advice.options[order[1]])}: {best_label} leads by {100 * lead['mean']:+.1f} "
-                    f"points of percentage (95% CI {100 * lead['ci95'][0]:+.1f} to {100 * lead['ci95'][1]:+.1f}).")
+                    f"percentage points (95% CI {100 * lead['ci95'][0]:+.1f} to {100 * lead['ci95'][1]:+.1f}).")
     else:
         sentence = (f"To win the game from {advice.score[0]}:{advice.score[1]}: {best_label}, P(win) "
-                    f"{options[best]['p_win']:.1%}, {100 * lead['mean']:+.1f} points of percentage over "
+                    f"{options[best]['p_win']:.1%}, {100 * lead['mean']:+.1f} percentage points over "
                     f"{option_label(advice.options[order[1]])} (95% CI {100 * lead['ci95'][0]:+.1f} to "
                     f"{100 * lead['ci95'][1]:+.1f}).")
     if differs:

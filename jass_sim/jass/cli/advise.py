@@ -14,7 +14,7 @@ from jass_sim.core.cli import command
 @click.option("--partner-model", default="evaluator", show_default=True,
               help="How the partner chooses after chibre: evaluator, fitted or search.")
 @click.option("--samples", type=int, default=None, help="Sampled deals (default 4000).")
-@click.option("--ci", type=float, default=None, help="Sample until the lead's 95%% CI half-width is at most X points.")
+@click.option("--ci", type=float, default=None, help="Sample until the lead's 95% CI half-width is at most X points.")
 @click.option("--max-samples", type=int, default=200_000, show_default=True, help="Upper bound with --ci.")
 @click.option("--chibred", is_flag=True, help="The partner chibred: choose a mode; the partner leads.")
 @click.option("--options", default=None, help="Compare only these options, e.g. 'H,S,chibre'.")
@@ -27,8 +27,10 @@ from jass_sim.core.cli import command
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred, options, score, seed, threads, fmt,
            plot, output):
-    """Rank the chooser's options for HAND (9 cards, e.g. "HJ H9 HA SK SQ D6 C7 C8 CT")."""
-    from jass_sim.core.errors import check_choice
+    """Should I choose trump, which one, or chibre? Ranks the chooser's options for HAND, 9 cards
+    such as "HJ H9 HA SK SQ D6 C7 C8 CT", on the same sampled deals."""
+    from jass_sim.core.cli import given, output_format
+    from jass_sim.core.errors import InputError, check_choice
     from jass_sim.core.files import check_output_path, emit
     from jass_sim.core.progress import Progress
     from jass_sim.core.result import check_plot_path
@@ -36,6 +38,9 @@ def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred
     from jass_sim.jass.api import advise as run
 
     fmt = check_choice("--format", fmt, Advice.formats)
+    fmt = output_format(fmt, output, Advice.formats)
+    if ci is None and given(click.get_current_context(), "max_samples"):
+        raise InputError("--max-samples applies only with --ci (give --samples for a fixed number)", "--max-samples")
     check_output_path(output)
     check_plot_path(plot, Advice.plot_formats)
     progress = Progress(max_samples, "advise") if ci is not None else None

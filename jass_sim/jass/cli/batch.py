@@ -32,11 +32,16 @@ def batch(deals, shard_size, rules, policy, mode, chooser, seed, directory, dask
     deals, seed and options, however the shards are spread.
     """
     from jass_sim.core import shards
+    from jass_sim.core.cli import given
     from jass_sim.core.errors import InputError
     from jass_sim.core.files import check_output_dir
     from jass_sim.jass.cards import mode_option
+    from jass_sim.jass.players import check_chooser_option
     from jass_sim.jass.simulate.shards import DEFAULT_SHARD_SIZE, BatchJob
 
+    check_chooser_option(mode, chooser)
+    if given(click.get_current_context(), "connect_timeout") and not (dask or "").strip().startswith("tcp://"):
+        raise InputError("--connect-timeout applies only with --dask tcp://HOST:PORT", "--connect-timeout")
     check_output_dir(directory)
     if shard_size is None:
         shard_size = DEFAULT_SHARD_SIZE
@@ -90,6 +95,7 @@ def batch(deals, shard_size, rules, policy, mode, chooser, seed, directory, dask
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 def batch_summary(directory, fmt, output):
     """Merge the shards of the batch run in DIRECTORY: the table 'jass-sim simulate' prints."""
+    from jass_sim.core.cli import output_format
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import ChunkWriter, check_output_path, emit
     from jass_sim.core.shards import ShardStore
@@ -98,6 +104,7 @@ def batch_summary(directory, fmt, output):
     from jass_sim.jass.simulate.tables import Simulation, summary_table
 
     fmt = check_choice("--format", fmt, Simulation.formats + ("parquet",))
+    fmt = output_format(fmt, output, Simulation.formats + ("parquet",))
     check_output_path(output)
     store = ShardStore.load(directory, BatchJob)
     table = summary_table(store.merged())

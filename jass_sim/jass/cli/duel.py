@@ -23,6 +23,7 @@ def duel(team_a, team_b, deals, rules, chooser, seed, pimc_samples, horizon, thr
     """Team A against team B on duplicate deals: each deal is played twice with the teams'
     seats swapped, so card luck cancels. Reports A's mean point difference per round with its
     95% CI and A's win rate."""
+    from jass_sim.core.cli import output_format
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
     from jass_sim.core.progress import Progress
@@ -30,6 +31,7 @@ def duel(team_a, team_b, deals, rules, chooser, seed, pimc_samples, horizon, thr
     from jass_sim.jass.simulate.duel import Duel
 
     fmt = check_choice("--format", fmt, Duel.formats)
+    fmt = output_format(fmt, output, Duel.formats)
     check_output_path(output)
     result = run(team_a, team_b, deals, rules=rules, chooser=chooser, seed=seed, pimc_samples=pimc_samples,
                  horizon=horizon, threads=threads, progress=Progress(deals, "duel") if deals >= 200_000 else None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from jass_sim.core.cli import command
+from jass_sim.jass.cli.options import DEFAULT_POLICY
 
 
 @command()
@@ -26,6 +27,7 @@ def games(n_games, team_a, team_b, rules, target, ending, chooser_a, chooser_b, 
     """Whole games to the target between team A and team B, on duplicate deal sequences: each
     sequence of deals is played twice with the teams' seats swapped. Reports A's win rate,
     rounds per game, the rubicon rate, premier sorti and the final scores, with 95% CIs."""
+    from jass_sim.core.cli import output_format
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
     from jass_sim.core.result import check_plot_path
@@ -33,6 +35,7 @@ def games(n_games, team_a, team_b, rules, target, ending, chooser_a, chooser_b, 
     from jass_sim.jass.games.games import Games
 
     fmt = check_choice("--format", fmt, Games.formats)
+    fmt = output_format(fmt, output, Games.formats)
     check_output_path(output)
     check_plot_path(plot, Games.plot_formats)
     result = run(n_games, team_a, team_b, rules=rules, target=target, ending=ending, chooser_a=chooser_a,
@@ -45,10 +48,12 @@ def games(n_games, team_a, team_b, rules, target, ending, chooser_a, chooser_b, 
 
 @command()
 @click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
-@click.option("--policy", default="heuristic", show_default=True, help="Card-play policy of all four seats.")
+@click.option("--policy", default=DEFAULT_POLICY, show_default=True,
+              help="Card-play policy of all four seats: net, heuristic, random, dd or pimc.")
 @click.option("--games", "rounds", type=int, default=None,
               help="Rounds simulated; every cell of the table averages over all of them [default: 50000].")
-@click.option("--step", type=int, default=10, show_default=True, help="Grid step in points (1 to 50).")
+@click.option("--step", type=int, default=None, help="Grid step in points (1 to 50) [default: 10; with --shipped "
+              "the table's own].")
 @click.option("--shipped", is_flag=True, help="Print the table shipped with the package instead of building one.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
 @click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
@@ -60,11 +65,18 @@ def equity(rules, policy, rounds, step, shipped, seed, threads, score, plot, out
     """Match equity: the probability that a team wins the game from our score, their score and
     who chooses next, on a grid, each cell with its 95% CI. Built backwards from the end of the
     game from simulated rounds (see the README), or --shipped."""
+    from jass_sim.core.cli import given
+    from jass_sim.core.errors import InputError
     from jass_sim.core.files import emit
     from jass_sim.core.result import check_file_path, check_plot_path
     from jass_sim.jass.games.api import equity as run
     from jass_sim.jass.games.equity import Equity
 
+    ctx = click.get_current_context()
+    if score is not None and output is not None:
+        raise InputError("--score prints one score's win probability; -o writes the whole table: give one", "--score")
+    if shipped and given(ctx, "threads"):
+        raise InputError("--threads has nothing to do with --shipped (the table is read, not built)", "--threads")
     check_file_path(output, ("parquet", "csv"), "-o")
     check_plot_path(plot, Equity.plot_formats)
     result = run(rules=rules, policy=policy, games=rounds, step=step, seed=seed, threads=threads, shipped=shipped,

@@ -24,6 +24,7 @@ from jass_sim.core.cli import command
 def melds(rules, hands, exact, deals, seed, mode, fmt, plot, output, threads):
     """Probabilities of each kind of meld in one hand (exact or sampled), of stöck, mean meld
     points; per deal, who wins the melds and the points that count. 95% intervals throughout."""
+    from jass_sim.core.cli import output_format
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
     from jass_sim.core.result import check_plot_path
@@ -31,6 +32,7 @@ def melds(rules, hands, exact, deals, seed, mode, fmt, plot, output, threads):
     from jass_sim.jass.melds.result import Melds
 
     fmt = check_choice("--format", fmt, Melds.formats)
+    fmt = output_format(fmt, output, Melds.formats)
     check_output_path(output)
     check_plot_path(plot, Melds.plot_formats)
     result = run(rules=rules, hands=hands, exact=exact, deals=deals, seed=seed, mode=mode, threads=threads)

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import click
 
+#: The default card play of every command (the value of ``jass_sim.jass.players.DEFAULT_POLICY``,
+#: repeated here so that ``--help`` stays light; a test checks they agree).
+DEFAULT_POLICY = "net"
+#: The default mode choice wherever a chooser is picked.
+DEFAULT_CHOOSER = "evaluator"
+
 
 def job_options(func):
     """The options that define a simulation job, shared by ``simulate`` and ``batch``:
@@ -11,10 +17,11 @@ def job_options(func):
     return _with_options(func, (
         click.option("--rules", default="chibre", show_default=True,
                      help="Rule preset: chibre, schieber, pique-double."),
-        click.option("--policy", default="random", show_default=True, help="Card-play policy of every seat."),
+        click.option("--policy", default=DEFAULT_POLICY, show_default=True,
+                     help="Card-play policy of every seat: net, heuristic, random, dd or pimc."),
         click.option("--mode", default="auto", show_default=True,
                      help="auto (the chooser decides) or H, D, S, C, OBE, UNE."),
-        click.option("--chooser", default="evaluator", show_default=True,
+        click.option("--chooser", default=DEFAULT_CHOOSER, show_default=True,
                      help="Mode choice when --mode auto: evaluator or fitted (both may chibre), or random."),
         click.option("--seed", type=int, default=0, show_default=True, help="Root seed."),
     ))

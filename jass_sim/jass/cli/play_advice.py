@@ -22,7 +22,7 @@ from jass_sim.core.cli import command
 @click.option("--policy", default=None, help="Card play in the play-outs: net, heuristic, random, dd or pimc "
               "[default: net].")
 @click.option("--samples", type=int, default=None, help="Sampled worlds [default: 4000; 1 with --hands].")
-@click.option("--ci", type=float, default=None, help="Sample until the best card's lead has a 95%% CI "
+@click.option("--ci", type=float, default=None, help="Sample until the best card's lead has a 95% CI "
               "half-width of at most X points.")
 @click.option("--max-samples", type=int, default=100_000, show_default=True, help="Upper bound with --ci.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
@@ -32,13 +32,17 @@ from jass_sim.core.cli import command
 def play_advice(hand, hands, mode, rules, chooser, chibred, leader, played, melds, policy, samples, ci,
                 max_samples, seed, threads, fmt, output):
     """Value every legal card of seat 0 in the round so far, on worlds consistent with its view."""
-    from jass_sim.core.errors import check_choice
+    from jass_sim.core.cli import given, output_format
+    from jass_sim.core.errors import InputError, check_choice
     from jass_sim.core.files import check_output_path, emit
     from jass_sim.core.progress import Progress
     from jass_sim.jass.api import play_advice as run
     from jass_sim.jass.play.advice import PlayAdvice
 
     fmt = check_choice("--format", fmt, PlayAdvice.formats)
+    fmt = output_format(fmt, output, PlayAdvice.formats)
+    if ci is None and given(click.get_current_context(), "max_samples"):
+        raise InputError("--max-samples applies only with --ci (give --samples for a fixed number)", "--max-samples")
     check_output_path(output)
     progress = Progress(max_samples, "play-advice") if ci is not None else None
     advice = run(hand, mode=mode, hands=hands, rules=rules, leader=leader, chooser=chooser, chibred=chibred,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from jass_sim.core.cli import command
-from jass_sim.jass.cli.options import solver_player_options
+from jass_sim.jass.cli.options import DEFAULT_CHOOSER, DEFAULT_POLICY, solver_player_options
 
 
 @command()
@@ -13,10 +13,13 @@ from jass_sim.jass.cli.options import solver_player_options
 @click.option("--mode", default="auto", show_default=True,
               help="H, D, S, C, OBE or UNE; auto lets the chooser pick.")
 @click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
-@click.option("--policy", default="random", show_default=True, help="Card-play policy of every seat.")
+@click.option("--policy", default=DEFAULT_POLICY, show_default=True,
+              help="Card-play policy of every seat: net, heuristic, random, dd or pimc.")
+@click.option("--chooser", default=DEFAULT_CHOOSER, show_default=True,
+              help="Mode choice when --mode auto: evaluator or fitted (both may chibre), or random.")
 @solver_player_options
 @click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
-def replay(seed, mode, rules, policy, pimc_samples, horizon, fmt):
+def replay(seed, mode, rules, policy, chooser, pimc_samples, horizon, fmt):
     """Deal one round from SEED, play it out and show hands, melds, tricks and score."""
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import emit
@@ -24,5 +27,6 @@ def replay(seed, mode, rules, policy, pimc_samples, horizon, fmt):
     from jass_sim.jass.engine.replay import Round
 
     fmt = check_choice("--format", fmt, Round.formats)
-    result = run(seed, mode=mode, rules=rules, policy=policy, pimc_samples=pimc_samples, horizon=horizon)
+    result = run(seed, mode=mode, rules=rules, policy=policy, chooser=chooser, pimc_samples=pimc_samples,
+                 horizon=horizon)
     emit(result.formatted(fmt), None)

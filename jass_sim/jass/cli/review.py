@@ -23,14 +23,18 @@ from jass_sim.core.cli import command
 @click.option("--html", "html_path", default=None, help="Also write an HTML page with a row per decision and a plot.")
 def review(round_file, seat, team, policy, samples, no_mode, seed, threads, fmt, output, html_path):
     """Rate each decision in ROUND_FILE (the text round format, or `jass-sim replay --format json`)."""
-    from jass_sim.core.errors import check_choice
+    from jass_sim.core.cli import output_format
+    from jass_sim.core.errors import InputError, check_choice
     from jass_sim.core.files import check_output_path, emit, write_atomic
     from jass_sim.jass.api import review as run
     from jass_sim.jass.play.review import Review
 
     fmt = check_choice("--format", fmt, Review.formats)
+    fmt = output_format(fmt, output, Review.formats)
     check_output_path(output)
     check_output_path(html_path, "--html")
+    if html_path is not None and not html_path.lower().endswith((".html", ".htm")):
+        raise InputError(f"--html writes an HTML page: give a FILE.html, got {html_path!r}", html_path)
     rv = run(round_file, seat=seat, team=team, policy=policy, samples=samples, rate_mode=not no_mode, seed=seed,
              threads=threads)
     text = rv.formatted(fmt)

@@ -18,6 +18,7 @@ from jass_sim.jass.cli.options import job_options, solver_player_options
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 def simulate(deals, rules, policy, mode, chooser, seed, pimc_samples, horizon, threads, per_deal, fmt, output):
     """Simulate DEALS rounds: seat 0 chooses (or chibres) and leads; every seat plays POLICY."""
+    from jass_sim.core.cli import output_format
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import ChunkWriter, check_output_path, emit
     from jass_sim.core.progress import Progress
@@ -25,6 +26,7 @@ def simulate(deals, rules, policy, mode, chooser, seed, pimc_samples, horizon, t
     from jass_sim.jass.simulate.tables import Simulation
 
     fmt = check_choice("--format", fmt, Simulation.formats + ("parquet",))
+    fmt = output_format(fmt, output, Simulation.formats + ("parquet",))
     check_output_path(output)
     if per_deal:
         from jass_sim.core.resources import check_per_deal_disk

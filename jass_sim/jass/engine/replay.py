@@ -29,6 +29,7 @@ class RoundRecord:
     meld_winner: int | None
     tricks: list[dict]
     score: list[dict]
+    settings: dict | None = None  # the run's options, echoed at the end of the JSON (replay command and API)
 
     def to_json(self) -> dict:
         """The ``replay --format json`` document (cards in letter notation, ``T`` for ten)."""
@@ -43,17 +44,20 @@ class RoundRecord:
             "meld_winner": self.meld_winner,
             "tricks": [{**t, "cards": [format_card(c) for c in t["cards"]]} for t in self.tricks],
             "score": self.score,
+            **(self.settings or {}),
         }
 
 
 def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = None,
-                 policy: str = "random", params: np.ndarray | None = None) -> RoundRecord:
+                 policy: str = "random", params: np.ndarray | None = None, chooser: str | None = None
+                 ) -> RoundRecord:
     """Deal one round from ``seed``, play it out with ``policy`` for every seat (with ``params``,
     see :func:`jass_sim.jass.players.policy_params`), and record it.
 
     As in the first round of a game, the holder of ♦7 chooses and leads: ``mode`` if given, else
     a random allowed mode with the ``random`` policy, or the hand evaluator (which may chibre to
-    the partner when the rules allow it in the first round) with any other policy. Wraps the
+    the partner when the rules allow it in the first round) with any other policy; ``chooser``
+    (``evaluator``, ``fitted`` or ``random``) picks the mode choice instead. Wraps the
     kernel :func:`jass_sim.jass.engine.round.first_round`.
     """
     from jass_sim.jass.engine.deal import new_deck
@@ -73,7 +77,13 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
     initial = np.zeros(4, dtype=np.uint64)
     work = new_work()
     policies = np.full(4, PLAYERS.code(policy), dtype=np.int64)
-    mode_policy = MODE_POLICIES["random" if policy == "random" else "evaluator"]
+    if chooser is None:
+        chooser = "random" if policy == "random" else "evaluator"
+    if chooser.strip().lower() not in MODE_POLICIES:
+        from jass_sim.core.errors import InputError
+
+        raise InputError(f"unknown chooser {chooser!r} (expected one of {', '.join(MODE_POLICIES)})", chooser)
+    mode_policy = MODE_POLICIES[chooser.strip().lower()]
     leader, chooser, played_mode, winner = first_round(
         rng, np.asarray(rules.modes, dtype=np.int64), -1 if mode is None else mode, mode_policy,
         rules.chibre_first_round, default_mode_params(rules), policies,

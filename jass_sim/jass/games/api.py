@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from jass_sim.core.api_args import api_args
 from jass_sim.core.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
@@ -17,6 +18,7 @@ __all__ = ["games", "equity"]
 __getattr__ = lazy_exports(__name__, {"Games": "jass_sim.jass.games.games", "Equity": "jass_sim.jass.games.equity"})
 
 
+@api_args()
 def games(n_games: int, team_a: str, team_b: str, *, rules: str = "chibre", target: int | None = None,
           ending: str | None = None, chooser_a: str = "evaluator", chooser_b: str = "evaluator", seed: int = 0,
           threads: int | None = None) -> Games:
@@ -57,7 +59,8 @@ def games(n_games: int, team_a: str, team_b: str, *, rules: str = "chibre", targ
     return Games(doc, out, traj)
 
 
-def equity(*, rules: str = "chibre", policy: str = "heuristic", games: int | None = None, step: int = 10,
+@api_args()
+def equity(*, rules: str = "chibre", policy: str = "net", games: int | None = None, step: int | None = None,
            seed: int = 0, threads: int | None = None, shipped: bool = False, score: str | None = None) -> Equity:
     """Match equity: the probability of winning the game from a score (``jass-sim equity``).
 
@@ -75,8 +78,9 @@ def equity(*, rules: str = "chibre", policy: str = "heuristic", games: int | Non
         Card play of all four seats.
     games : int, optional
         Sampled rounds (at least 100); not with ``shipped``.
-    step : int
-        Grid step in points (1 to 50).
+    step : int, optional
+        Grid step in points (1 to 50; default 10). With ``shipped`` the table's own: another step
+        (or another ``seed``) is refused, since the shipped table cannot change it.
     seed, threads :
         Root seed (the same table on any number of threads) and threads.
     shipped : bool
@@ -99,5 +103,13 @@ def equity(*, rules: str = "chibre", policy: str = "heuristic", games: int | Non
         raise InputError("give --games or --shipped, not both", "--shipped")
     at = None if score is None else parse_score(score, get_rules(rules).target)  # before the work
     if shipped:
-        return Equity(shipped_table(rules, policy.strip().lower()), at)
-    return Equity(build_equity(rules, policy, games or DEFAULT_ROUNDS, seed, step, threads), at)
+        table = shipped_table(rules, policy.strip().lower())
+        if step is not None and step != table.step:
+            raise InputError(f"--step {step} cannot apply to the shipped table, whose step is {table.step} "
+                             "(build a table with --games instead)", str(step))
+        if seed != table.seed:
+            raise InputError(f"--seed {seed} cannot apply to the shipped table, built with seed {table.seed}",
+                             str(seed))
+        return Equity(table, at)
+    return Equity(build_equity(rules, policy, games or DEFAULT_ROUNDS, seed, 10 if step is None else step, threads),
+                  at)

@@ -25,7 +25,7 @@ import pandas as pd
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
-from jass_sim.core.stats import Z95
+from jass_sim.core.stats import wilson_se_ci
 from jass_sim.jass.rules import RuleSet, get_rules
 
 #: Grid step (points) of the tables.
@@ -67,15 +67,13 @@ class EquityTable:
         ci95_lo, ci95_hi``."""
         i, j = np.meshgrid(np.arange(len(self.grid)), np.arange(len(self.grid)), indexing="ij")
         i, j = i.ravel(), j.ravel()
-        half = Z95 * self.se[i, j]
-        ours = pd.DataFrame({"ours": self.grid[i], "theirs": self.grid[j], "chooser": "ours",
-                             "p_win": self.p[i, j]})
-        ours["ci95_lo"] = np.clip(ours["p_win"] - half, 0, 1)
-        ours["ci95_hi"] = np.clip(ours["p_win"] + half, 0, 1)
-        theirs = pd.DataFrame({"ours": self.grid[j], "theirs": self.grid[i], "chooser": "theirs",
-                               "p_win": 1 - self.p[i, j]})
-        theirs["ci95_lo"] = np.clip(theirs["p_win"] - half, 0, 1)
-        theirs["ci95_hi"] = np.clip(theirs["p_win"] + half, 0, 1)
+        p, se = self.p[i, j], self.se[i, j]
+        # Wilson at the cell's effective sample size: inside [0, 1], never zero-width at 0 or 1
+        ci = np.array([wilson_se_ci(float(x), float(e), self.rounds)[1:] for x, e in zip(p, se)]).reshape(-1, 2)
+        ours = pd.DataFrame({"ours": self.grid[i], "theirs": self.grid[j], "chooser": "ours", "p_win": p})
+        ours["ci95_lo"], ours["ci95_hi"] = ci[:, 0], ci[:, 1]
+        theirs = pd.DataFrame({"ours": self.grid[j], "theirs": self.grid[i], "chooser": "theirs", "p_win": 1 - p})
+        theirs["ci95_lo"], theirs["ci95_hi"] = 1 - ci[:, 1], 1 - ci[:, 0]
         out = pd.concat([ours, theirs], ignore_index=True)
         out.insert(0, "policy", self.policy)
         out.insert(0, "rules", self.rules)

@@ -4,7 +4,8 @@ and their result, :class:`Games`.
 Each game's deal sequence is played twice, team A first on seats 0 and 2, then on seats 1 and 3
 (kernel :func:`jass_sim.jass.games._games_kernels.duplicate_game_blocks`). A *pair* (the two plays of one deal
 sequence) is one sample: every figure is the mean over pairs of the per-pair average, with the
-normal 95% CI of that mean; the two plays of a pair are not independent, so they are not
+normal 95% CI of that mean (for rates, the Wilson interval at the pairs' effective size, which
+stays inside [0, 1]); the two plays of a pair are not independent, so they are not
 counted as two samples.
 """
 
@@ -14,16 +15,20 @@ import numpy as np
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
-from jass_sim.core.stats import mean_ci, wilson_ci
+from jass_sim.core.stats import mean_ci, rate_ci, wilson_ci
 from jass_sim.jass.rules import get_rules
 
 #: Games whose score trajectories are kept for the plot.
 TRAJECTORIES = 40
 
 
-def _pair_ci(values: np.ndarray) -> tuple[float, float, float]:
-    """Mean with 95% CI of per-pair values (``values[g, play]``, averaged over the two plays)."""
+def _pair_ci(values: np.ndarray, rate: bool = False) -> tuple[float, float, float]:
+    """Mean with 95% CI of per-pair values (``values[g, play]``, averaged over the two plays); for
+    a ``rate`` (0/1 values) the Wilson interval at the pairs' effective size
+    (:func:`jass_sim.core.stats.rate_ci`, at most the number of plays)."""
     x = values.astype(np.float64).mean(axis=1)
+    if rate:
+        return rate_ci(float(x.sum()), float((x * x).sum()), len(x), max_n=2 * len(x))
     return mean_ci(float(x.sum()), float((x * x).sum()), len(x))
 
 
@@ -89,22 +94,22 @@ def games_result(out: np.ndarray, rules, team_a: str, team_b: str) -> dict:
     split = int((a_won.sum(axis=1) == 1).sum())
     first = dict(zip(("mean", "lo", "hi"), wilson_ci(int((a_won[:, 0]).sum()), n)))
 
-    def fig(values):
-        m, lo, hi = _pair_ci(values)
+    def fig(values, rate=False):
+        m, lo, hi = _pair_ci(values, rate)
         return {"mean": m, "ci95": [lo, hi]}
 
     result = {
         "team_a": team_a, "team_b": team_b, "rules": rules.name, "target": rules.target,
         "ending": "premier-sorti" if rules.premier_sorti else "plus-grand-ecart",
         "games": n, "plays": 2 * n,
-        "win_rate_a": fig(a_won),
+        "win_rate_a": fig(a_won, rate=True),
         "pairs_split": split, "pairs_won_both_a": int((a_won.sum(axis=1) == 2).sum()),
         "pairs_lost_both_a": int((a_won.sum(axis=1) == 0).sum()),
         "win_rate_a_first_plays": {"mean": first["mean"], "ci95": [first["lo"], first["hi"]]},
         "rounds_per_game": fig(out[:, :, OUT_ROUNDS]),
-        "rubicon_rate": fig(rubicon),
-        "ended_inside_last_round": fig(out[:, :, OUT_MID_ROUND]),
-        "decided_by_premier_sorti": fig(out[:, :, OUT_DECIDED_BY_ORDER]),
+        "rubicon_rate": fig(rubicon, rate=True),
+        "ended_inside_last_round": fig(out[:, :, OUT_MID_ROUND], rate=True),
+        "decided_by_premier_sorti": fig(out[:, :, OUT_DECIDED_BY_ORDER], rate=True),
         "mean_final_score_a": fig(score_a),
         "mean_final_score_b": fig(score_b),
         "unfinished_games": int((winner < 0).sum()),

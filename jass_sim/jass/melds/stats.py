@@ -123,7 +123,9 @@ class MeldStats:
         if fmt == "csv":
             return self.to_frame().to_csv(index=False, float_format="%.10g")
         how = "exact, all" if self.exact else "sampled"
-        fmt6 = "{:.6g}".format
+        def fmt6(x):  # 6 significant digits, never in e-notation (0.000088, not 8.8e-05)
+            return np.format_float_positional(x, precision=6, unique=False, fractional=False, trim="-")
+
         with pd.option_context("display.width", 200, "display.max_rows", 500):
             return "\n".join([
                 f"melds per hand ({self.rules}, mode {self.mode}; {how} {self.hands:,} hands; 95% CI):",

@@ -70,6 +70,8 @@ class PlayAdvice(Result):
     values: np.ndarray
     exact: bool
     known_hands: bool
+    ci: float | None = None  # the --ci target and its --max-samples (None without --ci), echoed
+    max_samples: int | None = None
     best: int = field(init=False)
     order: list[int] = field(init=False)
     diffs: list[tuple[float, float, float]] = field(init=False)
@@ -125,6 +127,12 @@ class PlayAdvice(Result):
         mean, lo, hi = paired(self.values, self.best, j)
         return mean, lo, hi
 
+    def _method(self) -> str:
+        """What a single value per card is: exact play, or one play-out by the policy."""
+        if self.exact:
+            return "exact play"
+        return f"one play-out by {self.policy}" + ("" if self.n == 1 else " per world")
+
     def _worlds(self) -> str:
         if self.known_hands:
             return "all hands known" + ("" if self.n == 1 else f", {self.n:,} plays")
@@ -146,7 +154,7 @@ class PlayAdvice(Result):
             return f"Play {best}: the only legal card." if not self.equivalent else f"Play {best}."
         other = card_label(self.cards[self.runner_up])
         mean, lo, hi = self.lead()
-        ci = "exact" if math.isnan(lo) else f"95% CI {lo:+.1f} to {hi:+.1f}"
+        ci = self._method() if math.isnan(lo) else f"95% CI {lo:+.1f} to {hi:+.1f}"
         if self.too_close:
             return f"Too close to call between {best} and {other}: {card} leads by {mean:+.1f} points ({ci}, " \
                    f"{self._worlds()})."
@@ -169,7 +177,19 @@ class PlayAdvice(Result):
                 "samples": self.n, "seed": self.seed, "exact": self.exact, "known_hands": self.known_hands,
                 "cards": cards, "recommendation": format_card(self.cards[self.best]),
                 "equivalent": [format_card(self.cards[j]) for j in self.equivalent], "lead_over_next": lead,
-                "too_close": self.too_close, "sentence": self.sentence}
+                "too_close": self.too_close, "sentence": self.sentence} | self._ci_json()
+
+    def _ci_json(self) -> dict:
+        if self.ci is None:
+            return {"ci": None, "max_samples": None}
+        return {"ci": self.ci, "max_samples": self.max_samples, "ci_reached": _lead_half_width(self.values) <= self.ci}
+
+    def _ci_note(self) -> list[str]:
+        doc = self._ci_json()
+        if doc.get("ci_reached", True):
+            return []
+        return [f"--ci {self.ci:g} was not reached: the lead's 95% CI half-width is "
+                f"{_lead_half_width(self.values):.1f} points after --max-samples {self.n:,} worlds."]
 
     @property
     def heading(self) -> str:
@@ -191,10 +211,10 @@ class PlayAdvice(Result):
         import pandas as pd
 
         pos = self.position
-        trick = " ".join(card_label(c) for c in pos.trick) or "(seat 0 leads)"
-        lines = [self.sentence, "",
-                 f"mode {mode_name(pos.mode, True)}, trick {len(pos.tricks) + 1}, seat {pos.trick_leader} led: "
-                 f"{trick}; points so far {pos.banked[0]}:{pos.banked[1]}; policy {self.policy}"
+        trick = (f"seat {pos.trick_leader} led: " + " ".join(card_label(c) for c in pos.trick)) if pos.trick \
+            else "seat 0 leads"
+        lines = [self.sentence] + self._ci_note() + ["",
+                 f"mode {mode_name(pos.mode, True)}, trick {len(pos.tricks) + 1}, {trick}; points so far {pos.banked[0]}:{pos.banked[1]}; policy {self.policy}"
                  + (" (every world solved exactly)" if self.exact else
                     f" (solved exactly from {ENDGAME_TRICKS} tricks left)") + f"; seed {self.seed}", ""]
         rows = []
@@ -263,7 +283,8 @@ def play_advice(pos: Position, rules="chibre", policy: str | None = None, sample
                                       worlds=worlds)
 
     def make_result(values: np.ndarray) -> PlayAdvice:
-        return PlayAdvice(pos, rules.name, policy, seed, values, exact, known_hands)
+        return PlayAdvice(pos, rules.name, policy, seed, values, exact, known_hands, ci,
+                          None if ci is None else max_samples)
 
     # short kernel calls of whole blocks: the same worlds as one call, with progress and cancellation between
     sampler = ChunkedSampler(runner, np.concatenate, PLAY_BLOCK, progress, half_width=_lead_half_width,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
+from jass_sim.core.api_args import api_args
 from jass_sim.core.result import Result
 
 if TYPE_CHECKING:  # the result classes, for the annotations only
@@ -31,6 +32,7 @@ def parse_melds(melds) -> dict[int, list[int]]:
     return shown
 
 
+@api_args(hands="hands", chooser="whole")
 def play_advice(hand: str | None = None, *, mode: str, hands=None, rules: str = "chibre", leader: int = 0,
                 chooser: int | None = None, chibred: bool = False, played: str = "", melds=None,
                 policy: str | None = None, samples: int | None = None, ci: float | None = None,
@@ -66,7 +68,9 @@ def play_advice(hand: str | None = None, *, mode: str, hands=None, rules: str = 
     from jass_sim.jass.cards import mode_option, parse_cards, parse_hands
     from jass_sim.jass.play.advice import play_advice as run
     from jass_sim.jass.play.position import build_position
+    from jass_sim.jass.rules import get_rules
 
+    four_points = get_rules(rules).four_points
     mode_number = mode_option(mode, allow_auto=False)
     all_hands = None
     if hands is not None:
@@ -82,11 +86,13 @@ def play_advice(hand: str | None = None, *, mode: str, hands=None, rules: str = 
     else:
         my_hand = parse_cards(hand, count=9)
     pos = build_position(my_hand, mode_number, leader, parse_cards(played, count=None, unique=False),
-                         parse_melds(melds), chooser=chooser, chibred=chibred, hands=all_hands)
+                         parse_melds(melds), chooser=chooser, chibred=chibred, hands=all_hands,
+                         four_points=four_points)
     return run(pos, rules, policy, samples, ci, max_samples, seed, threads, known_hands=all_hands is not None,
                progress=progress)
 
 
+@api_args()
 def review(round, *, seat: int | None = None, team: int | None = None, policy: str | None = None,
            samples: int | None = None, rate_mode: bool = True, seed: int = 0, threads: int | None = None,
            progress=None) -> Review:

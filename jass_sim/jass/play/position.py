@@ -16,12 +16,13 @@ import numpy as np
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.notation import cards_to_mask
+from jass_sim.core.report.text import plural
 from jass_sim.jass.cards import HAND_SIZE, N_CARDS, SUIT_SYMBOLS, format_card, mode_name
 from jass_sim.jass.rules._tricks import legal_follow, trick_power
 from jass_sim.jass.rules.presets import LAST_TRICK_BONUS
 from jass_sim.jass.rules.tables import POINTS
 
-__all__ = ["Position", "build_position", "rotate_seat"]
+__all__ = ["Position", "build_position", "check_shown_melds", "rotate_seat"]
 
 
 @dataclass
@@ -135,8 +136,82 @@ def _void_name(seat: int, suit: int, mode: int) -> str:
     return f"seat {seat} has shown it holds no {what}"
 
 
+def _meld_problem(cards: list[int], four_points) -> tuple[str, int] | None:
+    """``None`` when ``cards`` split into valid melds (runs of 3 or more cards of one suit, each
+    announced whole, and fours of a kind that score under ``four_points``); else ``(why, card)``."""
+    have = set(cards)
+    fours = [r for r in range(9) if four_points[r] > 0 and all(s * 9 + r in have for s in range(4))]
+    first_problem = None
+    for pick in range(1 << len(fours)):  # which fours are melded (a card is in at most one meld)
+        rest = have - {s * 9 + fours[i] for i in range(len(fours)) if pick >> i & 1 for s in range(4)}
+        problem = None
+        for c in sorted(rest):
+            if c - 1 in rest and (c - 1) // 9 == c // 9:
+                continue  # not the start of a run
+            length = 1
+            while c + length in rest and (c + length) // 9 == c // 9:
+                length += 1
+            if length < 3:
+                problem = (c, length)
+                break
+        if problem is None:
+            return None
+        if first_problem is None or pick == (1 << len(fours)) - 1:
+            first_problem = problem
+    c, length = first_problem
+    rank = c % 9
+    if sum(1 for s in range(4) if s * 9 + rank in have) == 4 and four_points[rank] == 0:
+        why = f"four {RANK_PLURAL[rank]} are not a meld under these rules"
+    else:
+        why = (f"{format_card(c)} is in no meld (a run of 3 or more cards of one suit, or four of a kind; "
+               "stöck is not shown)")
+    return why, c
+
+
+RANK_PLURAL = ("6s", "7s", "8s", "9s", "10s", "Js", "Qs", "Ks", "As")
+
+
+def check_shown_melds(shown, four_points=None) -> None:
+    """Refuse meld cards that no announcement could have shown (:class:`InputError` naming a card).
+
+    Each seat's cards must split into valid melds (see ``docs/rules.md``: runs of 3 or more cards of
+    one suit, announced whole; four of a kind of a rank that scores under the rules); no card is
+    shown twice; and only one team shows melds, since only the team with the best meld scores its
+    melds.
+
+    Parameters
+    ----------
+    shown : dict or list
+        Meld cards by seat (``{seat: [card, ...]}`` or a list of four lists).
+    four_points : sequence of 9 int, optional
+        Points of four of a kind by rank 6..A (0: not a meld); default the ``chibre`` rules'.
+    """
+    from jass_sim.jass.rules.presets import FOUR_OF_KIND
+
+    four_points = FOUR_OF_KIND if four_points is None else four_points
+    items = [(int(s), [int(c) for c in cs]) for s, cs in (shown.items() if isinstance(shown, dict)
+                                                          else enumerate(shown or []))]
+    team = None
+    for s, cards in items:
+        if not cards:
+            continue
+        dup = [c for i, c in enumerate(cards) if c in cards[:i]]
+        if dup:
+            raise InputError(f"meld card {format_card(dup[0])} of seat {s} is shown twice", format_card(dup[0]))
+        problem = _meld_problem(cards, four_points)
+        if problem is not None:
+            why, c = problem
+            raise InputError(f"seat {s} shows {' '.join(format_card(x) for x in cards)}: {why}", format_card(c))
+        if team is not None and s % 2 != team[0] % 2:
+            raise InputError(f"seat {team[0]} shows {' '.join(format_card(x) for x in team[1])} and seat {s} "
+                             f"{' '.join(format_card(x) for x in cards)}, but only the team with the best meld "
+                             "scores (and shows) its melds", format_card(cards[0]))
+        team = team or (s, cards)
+
+
 def build_position(hand, mode: int, leader: int, played, shown=None, *, chooser: int | None = None,
-                   chibred: bool = False, hands=None, require_turn: bool = True) -> Position:
+                   chibred: bool = False, hands=None, require_turn: bool = True,
+                   four_points=None) -> Position:
     """Check a history and derive the position; raise :class:`InputError` naming the bad token.
 
     Parameters
@@ -159,6 +234,8 @@ def build_position(hand, mode: int, leader: int, played, shown=None, *, chooser:
         All four dealt hands: every play is then checked against its seat's hand.
     require_turn : bool
         Require that seat 0 is to play.
+    four_points : sequence of 9 int, optional
+        The rules' four-of-a-kind points (which fours are melds); default ``chibre``'s.
     """
     if len(hand) != HAND_SIZE or len(set(hand)) != HAND_SIZE:
         raise InputError(f"seat 0's hand needs 9 different cards, got {len(hand)}", " ".join(map(format_card, hand)))
@@ -175,6 +252,7 @@ def build_position(hand, mode: int, leader: int, played, shown=None, *, chooser:
         if not 0 <= int(s) <= 3:
             raise InputError(f"meld seat must be 0..3, got {s}", str(s))
         shown_lists[int(s)].extend(int(c) for c in cards)
+    check_shown_melds(shown_lists, four_points)
     owner: dict[int, int] = {}
     for s, cards in enumerate(shown_lists):
         for c in cards:
@@ -240,7 +318,7 @@ def build_position(hand, mode: int, leader: int, played, shown=None, *, chooser:
         to_move = (pos.trick_leader + len(pos.trick)) & 3
         if to_move != 0:
             last = format_card(pos.played[-1]) if pos.played else "--leader"
-            raise InputError(f"it is seat {to_move}'s turn after {len(pos.played)} cards, not seat 0's "
+            raise InputError(f"it is seat {to_move}'s turn after {plural(len(pos.played), 'card')}, not seat 0's "
                              f"(last card {last})", last)
         now = cards_to_mask(mine - seen)
         if pos.trick:
@@ -263,7 +341,7 @@ def _check_shown_and_voids(pos: Position, owner: dict[int, int], seen: set[int])
     for s in range(1, 4):
         left = [c for c in pos.shown[s] if c not in seen]
         if len(left) > counts[s]:
-            raise InputError(f"seat {s} has {counts[s]} cards left but {len(left)} unplayed meld cards",
+            raise InputError(f"seat {s} has {plural(counts[s], 'card')} left but {plural(len(left), 'unplayed meld card')}",
                              format_card(left[-1]))
         for c in left:
             if (pos.voids >> (4 * s + c // 9)) & 1 and not (c // 9 == trump and c % 9 == 5):

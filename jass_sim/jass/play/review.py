@@ -25,6 +25,7 @@ from jass_sim.jass.play.advice import DEFAULT_PLAY_POLICY, DEFAULT_SAMPLES, card
 from jass_sim.jass.play.position import Position, build_position, rotate_seat
 from jass_sim.jass.play.round_file import RoundInput
 from jass_sim.jass.play.worlds import known_world, run_play_advice
+from jass_sim.jass.rules import get_rules
 
 #: Loss thresholds (points) of the verdicts, worst first.
 THRESHOLDS = (("blunder", 10.0), ("mistake", 4.0), ("inaccuracy", 1.0))
@@ -193,7 +194,7 @@ class Review(Result):
             rows.append(row)
         text = self.text().splitlines()
         png = base64.b64encode(plot_losses(self)).decode()
-        blocks = [("h1", f"Review: {text[0]}"), ("p", text[-2]), ("p", text[-1]),
+        blocks = [("h1", text[0][:1].upper() + text[0][1:]), ("p", text[-2]), ("p", text[-1]),
                   ("table", header, rows, "decisions", "rrllllrl"), ("img", f"data:image/png;base64,{png}",
                                                                      "points lost along the round")]
         return render_html(blocks, "jass-sim review")
@@ -221,7 +222,7 @@ def _rotated(r: RoundInput, me: int, upto: int, require_turn: bool = True) -> Po
     try:
         return build_position(r.hands[me], r.mode, rotate_seat(r.leader, me), r.played[:upto], shown,
                               chooser=rotate_seat(_chooser(r), me), chibred=r.chibred, hands=hands,
-                              require_turn=require_turn)
+                              require_turn=require_turn, four_points=get_rules(r.rules).four_points)
     except InputError as exc:
         raise InputError("round file: " + _file_seats(str(exc), me), exc.token) from None
 
@@ -247,7 +248,6 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
 
     Wraps :func:`jass_sim.jass.play.advice.play_advice` and :func:`jass_sim.jass.advise.advice.advise`.
     """
-    from jass_sim.jass.rules import get_rules
 
     policy = DEFAULT_PLAY_POLICY if policy is None else policy.strip().lower()
     for me in seats:
@@ -288,6 +288,8 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
             d.best = format_card(advice.cards[advice.best])
             if card in [advice.cards[j] for j in advice.equivalent]:
                 loss, lo, hi = 0.0, 0.0, 0.0
+            if loss == 0 and (math.isnan(lo) or lo == hi == 0):  # worth as much as the best: name the card played
+                d.best = format_card(card)
             d.loss = float(loss)
             d.ci95 = None if math.isnan(lo) else (float(lo), float(hi))
             d.verdict = verdict(d.loss, lo)
@@ -300,6 +302,8 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
                 exact = mult * run_play_advice(pos, 2, np.zeros(2), seed=0, first_sample=0, n_samples=1, exact=True,
                                                worlds=world)[0]
                 j = int(np.argmax(exact))
+                if exact[pos.legal.index(card)] == exact[j]:  # equal to the best: the card played is best too
+                    j = pos.legal.index(card)
                 d.hindsight_best = format_card(pos.legal[j])
                 d.hindsight_loss = float(exact[j] - exact[pos.legal.index(card)])
             else:
@@ -357,6 +361,7 @@ def _mode_decisions(r: RoundInput, modes, policy, samples, seed, threads, step) 
     option over the one taken, in round points ours minus theirs)."""
     from jass_sim.jass.advise.advice import advise, paired_lead
     from jass_sim.jass.advise.options import option_label, option_name
+    from jass_sim.jass.advise.sampling import CHIBRE
 
     out = []
     for me, taken, chibred in modes:
@@ -372,7 +377,7 @@ def _mode_decisions(r: RoundInput, modes, policy, samples, seed, threads, step) 
                             (float(lo), float(hi)), verdict(float(loss), lo), len(a.options), hand=list(r.hands[me]),
                             sentence=a.sentence + f" Taken: {option_label(taken)}."))
         step.next()
-    return out
+    return sorted(out, key=lambda d: d.played != option_name(CHIBRE))  # the chibre came before the partner's choice
 
 
 def _label(text: str | None) -> str:
@@ -402,6 +407,9 @@ def plot_losses(rv: Review) -> bytes:
     colors = {"good": "tab:green", "inaccuracy": "gold", "mistake": "tab:orange", "blunder": "tab:red",
               "unclear": "tab:gray", "forced": "lightgray"}
     ax.scatter(x, np.cumsum([d.loss for d in cards]), c=[colors[d.verdict] for d in cards], zorder=3, s=50)
+    for v in VERDICTS:  # a legend entry per verdict shown (the marker colours)
+        if any(d.verdict == v for d in cards):
+            ax.scatter([], [], c=colors[v], s=50, label=f"verdict: {v}")
     if rv.round.all_hands:
         ax.plot(x, np.cumsum([d.hindsight_loss or 0.0 for d in cards]), ls="--", marker=".",
                 label="double-dummy hindsight")
@@ -409,7 +417,7 @@ def plot_losses(rv: Review) -> bytes:
     ax.set_xlabel("trick" + ("" if len(rv.seats) == 1 else " / seat"))
     ax.set_ylabel("points lost, cumulative")
     ax.set_title("points lost along the round")
-    ax.legend()
+    ax.legend(fontsize=8, loc="upper left")
     fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=110)

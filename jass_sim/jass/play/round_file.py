@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from jass_sim.core.errors import InputError
 from jass_sim.jass.cards import HAND_SIZE, parse_cards, parse_mode
+from jass_sim.jass.play.position import check_shown_melds
 from jass_sim.jass.rules import get_rules
 
 __all__ = ["RoundInput", "read_round", "parse_round_text", "parse_round_json"]
@@ -67,6 +68,7 @@ def _seat(text: str, where: str) -> int:
 def parse_round_text(text: str, name: str = "round file") -> RoundInput:
     """Parse the text format (see the module docstring)."""
     values: dict[str, str] = {}
+    lines: dict[str, int] = {}  # the line of each keyword and of each seat's last meld line
     hands: list[list[int] | None] = [None] * 4
     shown: dict[int, list[int]] = {}
     played: list[int] = []
@@ -86,6 +88,7 @@ def parse_round_text(text: str, name: str = "round file") -> RoundInput:
                 if keyword in values:
                     raise InputError(f"{where}: '{keyword}' is given twice", keyword)
                 values[keyword] = rest
+                lines[keyword] = number
             elif keyword in ("hand", "meld"):
                 seat_text, sep, cards = rest.partition(":")
                 if not sep:
@@ -97,6 +100,7 @@ def parse_round_text(text: str, name: str = "round file") -> RoundInput:
                     hands[seat] = parse_cards(cards, count=HAND_SIZE)
                 else:
                     shown.setdefault(seat, []).extend(parse_cards(cards))
+                    lines[f"meld {seat}"] = number
             elif keyword == "trick":
                 if last_trick_short is not None:
                     raise InputError(f"{name} line {last_trick_short}: only the last trick may have fewer than "
@@ -117,17 +121,31 @@ def parse_round_text(text: str, name: str = "round file") -> RoundInput:
     for key in ("mode", "leader"):
         if key not in values:
             raise InputError(f"{name}: no '{key}' line", key)
+
+    def at(key: str) -> str:
+        return f"{name} line {lines[key]}" if key in lines else name
+
     try:
         mode = parse_mode(values["mode"])
-        rules = get_rules(values.get("rules", "chibre")).name
     except InputError as exc:
-        raise InputError(f"{name}: {exc}", exc.token) from None
-    leader = _seat(values["leader"], name)
-    chooser = _seat(values["chooser"], name) if "chooser" in values else None
+        raise InputError(f"{at('mode')}: {exc}", exc.token) from None
+    try:
+        rules = get_rules(values.get("rules", "chibre"))
+    except InputError as exc:
+        raise InputError(f"{at('rules')}: {exc}", exc.token) from None
+    leader = _seat(values["leader"], at("leader"))
+    chooser = _seat(values["chooser"], at("chooser")) if "chooser" in values else None
     flag = values.get("chibred", "no").lower()
     if flag not in ("yes", "no", "true", "false", "1", "0"):
-        raise InputError(f"{name}: chibred is yes or no, got {flag!r}", flag)
-    return RoundInput(rules, mode, leader, chooser, flag in ("yes", "true", "1"), hands, shown, played)
+        raise InputError(f"{at('chibred')}: chibred is yes or no, got {flag!r}", flag)
+    checked: dict[int, list[int]] = {}
+    for seat in sorted(shown, key=lambda s: lines[f"meld {s}"]):
+        checked[seat] = shown[seat]
+        try:
+            check_shown_melds(checked, rules.four_points)
+        except InputError as exc:
+            raise InputError(f"{at(f'meld {seat}')}: {exc}", exc.token) from None
+    return RoundInput(rules.name, mode, leader, chooser, flag in ("yes", "true", "1"), hands, shown, played)
 
 
 def parse_round_json(text: str, name: str = "round file") -> RoundInput:

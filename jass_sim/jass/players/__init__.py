@@ -38,6 +38,31 @@ DEFAULT_POLICY = "net"
 MAX_HORIZON = 9
 
 
+def check_solver_options(policies, pimc_samples=None, horizon=None) -> None:
+    """Refuse ``--pimc-samples`` when no seat plays ``pimc`` and ``--horizon`` when none plays ``dd``
+    or ``pimc`` (InputError): the option would be dropped without a word."""
+    from jass_sim.core.errors import InputError
+
+    names = {str(p).strip().lower() for p in policies}
+    if pimc_samples is not None and "pimc" not in names:
+        raise InputError(f"--pimc-samples {pimc_samples} applies only to the pimc player, and no seat plays pimc "
+                         f"({', '.join(sorted(names))})", "--pimc-samples")
+    if horizon is not None and not names & {"dd", "pimc"}:
+        raise InputError(f"--horizon {horizon} applies only to the dd and pimc players, and no seat plays them "
+                         f"({', '.join(sorted(names))})", "--horizon")
+
+
+def check_chooser_option(mode, chooser: str, default: str = "evaluator") -> None:
+    """Refuse a mode choice (``--chooser``) other than the default with a fixed ``--mode``: nobody
+    chooses, so it would be dropped without a word."""
+    from jass_sim.core.errors import InputError
+
+    fixed = mode is not None and str(mode).strip().lower() != "auto"
+    if fixed and chooser is not None and str(chooser).strip().lower() != default:
+        raise InputError(f"--chooser {chooser} applies only with --mode auto (the mode is fixed to {mode})",
+                         "--chooser")
+
+
 def policy_params(pimc_samples: int | None = None, horizon: int | str | None = None) -> np.ndarray:
     """The ``params`` array the kernels pass to every seat's policy (read by ``dd`` and ``pimc``).
 

@@ -165,10 +165,11 @@ def human_png(table: pd.DataFrame) -> bytes:
     ax_pts.legend(fontsize=8)
     rates = table[table["statistic"].isin(["round_win", "match", "push"])]
     bars(ax_rates, rates, ["wins the round", "makes a match", "pushed (chibre)"])
-    ax_rates.set_ylim(0, 1)
+    ax_rates.set_ylim(0, 1.3)  # headroom: the legend sits above the bars (shares reach 1), not on them
+    ax_rates.set_yticks(np.linspace(0, 1, 6))
     ax_rates.set_ylabel("share of rounds")
     ax_rates.set_title("Round wins, matches and pushes")
-    ax_rates.legend(fontsize=8, loc="upper center")
+    ax_rates.legend(fontsize=8, loc="upper center", ncol=len(players) + 1, frameon=False)
     modes = table[table["statistic"] == "mode_share"]
     names = [f"{label(m)}\n{'direct' if c == 'direct' else 'after push'}"
              for m, c in modes.drop_duplicates(["mode", "chosen"])[["mode", "chosen"]].itertuples(index=False)]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from jass_sim.core.report.text import n_fmt, pct_ci, pm, prob, score_fmt
+from jass_sim.core.report.text import n_fmt, pct_ci, plural, pm, prob, score_fmt
 from jass_sim.jass.cards import MODE_NAMES
 from jass_sim.jass.report import sections as S
 from jass_sim.jass.report.human_section import blocks as human_blocks
@@ -101,17 +101,17 @@ class Report:
                                                      for g in ("Buur and Nell", "neither")))
                 with_bn = self.cell("trumps_buur_nell", t, b, "Buur and Nell")
                 without = self.cell("trumps_buur_nell", t, b, "neither")
-                out.append(f"With {b} trumps, holding the Buur and the Nell makes {label(t)} worth "
+                out.append(f"With {plural(b, 'trump')}, holding the Buur and the Nell makes {label(t)} worth "
                            f"{self.cell_text(with_bn)}, against {self.cell_text(without)} with neither.")
-        for mode, feature, one in (("OBE", "aces", "ace"), ("UNE", "sixes", "six")):
+        for mode, feature, one in (("OBE", "aces", "ace"), ("UNE", "sixes", "six")):  # "1 six", "2 sixes"
             if mode not in self.rules.mode_names:
                 continue
             present = [b for b in S.COUNT_BINS if self.cell(feature, mode, b) is not None]
             if len(present) >= 2:
                 lo_b, hi_b = present[0], present[-1]
                 out.append(f"{label(mode).capitalize()} is worth {self.cell_text(self.cell(feature, mode, lo_b))} "
-                           f"with {lo_b} {one if lo_b == '1' else feature} and "
-                           f"{self.cell_text(self.cell(feature, mode, hi_b))} with {hi_b} {feature}.")
+                           f"with {plural(lo_b, one, feature)} and "
+                           f"{self.cell_text(self.cell(feature, mode, hi_b))} with {plural(hi_b, one, feature)}.")
         best = self.tables["best_choice"].set_index("option")
         shares = ", ".join(f"{label(o)} {pct_ci(r['share'], r['ci95_lo'], r['ci95_hi'])}"
                            for o, r in best.drop(index="all").iterrows())

@@ -5,13 +5,13 @@ from __future__ import annotations
 import numpy as np
 
 from jass_sim.core.result import Result
-from jass_sim.core.stats import mean_ci, wilson_ci
+from jass_sim.core.stats import mean_ci, rate_ci, wilson_ci
 from jass_sim.jass.engine.batch import DUEL_STATS
 
 
 class Duel(Result):
     """The answer of ``duel`` (:func:`jass_sim.duel`): ``to_json()`` (``mean_diff``,
-    ``ci95_diff``, ``win_rate``, ``wins``/``ties``/``losses``, ``mean_points_a``/``_b``, ...) and
+    ``ci95_diff``, ``win_rate`` with its Wilson ``ci95_win_rate``, ``wins``/``ties``/``losses``, ``mean_points_a``/``_b``, ...) and
     a one-row ``table``."""
 
     formats = ("table", "json", "csv")
@@ -20,7 +20,9 @@ class Duel(Result):
         import pandas as pd
 
         flat = {k: v for k, v in doc.items() if not isinstance(v, list)}
-        flat["ci95_diff_lo"], flat["ci95_diff_hi"] = doc["ci95_diff"]
+        for key in ("ci95_diff", "ci95_win_rate", "ci95_win_rate_strict"):
+            if key in doc:
+                flat[f"{key}_lo"], flat[f"{key}_hi"] = doc[key]
         super().__init__(doc, pd.DataFrame([flat]))
 
     def text(self) -> str:
@@ -29,8 +31,8 @@ class Duel(Result):
         a, b = doc["team_a"], doc["team_b"]
         return (f"{a} vs {b}, {doc['deals']:,} duplicate deals ({doc['rounds']:,} rounds), rules {doc['rules']}\n"
                 f"mean difference per round: {doc['mean_diff']:+.2f} points (95% CI {lo:+.2f} to {hi:+.2f})\n"
-                f"win rate of {a}: {100 * doc['win_rate']:.1f}% "
-                f"({doc['wins']:,} won, {doc['ties']:,} tied, {doc['losses']:,} lost)\n"
+                f"win rate of {a}: {100 * doc['win_rate']:.1f}% (95% CI {100 * doc['ci95_win_rate'][0]:.1f} to "
+                f"{100 * doc['ci95_win_rate'][1]:.1f}; {doc['wins']:,} won, {doc['ties']:,} tied, {doc['losses']:,} lost)\n"
                 f"mean points per round: {a} {doc['mean_points_a']:.1f}, {b} {doc['mean_points_b']:.1f}")
 
     @property
@@ -50,11 +52,12 @@ def duel_result(acc: np.ndarray, team_a: str, team_b: str) -> dict:
     mean, lo, hi = mean_ci(acc[s["sum_diff"]] / 2, acc[s["sumsq_diff"]] / 4, n)
     wins, ties = int(acc[s["wins"]]), int(acc[s["ties"]])
     p, plo, phi = wilson_ci(wins, n)
+    _, wlo, whi = rate_ci(wins + 0.5 * ties, wins + 0.25 * ties, n, max_n=2 * n)  # a tie is half a win
     return {
         "team_a": team_a, "team_b": team_b, "deals": n, "rounds": 2 * n,
         "mean_diff": mean, "ci95_diff": [lo, hi],
         "mean_points_a": acc[s["sum_points_a"]] / (2 * n), "mean_points_b": acc[s["sum_points_b"]] / (2 * n),
-        "win_rate": (wins + 0.5 * ties) / n, "wins": wins, "ties": ties, "losses": n - wins - ties,
+        "win_rate": (wins + 0.5 * ties) / n, "ci95_win_rate": [wlo, whi], "wins": wins, "ties": ties, "losses": n - wins - ties,
         "ci95_win_rate_strict": [plo, phi], "p_win_strict": p,
     }
 

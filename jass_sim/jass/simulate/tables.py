@@ -30,7 +30,8 @@ def summary_table(acc: np.ndarray) -> pd.DataFrame:
         theirs = mean_ci(row[s["sum_theirs"]], row[s["sumsq_theirs"]], n)
         diff_sq = row[s["sumsq_ours"]] - 2 * row[s["sum_ours_theirs"]] + row[s["sumsq_theirs"]]
         diff = mean_ci(row[s["sum_ours"]] - row[s["sum_theirs"]], diff_sq, n)
-        out = {"mode": label, "deals": n, "share": n / total_deals}
+        _, share_lo, share_hi = wilson_ci(n, total_deals)  # the share of the deals that chose this mode
+        out = {"mode": label, "deals": n, "share": n / total_deals, "ci95_share_lo": share_lo, "ci95_share_hi": share_hi}
         for name, (m, lo, hi) in (("ours", ours), ("theirs", theirs), ("diff", diff)):
             out[f"mean_{name}"], out[f"ci95_{name}_lo"], out[f"ci95_{name}_hi"] = m, lo, hi
         for name, key in (("match_ours", "match_ours"), ("match_theirs", "match_theirs"),
@@ -86,8 +87,10 @@ class Simulation(Result):
         view = pd.DataFrame({
             "mode": table["mode"],
             "deals": table["deals"],
+            "share": [ci(*r, pct=True) for r in table[["share", "ci95_share_lo", "ci95_share_hi"]].values],
             "ours (chooser team)": [ci(*r) for r in table[["mean_ours", "ci95_ours_lo", "ci95_ours_hi"]].values],
             "theirs": [ci(*r) for r in table[["mean_theirs", "ci95_theirs_lo", "ci95_theirs_hi"]].values],
+            "difference": [ci(*r) for r in table[["mean_diff", "ci95_diff_lo", "ci95_diff_hi"]].values],
             "match ours": [ci(*r, pct=True) for r in table[["rate_match_ours", "ci95_match_ours_lo",
                                                              "ci95_match_ours_hi"]].values],
             "melds count ours": [ci(*r, pct=True) for r in table[["rate_meld_win_ours", "ci95_meld_win_ours_lo",

@@ -3,6 +3,7 @@ position it solved, as the command prints it."""
 
 from __future__ import annotations
 
+from jass_sim.core.report.text import plural
 from jass_sim.core.result import Result
 from jass_sim.jass.cards import HAND_SIZE, format_card, mode_name
 
@@ -25,7 +26,7 @@ class Solution(Result):
 
     def text(self) -> str:
         size = len(self.hands[0])
-        lines = [f"mode {mode_name(self.mode)}, seat {self.leader} leads, {size} tricks"
+        lines = [f"mode {mode_name(self.mode)}, seat {self.leader} leads, {plural(size, 'trick')}"
                  f"{' (match bonus at stake)' if size == HAND_SIZE else ''}"]
         lines += [f"seat {seat}: {' '.join(format_card(c) for c in h)}" for seat, h in enumerate(self.hands)]
         lines.append(f"team 0: {self.team0}  team 1: {self.team1}  ({self.nodes} nodes)")

@@ -29,7 +29,7 @@ def test_table_json_csv_and_plot(tmp_path):
     assert png.read_bytes()[:4] == b"\x89PNG"
     svg = tmp_path / "advice.svg"
     assert runner.invoke(main, ["advise", HAND, "--samples", "300", "--plot", str(svg),
-                                "--partner-model", "search", "--chibred"]).exit_code == 0
+                                "--chibred"]).exit_code == 0  # (--partner-model with --chibred is refused)
     assert b"<svg" in svg.read_bytes()[:400]
 
 

@@ -12,6 +12,8 @@ from click.testing import CliRunner
 from jass_sim.cli import main
 
 JSON_KEYS = {"rules", "mode", "multiplier", "chooser", "leader", "hands", "melds", "meld_winner", "tricks", "score"}
+#: The run's options, echoed after the round (issue 33 item 9).
+ECHO_KEYS = {"policy", "mode_chooser", "seed", "pimc_samples", "horizon"}
 
 
 def run(*args):
@@ -22,7 +24,9 @@ def test_json_contract():
     result = run("replay", "--seed", "7", "--mode", "S", "--rules", "schieber", "--format", "json")
     assert result.exit_code == 0, result.output
     doc = json.loads(result.output)
-    assert set(doc) == JSON_KEYS
+    assert set(doc) == JSON_KEYS | ECHO_KEYS
+    assert (doc["policy"], doc["mode_chooser"], doc["seed"]) == ("net", "evaluator", 7)
+    assert doc["pimc_samples"] is None and doc["horizon"] is None
     assert doc["rules"] == "schieber" and doc["mode"] == "S" and doc["multiplier"] == 2
     assert [len(h) for h in doc["hands"]] == [9, 9, 9, 9]
     assert len(doc["tricks"]) == 9 and all(set(t) == {"leader", "cards", "winner", "points"} for t in doc["tricks"])
@@ -46,9 +50,27 @@ def test_text_output_shows_symbols_and_tricks():
 
 
 def test_same_seed_same_round_and_policy_option():
-    a = run("replay", "--seed", "11", "--format", "json", "--policy", "random").output
+    """The default is the strong player: net card play and the evaluator's mode choice (issue 33
+    item 3), not random play."""
+    a = run("replay", "--seed", "11", "--format", "json", "--policy", "net", "--chooser", "evaluator").output
     assert a == run("replay", "--seed", "11", "--format", "json").output
     assert a != run("replay", "--seed", "12", "--format", "json").output
+    r = run("replay", "--seed", "11", "--format", "json", "--policy", "random", "--chooser", "random").output
+    assert json.loads(r)["tricks"] != json.loads(a)["tricks"]
+
+
+def test_pimc_options_are_echoed():
+    doc = json.loads(run("replay", "--seed", "1", "--policy", "pimc", "--pimc-samples", "4", "--horizon", "2",
+                         "--mode", "H", "--format", "json").output)
+    assert (doc["policy"], doc["pimc_samples"], doc["horizon"]) == ("pimc", 4, 2)
+
+
+def test_chooser_option_picks_the_mode_choice():
+    modes = {json.loads(run("replay", "--seed", str(s), "--chooser", c, "--policy", "heuristic", "--format",
+                            "json").output)["mode"] for s in range(8) for c in ("random",)}
+    evaluator = {json.loads(run("replay", "--seed", str(s), "--policy", "heuristic", "--format", "json").output)["mode"]
+                 for s in range(8)}
+    assert modes != evaluator or len(modes) > 1
 
 
 @pytest.mark.parametrize("args,token", [

@@ -64,7 +64,9 @@ def test_solver_player_options_reach_the_players():
     assert one["modes"] != four["modes"]  # other samples, other cards played
     short, longer = sim("--policy", "dd", "--horizon", 1), sim("--policy", "dd", "--horizon", 5)
     assert (short["horizon"], longer["horizon"]) == (1, 5) and short["modes"] != longer["modes"]
-    assert sim("--policy", "random", "--horizon", "FULL")["horizon"] == "full"
+    from jass_sim.jass.players import policy_params, solver_player_json
+
+    assert solver_player_json(policy_params(None, "FULL"))["horizon"] == "full"  # echoed as "full"
     assert sim("--policy", "dd", "--horizon", 3)["modes"] == sim("--policy", "dd")["modes"]  # 3 is the default
     doc = json.loads(run("duel", "--team-a", "pimc", "--team-b", "heuristic", "--deals", 2, "--pimc-samples", 2,
                          "--format", "json"))

@@ -1,0 +1,123 @@
+"""The defaults a user gets are the ones ``--help`` and the README state (issue 33 item 3).
+
+The README's command tables list an option's values default first (``[--policy
+net\\|heuristic\\|...]``); every such list must start with the default ``--help`` shows, and the
+default card play everywhere is ``DEFAULT_POLICY`` (``net``), the mode choice the ``evaluator``.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import re
+
+import click
+import pytest
+
+from jass_sim.cli import main
+from jass_sim.jass.cli.options import DEFAULT_CHOOSER, DEFAULT_POLICY
+from jass_sim.jass.players import DEFAULT_POLICY as PLAYERS_DEFAULT
+
+README = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+CHIBRE_POLICY_OPTIONS = {"--policy"}
+CHOOSER_OPTIONS = {"--chooser", "--chooser-a", "--chooser-b", "--partner-model"}
+
+
+def _leaves(group, path=()):
+    for name, cmd in group.commands.items():
+        if isinstance(cmd, click.Group):
+            yield from _leaves(cmd, path + (name,))
+        else:
+            yield path + (name,), cmd
+
+
+def help_default(option: click.Option):
+    """The default ``--help`` shows: the option's default, or the ``[default: X]`` of its help."""
+    if option.default is not None and not option.is_flag:
+        return str(option.default)
+    m = re.search(r"\[default: ([^;\]\s]+)[;\]]", option.help or "")
+    return m.group(1).rstrip(".,") if m else None
+
+
+def readme_lists() -> dict[tuple[str, ...], dict[str, list[str]]]:
+    """Per command row of the README's tables: option -> the listed values."""
+    out: dict[tuple[str, ...], dict[str, list[str]]] = {}
+    for line in README.splitlines():
+        m = re.match(r"\| `jass-sim ((?:basra |cribbage )?[a-z-]+)", line)
+        if not m:
+            continue
+        cell = line.split("` |")[0]
+        opts = {o: v.split("\\|") for o, v in re.findall(r"\[(--[a-z-]+) ([a-z0-9.-]+(?:\\\|[A-Za-z0-9.-]+)+)\]", cell)}
+        out.setdefault(tuple(m.group(1).split()), {}).update(opts)
+    return out
+
+
+def test_one_default_policy():
+    assert DEFAULT_POLICY == PLAYERS_DEFAULT == "net" and DEFAULT_CHOOSER == "evaluator"
+
+
+def test_every_chibre_command_defaults_to_net_and_the_evaluator():
+    seen = set()
+    for path, cmd in _leaves(main):
+        if path[0] in ("basra", "cribbage"):
+            continue  # their own players
+        for p in cmd.params:
+            if not isinstance(p, click.Option):
+                continue
+            names = set(p.opts)
+            if names & CHIBRE_POLICY_OPTIONS:
+                seen.add(path)
+                assert help_default(p) == DEFAULT_POLICY, (path, p.opts, p.help)
+            if names & CHOOSER_OPTIONS and path != ("play-advice",):  # play-advice --chooser is a seat
+                assert help_default(p) == DEFAULT_CHOOSER, (path, p.opts, p.help)
+    assert {("simulate",), ("batch",), ("replay",), ("advise",), ("play-advice",), ("review",), ("report",),
+            ("equity",)} <= seen
+    assert any(p.name == "chooser" for p in main.commands["replay"].params)
+
+
+ROWS = readme_lists()
+
+
+@pytest.mark.parametrize("command", sorted(ROWS))
+def test_readme_lists_the_default_first(command):
+    cmd = main
+    for name in command:
+        cmd = cmd.commands[name]
+    checked = 0
+    for p in cmd.params:
+        if not isinstance(p, click.Option):
+            continue
+        for opt in p.opts:
+            values = ROWS[command].get(opt)
+            if values is None:
+                continue
+            default = help_default(p)
+            if default is None:
+                continue  # no single default (e.g. --ending: the rule preset's)
+            assert values[0].lower() == default.lower(), (command, opt, values, default)
+            checked += 1
+    assert checked or not ROWS[command], command
+
+
+def test_readme_names_net_as_the_default_of_every_command():
+    sentence = re.search(r"\*\*`net` is the default card play of every command that picks one: ([^*]+)\*\*", README)
+    assert sentence, "the README's sentence on the default card play"
+    named = set(re.findall(r"`([a-z-]+)`", sentence.group(1)))
+    for path, cmd in _leaves(main):
+        if path[0] not in ("basra", "cribbage") and any("--policy" in p.opts for p in cmd.params
+                                                          if isinstance(p, click.Option)):
+            assert path[0] in named, path
+
+
+def test_help_texts_are_printed_as_written():
+    """No ``%%`` (click prints help verbatim) in any option's help (issue 33 item 10)."""
+    for path, cmd in _leaves(main):
+        for p in cmd.params:
+            assert "%%" not in (getattr(p, "help", None) or ""), (path, p.name)
+
+
+def test_the_advise_docstring_names_every_partner_model():
+    import jass_sim
+    from jass_sim.jass.advise.advice import PARTNER_MODELS
+
+    for name in PARTNER_MODELS:
+        assert f"``{name}``" in jass_sim.advise.__doc__, name

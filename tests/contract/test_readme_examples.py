@@ -1,0 +1,42 @@
+"""The README's examples are what the commands print (issue 33 item 10)."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+import shlex
+
+from click.testing import CliRunner
+
+from jass_sim.cli import main
+
+README = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+
+
+def _example(command: str) -> tuple[list[str], str]:
+    """The arguments of the README's ``$ jass-sim COMMAND ...`` example and the text shown after it."""
+    m = re.search(rf"^\$ jass-sim ({command} .*)\n((?:.+\n)+?)```", README, re.M)
+    assert m, command
+    return shlex.split(m.group(1)), m.group(2)
+
+
+def test_the_play_advice_json_example_is_what_the_command_prints():
+    args, shown = _example("play-advice")
+    doc = json.loads(CliRunner().invoke(main, args).output)
+    assert f'"policy": "{doc["policy"]}"' in shown
+    assert f'"sentence": "{doc["sentence"]}"' in shown
+    assert f'"recommendation": "{doc["recommendation"]}"' in shown
+    assert f'"mean": {round(doc["lead_over_next"]["mean"], 2)}' in shown
+
+
+def test_the_solve_example_is_what_the_command_prints():
+    args, shown = _example("solve")
+    assert CliRunner().invoke(main, args).output.strip() == shown.strip()
+
+
+def test_the_simulate_table_has_the_columns_the_readme_names():
+    sentence = re.search(r"Per mode: ([^.]+)", README).group(1)
+    header = CliRunner().invoke(main, ["simulate", "--deals", "50", "--policy", "random"]).output.splitlines()[0]
+    assert "share" in sentence and "share" in header
+    assert "difference" in sentence and "difference" in header
