@@ -149,10 +149,11 @@ def _path(name, value):
 
 
 def _round(name, value):
-    """A round file's path, or a result with ``to_json()`` (a replayed round)."""
-    if isinstance(value, (str, os.PathLike)) or callable(getattr(value, "to_json", None)):
+    """A round file's path or text, the ``replay --format json`` document (a dict), or a result with
+    ``to_json()`` (a replayed round)."""
+    if isinstance(value, (str, os.PathLike, dict)) or callable(getattr(value, "to_json", None)):
         return value
-    _fail(name, value, "a round file's path or a jass_sim.replay result")
+    _fail(name, value, "a round file's path or text, a replay document (dict) or a jass_sim.replay result")
 
 
 def _callback(name, value):

@@ -12,9 +12,10 @@ import os
 import re
 
 import pytest
-from live_server import LiveServer
 
 import jass_sim
+
+from live_server import LiveServer
 
 CHROMIUM = "/usr/bin/chromium"
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"

@@ -5,12 +5,36 @@ progress, cancellation, bad input and unknown jobs."""
 from __future__ import annotations
 
 import pytest
-from conftest import read_events
 
 import jass_sim
 from jass_sim.page.commands import COMMANDS, clean_json
 
+from page_helpers import read_events
+
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
+
+
+@pytest.fixture(scope="session")
+def app():
+    from jass_sim.page.app import create_app
+    from jass_sim.page.cli import warm_up
+
+    return create_app(warm_up=warm_up)
+
+
+@pytest.fixture(scope="session")
+def client(app):
+    import time
+
+    from starlette.testclient import TestClient
+
+    with TestClient(app) as c:
+        deadline = time.monotonic() + 900
+        while c.get("/api/health").json()["status"] != "ready":
+            assert time.monotonic() < deadline, "the engine did not warm up"
+            time.sleep(0.2)
+        yield c
+
 
 
 def run_job(client, command: str, args: dict, on_progress=None):

@@ -1,32 +1,9 @@
-"""Fixtures of the page's tests: one application (and job queue) for the session, warmed up."""
+"""Helpers of the page's tests (not a conftest.py: one here would shadow tests/conftest.py, which other
+tests import as ``conftest``)."""
 
 from __future__ import annotations
 
 import json
-
-import pytest
-
-
-@pytest.fixture(scope="session")
-def app():
-    from jass_sim.page.app import create_app
-    from jass_sim.page.cli import warm_up
-
-    return create_app(warm_up=warm_up)
-
-
-@pytest.fixture(scope="session")
-def client(app):
-    import time
-
-    from starlette.testclient import TestClient
-
-    with TestClient(app) as c:
-        deadline = time.monotonic() + 900
-        while c.get("/api/health").json()["status"] != "ready":
-            assert time.monotonic() < deadline, "the engine did not warm up"
-            time.sleep(0.2)
-        yield c
 
 
 def read_events(client, job_id: str, on_progress=None) -> list[tuple[str, dict, float]]:
