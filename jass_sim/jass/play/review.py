@@ -21,7 +21,7 @@ from jass_sim.core.chunks import Tick
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
 from jass_sim.jass.cards import format_card, mode_name
-from jass_sim.jass.play.advice import DEFAULT_PLAY_POLICY, DEFAULT_SAMPLES, card_label, play_advice
+from jass_sim.jass.play.advice import DEFAULT_PLAY_POLICY, DEFAULT_SAMPLES, card_label, paired, play_advice
 from jass_sim.jass.play.position import Position, build_position, rotate_seat
 from jass_sim.jass.play.round_file import RoundInput
 from jass_sim.jass.play.worlds import known_world, run_play_advice
@@ -64,6 +64,7 @@ class Decision:
     hindsight_loss: float | None = None
     hindsight_verdict: str | None = None
     sentence: str = ""
+    alternatives: list[dict] = field(default_factory=list)  # the best cards but the one played, with their gaps
 
     def to_json(self) -> dict:
         doc = {"kind": self.kind, "seat": self.seat, "trick": self.trick, "played": self.played,
@@ -72,6 +73,7 @@ class Decision:
         if self.kind == "card":
             doc.update(hand=[format_card(c) for c in self.hand], trick_so_far=[format_card(c) for c in self.trick_so_far],
                        trick_leader=self.trick_leader)
+            doc["alternatives"] = self.alternatives
             doc["hindsight"] = None if self.hindsight_best is None else {
                 "best": self.hindsight_best, "loss": self.hindsight_loss, "verdict": self.hindsight_verdict}
         return doc
@@ -294,6 +296,11 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
             d.ci95 = None if math.isnan(lo) else (float(lo), float(hi))
             d.verdict = verdict(d.loss, lo)
             d.sentence = advice.sentence
+            # the best other cards (up to 3), each with its gap to the card played (paired, 95% CI)
+            for j in [j for j in advice.order if advice.cards[j] != card][:3]:
+                gap, glo, ghi = paired(advice.values, j, advice.cards.index(card))
+                d.alternatives.append({"card": format_card(advice.cards[j]), "gap": gap,
+                                       "ci95_gap": None if math.isnan(glo) else [glo, ghi]})
         else:
             d.sentence = f"Play {card_label(card)}: the only legal card."
         if r.all_hands:

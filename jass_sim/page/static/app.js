@@ -443,6 +443,10 @@ function renderReview(box, doc) {
       const best = d.kind === "mode" ? modeLabel(d.best) : cardLabel(d.best);
       detail.append(el("p", { text: d.loss > 0 ? `Lost ${fmt(d.loss)} points` + (d.ci95_loss ? ` (95% CI ${fmt(d.ci95_loss[0])} to ${fmt(d.ci95_loss[1])})` : "") + `; best: ${best}.` : `Best or as good as best (${best}).` }));
     }
+    if (d.alternatives && d.alternatives.length && d.verdict !== "forced") {
+      detail.append(el("p", { class: "alternatives" }, "Alternatives: ", d.alternatives.map((a, k) => [k ? "; " : "",
+        pcard(a.card), ` ${signed(a.gap)}` + (a.ci95_gap ? ` [${signed(a.ci95_gap[0])}, ${signed(a.ci95_gap[1])}]` : "")])));
+    }
     if (d.sentence) detail.append(el("p", { class: "note", text: d.sentence }));
     if (d.hindsight) detail.append(el("p", { class: "note", text: `Hindsight (all hands known, exact): best ${cardLabel(d.hindsight.best)}, lost ${fmt(d.hindsight.loss, 0)} (${d.hindsight.verdict}).` }));
     box.append(el("div", { class: `decision ${d.verdict}`, id: `decision-${i}`, "data-decision": i }, ...lines, detail));
