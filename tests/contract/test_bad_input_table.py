@@ -294,8 +294,7 @@ rows("review")([(R + ["--seat", "1", "--team", "0"], "--team")])
 rows("play-advice")([(P + ["--samples", "10", "--ci", "1"], "--ci"), (P + ["--chibred", "--chooser", "0"], "0")])
 rows("advise")([(A + ["--max-samples", "5000"], "--max-samples")])
 rows("play-advice")([(P + ["--max-samples", "5000"], "--max-samples")])
-rows("equity")([(["equity", "--shipped", "--score", "500:500", "-o", "t.csv"], "--score"),
-                (["equity", "--shipped", "--threads", "1"], "--threads")])
+rows("equity")([(["equity", "--shipped", "--threads", "1"], "--threads")])
 
 #: Options and arguments with no row, and why.
 NO_ROW = {

@@ -99,7 +99,10 @@ def test_simulate_and_replay_commands():
     assert doc["games"] == 400 and doc["pairs"] == 200
     # same deterministic player on both sides, same cards per role: each pair's second game is the
     # first with A and B swapped, so A wins exactly one game of each pair
-    assert doc["a_win"]["rate"] == 0.5 and doc["a_win"]["ci"] == [0.5, 0.5]
+    # (no spread between pairs: the Wilson interval of the 400 games, not a zero-width one, issue 33)
+    from jass_sim.core.stats import wilson_ci
+
+    assert doc["a_win"]["rate"] == 0.5 and doc["a_win"]["ci"] == pytest.approx(list(wilson_ci(200, 400)[1:]))
     mixed = json.loads(runner.invoke(main, ["cribbage", "simulate", "--games", "400", "--a", "random",
                                             "--format", "json"]).output)
     lo, hi = mixed["a_win"]["ci"]

@@ -73,8 +73,6 @@ def equity(rules, policy, rounds, step, shipped, seed, threads, score, plot, out
     from jass_sim.jass.games.equity import Equity
 
     ctx = click.get_current_context()
-    if score is not None and output is not None:
-        raise InputError("--score prints one score's win probability; -o writes the whole table: give one", "--score")
     if shipped and given(ctx, "threads"):
         raise InputError("--threads has nothing to do with --shipped (the table is read, not built)", "--threads")
     check_file_path(output, ("parquet", "csv"), "-o")

@@ -409,7 +409,7 @@ def plot_losses(rv: Review) -> bytes:
 
     cards = [d for d in rv.decisions if d.kind == "card"]
     x = np.arange(1, len(cards) + 1)
-    fig, ax = plt.subplots(figsize=(8, 3.6))
+    fig, ax = plt.subplots(figsize=(10, 3.6))
     ax.plot(x, np.cumsum([d.loss for d in cards]), marker="o", label=f"sampled worlds ({rv.policy} play-outs)")
     colors = {"good": "tab:green", "inaccuracy": "gold", "mistake": "tab:orange", "blunder": "tab:red",
               "unclear": "tab:gray", "forced": "lightgray"}
@@ -424,7 +424,7 @@ def plot_losses(rv: Review) -> bytes:
     ax.set_xlabel("trick" + ("" if len(rv.seats) == 1 else " / seat"))
     ax.set_ylabel("points lost, cumulative")
     ax.set_title("points lost along the round")
-    ax.legend(fontsize=8, loc="upper left")
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)  # beside, not on, the line
     fig.tight_layout()
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=110)

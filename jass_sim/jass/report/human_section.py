@@ -169,7 +169,7 @@ def human_png(table: pd.DataFrame) -> bytes:
     ax_rates.set_yticks(np.linspace(0, 1, 6))
     ax_rates.set_ylabel("share of rounds")
     ax_rates.set_title("Round wins, matches and pushes")
-    ax_rates.legend(fontsize=8, loc="upper center", ncol=len(players) + 1, frameon=False)
+    ax_rates.legend(fontsize=8, loc="upper center", ncol=len(players) + 1, frameon=False, markerscale=0.4)
     modes = table[table["statistic"] == "mode_share"]
     names = [f"{label(m)}\n{'direct' if c == 'direct' else 'after push'}"
              for m, c in modes.drop_duplicates(["mode", "chosen"])[["mode", "chosen"]].itertuples(index=False)]

@@ -40,3 +40,23 @@ def test_review_after_a_chibre_rates_the_chibre_first(tmp_path):
     assert [(d.kind, d.seat, d.played) for d in rv.decisions] == [("mode", 2, "chibre"), ("mode", 0, "H")]
     page = rv.html()
     assert "<h1>Review of seats 0, 2" in page and "Review: review" not in page
+
+
+def test_review_plot_has_a_legend_of_the_verdict_colours(monkeypatch):
+    import matplotlib.figure
+
+    from jass_sim.jass.play.review import plot_losses
+
+    seen = {}
+    real = matplotlib.figure.Figure.savefig
+
+    def keep(fig, *args, **kwargs):
+        seen["labels"] = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+        return real(fig, *args, **kwargs)
+
+    monkeypatch.setattr(matplotlib.figure.Figure, "savefig", keep)
+    rv = jass_sim.review(jass_sim.replay(1, policy="heuristic"), team=0, policy="heuristic", samples=30,
+                         rate_mode=False)
+    plot_losses(rv)
+    shown = {d.verdict for d in rv.decisions}
+    assert {f"verdict: {v}" for v in shown} <= set(seen["labels"])
