@@ -296,8 +296,12 @@ rows("advise")([(A + ["--max-samples", "5000"], "--max-samples")])
 rows("play-advice")([(P + ["--max-samples", "5000"], "--max-samples")])
 rows("equity")([(["equity", "--shipped", "--threads", "1"], "--threads")])
 
+SV = ["serve", "--no-browser"]
+rows("serve")(value(SV, "--port", "0", "65536", "abc", ("", EMPTY)) + value(SV, "--host", "256.0.0.1", "no host here"))
+
 #: Options and arguments with no row, and why.
 NO_ROW = {
+    ("serve", "no_browser"),  # a flag: nothing to get wrong
     ("advise", "chibred"), ("simulate", "per_deal"), ("batch", "per_deal"), ("melds", "exact"),
     ("play-advice", "chibred"), ("review", "no_mode"), ("cribbage", "score", "crib"),
     ("cribbage", "discard", "dealer"), ("cribbage", "discard", "pegging"), ("cribbage", "stats", "exact"),
