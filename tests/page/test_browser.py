@@ -101,6 +101,8 @@ def test_import_a_replay_and_review_it(ready):
     expect(page.get_by_test_id("review-summary")).to_be_visible()
     expected = jass_sim.review(jass_sim.replay(3, policy="heuristic"), samples=32)
     expect(page.locator("#review-result [data-decision]")).to_have_count(len(expected.decisions))
+    assert "[object" not in page.inner_text("#review-result")
+    expect(page.locator("#review-result .alternatives").first).to_be_visible()
     # the verdict counts jump to their decisions
     first = page.locator("#review-result .counts a").first
     first.click()
