@@ -25,12 +25,12 @@ def duel(team_a, team_b, deals, rules, chooser, seed, pimc_samples, horizon, thr
     95% CI and A's win rate."""
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
-    from jass_sim.core.progress import Progress
+    from jass_sim.core.progress import PROGRESS_DELAY, Progress
     from jass_sim.jass.api import duel as run
     from jass_sim.jass.simulate.duel import Duel
 
     fmt = check_choice("--format", fmt, Duel.formats)
     check_output_path(output)
     result = run(team_a, team_b, deals, rules=rules, chooser=chooser, seed=seed, pimc_samples=pimc_samples,
-                 horizon=horizon, threads=threads, progress=Progress(deals, "duel") if deals >= 200_000 else None)
+                 horizon=horizon, threads=threads, progress=Progress(deals, "duel", delay=PROGRESS_DELAY) if deals > 0 else None)
     emit(result.formatted(fmt), output)
