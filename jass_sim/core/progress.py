@@ -70,12 +70,13 @@ class Progress:
 
 
 #: What the first run of a command says while Numba compiles its kernels (:func:`announce_compilation`).
-COMPILE_NOTICE = ("jass-sim: compiling the kernels for their first run (once per install and version: "
-                  "about {estimate}; later runs load them from Numba's cache)")
+COMPILE_NOTICE = ("jass-sim: compiling the kernels for their first run, once per install and version "
+                  "({estimate}); later runs load them from Numba's cache")
 
 #: The estimate in :data:`COMPILE_NOTICE`: the cold starts measured by benchmarks/bench_cold_start.py
-#: (benchmarks/RESULTS.md), rounded up for a slower machine.
-COMPILE_ESTIMATE = "1 to 3 minutes"
+#: (benchmarks/RESULTS.md, issue 33: 4 to 13 s for Cribbage and Basra, 2 to 4.5 minutes for the Jass
+#: commands on a loaded 2-core machine).
+COMPILE_ESTIMATE = "seconds for some commands, up to about 5 minutes for others"
 
 
 def announce_compilation(enabled: bool | None = None, stream=None):
