@@ -140,6 +140,7 @@ def sample_outcomes(hand, table, played, n, rules, samples, seed, piles, last_ca
     Checked arguments (see :func:`advise`); wraps :func:`jass_sim.basra._batch.advise_blocks`."""
     from jass_sim.basra._batch import advise_blocks
     from jass_sim.basra.engine import numba_threads
+    from jass_sim.core.batches import call
     from jass_sim.core.threads import block_chunks
 
     pos = pos or position(hand, table, played, n)
@@ -160,8 +161,8 @@ def sample_outcomes(hand, table, played, n, rules, samples, seed, piles, last_ca
     with numba_threads(threads):
         for first, nb, states, counts in block_chunks(samples, seed, STREAMS["basra.advise"]):
             part = np.zeros((nb * BLOCK_SIZE, len(cands), 6), dtype=np.int64)
-            advise_blocks(states, counts, st0, ist0, seat, pos["sizes"], gone, n, dealer, rules.array(), cands,
-                          stop, part)
+            call(advise_blocks, states, counts, st0, ist0, seat, pos["sizes"], gone, n, dealer, rules.array(), cands,
+                 stop, part)
             lo = first * BLOCK_SIZE
             out[lo: lo + int(counts.sum())] = part[: int(counts.sum())]
     return cands, out

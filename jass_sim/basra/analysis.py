@@ -74,15 +74,16 @@ def _game_sums(rows: np.ndarray, sums: _Sums, duel: bool) -> None:
     sums.add("rounds", plays[:, :, 3].mean(axis=1))
 
 
-def _run(deals, games, n, rules, a, b, duel, seed, params, threads) -> _Sums:
+def _run(deals, games, n, rules, a, b, duel, seed, params, threads, progress=None) -> _Sums:
     from jass_sim.basra.engine import numba_threads
+    from jass_sim.core.batches import Slicer
 
     sums = _Sums()
     with numba_threads(threads):
-        for rows in iter_deal_rows(deals, n, rules, a, b, duel, seed, params):
+        for rows in iter_deal_rows(deals, n, rules, a, b, duel, seed, params, Slicer(progress)):
             _deal_sums(rows, sums, duel)
-        if games:
-            for rows in iter_game_rows(games, n, rules, a, b, duel, seed, params):
+        if games:  # a slicer of its own: a game lasts many deals, its rate is not theirs
+            for rows in iter_game_rows(games, n, rules, a, b, duel, seed, params, Slicer(progress, done=deals)):
                 _game_sums(rows, sums, duel)
     return sums
 
@@ -97,15 +98,17 @@ def _check_counts(deals: int, games: int) -> None:
 
 
 def simulate_table(deals: int, n: int = 2, rules: BasraRules | None = None, policy: str = "random",
-                   games: int = 0, seed: int = 0, params=None, threads: int | None = None) -> pd.DataFrame:
+                   games: int = 0, seed: int = 0, params=None, threads: int | None = None,
+                   progress=None) -> pd.DataFrame:
     """Every seat plays ``policy``: points and Basras per deal, first-player advantage (each deal
     played twice, each side starting once) and the starting side's win rate to 101.
 
-    Wraps :func:`jass_sim.basra.engine.iter_deal_rows` and ``iter_game_rows``."""
+    Wraps :func:`jass_sim.basra.engine.iter_deal_rows` and ``iter_game_rows``; ``progress`` is
+    called with the deals and games done so far (deals first)."""
     _check_counts(deals, games)
     p = PLAYERS.code(policy)
     rules = rules or BasraRules()
-    s = _run(deals, games, n, rules, p, p, False, seed, params, threads)
+    s = _run(deals, games, n, rules, p, p, False, seed, params, threads, progress)
     out = [s.row("first_points", "points of the starting side", "points/deal"),
            s.row("second_points", "points of the other side", "points/deal"),
            s.row("first_adv", "first-player advantage (starting side minus other)", "points/deal"),
@@ -118,13 +121,15 @@ def simulate_table(deals: int, n: int = 2, rules: BasraRules | None = None, poli
 
 
 def duel_table(policy_a: str, policy_b: str, deals: int, n: int = 2, rules: BasraRules | None = None,
-               games: int = 0, seed: int = 0, params=None, threads: int | None = None) -> pd.DataFrame:
+               games: int = 0, seed: int = 0, params=None, threads: int | None = None,
+               progress=None) -> pd.DataFrame:
     """Player A (one side) against B (the other) on duplicate deals: each deal played twice with
-    the sides' players swapped, the same side starting. Wraps ``iter_deal_rows``/``iter_game_rows``."""
+    the sides' players swapped, the same side starting. Wraps ``iter_deal_rows``/``iter_game_rows``
+    (``progress`` as for :func:`simulate_table`)."""
     _check_counts(deals, games)
     a, b = PLAYERS.code(policy_a), PLAYERS.code(policy_b)
     rules = rules or BasraRules()
-    s = _run(deals, games, n, rules, a, b, True, seed, params, threads)
+    s = _run(deals, games, n, rules, a, b, True, seed, params, threads, progress)
     out = [s.row("a_points", f"points of A ({policy_a})", "points/deal"),
            s.row("b_points", f"points of B ({policy_b})", "points/deal"),
            s.row("a_minus_b", "A minus B", "points/deal"),

@@ -62,7 +62,8 @@ def replay(seed: int, *, players: int = 2, rules: str = "leaflet", policy: str =
 
 @api_args(games="whole0")
 def simulate(*, policy: str = "random", deals: int = 10_000, players: int = 2, rules: str = "leaflet",
-             games: int = 1000, seed: int = 0, samples: int | None = None, threads: int | None = None) -> Figures:
+             games: int = 1000, seed: int = 0, samples: int | None = None, threads: int | None = None,
+             progress=None) -> Figures:
     """Every seat plays ``policy``: points and Basras per deal, first-player advantage, win rate
     to 101 (``jass-sim basra simulate``).
 
@@ -81,6 +82,8 @@ def simulate(*, policy: str = "random", deals: int = 10_000, players: int = 2, r
         As for :func:`replay`.
     seed : int
         Root seed (the same figures on any number of ``threads``).
+    progress : callable, optional
+        Called with the deals and games played so far, a few times a second.
     """
     from jass_sim.basra.analysis import simulate_table
     from jass_sim.basra.engine import check_players, player_params
@@ -89,14 +92,16 @@ def simulate(*, policy: str = "random", deals: int = 10_000, players: int = 2, r
 
     r = get_rules(rules)
     _check_search_samples([policy], samples)
-    table = simulate_table(deals, check_players(players), r, policy, games, seed, player_params(samples), threads)
+    table = simulate_table(deals, check_players(players), r, policy, games, seed, player_params(samples), threads,
+                           progress)
     return Figures(table, {"command": "simulate", "policy": policy, "players": players, "rules": r.name,
                            "deals": deals, "games": games, "seed": seed})
 
 
 @api_args(games="whole0")
 def duel(player_a: str, player_b: str, *, deals: int = 10_000, players: int = 2, rules: str = "leaflet",
-         games: int = 1000, seed: int = 0, samples: int | None = None, threads: int | None = None) -> Figures:
+         games: int = 1000, seed: int = 0, samples: int | None = None, threads: int | None = None,
+         progress=None) -> Figures:
     """Player A against player B on duplicate deals, each deal and game played twice with the
     sides swapped (``jass-sim basra duel``).
 
@@ -107,7 +112,7 @@ def duel(player_a: str, player_b: str, *, deals: int = 10_000, players: int = 2,
     ----------
     player_a, player_b : str
         The players of the two sides: ``random``, ``greedy``, ``search``, ``search-nomem``.
-    deals, players, rules, games, seed, samples, threads :
+    deals, players, rules, games, seed, samples, threads, progress :
         As for :func:`simulate`.
     """
     from jass_sim.basra.analysis import duel_table
@@ -118,7 +123,7 @@ def duel(player_a: str, player_b: str, *, deals: int = 10_000, players: int = 2,
     r = get_rules(rules)
     _check_search_samples([player_a, player_b], samples)
     table = duel_table(player_a, player_b, deals, check_players(players), r, games, seed, player_params(samples),
-                       threads)
+                       threads, progress)
     return Figures(table, {"command": "duel", "player_a": player_a, "player_b": player_b, "players": players,
                            "rules": r.name, "deals": deals, "games": games, "seed": seed})
 

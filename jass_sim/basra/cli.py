@@ -26,6 +26,13 @@ def _samples_option(f):
                         help="Worlds sampled per decision by the search players [default: 8].")(f)
 
 
+def _progress(deals: int, games: int, label: str):
+    """The progress line of a run of ``deals`` deals then ``games`` games (on a terminal)."""
+    from jass_sim.core.progress import PROGRESS_DELAY, Progress
+
+    return Progress(deals + games, label, delay=PROGRESS_DELAY) if deals + games > 0 else None
+
+
 @basra.command()
 @click.option("--seed", type=int, required=True, help="Seed of the deal.")
 @_players_option
@@ -79,7 +86,7 @@ def simulate(policy, deals, players, rules, games, seed, samples, threads, fmt, 
     fmt = output_format(fmt, output, Figures.formats)
     check_output_path(output)
     result = run(policy=policy, deals=deals, players=players, rules=rules, games=games, seed=seed, samples=samples,
-                 threads=threads)
+                 threads=threads, progress=_progress(deals, games, "basra simulate"))
     emit(result.formatted(fmt), output)
 
 
@@ -99,7 +106,7 @@ def duel(player_a, player_b, deals, players, rules, games, seed, samples, thread
     fmt = output_format(fmt, output, Figures.formats)
     check_output_path(output)
     result = run(player_a, player_b, deals=deals, players=players, rules=rules, games=games, seed=seed,
-                 samples=samples, threads=threads)
+                 samples=samples, threads=threads, progress=_progress(deals, games, "basra duel"))
     emit(result.formatted(fmt), output)
 
 

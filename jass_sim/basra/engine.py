@@ -15,6 +15,7 @@ import numpy as np
 from jass_sim.basra.cards import N_CARDS, mask_names
 from jass_sim.basra.players import PLAYERS
 from jass_sim.basra.rules import BasraRules, score_piles
+from jass_sim.core.batches import Slicer, call
 from jass_sim.core.errors import InputError
 from jass_sim.core.rng import BLOCK_SIZE, STREAMS, block_states
 from jass_sim.core.threads import block_chunks, numba_threads
@@ -88,35 +89,46 @@ def _two_streams(count: int, seed: int, deck_stream: int, player_stream: int):
         yield first, nb, states, block_states(seed, first, nb, player_stream), counts
 
 
-def iter_deal_rows(deals: int, n: int, rules: BasraRules, policy_a: int, policy_b: int, duel: bool,
-                   seed: int = 0, params: np.ndarray | None = None) -> Iterator[np.ndarray]:
-    """Rows (``int64[2 k, 8]``, columns :data:`jass_sim.basra._batch.DEAL_COLUMNS`) of ``deals``
-    deals chunk by chunk, each deal played twice: with ``duel`` the second play swaps the players of
-    the sides, else the other side starts. Wraps :func:`jass_sim.basra._batch.run_blocks`."""
-    from jass_sim.basra._batch import DEAL_COLUMNS, DEALS, run_blocks
+def _rows(kind: int, columns: int, count: int, streams: tuple[str, str], n: int, rules: BasraRules, policy_a: int,
+          policy_b: int, duel: bool, seed: int, params: np.ndarray | None, slicer: Slicer | None):
+    """The rows of :func:`iter_deal_rows` (``kind`` DEALS) or :func:`iter_game_rows` (GAMES)."""
+    from jass_sim.basra._batch import run_blocks
 
     params = params if params is not None else player_params(None)
     dealer2 = n - 1 if duel else 0
-    for first, nb, ds, ps, counts in _two_streams(deals, seed, STREAMS["basra.deals"], STREAMS["basra.deal-players"]):
-        rows = np.zeros((nb * BLOCK_SIZE * 2, len(DEAL_COLUMNS)), dtype=np.int64)
-        run_blocks(DEALS, ds, ps, counts, n, rules.array(), policy_a, policy_b, dealer2, int(duel), params, TARGET,
-                   rows)
+    slicer = slicer if slicer is not None else Slicer()
+    for first, nb, ds, ps, counts in _two_streams(count, seed, STREAMS[streams[0]], STREAMS[streams[1]]):
+        rows = np.zeros((nb * BLOCK_SIZE * 2, columns), dtype=np.int64)
+        # a few whole blocks a call (block b writes rows 2 * b * BLOCK_SIZE ..): same rows, interruptible
+        for lo, hi, _, steps in slicer.slices(counts):
+            call(run_blocks, kind, ds[lo:hi], ps[lo:hi], steps, n, rules.array(), policy_a, policy_b, dealer2,
+                 int(duel), params, TARGET, rows[2 * lo * BLOCK_SIZE:])
         yield rows[: 2 * int(counts.sum())]
+
+
+def iter_deal_rows(deals: int, n: int, rules: BasraRules, policy_a: int, policy_b: int, duel: bool,
+                   seed: int = 0, params: np.ndarray | None = None,
+                   slicer: Slicer | None = None) -> Iterator[np.ndarray]:
+    """Rows (``int64[2 k, 8]``, columns :data:`jass_sim.basra._batch.DEAL_COLUMNS`) of ``deals``
+    deals chunk by chunk, each deal played twice: with ``duel`` the second play swaps the players of
+    the sides, else the other side starts. Wraps :func:`jass_sim.basra._batch.run_blocks`, called on
+    a few whole blocks at a time by ``slicer`` (:class:`jass_sim.core.batches.Slicer`, which may
+    report progress)."""
+    from jass_sim.basra._batch import DEAL_COLUMNS, DEALS
+
+    return _rows(DEALS, len(DEAL_COLUMNS), deals, ("basra.deals", "basra.deal-players"), n, rules, policy_a,
+                 policy_b, duel, seed, params, slicer)
 
 
 def iter_game_rows(games: int, n: int, rules: BasraRules, policy_a: int, policy_b: int, duel: bool,
-                   seed: int = 0, params: np.ndarray | None = None) -> Iterator[np.ndarray]:
+                   seed: int = 0, params: np.ndarray | None = None,
+                   slicer: Slicer | None = None) -> Iterator[np.ndarray]:
     """As :func:`iter_deal_rows` for games to 101 (columns ``GAME_COLUMNS``); wraps
     :func:`jass_sim.basra._batch.run_blocks`."""
-    from jass_sim.basra._batch import GAME_COLUMNS, GAMES, run_blocks
+    from jass_sim.basra._batch import GAME_COLUMNS, GAMES
 
-    params = params if params is not None else player_params(None)
-    dealer2 = n - 1 if duel else 0
-    for first, nb, ds, ps, counts in _two_streams(games, seed, STREAMS["basra.games"], STREAMS["basra.game-players"]):
-        rows = np.zeros((nb * BLOCK_SIZE * 2, len(GAME_COLUMNS)), dtype=np.int64)
-        run_blocks(GAMES, ds, ps, counts, n, rules.array(), policy_a, policy_b, dealer2, int(duel), params,
-                   TARGET, rows)
-        yield rows[: 2 * int(counts.sum())]
+    return _rows(GAMES, len(GAME_COLUMNS), games, ("basra.games", "basra.game-players"), n, rules, policy_a,
+                 policy_b, duel, seed, params, slicer)
 
 
 __all__ = ["replay_round", "iter_deal_rows", "iter_game_rows", "numba_threads"]

@@ -165,6 +165,9 @@ _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
 def _fail(line: str, code: int):
+    from jass_sim.core.progress import end_line
+
+    end_line()  # after an interrupted progress line, the message gets a line of its own
     click.echo(" ".join(line.split("\n")), err=True)
     sys.exit(code)
 

@@ -1,6 +1,8 @@
 """The project's one jit decorator and the bit intrinsics the kernels share.
 
-``jit`` compiles with Numba in ``nopython`` mode (``nogil``, ``cache=True``).
+``jit`` compiles with Numba in ``nopython`` mode (``nogil``, ``cache=True``). Importing this module
+(every kernel module does, before its first compilation) installs the one-line notice that the
+kernels are being compiled (:func:`jass_sim.core.progress.announce_compilation`, on a terminal).
 ``popcount``, ``lowest_bit`` and ``select_bit`` are plain Python functions (so kernels still run,
 slowly, under ``NUMBA_DISABLE_JIT=1``) that Numba replaces inside compiled code by the LLVM
 ``ctpop``/``cttz`` instructions and a branch-free broadword select.
@@ -14,6 +16,11 @@ from llvmlite import ir
 from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic, overload
+
+from jass_sim.core.progress import announce_compilation
+
+# A first run compiles for a minute or more: say so once, when Numba actually compiles.
+COMPILE_LISTENER = announce_compilation()
 
 U64_ONE = np.uint64(1)
 U64_ZERO = np.uint64(0)

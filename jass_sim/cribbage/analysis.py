@@ -60,11 +60,12 @@ def sampled_stats(n: int, seed: int) -> tuple[pd.DataFrame, dict]:
 
     Wraps the kernel ``_exact.sampled_distribution``.
     """
+    from jass_sim.core.batches import call
     from jass_sim.core.rng import BLOCK_SIZE, STREAMS, block_states
     from jass_sim.cribbage._exact import sampled_distribution
 
     states = block_states(seed, 0, -(-n // BLOCK_SIZE), STREAMS["cribbage.stats"])
-    counts = sampled_distribution(states, n).sum(axis=0)
+    counts = call(sampled_distribution, states, n).sum(axis=0)
     table = _table(counts)
     for rule in ("hand", "crib"):
         cis = [wilson_ci(int(k), n) for k in table[f"{rule}_count"]]
@@ -99,6 +100,7 @@ def crib_rank_pairs(samples: int, seed: int) -> pd.DataFrame:
     Wraps the kernels ``_exact.crib_pair_table`` (through :func:`~.discards.crib_rank_table`)
     and ``_model.crib_vs_model``.
     """
+    from jass_sim.core.batches import call
     from jass_sim.core.rng import STREAMS, block_states
     from jass_sim.cribbage._model import crib_vs_model
     from jass_sim.cribbage.discards import crib_rank_table
@@ -109,7 +111,7 @@ def crib_rank_pairs(samples: int, seed: int) -> pd.DataFrame:
     second = np.array([p[1] for p in pairs] * 2, dtype=np.int64)
     opp_sign = np.array([-1] * len(pairs) + [1] * len(pairs), dtype=np.int64)  # dealer's crib: pone throws
     states = block_states(seed, 0, len(first), STREAMS["cribbage.crib-pairs"])
-    sums = crib_vs_model(first, second, opp_sign, samples, states, table)
+    sums = call(crib_vs_model, first, second, opp_sign, samples, states, table)
     rows = []
     for i, (r1, r2) in enumerate(pairs):
         row = {"rank1": RANKS[r1], "rank2": RANKS[r2], "random_ev": table[r1, r2]}

@@ -143,7 +143,7 @@ def stats(*, exact: bool = False, hands: int | None = None, seed: int | None = N
 
 
 @api_args()
-def simulate(games: int, *, a: str = "greedy", b: str = "greedy", seed: int = 0) -> Games:
+def simulate(games: int, *, a: str = "greedy", b: str = "greedy", seed: int = 0, progress=None) -> Games:
     """Whole games between players ``a`` and ``b``, duplicate-dealt: win rate, skunks,
     first-dealer advantage and points per hand by source, with 95% CIs (``jass-sim cribbage simulate``).
 
@@ -158,6 +158,8 @@ def simulate(games: int, *, a: str = "greedy", b: str = "greedy", seed: int = 0)
         Players: ``random``, ``greedy`` or ``expect``.
     seed : int
         Root seed.
+    progress : callable, optional
+        Called with the games played so far, a few times a second.
     """
     from jass_sim.core.errors import InputError
     from jass_sim.cribbage.analysis import game_summary
@@ -169,7 +171,7 @@ def simulate(games: int, *, a: str = "greedy", b: str = "greedy", seed: int = 0)
     PLAYERS.code(b, "--b")
     if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
         raise InputError(f"--games must be a positive even number (duplicate pairs), got {games}", str(games))
-    return Games(game_summary(play_batch(games // 2, a, b, seed), a.lower(), b.lower(), seed))
+    return Games(game_summary(play_batch(games // 2, a, b, seed, progress), a.lower(), b.lower(), seed))
 
 
 @api_args()

@@ -104,11 +104,13 @@ def simulate(games, a, b, seed, fmt):
     advantage and points per hand by source, with 95% CIs."""
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import emit
+    from jass_sim.core.progress import PROGRESS_DELAY, Progress
     from jass_sim.cribbage.api import simulate as run
     from jass_sim.cribbage.results import Games
 
     fmt = check_choice("--format", fmt, Games.formats)
-    result = run(games, a=a, b=b, seed=seed)
+    result = run(games, a=a, b=b, seed=seed, progress=Progress(games, "cribbage simulate", delay=PROGRESS_DELAY)
+                 if isinstance(games, int) and games > 0 else None)
     emit(result.formatted(fmt), None)
 
 

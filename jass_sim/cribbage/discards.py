@@ -178,6 +178,7 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
         options.append(DiscardOption((hand[i], hand[j]), float(hand_ev[k]), float(crib_mean[k]),
                                      float(hand_ev[k] + sign * crib_mean[k]), dist, crib_ci[k], sign, *peg[k]))
     if score is not None:
+        from jass_sim.core.batches import call
         from jass_sim.core.rng import STREAMS, block_states
         from jass_sim.core.stats import wilson_ci
         from jass_sim.cribbage._game import PAIRS_PER_BLOCK, win_samples
@@ -186,10 +187,10 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
         if samples < 2:
             raise InputError(f"--samples must be at least 2, got {samples}", str(samples))
         n_blocks = -(-samples // PAIRS_PER_BLOCK)
-        wins = win_samples(cards, dealer, -1 if opponent == "model" else -2, np.array(score, dtype=np.int64),
-                           samples, block_states(seed, 0, n_blocks, STREAMS["cribbage.win-deck"]),
-                           block_states(seed, 0, n_blocks, STREAMS["cribbage.win-play"]),
-                           np.array([PLAYERS.code("expect")] * 2, dtype=np.int64), crib_rank_table())
+        wins = call(win_samples, cards, dealer, -1 if opponent == "model" else -2, np.array(score, dtype=np.int64),
+                    samples, block_states(seed, 0, n_blocks, STREAMS["cribbage.win-deck"]),
+                    block_states(seed, 0, n_blocks, STREAMS["cribbage.win-play"]),
+                    np.array([PLAYERS.code("expect")] * 2, dtype=np.int64), crib_rank_table())
         by_pair = {}
         for k in range(15):
             i, j = discard_pair(k)

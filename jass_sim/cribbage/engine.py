@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from jass_sim.core.batches import Slicer, call
 from jass_sim.core.errors import InputError
 from jass_sim.core.rng import STREAMS, block_states
 from jass_sim.cribbage.players import PLAYERS
@@ -36,10 +37,12 @@ class Batch:
     acc_n: np.ndarray
 
 
-def play_batch(n_pairs: int, a: str, b: str, seed: int) -> Batch:
+def play_batch(n_pairs: int, a: str, b: str, seed: int, progress=None) -> Batch:
     """Play ``n_pairs`` duplicate-dealt pairs of games between players ``a`` and ``b``.
 
-    Wraps the kernel ``_game.play_games``.
+    Wraps the kernel ``_game.play_games``, called on a few whole blocks at a time
+    (:class:`jass_sim.core.batches.Slicer`: the run can be interrupted, and ``progress`` is called
+    with the games done after each call); a block's pairs do not depend on the cut.
     """
     from jass_sim.cribbage._game import PAIRS_PER_BLOCK, play_games
     from jass_sim.cribbage.discards import crib_rank_table
@@ -50,8 +53,20 @@ def play_batch(n_pairs: int, a: str, b: str, seed: int) -> Batch:
     n_blocks = -(-n_pairs // PAIRS_PER_BLOCK)
     deck = block_states(seed, 0, n_blocks, DECK_STREAM)
     play = block_states(seed, 0, n_blocks, PLAY_STREAM)
-    results, acc, acc_n = play_games(deck, play, n_pairs, policies, crib_rank_table(), False, *_trace_arrays(1, 1))
-    return Batch(results, acc.sum(axis=0), acc_n.sum(axis=0))
+    counts = np.full(n_blocks, PAIRS_PER_BLOCK, dtype=np.int64)
+    counts[-1] = n_pairs - (n_blocks - 1) * PAIRS_PER_BLOCK
+    table = crib_rank_table()
+    parts = []
+    slicer = Slicer(None if progress is None else (lambda pairs: progress(2 * pairs)))
+    # The kernel numbers the pairs of the blocks it is given from 0, and every block but the run's
+    # last is full: blocks lo .. hi - 1 alone give the rows of their pairs, in order.
+    for lo, hi, _, steps in slicer.slices(counts):
+        parts.append(call(play_games, deck[lo:hi], play[lo:hi], int(steps.sum()), policies, table, False,
+                          *_trace_arrays(1, 1)))
+    results = np.concatenate([r for r, _, _ in parts])
+    acc = sum(a.sum(axis=0) for _, a, _ in parts)
+    acc_n = sum(n.sum(axis=0) for _, _, n in parts)
+    return Batch(results, acc, acc_n)
 
 
 def _trace_arrays(n_hands: int, n_events: int):

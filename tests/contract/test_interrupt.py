@@ -111,3 +111,123 @@ def test_closed_pipe_ends_quietly():
     proc.wait(timeout=120)
     assert head[0].startswith(b"deal,mode,")
     assert err == "" and proc.returncode == 141
+
+
+# --- issue 33: a long run stops within a second or two of SIGINT / SIGTERM -------------------------
+#
+# Each case: a short warm-up run of the command (compiles the kernels, or loads them from Numba's
+# cache), then a run far longer than the test with stderr on a pseudo-terminal; once its progress
+# line shows that it is computing, the signal; then the exit code, the time to exit and the one line.
+
+STOP_WITHIN = 3.0  # seconds from the signal to the exit
+
+
+def _start_on_pty(args, cwd):
+    import pty
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "jass_sim.cli", *args], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=slave, cwd=cwd)
+    os.close(slave)
+    return proc, master
+
+
+def _read_pty(master, proc, until=None, timeout=180.0) -> bytes:
+    """What the process writes to its terminal, until ``until`` appears (or it exits)."""
+    import select
+
+    out = b""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([master], [], [], 0.05)
+        if ready:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # the process closed the terminal
+                return out
+            if not chunk:
+                return out
+            out += chunk
+            if until is not None and until in out:
+                return out
+        elif proc.poll() is not None and until is not None:
+            raise AssertionError(f"exited ({proc.returncode}) before {until!r}: {out!r}")
+    if until is not None:
+        raise AssertionError(f"no {until!r} within {timeout} s: {out[-500:]!r}")
+    return out
+
+
+def _lines(text: bytes) -> list[str]:
+    """The terminal's lines, progress redraws (``\\r``) reduced to their last state."""
+    text = text.replace(b"\r\n", b"\n").decode(errors="replace")
+    return [line.split("\r")[-1].strip() for line in text.split("\n") if line.split("\r")[-1].strip()]
+
+
+def _interrupt_case(tmp_path, warm_up, args, ready, signum, extra_wait=0.0):
+    warm = subprocess.run([sys.executable, "-m", "jass_sim.cli", *warm_up], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=900)
+    assert warm.returncode == 0, warm.stderr
+    proc, master = _start_on_pty(args, tmp_path)
+    try:
+        seen = _read_pty(master, proc, until=ready)
+        time.sleep(extra_wait)
+        proc.send_signal(signum)
+        t0 = time.monotonic()
+        try:
+            proc.wait(timeout=STOP_WITHIN + 30)
+        finally:
+            took = time.monotonic() - t0
+        rest = _read_pty(master, proc)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    name = signal.Signals(signum).name
+    assert proc.returncode == 128 + signum, (proc.returncode, seen + rest)
+    assert took < STOP_WITHIN, f"{args[0]} took {took:.1f} s to stop after {name}"
+    after = _lines(rest)
+    assert "Traceback" not in (seen + rest).decode(errors="replace")
+    assert [line for line in after if "interrupted" in line] == after[-1:] and f"interrupted by {name}" in after[-1]
+    assert not [line for line in after if line.startswith("jass-sim:") and "interrupted" not in line]
+    return seen
+
+
+# (warm-up args, long-run args, what shows it is computing, signal)
+LONG_RUNS = {
+    "simulate-pimc": (["simulate", "--deals", "2", "--policy", "pimc", "--mode", "H", "--threads", "1"],
+                      ["simulate", "--deals", "3000", "--policy", "pimc", "--threads", "1", "--mode", "H", "--seed",
+                       "1"], b"simulate:", signal.SIGINT),
+    "simulate-per-deal": (["simulate", "--deals", "10", "--policy", "heuristic"],
+                          ["simulate", "--deals", "50000000", "--policy", "heuristic", "--per-deal", "--format",
+                           "csv", "-o", "rows.csv"], b"simulate:", signal.SIGTERM),
+    "duel-pimc": (["duel", "--team-a", "pimc", "--team-b", "heuristic", "--deals", "1", "--threads", "1"],
+                  ["duel", "--team-a", "pimc", "--team-b", "heuristic", "--deals", "2000", "--threads", "2"],
+                  b"duel:", signal.SIGTERM),
+    "games": (["games", "--games", "2", "--team-a", "heuristic", "--team-b", "random"],
+              ["games", "--games", "500000", "--team-a", "heuristic", "--team-b", "random", "--threads", "1"],
+              b"games:", signal.SIGINT),
+    "equity": (["equity", "--games", "100", "--policy", "pimc"],
+               ["equity", "--games", "100000", "--policy", "pimc", "--threads", "1"], b"equity:", signal.SIGINT),
+    "cribbage-simulate": (["cribbage", "simulate", "--games", "2"],
+                          ["cribbage", "simulate", "--games", "2000000"], b"cribbage simulate:", signal.SIGINT),
+    "basra-simulate": (["basra", "simulate", "--deals", "2", "--games", "2"],
+                       ["basra", "simulate", "--deals", "200000000", "--games", "1"], b"basra simulate:",
+                       signal.SIGTERM),
+    "basra-duel": (["basra", "duel", "--player-a", "greedy", "--player-b", "random", "--deals", "1", "--games", "1"],
+                   ["basra", "duel", "--player-a", "greedy", "--player-b", "random", "--deals", "100", "--games",
+                    "1000000"], b"basra duel:", signal.SIGINT),
+}
+
+
+@pytest.mark.parametrize("case", ["simulate-pimc", "duel-pimc", "games", "basra-simulate"])
+def test_long_run_stops_at_once(tmp_path, case):
+    """The reported case (simulate, pimc, one thread) and a few others stay in the default suite."""
+    warm, args, ready, signum = LONG_RUNS[case]
+    _interrupt_case(tmp_path, warm, args, ready, signum)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", ["simulate-per-deal", "equity", "cribbage-simulate", "basra-duel"])
+def test_long_run_stops_at_once_slow(tmp_path, case):
+    warm, args, ready, signum = LONG_RUNS[case]
+    _interrupt_case(tmp_path, warm, args, ready, signum)

@@ -26,7 +26,7 @@ def duel(team_a, team_b, deals, rules, chooser, seed, pimc_samples, horizon, thr
     from jass_sim.core.cli import output_format
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
-    from jass_sim.core.progress import Progress
+    from jass_sim.core.progress import PROGRESS_DELAY, Progress
     from jass_sim.jass.api import duel as run
     from jass_sim.jass.simulate.duel import Duel
 
@@ -34,5 +34,5 @@ def duel(team_a, team_b, deals, rules, chooser, seed, pimc_samples, horizon, thr
     fmt = output_format(fmt, output, Duel.formats)
     check_output_path(output)
     result = run(team_a, team_b, deals, rules=rules, chooser=chooser, seed=seed, pimc_samples=pimc_samples,
-                 horizon=horizon, threads=threads, progress=Progress(deals, "duel") if deals >= 200_000 else None)
+                 horizon=horizon, threads=threads, progress=Progress(deals, "duel", delay=PROGRESS_DELAY) if deals > 0 else None)
     emit(result.formatted(fmt), output)

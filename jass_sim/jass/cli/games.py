@@ -7,6 +7,7 @@ import click
 
 from jass_sim.core.cli import command
 from jass_sim.jass.cli.options import DEFAULT_POLICY
+from jass_sim.core.progress import PROGRESS_DELAY
 
 
 @command()
@@ -30,6 +31,7 @@ def games(n_games, team_a, team_b, rules, target, ending, chooser_a, chooser_b, 
     from jass_sim.core.cli import output_format
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import check_output_path, emit
+    from jass_sim.core.progress import Progress
     from jass_sim.core.result import check_plot_path
     from jass_sim.jass.games.api import games as run
     from jass_sim.jass.games.games import Games
@@ -39,7 +41,8 @@ def games(n_games, team_a, team_b, rules, target, ending, chooser_a, chooser_b, 
     check_output_path(output)
     check_plot_path(plot, Games.plot_formats)
     result = run(n_games, team_a, team_b, rules=rules, target=target, ending=ending, chooser_a=chooser_a,
-                 chooser_b=chooser_b, seed=seed, threads=threads)
+                 chooser_b=chooser_b, seed=seed, threads=threads,
+                 progress=Progress(n_games, "games", delay=PROGRESS_DELAY) if n_games > 0 else None)
     text = result.formatted(fmt)
     if plot is not None:
         result.plot(plot)
@@ -68,9 +71,10 @@ def equity(rules, policy, rounds, step, shipped, seed, threads, score, plot, out
     from jass_sim.core.cli import given
     from jass_sim.core.errors import InputError
     from jass_sim.core.files import emit
+    from jass_sim.core.progress import Progress
     from jass_sim.core.result import check_file_path, check_plot_path
     from jass_sim.jass.games.api import equity as run
-    from jass_sim.jass.games.equity import Equity
+    from jass_sim.jass.games.equity import DEFAULT_ROUNDS, Equity
 
     ctx = click.get_current_context()
     if shipped and given(ctx, "threads"):
@@ -78,7 +82,8 @@ def equity(rules, policy, rounds, step, shipped, seed, threads, score, plot, out
     check_file_path(output, ("parquet", "csv"), "-o")
     check_plot_path(plot, Equity.plot_formats)
     result = run(rules=rules, policy=policy, games=rounds, step=step, seed=seed, threads=threads, shipped=shipped,
-                 score=score)
+                 score=score, progress=None if shipped else Progress(rounds or DEFAULT_ROUNDS, "equity",
+                                                                      delay=PROGRESS_DELAY))
     if plot is not None:
         result.plot(plot)
     if output is None:

@@ -21,7 +21,7 @@ def simulate(deals, rules, policy, mode, chooser, seed, pimc_samples, horizon, t
     from jass_sim.core.cli import output_format
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import ChunkWriter, check_output_path, emit
-    from jass_sim.core.progress import Progress
+    from jass_sim.core.progress import PROGRESS_DELAY, Progress
     from jass_sim.jass.api import simulate as run
     from jass_sim.jass.simulate.tables import Simulation
 
@@ -32,7 +32,7 @@ def simulate(deals, rules, policy, mode, chooser, seed, pimc_samples, horizon, t
         from jass_sim.core.resources import check_per_deal_disk
 
         check_per_deal_disk(output, deals, fmt)
-    progress = Progress(deals, "simulate") if deals >= 1_000_000 else None
+    progress = Progress(deals, "simulate", delay=PROGRESS_DELAY) if deals > 0 else None
     result = run(deals, rules=rules, policy=policy, mode=mode, chooser=chooser, seed=seed, pimc_samples=pimc_samples,
                  horizon=horizon, threads=threads, per_deal=per_deal, progress=progress)
     if per_deal:

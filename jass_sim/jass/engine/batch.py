@@ -79,13 +79,19 @@ def _block_scratch():
              np.zeros((9, 6), dtype=np.int64), np.zeros((2, 5), dtype=np.int64)))
 
 
+def new_decks(n_blocks: int) -> np.ndarray:
+    """The scratch decks (``int64[n_blocks, 36]``) of :func:`run_blocks` and :func:`run_duel_blocks`
+    at the start of their blocks: each block shuffles its own deck from deal to deal."""
+    return np.tile(np.arange(36, dtype=np.int64), (n_blocks, 1))
+
+
 @jit
-def _run_block(rng, count, first_row, first_deal, modes_allowed, fixed_mode, mode_policy, mode_params,
+def _run_block(rng, deck, start, count, first_row, first_deal, modes_allowed, fixed_mode, mode_policy, mode_params,
                policies, params, run_points, four_points, multipliers, acc, rows):
-    """The deals of one block of :func:`run_blocks` (``acc``: the block's accumulator rows; rows
-    from ``first_row`` when ``rows`` has rows)."""
+    """Deals ``start .. start + count - 1`` of one block of :func:`run_blocks` (``acc``: the block's
+    accumulator rows; deal ``start + i`` to row ``first_row + start + i`` when ``rows`` has rows)."""
     write_rows = rows.shape[0] > 0
-    deck, hands, initial, work = _block_scratch()
+    _, hands, initial, work = _block_scratch()
     score = work[3]
     for i in range(count):
         deal_uniform(rng, deck, hands)
@@ -99,24 +105,27 @@ def _run_block(rng, count, first_row, first_deal, modes_allowed, fixed_mode, mod
                                   four_points, multipliers, rng, work)
         accumulate(acc, mode, chibred, winner, 0, score)
         if write_rows:
-            r = first_row + i
+            r = first_row + start + i
             write_row(rows, r, first_deal + r, mode, 2 if chibred else 0, chibred, winner, score)
 
 
 @jit(parallel=True)
-def run_blocks(states, counts, first_deal, modes_allowed, fixed_mode, mode_policy, mode_params,
+def run_blocks(states, decks, starts, counts, first_deal, modes_allowed, fixed_mode, mode_policy, mode_params,
                policies, params, run_points, four_points, multipliers, acc, rows):
-    """Play ``counts[b]`` deals in block ``b`` from RNG state ``states[b]``.
+    """Play deals ``starts[b] .. starts[b] + counts[b] - 1`` of block ``b``, from its RNG state
+    ``states[b]`` and scratch deck ``decks[b]`` (:func:`new_decks`), both updated in place: a later
+    call resumes the block where this one stopped, so a block played in several calls deals and
+    plays exactly as in one call (see :class:`jass_sim.core.batches.Slicer`).
 
     Seat 0 chooses (``fixed_mode`` if >= 0, else by ``mode_policy``), possibly chibres to seat 2,
-    and leads. ``acc[b, mode]`` receives the block's sums (see ``STATS``); when ``rows`` has
-    rows, deal ``first_deal + i`` of the batch is written to ``rows[i]`` (see ``ROW_COLUMNS``).
+    and leads. ``acc[b, mode]`` accumulates the block's sums (see ``STATS``); when ``rows`` has
+    rows, deal ``j`` of block ``b`` (deal ``first_deal + b * BLOCK_SIZE + j`` of the batch) is
+    written to ``rows[b * BLOCK_SIZE + j]`` (see ``ROW_COLUMNS``).
     """
     # one call per block: the deal loop compiled inside the parallel region ran much slower
     for b in numba.prange(states.shape[0]):
-        _run_block(states[b].copy(), counts[b], b * BLOCK_SIZE, first_deal, modes_allowed, fixed_mode,
-                   mode_policy, mode_params, policies, params, run_points, four_points, multipliers,
-                   acc[b], rows)
+        _run_block(states[b], decks[b], starts[b], counts[b], b * BLOCK_SIZE, first_deal, modes_allowed, fixed_mode,
+                   mode_policy, mode_params, policies, params, run_points, four_points, multipliers, acc[b], rows)
 
 
 DUEL_STATS = ("deals", "sum_diff", "sumsq_diff", "wins", "ties", "sum_points_a", "sum_points_b")
@@ -124,7 +133,7 @@ N_DUEL_STATS = len(DUEL_STATS)
 
 
 @jit(parallel=True)
-def run_duel_blocks(states, counts, modes_allowed, mode_policy, mode_params, policy_a, policy_b,
+def run_duel_blocks(states, decks, counts, modes_allowed, mode_policy, mode_params, policy_a, policy_b,
                     params, run_points, four_points, multipliers, acc):
     """Duplicate deals: each deal is played twice, team A (policy ``policy_a``) first on seats
     0 and 2, then on seats 1 and 3, with the same cards, the same mode and the same random
@@ -133,13 +142,18 @@ def run_duel_blocks(states, counts, modes_allowed, mode_policy, mode_params, pol
     ``acc[b]`` receives, per block: deals, the sum over deals of A's point difference summed
     over the two plays, its sum of squares, wins / ties for A (difference > 0 / == 0), and A's
     and B's total points.
+
+    The block's RNG state ``states[b]`` and scratch deck ``decks[b]`` (:func:`new_decks`) are
+    updated in place, and ``acc[b]`` accumulates: a later call with the next ``counts`` resumes
+    the block where this one stopped (see :func:`run_blocks`).
     """
     for b in numba.prange(states.shape[0]):
-        rng = states[b].copy()
+        rng = states[b]
+        deck = decks[b]
         saved_rng = np.zeros(4, dtype=np.uint64)
         dealt = np.zeros(4, dtype=np.uint64)
         policies = np.zeros(4, dtype=np.int64)
-        deck, hands, initial, work = _block_scratch()
+        _, hands, initial, work = _block_scratch()
         score = work[3]
         for i in range(counts[b]):
             deal_uniform(rng, deck, dealt)

@@ -25,15 +25,20 @@ from jass_sim.jass.rules._scoring import TOTAL
 
 
 @jit(parallel=True)
-def sample_rounds(states, counts, offsets, modes_allowed, mode_policy, mode_params, policies, params, run_points,
-                  four_points, multipliers, events, n_events, totals, last_team):
+def sample_rounds(states, decks, counts, offsets, modes_allowed, mode_policy, mode_params, policies, params,
+                  run_points, four_points, multipliers, events, n_events, totals, last_team):
     """Play ``counts[b]`` rounds in block ``b`` (round index ``offsets[b] + i``): seat 0 chooses
     (and may chibre) and leads. Round ``k`` gives its premier-sorti credits ``events[k, :n_events[k]]``
     (see :func:`~jass_sim.jass.engine.game.round_credits`), its totals ``totals[k]`` (team 0, the chooser's, then
-    team 1) and the team of the last trick ``last_team[k]``."""
+    team 1) and the team of the last trick ``last_team[k]``.
+
+    The block's RNG state ``states[b]`` and scratch deck ``decks[b]``
+    (:func:`jass_sim.jass.engine.batch.new_decks`) are updated in place: a later call with the next
+    rounds of the block resumes it where this one stopped."""
     for b in numba.prange(states.shape[0]):
-        rng = states[b].copy()
-        deck, hands, initial, work = _block_scratch()
+        rng = states[b]
+        deck = decks[b]
+        _, hands, initial, work = _block_scratch()
         meld_buf = np.zeros((4, MAX_MELDS, 3), dtype=np.int64)
         for i in range(counts[b]):
             k = offsets[b] + i

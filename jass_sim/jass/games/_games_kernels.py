@@ -39,9 +39,12 @@ def duplicate_game_blocks(states, counts, offsets, target, premier_sorti, chibre
     seats 0 and 2, 1: A on seats 1 and 3; team numbers are seats' teams). For the first
     ``trajectories.shape[0]`` games, ``trajectories[g, play, r]`` gets the scores (team 0,
     team 1) after round ``r``.
+
+    The block's generator state ``states[b]`` is updated in place: a later call with the block's
+    next games (``offsets[b]`` moved on by the games played) resumes it where this one stopped.
     """
     for b in numba.prange(states.shape[0]):
-        rng = states[b].copy()
+        rng = states[b]  # updated in place: a later call resumes the block (see the docstring)
         deal_seed = np.zeros(4, dtype=np.uint64)
         play_seed = np.zeros(4, dtype=np.uint64)
         deal_rng = np.zeros(4, dtype=np.uint64)

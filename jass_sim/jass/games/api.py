@@ -21,7 +21,7 @@ __getattr__ = lazy_exports(__name__, {"Games": "jass_sim.jass.games.games", "Equ
 @api_args()
 def games(n_games: int, team_a: str, team_b: str, *, rules: str = "chibre", target: int | None = None,
           ending: str | None = None, chooser_a: str = "evaluator", chooser_b: str = "evaluator", seed: int = 0,
-          threads: int | None = None) -> Games:
+          threads: int | None = None, progress=None) -> Games:
     """Whole games to the target between two teams on duplicate deal sequences (``jass-sim games``).
 
     Each deal sequence is played twice, team A first on seats 0 and 2, then on seats 1 and 3.
@@ -41,6 +41,8 @@ def games(n_games: int, team_a: str, team_b: str, *, rules: str = "chibre", targ
         Each team's mode choice: ``evaluator`` or ``random``.
     seed, threads :
         Root seed (the same games on any number of threads) and threads.
+    progress : callable, optional
+        Called with the number of games done, a few times a second (the command's progress line).
 
     Returns
     -------
@@ -55,13 +57,14 @@ def games(n_games: int, team_a: str, team_b: str, *, rules: str = "chibre", targ
     PLAYERS.code(team_a), PLAYERS.code(team_b)  # named before the rule options, as the command checks them
     game_rules(rules, target, ending)
     doc, out, traj = run(n_games, team_a.strip().lower(), team_b.strip().lower(), rules, target, ending, seed,
-                         threads, chooser_a.strip().lower(), chooser_b.strip().lower())
+                         threads, chooser_a.strip().lower(), chooser_b.strip().lower(), progress)
     return Games(doc, out, traj)
 
 
 @api_args()
 def equity(*, rules: str = "chibre", policy: str = "net", games: int | None = None, step: int | None = None,
-           seed: int = 0, threads: int | None = None, shipped: bool = False, score: str | None = None) -> Equity:
+           seed: int = 0, threads: int | None = None, shipped: bool = False, score: str | None = None,
+           progress=None) -> Equity:
     """Match equity: the probability of winning the game from a score (``jass-sim equity``).
 
     Built backwards from the end of the game from ``games`` simulated rounds (default 50,000),
@@ -88,6 +91,8 @@ def equity(*, rules: str = "chibre", policy: str = "net", games: int | None = No
     score : str, optional
         ``"OURS:THEIRS"``: the text (``str()``) shows our win probability there, both sides
         choosing next, instead of a few grid points.
+    progress : callable, optional
+        Called with the number of rounds sampled, a few times a second.
 
     Returns
     -------
@@ -111,5 +116,6 @@ def equity(*, rules: str = "chibre", policy: str = "net", games: int | None = No
             raise InputError(f"--seed {seed} cannot apply to the shipped table, built with seed {table.seed}",
                              str(seed))
         return Equity(table, at)
-    return Equity(build_equity(rules, policy, games or DEFAULT_ROUNDS, seed, 10 if step is None else step, threads),
+    return Equity(build_equity(rules, policy, games or DEFAULT_ROUNDS, seed, 10 if step is None else step, threads,
+                                progress=progress),
                   at)

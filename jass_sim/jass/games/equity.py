@@ -118,7 +118,8 @@ def make_grid(target: int, step: int) -> np.ndarray:
 
 
 def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAULT_ROUNDS, seed: int = 0,
-                 step: int = DEFAULT_STEP, threads: int | None = None, chooser: str = "evaluator") -> EquityTable:
+                 step: int = DEFAULT_STEP, threads: int | None = None, chooser: str = "evaluator",
+                 progress=None) -> EquityTable:
     """Estimate the equity table of ``rules`` with card-play ``policy`` from ``rounds`` sampled
     rounds. Wraps the kernels :func:`jass_sim.jass.games._equity_kernels.sample_rounds` and
     :func:`jass_sim.jass.games._equity_kernels.equity_table`.
@@ -134,10 +135,16 @@ def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAUL
     step : int
         Grid step in points, 1 to 50 (a round adds at least 157 points, which the backward
         order needs).
+    threads : int, optional
+    chooser : str
+    progress : callable, optional
+        Called with the rounds sampled so far, after each short sub-batch.
     """
+    from jass_sim.core.batches import Slicer, call
     from jass_sim.core.resources import check_memory
     from jass_sim.core.rng import STREAMS, block_states
     from jass_sim.core.threads import numba_threads
+    from jass_sim.jass.engine.batch import new_decks
     from jass_sim.jass.engine.game import MAX_CREDITS
     from jass_sim.jass.games._equity_kernels import empty_samples, equity_table, sample_rounds
     from jass_sim.jass.modes.choose import MODE_POLICIES
@@ -162,11 +169,16 @@ def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAUL
     grid = make_grid(rules.target, step)
     p = np.zeros((len(grid), len(grid)))
     se = np.zeros_like(p)
+    states = block_states(seed, 0, n_blocks, STREAMS["jass.equity"])
+    decks = new_decks(n_blocks)
+    offsets = np.arange(n_blocks, dtype=np.int64) * block
+    modes, mode_params, policies = np.asarray(rules.modes, dtype=np.int64), default_mode_params(rules), np.full(4, pid, dtype=np.int64)
     with numba_threads(threads):
-        sample_rounds(block_states(seed, 0, n_blocks, STREAMS["jass.equity"]), counts, np.arange(n_blocks) * block,
-                      np.asarray(rules.modes, dtype=np.int64), MODE_POLICIES[chooser], default_mode_params(rules),
-                      np.full(4, pid, dtype=np.int64), policy_params(), runs, fours, mults, events, n_events,
-                      totals, last_team)
+        # short sub-batches (a block resumes where the last call stopped): interruptible, same rounds
+        for lo, hi, starts, steps in Slicer(progress).slices(counts, resumable=True):
+            call(sample_rounds, states[lo:hi], decks[lo:hi], steps, offsets[lo:hi] + starts, modes,
+                 MODE_POLICIES[chooser], mode_params, policies, policy_params(), runs, fours, mults, events, n_events,
+                 totals, last_team)
         sums = np.zeros((rounds, 2), dtype=np.int64)
         for team in range(2):
             sums[:, team] = np.where(events[:, :, 0] == team, events[:, :, 1], 0).sum(axis=1)

@@ -34,10 +34,13 @@ def _pair_ci(values: np.ndarray, rate: bool = False) -> tuple[float, float, floa
 
 def play_games(games: int, team_a: str = "heuristic", team_b: str = "heuristic", rules="chibre", seed: int = 0,
                threads: int | None = None, chooser_a: str = "evaluator", chooser_b: str = "evaluator",
-               trajectories: int = TRAJECTORIES) -> tuple[np.ndarray, np.ndarray]:
+               trajectories: int = TRAJECTORIES, progress=None) -> tuple[np.ndarray, np.ndarray]:
     """Play ``games`` duplicate games; ``(out, traj)``: ``out[g, play]`` the kernel's per-game
     results (see ``jass_sim.jass.engine.game.OUT_*``), ``traj[g, play, r]`` the scores after round
-    ``r`` of the first games. Wraps :func:`jass_sim.jass.games._games_kernels.duplicate_game_blocks`."""
+    ``r`` of the first games. Wraps :func:`jass_sim.jass.games._games_kernels.duplicate_game_blocks`,
+    in short sub-batches (:class:`jass_sim.core.batches.Slicer`) after each of which ``progress``
+    is called with the games done."""
+    from jass_sim.core.batches import Slicer, call
     from jass_sim.core.resources import check_memory
     from jass_sim.core.rng import block_states
     from jass_sim.core.threads import numba_threads
@@ -61,12 +64,15 @@ def play_games(games: int, team_a: str = "heuristic", team_b: str = "heuristic",
     counts[-1] = games - (n_blocks - 1) * GAMES_BLOCK
     out = np.zeros((games, 2, N_OUT), dtype=np.int64)
     traj = np.zeros((min(trajectories, games), 2, MAX_ROUNDS, 2), dtype=np.int64)
+    states = block_states(seed, 0, n_blocks, GAMES_STREAM)
+    offsets = np.arange(n_blocks, dtype=np.int64) * GAMES_BLOCK
+    modes, mode_params = np.asarray(rules.modes, dtype=np.int64), default_mode_params(rules)
     with numba_threads(threads):
-        duplicate_game_blocks(block_states(seed, 0, n_blocks, GAMES_STREAM), counts,
-                              np.arange(n_blocks, dtype=np.int64) * GAMES_BLOCK, rules.target, rules.premier_sorti,
-                              rules.chibre_first_round, np.asarray(rules.modes, dtype=np.int64),
-                              MODE_POLICIES[chooser_a], MODE_POLICIES[chooser_b], default_mode_params(rules), pa, pb,
-                              policy_params(), runs, fours, mults, out, traj)
+        # short sub-batches (a block resumes where the last call stopped): interruptible, same games
+        for lo, hi, starts, steps in Slicer(progress).slices(counts, resumable=True):
+            call(duplicate_game_blocks, states[lo:hi], steps, offsets[lo:hi] + starts, rules.target,
+                 rules.premier_sorti, rules.chibre_first_round, modes, MODE_POLICIES[chooser_a],
+                 MODE_POLICIES[chooser_b], mode_params, pa, pb, policy_params(), runs, fours, mults, out, traj)
     return out, traj
 
 
@@ -119,12 +125,12 @@ def games_result(out: np.ndarray, rules, team_a: str, team_b: str) -> dict:
 
 def games(games: int, team_a: str, team_b: str, rules="chibre", target: int | None = None,
           ending: str | None = None, seed: int = 0, threads: int | None = None, chooser_a: str = "evaluator",
-          chooser_b: str = "evaluator") -> tuple[dict, np.ndarray, np.ndarray]:
+          chooser_b: str = "evaluator", progress=None) -> tuple[dict, np.ndarray, np.ndarray]:
     """Team A against team B over ``games`` duplicate whole games; ``(result, out, traj)`` (see
     :func:`games_result` and :func:`play_games`). ``target`` and ``ending``
     (``premier-sorti`` / ``plus-grand-ecart``) override the preset's."""
     rules = game_rules(rules, target, ending)
-    out, traj = play_games(games, team_a, team_b, rules, seed, threads, chooser_a, chooser_b)
+    out, traj = play_games(games, team_a, team_b, rules, seed, threads, chooser_a, chooser_b, progress=progress)
     result = games_result(out, rules, team_a, team_b) | {"seed": seed, "chooser_a": chooser_a,
                                                           "chooser_b": chooser_b}
     return result, out, traj

@@ -13,6 +13,7 @@ from math import comb
 import numpy as np
 import pandas as pd
 
+from jass_sim.core.batches import call
 from jass_sim.core.rng import STREAMS
 from jass_sim.core.stats import mean_ci, wilson_ci
 from jass_sim.jass.rules.presets import RuleSet, get_rules
@@ -134,7 +135,7 @@ def exact_hand_counts(rules: RuleSet | str = "chibre", mode: int = 0, threads: i
     hist = np.zeros((N_LANES, N_CODES), dtype=np.int64)
     sums = np.zeros((N_LANES, 2), dtype=np.int64)
     with _threads(threads):
-        exact_hands(np.ascontiguousarray(tasks, dtype=np.int64), by_count, count_start, codes, points,
+        call(exact_hands, np.ascontiguousarray(tasks, dtype=np.int64), by_count, count_start, codes, points,
                     _quad_ranks(fours), mode, runs, fours, hist, sums)
     return HandCounts(hist.sum(axis=0), int(sums[:, 0].sum()), int(sums[:, 1].sum()), exact=all_tasks)
 
@@ -169,7 +170,7 @@ def sampled_hand_counts(n: int, seed: int = 0, rules: RuleSet | str = "chibre", 
             states = block_states(seed, first, nb, HAND_STREAM)
             h = np.zeros((nb, N_CODES), dtype=np.int64)
             sums = np.zeros((nb, 2), dtype=np.int64)
-            sampled_hands(states, _block_counts(n, HAND_BLOCK_SIZE, first, nb), codes, points, quads, mode,
+            call(sampled_hands, states, _block_counts(n, HAND_BLOCK_SIZE, first, nb), codes, points, quads, mode,
                           runs, fours, h, sums)
             hist += h.sum(axis=0)
             total += int(sums[:, 0].sum())
@@ -209,7 +210,7 @@ def sampled_deal_counts(n: int, seed: int = 0, rules: RuleSet | str = "chibre", 
             states = block_states(seed, first, nb, DEAL_STREAM)
             a = np.zeros((nb, len(DEAL_STATS)), dtype=np.int64)
             h = np.zeros((nb, 2, bins), dtype=np.int64)
-            sampled_deals(states, _block_counts(n, BLOCK_SIZE, first, nb), mode, runs, fours, unit, a, h)
+            call(sampled_deals, states, _block_counts(n, BLOCK_SIZE, first, nb), mode, runs, fours, unit, a, h)
             acc += a.sum(axis=0)
             hist += h.sum(axis=0)
     return DealCounts(acc, hist, unit)

@@ -17,6 +17,7 @@ import math
 import numpy as np
 import pandas as pd
 
+from jass_sim.core.batches import Slicer, call
 from jass_sim.core.rng import STREAMS, block_states
 from jass_sim.core.stats import Z95, mean_ci, wilson_ci
 from jass_sim.jass.advise.advice import paired_lead
@@ -56,7 +57,7 @@ def sample_hands(n: int, seed: int) -> np.ndarray:
     counts = np.full(n_blocks, REPORT_BLOCK, dtype=np.int64)
     counts[-1] = n - (n_blocks - 1) * REPORT_BLOCK
     out = np.zeros(n_blocks * REPORT_BLOCK, dtype=np.uint64)
-    kernel(block_states(seed, 0, n_blocks, HAND_STREAM), counts, out)
+    call(kernel, block_states(seed, 0, n_blocks, HAND_STREAM), counts, out)
     return out[:n]
 
 
@@ -350,7 +351,10 @@ def card_values(rules: RuleSet, deals: int, seed: int, policy: int) -> tuple[pd.
         xty = np.zeros((n_blocks, N_CARDS), dtype=np.int64)
         yy = np.zeros(n_blocks, dtype=np.int64)
         stoeck = np.zeros((n_blocks, 2), dtype=np.int64)
-        card_value_blocks(states, counts, mode, policies, policy_params(), runs, fours, mults, xtx, xty, yy, stoeck)
+        # whole blocks a few at a time: each call short, so the report can be interrupted
+        for lo, hi, _, steps in Slicer().slices(counts):
+            call(card_value_blocks, states[lo:hi], steps, mode, policies, policy_params(), runs, fours, mults,
+                 xtx[lo:hi], xty[lo:hi], yy[lo:hi], stoeck[lo:hi])
         a = xtx.sum(axis=0).astype(np.float64)
         g = xty.sum(axis=0).astype(np.float64)
         syy = float(yy.sum())

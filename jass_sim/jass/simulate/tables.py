@@ -156,10 +156,6 @@ def _iter_deals(spec, threads, progress):
     from jass_sim.core.threads import numba_threads
     from jass_sim.jass.engine.simulate import iter_chunks
 
-    done = 0
     with numba_threads(threads):
-        for _, rows in iter_chunks(spec, per_deal=True):
-            done += len(rows)
-            if progress is not None:
-                progress(done)
+        for _, rows in iter_chunks(spec, per_deal=True, progress=progress):
             yield rows_frame(rows)

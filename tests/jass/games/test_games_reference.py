@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from jass_sim.core.rng import block_states
 from jass_sim.jass.cards import mask_to_cards
+from jass_sim.jass.engine.batch import new_decks
 from jass_sim.jass.engine.game import MAX_CREDITS, first_out, round_credits, simulate_game
 from jass_sim.jass.games._equity_kernels import empty_samples, equity_table, sample_rounds
 from jass_sim.jass.games.equity import make_grid
@@ -63,7 +64,7 @@ def test_first_out_agrees_with_reference(events, a, b):
 def _sampled_rounds(rules, n, seed=1):
     runs, fours, mults = rules.arrays()
     samples = empty_samples(n)
-    sample_rounds(block_states(seed, 0, 1, 12), np.array([n]), np.array([0]), np.asarray(rules.modes), 1,
+    sample_rounds(block_states(seed, 0, 1, 12), new_decks(1), np.array([n]), np.array([0]), np.asarray(rules.modes), 1,
                   default_mode_params(rules), np.zeros(4, dtype=np.int64), policy_params(), runs, fours, mults, *samples)
     return samples
 
