@@ -89,7 +89,7 @@ def _two_streams(count: int, seed: int, deck_stream: int, player_stream: int):
         yield first, nb, states, block_states(seed, first, nb, player_stream), counts
 
 
-def _rows(kind: int, columns: int, count: int, streams: tuple[str, str], n: int, rules: BasraRules, policy_a: int,
+def _rows(kind: int, columns: int, count: int, streams: tuple[int, int], n: int, rules: BasraRules, policy_a: int,
           policy_b: int, duel: bool, seed: int, params: np.ndarray | None, slicer: Slicer | None):
     """The rows of :func:`iter_deal_rows` (``kind`` DEALS) or :func:`iter_game_rows` (GAMES)."""
     from jass_sim.basra._batch import run_blocks
@@ -97,7 +97,7 @@ def _rows(kind: int, columns: int, count: int, streams: tuple[str, str], n: int,
     params = params if params is not None else player_params(None)
     dealer2 = n - 1 if duel else 0
     slicer = slicer if slicer is not None else Slicer()
-    for first, nb, ds, ps, counts in _two_streams(count, seed, STREAMS[streams[0]], STREAMS[streams[1]]):
+    for first, nb, ds, ps, counts in _two_streams(count, seed, streams[0], streams[1]):
         rows = np.zeros((nb * BLOCK_SIZE * 2, columns), dtype=np.int64)
         # a few whole blocks a call (block b writes rows 2 * b * BLOCK_SIZE ..): same rows, interruptible
         for lo, hi, _, steps in slicer.slices(counts):
@@ -116,7 +116,7 @@ def iter_deal_rows(deals: int, n: int, rules: BasraRules, policy_a: int, policy_
     report progress)."""
     from jass_sim.basra._batch import DEAL_COLUMNS, DEALS
 
-    return _rows(DEALS, len(DEAL_COLUMNS), deals, ("basra.deals", "basra.deal-players"), n, rules, policy_a,
+    return _rows(DEALS, len(DEAL_COLUMNS), deals, (STREAMS["basra.deals"], STREAMS["basra.deal-players"]), n, rules, policy_a,
                  policy_b, duel, seed, params, slicer)
 
 
@@ -127,7 +127,7 @@ def iter_game_rows(games: int, n: int, rules: BasraRules, policy_a: int, policy_
     :func:`jass_sim.basra._batch.run_blocks`."""
     from jass_sim.basra._batch import GAME_COLUMNS, GAMES
 
-    return _rows(GAMES, len(GAME_COLUMNS), games, ("basra.games", "basra.game-players"), n, rules, policy_a,
+    return _rows(GAMES, len(GAME_COLUMNS), games, (STREAMS["basra.games"], STREAMS["basra.game-players"]), n, rules, policy_a,
                  policy_b, duel, seed, params, slicer)
 
 

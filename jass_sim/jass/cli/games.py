@@ -6,8 +6,8 @@ from __future__ import annotations
 import click
 
 from jass_sim.core.cli import command
-from jass_sim.jass.cli.options import DEFAULT_POLICY
 from jass_sim.core.progress import PROGRESS_DELAY
+from jass_sim.jass.cli.options import DEFAULT_POLICY
 
 
 @command()

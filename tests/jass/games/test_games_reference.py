@@ -139,8 +139,18 @@ def test_equity_table_agrees_with_reference():
 
 
 def test_duplicate_game_replays_through_reference():
+    import importlib.util
+    import pathlib
+
     from conftest import NO_JIT
-    from test_game import replay_in_reference
+
+    # the engine tests' replay helper, loaded by path: its folder is on sys.path only when pytest
+    # collected it in the same run
+    path = pathlib.Path(__file__).resolve().parents[1] / "engine" / "test_game.py"
+    spec = importlib.util.spec_from_file_location("engine_test_game", path)
+    engine_tests = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(engine_tests)
+    replay_in_reference = engine_tests.replay_in_reference
 
     from jass_sim.jass.engine.game import N_OUT
     from jass_sim.jass.games.games import play_games, record_duplicate_game
