@@ -19,6 +19,8 @@ from __future__ import annotations
 import math
 import time
 
+from jass_sim.core.batches import call
+
 #: Wall time each kernel call aims at (the progress callback is due every 0.5 s).
 CHUNK_SECONDS = 0.25
 
@@ -128,7 +130,7 @@ class ChunkedSampler:
             while at < end:
                 k = min(self._size, end - at)
                 started = time.monotonic()
-                part = self.run(at, k)
+                part = call(self.run, at, k)  # under the jass-sim command a signal stops it at once
                 elapsed = time.monotonic() - started
                 mine.append(part)
                 self.parts.append(part)

@@ -60,10 +60,13 @@ class Progress:
         if not self.shown and elapsed < self.delay:
             return
         self.shown = True
-        eta = elapsed / done * (self.total - done) if done else float("nan")
-        self._stream.write(f"\r{self.label}: {100 * done / self.total:5.1f}% ({done:,}/{self.total:,}) "
+        total = getattr(done, "target", 0) or self.total  # a Tick (core.chunks) knows its current target
+        eta = elapsed / done * (total - done) if done else float("nan")
+        half = getattr(done, "half_width", None)
+        ci = f" 95% CI ±{half:.2f}" if half is not None else ""
+        self._stream.write(f"\r{self.label}: {100 * done / total:5.1f}% ({int(done):,}/{total:,}){ci} "
                            f"ETA {eta:5.0f}s ")
-        _line_open = done < self.total
+        _line_open = done < total
         if not _line_open:
             self._stream.write("\n")
         self._stream.flush()

@@ -213,16 +213,30 @@ LONG_RUNS = {
     "basra-simulate": (["basra", "simulate", "--deals", "2", "--games", "2"],
                        ["basra", "simulate", "--deals", "200000000", "--games", "1"], b"basra simulate:",
                        signal.SIGTERM),
+    "advise": (["advise", HAND, "--samples", "64"],
+               ["advise", HAND, "--samples", "400000"], b"advise:", signal.SIGINT),
+    "play-advice": (["play-advice", "--hand", HAND, "--mode", "H", "--samples", "16"],
+                    ["play-advice", "--hand", HAND, "--mode", "H", "--samples", "2000000"], b"play-advice:",
+                    signal.SIGTERM),
+    "review": (["review", "round.json", "--samples", "16"],  # round.json: written by the test
+               ["review", "round.json", "--samples", "200000"], b"review:", signal.SIGINT),
     "basra-duel": (["basra", "duel", "--player-a", "greedy", "--player-b", "random", "--deals", "1", "--games", "1"],
                    ["basra", "duel", "--player-a", "greedy", "--player-b", "random", "--deals", "100", "--games",
                     "1000000"], b"basra duel:", signal.SIGINT),
 }
 
 
-@pytest.mark.parametrize("case", ["simulate-pimc", "duel-pimc", "games", "basra-simulate"])
+@pytest.mark.parametrize("case", ["simulate-pimc", "duel-pimc", "games", "basra-simulate", "advise", "play-advice",
+                                  "review"])
 def test_long_run_stops_at_once(tmp_path, case):
     """The reported case (simulate, pimc, one thread) and a few others stay in the default suite."""
     warm, args, ready, signum = LONG_RUNS[case]
+    if case == "review":
+        import json
+
+        import jass_sim
+
+        (tmp_path / "round.json").write_text(json.dumps(jass_sim.replay(3).to_json()))
     _interrupt_case(tmp_path, warm, args, ready, signum)
 
 

@@ -32,7 +32,7 @@ def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred
     from jass_sim.core.cli import given, output_format
     from jass_sim.core.errors import InputError, check_choice
     from jass_sim.core.files import check_output_path, emit
-    from jass_sim.core.progress import Progress
+    from jass_sim.core.progress import PROGRESS_DELAY, Progress
     from jass_sim.core.result import check_plot_path
     from jass_sim.jass.advise.advice import Advice
     from jass_sim.jass.api import advise as run
@@ -43,7 +43,8 @@ def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred
         raise InputError("--max-samples applies only with --ci (give --samples for a fixed number)", "--max-samples")
     check_output_path(output)
     check_plot_path(plot, Advice.plot_formats)
-    progress = Progress(max_samples, "advise") if ci is not None else None
+    # on a terminal, after a second: the samples done, and with --ci the half-width as it narrows
+    progress = Progress(max_samples if ci is not None else (samples or 4000), "advise", delay=PROGRESS_DELAY)
     advice = run(hand, rules=rules, policy=policy, partner_model=partner_model, samples=samples, ci=ci,
                  max_samples=max_samples, chibred=chibred, options=options, seed=seed, threads=threads,
                  progress=progress, score=score)

@@ -35,7 +35,7 @@ def play_advice(hand, hands, mode, rules, chooser, chibred, leader, played, meld
     from jass_sim.core.cli import given, output_format
     from jass_sim.core.errors import InputError, check_choice
     from jass_sim.core.files import check_output_path, emit
-    from jass_sim.core.progress import Progress
+    from jass_sim.core.progress import PROGRESS_DELAY, Progress
     from jass_sim.jass.api import play_advice as run
     from jass_sim.jass.play.advice import PlayAdvice
 
@@ -44,7 +44,8 @@ def play_advice(hand, hands, mode, rules, chooser, chibred, leader, played, meld
     if ci is None and given(click.get_current_context(), "max_samples"):
         raise InputError("--max-samples applies only with --ci (give --samples for a fixed number)", "--max-samples")
     check_output_path(output)
-    progress = Progress(max_samples, "play-advice") if ci is not None else None
+    # on a terminal, after a second: the samples done, and with --ci the half-width as it narrows
+    progress = Progress(max_samples if ci is not None else (samples or 1), "play-advice", delay=PROGRESS_DELAY)
     advice = run(hand, mode=mode, hands=hands, rules=rules, leader=leader, chooser=chooser, chibred=chibred,
                  played=played, melds=melds, policy=policy, samples=samples, ci=ci, max_samples=max_samples,
                  seed=seed, threads=threads, progress=progress)

@@ -26,6 +26,7 @@ def review(round_file, seat, team, policy, samples, no_mode, seed, threads, fmt,
     from jass_sim.core.cli import output_format
     from jass_sim.core.errors import InputError, check_choice
     from jass_sim.core.files import check_output_path, emit, write_atomic
+    from jass_sim.core.progress import PROGRESS_DELAY, Progress
     from jass_sim.jass.api import review as run
     from jass_sim.jass.play.review import Review
 
@@ -35,7 +36,10 @@ def review(round_file, seat, team, policy, samples, no_mode, seed, threads, fmt,
     check_output_path(html_path, "--html")
     if html_path is not None and not html_path.lower().endswith((".html", ".htm")):
         raise InputError(f"--html writes an HTML page: give a FILE.html, got {html_path!r}", html_path)
+    # on a terminal, after a second: the decisions rated so far
+    progress = Progress(1, "review", delay=PROGRESS_DELAY)
     rv = run(round_file, seat=seat, team=team, policy=policy, samples=samples, rate_mode=not no_mode, seed=seed,
+             progress=progress,
              threads=threads)
     text = rv.formatted(fmt)
     page = rv.html() if html_path is not None else None
