@@ -17,11 +17,11 @@ kernel runs; a server uses that call to check a job's arguments without running 
 from __future__ import annotations
 
 import math
-import time
 
-from jass_sim.core.batches import call
+from jass_sim.core.batches import Slicer, call
 
-#: Wall time each kernel call aims at (the progress callback is due every 0.5 s).
+#: Wall time each kernel call aims at (the progress callback is due every 0.5 s); the calls are sized
+#: by :class:`jass_sim.core.batches.Slicer`, as every long run's.
 CHUNK_SECONDS = 0.25
 
 
@@ -100,8 +100,6 @@ class ChunkedSampler:
 
     def __init__(self, run, merge, block: int, progress=None, *, half_width=None, make_result=None,
                  ci_target: float | None = None, stage: str = "", threads: int | None = None):
-        from jass_sim.core.threads import max_threads
-
         self.run = run
         self.merge = merge
         self.block = block
@@ -112,45 +110,38 @@ class ChunkedSampler:
         self.stage = stage
         self.parts: list = []
         self.done = 0
-        # first chunk: one block per thread (it includes compiling, so it says nothing of the rate)
-        self._size = block * (threads or max_threads())
-        self._timed = False
+        # the sizes of the calls: whole blocks, one per thread first (that call may compile the kernel),
+        # then as many as last about CHUNK_SECONDS at the measured rate (one slicer for the whole run)
+        self._slicer = Slicer(target=CHUNK_SECONDS)
+        self._threads = threads
 
     def start(self, target: int) -> None:
         """The tick before any kernel runs (the input has been checked)."""
         self._tick(target)
 
     def __call__(self, first: int, n: int):
-        from jass_sim.core.errors import Cancelled
+        import numpy as np
 
+        from jass_sim.core.errors import Cancelled
+        from jass_sim.core.threads import max_threads
+
+        n_blocks = -(-n // self.block)
+        counts = np.full(n_blocks, self.block, dtype=np.int64)
+        counts[-1] = n - (n_blocks - 1) * self.block
         mine = []
-        end = first + n
-        at = first
         try:
-            while at < end:
-                k = min(self._size, end - at)
-                started = time.monotonic()
-                part = call(self.run, at, k)  # under the jass-sim command a signal stops it at once
-                elapsed = time.monotonic() - started
+            for lo, _hi, _starts, steps in self._slicer.slices(counts, width=self._threads or max_threads()):
+                at = first + lo * self.block
+                part = call(self.run, at, int(steps.sum()))  # under the jass-sim command a signal stops it at once
                 mine.append(part)
                 self.parts.append(part)
-                at += k
-                self.done = at
-                self._resize(k, elapsed)
-                self._tick(end)
+                self.done = at + int(steps.sum())
+                self._tick(first + n)
         except Cancelled as exc:
             if exc.partial is None and self.parts and self.make_result is not None:
                 exc.partial = self.make_result(self.merge(self.parts))
             raise
         return self.merge(mine)
-
-    def _resize(self, k: int, elapsed: float) -> None:
-        if not self._timed:  # the first chunk may have compiled the kernel: time the second
-            self._timed = True
-            return
-        rate = k / max(elapsed, 1e-6)
-        blocks = max(1, int(rate * CHUNK_SECONDS) // self.block)
-        self._size = min(blocks * self.block, 16 * self._size)  # grow gradually
 
     def _tick(self, target: int) -> None:
         if self.progress is None:
