@@ -160,3 +160,14 @@ def test_the_keyboard_alone_picks_cards_and_asks(ready):
     page.focus("#advise-hand")
     page.keyboard.press("Enter")  # asks: a hand of two cards is refused next to the field
     expect(page.locator('#view-advise [data-error-for="hand"]')).to_contain_text("9")
+
+
+def test_the_views_are_reached_with_the_arrow_keys(ready):
+    page = ready
+    page.focus('nav [data-view="advise"]')
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#view-table")).to_be_visible()
+    page.keyboard.press("End")
+    expect(page.locator("#view-basra")).to_be_visible()
+    page.keyboard.press("ArrowRight")  # wraps around
+    expect(page.locator("#view-advise")).to_be_visible()

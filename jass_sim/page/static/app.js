@@ -174,6 +174,17 @@ function showView(name) {
   history.replaceState(null, "", `#${name}`);
 }
 $$("nav [data-view]").forEach((tab) => tab.addEventListener("click", () => showView(tab.dataset.view)));
+// the tab list by keyboard: Left/Right (and Home/End) move between the views
+$("nav").addEventListener("keydown", (e) => {
+  const tabs = $$("nav [data-view]");
+  const at = tabs.indexOf(document.activeElement);
+  if (at < 0) return;
+  const to = { ArrowRight: (at + 1) % tabs.length, ArrowLeft: (at - 1 + tabs.length) % tabs.length, Home: 0, End: tabs.length - 1 }[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  tabs[to].focus();
+  showView(tabs[to].dataset.view);
+});
 
 function numberOrNull(input) { const v = input.value.trim(); return v === "" ? null : Number(v); }
 
