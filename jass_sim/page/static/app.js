@@ -660,7 +660,7 @@ async function pollHealth() {
   try {
     const body = await (await fetch("/api/health")).json();
     if (body.status === "ready") { badge.textContent = `ready · v${body.version}`; badge.classList.add("ready"); return; }
-    badge.textContent = "preparing the engine (compiling, about a minute on the first run)…";
+    badge.textContent = "preparing the engine (the first start after an install compiles the kernels: a few minutes)…";
   } catch (err) { badge.textContent = "the server does not answer"; }
   setTimeout(pollHealth, 1000);
 }
