@@ -47,7 +47,8 @@ def base():
 def ready(page, base):
     page.set_default_timeout(180_000)
     page.goto(base)
-    expect(page.locator("#engine")).to_have_class(re.compile("ready"))
+    # a cold Numba cache (a fresh clone) compiles the kernels first: minutes on a busy 2-core machine
+    expect(page.locator("#engine")).to_have_class(re.compile("ready"), timeout=900_000)
     return page
 
 
