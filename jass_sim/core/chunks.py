@@ -99,7 +99,7 @@ class ChunkedSampler:
     """
 
     def __init__(self, run, merge, block: int, progress=None, *, half_width=None, make_result=None,
-                 ci_target: float | None = None, stage: str = "", threads: int | None = None):
+                 ci_target: float | None = None, stage: str = ""):
         self.run = run
         self.merge = merge
         self.block = block
@@ -111,9 +111,9 @@ class ChunkedSampler:
         self.parts: list = []
         self.done = 0
         # the sizes of the calls: whole blocks, one per thread first (that call may compile the kernel),
-        # then as many as last about CHUNK_SECONDS at the measured rate (one slicer for the whole run)
+        # then as many as last about CHUNK_SECONDS at the measured rate (one slicer for the whole run;
+        # it reads the thread count of the caller's numba_threads context)
         self._slicer = Slicer(target=CHUNK_SECONDS)
-        self._threads = threads
 
     def start(self, target: int) -> None:
         """The tick before any kernel runs (the input has been checked)."""
@@ -123,14 +123,13 @@ class ChunkedSampler:
         import numpy as np
 
         from jass_sim.core.errors import Cancelled
-        from jass_sim.core.threads import max_threads
 
         n_blocks = -(-n // self.block)
         counts = np.full(n_blocks, self.block, dtype=np.int64)
         counts[-1] = n - (n_blocks - 1) * self.block
         mine = []
         try:
-            for lo, _hi, _starts, steps in self._slicer.slices(counts, width=self._threads or max_threads()):
+            for lo, _hi, _starts, steps in self._slicer.slices(counts):
                 at = first + lo * self.block
                 part = call(self.run, at, int(steps.sum()))  # under the jass-sim command a signal stops it at once
                 mine.append(part)

@@ -29,7 +29,7 @@ from starlette.staticfiles import StaticFiles
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.files import package_version
-from jass_sim.page.commands import COMMANDS, check_position, check_request, field_of
+from jass_sim.page.commands import COMMANDS, check_position, check_request, error_body
 from jass_sim.page.jobs import FINAL_STATES, JobQueue
 
 #: Seconds between two progress events of a running job, at most (the contract says 0.5).
@@ -64,17 +64,13 @@ def create_app(jobs: JobQueue | None = None, warm_up=None) -> Starlette:
         try:
             body = await request.json()
         except (json.JSONDecodeError, UnicodeDecodeError):
-            return JSONResponse({"error": "the request body is not JSON"}, status_code=400)
+            return _not_json()
         try:
             command, args = check_request(body)
             await run_in_threadpool(jobs.check, command, args)
         except (InputError, TypeError, ValueError) as exc:
             args = body.get("args") if isinstance(body, dict) and isinstance(body.get("args"), dict) else {}
-            out = {"error": " ".join(str(exc).split("\n"))}
-            name = field_of(args, exc)
-            if name:
-                out["field"] = name
-            return JSONResponse(out, status_code=400)
+            return JSONResponse(error_body(exc, args), status_code=400)
         job = jobs.submit(body["command"], command, args)
         return JSONResponse({"id": job.id}, status_code=202)
 
@@ -84,39 +80,32 @@ def create_app(jobs: JobQueue | None = None, warm_up=None) -> Starlette:
         try:
             body = await request.json()
         except (json.JSONDecodeError, UnicodeDecodeError):
-            return JSONResponse({"error": "the request body is not JSON"}, status_code=400)
+            return _not_json()
         try:
             doc = await run_in_threadpool(check_position, body)
         except (InputError, TypeError, ValueError) as exc:
-            out = {"error": " ".join(str(exc).split("\n"))}
             # a card that breaks a rule is named in "played" first (it may be in "hand" as well)
             fields = {"played": body.get("played", "")} | body if isinstance(body, dict) else {}
-            name = field_of(fields, exc)
-            if name:
-                out["field"] = name
-            return JSONResponse(out, status_code=400)
+            return JSONResponse(error_body(exc, fields), status_code=400)
         return JSONResponse(doc)
 
-    def _job_or_404(request: Request):
-        return jobs.get(request.path_params["job_id"])
-
     async def job_state(request: Request) -> Response:
-        job = _job_or_404(request)
+        job = jobs.get(request.path_params["job_id"])
         if job is None:
-            return JSONResponse({"error": f"no job {request.path_params['job_id']!r}"}, status_code=404)
+            return _no_job(request)
         return JSONResponse({"id": job.id, "command": job.name, "state": job.state, "progress": job.progress,
                              "result": job.result, "error": job.error, "partial": job.partial})
 
     async def cancel(request: Request) -> Response:
         job = jobs.cancel(request.path_params["job_id"])
         if job is None:
-            return JSONResponse({"error": f"no job {request.path_params['job_id']!r}"}, status_code=404)
+            return _no_job(request)
         return JSONResponse({"id": job.id, "state": job.state})
 
     async def events(request: Request) -> Response:
-        job = _job_or_404(request)
+        job = jobs.get(request.path_params["job_id"])
         if job is None:
-            return JSONResponse({"error": f"no job {request.path_params['job_id']!r}"}, status_code=404)
+            return _no_job(request)
 
         async def stream():
             seen = -1
@@ -163,6 +152,14 @@ def create_app(jobs: JobQueue | None = None, warm_up=None) -> Starlette:
     app = Starlette(routes=routes)
     app.state.jobs = jobs
     return app
+
+
+def _not_json() -> Response:
+    return JSONResponse({"error": "the request body is not JSON"}, status_code=400)
+
+
+def _no_job(request: Request) -> Response:
+    return JSONResponse({"error": f"no job {request.path_params['job_id']!r}"}, status_code=404)
 
 
 def _event(name: str, data) -> str:

@@ -76,6 +76,16 @@ def clean_json(value):
     return value
 
 
+def error_body(exc: Exception, args: dict) -> dict:
+    """The API's answer to bad input: ``{"error": the one line, "field": the argument it is about}``
+    (``field`` only when one of ``args`` holds the error's token)."""
+    out = {"error": " ".join(str(exc).split("\n"))}
+    name = field_of(args, exc)
+    if name:
+        out["field"] = name
+    return out
+
+
 def field_of(args: dict, exc: Exception) -> str | None:
     """The argument an error is about: the one whose value holds the error's token (for the page,
     which shows the error next to that field)."""
@@ -109,14 +119,11 @@ def check_position(body) -> dict:
         if key not in known:
             raise InputError(f"a position takes no field {key!r} (it takes {', '.join(sorted(known))})", key)
     chooser = body.get("chooser")
-    args = (parse_cards(body.get("hand", ""), count=9), mode_option(body.get("mode", ""), allow_auto=False),
-            int(body.get("leader", 0)), parse_cards(body.get("played", ""), count=None, unique=False),
-            parse_melds(body.get("melds")))
-    options = {"chooser": None if chooser in (None, "") else int(chooser), "chibred": bool(body.get("chibred", False))}
-    pos = build_position(*args, **options, require_turn=False)
+    pos = build_position(parse_cards(body.get("hand", ""), count=9), mode_option(body.get("mode", ""), allow_auto=False),
+                         int(body.get("leader", 0)), parse_cards(body.get("played", ""), count=None, unique=False),
+                         parse_melds(body.get("melds")), chooser=None if chooser in (None, "") else int(chooser),
+                         chibred=bool(body.get("chibred", False)), require_turn=False)
     finished = len(pos.tricks) == 9
-    if not finished and (pos.trick_leader + len(pos.trick)) % 4 == 0:
-        pos = build_position(*args, **options)  # seat 0 to play: its legal cards
     doc = pos.to_json()
     doc["to_play"] = None if finished else (pos.trick_leader + len(pos.trick)) % 4
     doc["winners"] = [t["winner"] for t in pos.tricks]

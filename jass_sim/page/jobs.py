@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from jass_sim.core.chunks import Tick
 from jass_sim.core.errors import Cancelled, InputError
-from jass_sim.page.commands import JobCommand, clean_json, field_of
+from jass_sim.page.commands import JobCommand, clean_json, error_body
 
 log = logging.getLogger("jass_sim.page")
 
@@ -170,16 +170,16 @@ class JobQueue:
                 job.state = "cancelled"
                 job._changed()
         except (InputError, TypeError, ValueError) as exc:
-            self._fail(job, " ".join(str(exc).split("\n")), field_of(job.args, exc))
+            self._fail(job, error_body(exc, job.args))
         except Exception as exc:  # never a traceback to the page, and the queue goes on
             log.exception("job %s failed", job.id)
-            self._fail(job, f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())}", None)
+            self._fail(job, {"error": f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())}"})
 
-    def _fail(self, job: Job, line: str, field_name: str | None) -> None:
+    def _fail(self, job: Job, body: dict) -> None:
         with self._lock:
             if job.cancel_requested:
                 return
-            job.error = {"error": line} | ({"field": field_name} if field_name else {})
+            job.error = body
             job.state = "error"
             job._changed()
 

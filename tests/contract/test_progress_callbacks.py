@@ -45,7 +45,7 @@ def test_chunked_sampler_splits_and_merges_in_order():
         calls.append((first, n))
         return list(range(first, first + n))
 
-    sampler = ChunkedSampler(run, lambda parts: sum(parts, []), block=4, threads=1)
+    sampler = ChunkedSampler(run, lambda parts: sum(parts, []), block=4)
     assert sampler(0, 10) == list(range(10))
     assert all(first % 4 == 0 for first, _ in calls)
     assert sampler(12, 6) == list(range(12, 18))

@@ -387,7 +387,7 @@ def advise(hand, rules="chibre", policy: str | None = None, partner_model: str =
 
     # short kernel calls of whole blocks: the same samples as one call, with progress and cancellation between
     sampler = ChunkedSampler(runner, concat, ADVISE_BLOCK, progress, half_width=_top_two_half_width,
-                             make_result=make_result, ci_target=ci, threads=threads)
+                             make_result=make_result, ci_target=ci)
     with numba_threads(threads):
         if ci is None:
             n = samples or 4000

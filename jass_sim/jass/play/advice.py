@@ -288,7 +288,7 @@ def play_advice(pos: Position, rules="chibre", policy: str | None = None, sample
 
     # short kernel calls of whole blocks: the same worlds as one call, with progress and cancellation between
     sampler = ChunkedSampler(runner, np.concatenate, PLAY_BLOCK, progress, half_width=_lead_half_width,
-                             make_result=make_result, ci_target=ci, stage=stage, threads=threads)
+                             make_result=make_result, ci_target=ci, stage=stage)
     with numba_threads(threads):
         if ci is None:
             n = samples or (1 if known_hands else DEFAULT_SAMPLES)

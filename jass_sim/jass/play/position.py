@@ -233,7 +233,7 @@ def build_position(hand, mode: int, leader: int, played, shown=None, *, chooser:
     hands : list of 4 lists, optional
         All four dealt hands: every play is then checked against its seat's hand.
     require_turn : bool
-        Require that seat 0 is to play.
+        Require that seat 0 is to play (``legal`` is filled whenever it is, and empty otherwise).
     four_points : sequence of 9 int, optional
         The rules' four-of-a-kind points (which fours are melds); default ``chibre``'s.
     """
@@ -312,14 +312,16 @@ def build_position(hand, mode: int, leader: int, played, shown=None, *, chooser:
             pos.trick_leader = winner
             pos.trick = []
     _check_shown_and_voids(pos, owner, seen)
+    over = len(pos.tricks) == HAND_SIZE
+    to_move = (pos.trick_leader + len(pos.trick)) & 3
     if require_turn:
-        if len(pos.tricks) == HAND_SIZE:
+        if over:
             raise InputError("the round is over: all 36 cards are played", format_card(pos.played[-1]))
-        to_move = (pos.trick_leader + len(pos.trick)) & 3
         if to_move != 0:
             last = format_card(pos.played[-1]) if pos.played else "--leader"
             raise InputError(f"it is seat {to_move}'s turn after {plural(len(pos.played), 'card')}, not seat 0's "
                              f"(last card {last})", last)
+    if not over and to_move == 0:  # seat 0's legal cards, whenever it is its turn
         now = cards_to_mask(mine - seen)
         if pos.trick:
             led = pos.trick[0] // 9
