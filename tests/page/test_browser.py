@@ -172,3 +172,16 @@ def test_the_views_are_reached_with_the_arrow_keys(ready):
     expect(page.locator("#view-basra")).to_be_visible()
     page.keyboard.press("ArrowRight")  # wraps around
     expect(page.locator("#view-advise")).to_be_visible()
+
+
+def test_cancel_keeps_the_estimate_so_far(ready):
+    page = ready
+    page.fill("#advise-hand", HAND)
+    page.click("#view-advise summary")
+    page.fill("#advise-ci", "0.01")
+    page.click('[data-action="advise"]')
+    expect(page.locator("#advise-result tr[data-option]")).to_have_count(7)  # the estimate while it samples
+    page.click('#view-advise [data-action="cancel"]')
+    expect(page.locator("#advise-result")).to_contain_text("Cancelled: the estimate from the")
+    expect(page.locator('#view-advise [data-action="cancel"]')).to_be_disabled()
+    expect(page.locator('#view-advise [data-action="advise"]')).to_be_enabled()

@@ -120,6 +120,30 @@ function progressUI(id) {
   };
 }
 
+// Run the job of view `name`: its progress bar, its Cancel button enabled meanwhile, `render(result)`,
+// `onPartial(estimate, cancelled)` for the estimate so far, an error next to its field (else under the view).
+async function viewJob(name, command, args, { render, onPartial } = {}) {
+  const root = $(`#view-${name}`);
+  const progress = progressUI(`${name}-progress`);
+  const cancel = $(`[data-action="cancel"][data-for="${name}"]`, root);
+  if (cancel) cancel.disabled = false;
+  progress.start();
+  try {
+    const out = await runJob(command, args, { key: name, onProgress: (p) => {
+      progress.update(p);
+      if (p.partial && onPartial) onPartial(p.partial, false);
+    } });
+    if (out.kind === "result") render(out.data);
+    else if (out.kind === "error") showError(root, out.data.field, out.data.error, `${name}-job`);
+    else if (out.data.partial && onPartial) onPartial(out.data.partial, true);
+  } catch (err) {
+    showError(root, err.field, err.message, `${name}-job`);
+  } finally {
+    if (cancel) cancel.disabled = true;
+    progress.done();
+  }
+}
+
 // ---------- card pickers ----------
 function buildPicker(container, { deck = "jass", max = 9, onChange, sequence = false } = {}) {
   const ranks = deck === "jass" ? JASS_RANKS : FULL_RANKS;
@@ -194,7 +218,6 @@ function setupAdvise() {
   const root = $("#view-advise");
   advise.picker = buildPicker($("#advise-picker"), { max: 9 });
   linkField($("#advise-hand"), advise.picker);
-  const progress = progressUI("advise-progress");
   const run = async () => {
     clearErrors(root);
     const args = { hand: $("#advise-hand").value, rules: $("#advise-rules").value, policy: $("#advise-policy").value,
@@ -203,19 +226,12 @@ function setupAdvise() {
     if (samples !== null) args.samples = samples;
     if (ci !== null) args.ci = ci;
     if ($("#advise-score").value.trim()) args.score = $("#advise-score").value.trim();
-    const cancel = $('[data-action="cancel"][data-for="advise"]', root), go = $('[data-action="advise"]', root);
-    go.disabled = true; cancel.disabled = false; progress.start();
+    const go = $('[data-action="advise"]', root);
+    go.disabled = true;
     try {
-      const out = await runJob("advise", args, { key: "advise", onProgress: (p) => {
-        progress.update(p);
-        if (p.partial) renderAdvice(p.partial, true);
-      } });
-      if (out.kind === "result") renderAdvice(out.data, false);
-      else if (out.kind === "error") showError(root, out.data.field, out.data.error, "advise-job");
-      else if (out.data.partial) renderAdvice(out.data.partial, true, true);
-    } catch (err) {
-      showError(root, err.field, err.message, "advise-job");
-    } finally { go.disabled = false; cancel.disabled = true; progress.done(); }
+      await viewJob("advise", "advise", args, { render: (doc) => renderAdvice(doc, false),
+                                                onPartial: (doc, cancelled) => renderAdvice(doc, true, cancelled) });
+    } finally { go.disabled = false; }
   };
   $('[data-action="advise"]', root).addEventListener("click", run);
   $("#advise-hand").addEventListener("keydown", (e) => { if (e.key === "Enter") run(); });
@@ -297,7 +313,6 @@ function setupTable() {
   const root = $("#view-table");
   table.handPicker = buildPicker($("#table-hand-picker"), { max: 9 });
   linkField($("#table-hand"), table.handPicker);
-  const progress = progressUI("table-progress");
   table.playPicker = buildPicker($("#table-play-picker"), { max: 36, sequence: true, onChange: async (codes, code) => {
     table.played.push(code);
     if (!(await refresh())) { table.played.pop(); table.playPicker.set(table.played); }
@@ -320,17 +335,10 @@ function setupTable() {
   table.refresh = refresh;
   async function advisePlay() {
     clearErrors(root);
-    const cancel = $('[data-action="cancel"][data-for="table"]', root);
     await cancelJob("table");
-    cancel.disabled = false; progress.start();
     $("#table-result").textContent = "";
-    try {
-      const args = Object.assign(tableArgs(), { policy: $("#table-policy").value, samples: 1000 });
-      const out = await runJob("play_advice", args, { key: "table", onProgress: (p) => progress.update(p) });
-      if (out.kind === "result") renderPlayAdvice($("#table-result"), out.data);
-      else if (out.kind === "error") showError(root, out.data.field, out.data.error, "table-job");
-    } catch (err) { showError(root, err.field, err.message, "table-job"); }
-    finally { cancel.disabled = true; progress.done(); }
+    const args = Object.assign(tableArgs(), { policy: $("#table-policy").value, samples: 1000 });
+    await viewJob("table", "play_advice", args, { render: (doc) => renderPlayAdvice($("#table-result"), doc) });
   }
   $('[data-action="play-advice"]', root).addEventListener("click", advisePlay);
   $('[data-action="cancel"][data-for="table"]', root).addEventListener("click", () => cancelJob("table"));
@@ -380,7 +388,6 @@ function roundText({ hands, mode, leader, chooser, chibred, played, melds }) {
 // ===== 3. Review =====
 function setupReview() {
   const root = $("#view-review");
-  const progress = progressUI("review-progress");
   $("#review-file").addEventListener("change", async (e) => {
     const file = e.target.files[0];
     if (file) $("#review-text").value = await file.text();
@@ -395,14 +402,7 @@ function setupReview() {
     const args = { round, seat: Number($("#review-seat").value) };
     const samples = numberOrNull($("#review-samples"));
     if (samples !== null) args.samples = samples;
-    const cancel = $('[data-action="cancel"][data-for="review"]', root);
-    cancel.disabled = false; progress.start();
-    try {
-      const out = await runJob("review", args, { key: "review", onProgress: (p) => progress.update(p) });
-      if (out.kind === "result") renderReview($("#review-result"), out.data);
-      else if (out.kind === "error") showError(root, out.data.field, out.data.error, "review-job");
-    } catch (err) { showError(root, err.field, err.message, "review-job"); }
-    finally { cancel.disabled = true; progress.done(); }
+    await viewJob("review", "review", args, { render: (doc) => renderReview($("#review-result"), doc) });
   });
   $('[data-action="cancel"][data-for="review"]', root).addEventListener("click", () => cancelJob("review"));
 }
@@ -589,16 +589,11 @@ function setupCribbage() {
   const root = $("#view-cribbage");
   const picker = buildPicker($("#cribbage-picker"), { deck: "cribbage", max: 6 });
   linkField($("#cribbage-hand"), picker);
-  const progress = progressUI("cribbage-progress");
   $('[data-action="cribbage-discard"]', root).addEventListener("click", async () => {
-    clearErrors(root); progress.start();
+    clearErrors(root);
     const dealer = $('input[name="cribbage-role"]:checked', root).value === "dealer";
-    try {
-      const out = await runJob("cribbage_discard", { hand: $("#cribbage-hand").value, dealer }, { onProgress: (p) => progress.update(p) });
-      if (out.kind === "result") renderDiscards($("#cribbage-result"), out.data);
-      else if (out.kind === "error") showError(root, out.data.field, out.data.error, "cribbage-job");
-    } catch (err) { showError(root, err.field, err.message, "cribbage-job"); }
-    finally { progress.done(); }
+    await viewJob("cribbage", "cribbage_discard", { hand: $("#cribbage-hand").value, dealer },
+                  { render: (doc) => renderDiscards($("#cribbage-result"), doc) });
   });
 }
 function renderDiscards(box, doc) {
@@ -621,19 +616,13 @@ function setupBasra() {
   const root = $("#view-basra");
   const picker = buildPicker($("#basra-picker"), { deck: "basra", max: 8 });
   linkField($("#basra-hand"), picker);
-  const progress = progressUI("basra-progress");
   $('[data-action="basra-advise"]', root).addEventListener("click", async () => {
-    clearErrors(root); progress.start();
+    clearErrors(root);
     const args = { hand: $("#basra-hand").value, table: $("#basra-table").value, played: $("#basra-played").value,
                    players: Number($("#basra-players").value) };
     const samples = numberOrNull($("#basra-samples"));
     if (samples !== null) args.samples = samples;
-    try {
-      const out = await runJob("basra_advise", args, { onProgress: (p) => progress.update(p) });
-      if (out.kind === "result") renderBasra($("#basra-result"), out.data);
-      else if (out.kind === "error") showError(root, out.data.field, out.data.error, "basra-job");
-    } catch (err) { showError(root, err.field, err.message, "basra-job"); }
-    finally { progress.done(); }
+    await viewJob("basra", "basra_advise", args, { render: (doc) => renderBasra($("#basra-result"), doc) });
   });
 }
 function renderBasra(box, doc) {
