@@ -1,11 +1,13 @@
-"""Do ``advise``'s answers under its default card play agree with ``pimc``'s? (issue 17, "Answers")
+"""Do ``advise``'s answers under its default card play agree with the strongest player's? (issues 17, 34)
 
-    python benchmarks/bench_answers.py [--hands 8] [--pimc-deals 200] [--deals 4000] [--seed 7]
-                                       [--policies net,heuristic] [--out out/answers.jsonl] [--paired]
+    python benchmarks/bench_answers.py [--reference search] [--hands 8] [--reference-deals 400]
+                                       [--deals 4000] [--seed 7] [--policies net,heuristic]
+                                       [--out out/answers-search.jsonl] [--paired]
 
-Random hands (from ``--seed``) are advised with ``--policy pimc`` on ``--pimc-deals`` deals (the
-reference: slow, wide CIs) and with each of ``--policies`` on ``--deals`` deals. For every hand
-where pimc has a clear leader (the paired 95% CI of its lead over the runner-up excludes 0), the
+Random hands (from ``--seed``) are advised with ``--policy REFERENCE`` on ``--reference-deals``
+deals (the reference: ``search``, the strongest player, by default; ``pimc`` as in issue 17; slow,
+wide CIs) and with each of ``--policies`` on ``--deals`` deals. Below, "pimc" stands for the
+reference. For every hand where pimc has a clear leader (the paired 95% CI of its lead over the runner-up excludes 0), the
 other policy should name the same option. For every option, the two values (the team's mean point
 difference per round) should agree within the sum of their 95% CI half-widths plus 5 points.
 Prints one line per hand and policy, and the totals. Each hand's pimc result is appended to
@@ -19,8 +21,9 @@ noise). An option agrees when that CI comes within 5 points of 0 (its lower end 
 upper end at least -5). pimc's per-deal differences are stored in ``--out`` (``per_deal``); hands
 stored without them are advised by pimc again.
 
-The figures say how close the fast policies' answers are to pimc's; pimc is itself a model of
-play (8 sampled worlds per decision, exact from 3 tricks before the end), not the truth.
+The figures say how close the fast policies' answers are to the reference's; the reference is
+itself a model of play (``search``: 16 worlds per decision weighted by net's beliefs, net
+play-outs, exact from 3 tricks before the end), not the truth.
 """
 
 from __future__ import annotations
@@ -68,11 +71,12 @@ def summary(advice) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=8)
-    parser.add_argument("--pimc-deals", type=int, default=200)
+    parser.add_argument("--reference", default="search", help="the reference card play (search or pimc)")
+    parser.add_argument("--reference-deals", "--pimc-deals", dest="pimc_deals", type=int, default=400)
     parser.add_argument("--deals", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--policies", default="net,heuristic")
-    parser.add_argument("--out", type=Path, default=ROOT / "out" / "answers.jsonl")
+    parser.add_argument("--out", type=Path, default=None, help="default: out/answers-REFERENCE.jsonl")
     parser.add_argument("--paired", action="store_true", help="also compare on pimc's own deals, deal by deal")
     args = parser.parse_args()
 
@@ -81,12 +85,15 @@ def main() -> None:
     from jass_sim.jass.cards import format_card
 
     print(f"machine: {machine()}")
+    reference = args.reference.strip().lower()
+    args.out = args.out or ROOT / "out" / f"answers-{reference}.jsonl"
     args.out.parent.mkdir(parents=True, exist_ok=True)
     done = {}
     if args.out.exists():
         for line in args.out.read_text().splitlines():
             entry = json.loads(line)
-            if entry["pimc_deals"] == args.pimc_deals and entry["seed"] == args.seed and (
+            if entry.get("reference", "pimc") == reference and entry["pimc_deals"] == args.pimc_deals \
+                    and entry["seed"] == args.seed and (
                     "per_deal" in entry["pimc"] or not args.paired):
                 done[tuple(entry["hand"])] = entry["pimc"]
     policies = [p.strip() for p in args.policies.split(",") if p.strip()]
@@ -98,15 +105,15 @@ def main() -> None:
             ref = done[tuple(hand)]
         else:
             t0 = time.perf_counter()
-            advice = advise(hand, policy="pimc", samples=args.pimc_deals, seed=args.seed + h)
+            advice = advise(hand, policy=reference, samples=args.pimc_deals, seed=args.seed + h)
             ref = summary(advice)
             ref["seconds"] = time.perf_counter() - t0
             ref["per_deal"] = per_deal(advice).tolist()
             with open(args.out, "a") as fh:
-                fh.write(json.dumps({"hand": hand, "seed": args.seed, "pimc_deals": args.pimc_deals,
-                                     "pimc": ref}) + "\n")
+                fh.write(json.dumps({"hand": hand, "seed": args.seed, "reference": reference,
+                                     "pimc_deals": args.pimc_deals, "pimc": ref}) + "\n")
         clear = not ref["too_close"]
-        print(f"hand {h}: {text}; pimc ({ref['samples']} deals): {option_label(ref['recommendation'])} "
+        print(f"hand {h}: {text}; {reference} ({ref['samples']} deals): {option_label(ref['recommendation'])} "
               f"{'clearly' if clear else 'not clearly'} best, lead {ref['lead'][0]:+.1f} "
               f"[{ref['lead'][1]:+.1f}, {ref['lead'][2]:+.1f}]")
         for policy in policies:
@@ -127,6 +134,7 @@ def main() -> None:
                 gaps.append(got["mean_diff"][k] - ref["mean_diff"][o])
             print(f"  {policy:<9} ({got['samples']} deals): {option_label(got['recommendation'])}"
                   f"{' (same)' if same else ' (differs)'}; value - pimc per option: "
+                  .replace("pimc", reference)
                   + " ".join(f"{option_label(opt)} {g:+.1f}" for opt, g in zip(ref["options"], gaps)))
             if args.paired:
                 same_deals = advise(hand, policy=policy, samples=args.pimc_deals, seed=args.seed + h)
@@ -136,13 +144,14 @@ def main() -> None:
                     mean, lo, hi = paired_gap(mine[:, same_deals.samples.options.index(opt)], theirs[:, o])
                     tot["paired_within"] += int(lo <= TOLERANCE and hi >= -TOLERANCE)
                     cells.append(f"{option_label(opt)} {mean:+.1f} [{lo:+.1f}, {hi:+.1f}]")
-                print(f"  {policy:<9} on pimc's {args.pimc_deals} deals, value - pimc deal by deal: " + " ".join(cells))
+                print(f"  {policy:<9} on {reference}'s {args.pimc_deals} deals, value - {reference} deal by deal: "
+                      + " ".join(cells))
     for policy, tot in totals.items():
-        print(f"{policy}: names pimc's clear leader on {tot['same']} of {tot['clear']} hands; option values within "
+        print(f"{policy}: names {reference}'s clear leader on {tot['same']} of {tot['clear']} hands; option values within "
               f"the CIs + {TOLERANCE:.0f} points: {tot['within']} of {tot['options']} "
               f"(worst excess {tot['worst']:+.1f} points)")
         if args.paired:
-            print(f"{policy}: on pimc's own deals, the 95% CI of value - pimc comes within {TOLERANCE:.0f} points "
+            print(f"{policy}: on {reference}'s own deals, the 95% CI of value - {reference} comes within {TOLERANCE:.0f} points "
                   f"of 0 on {tot['paired_within']} of {tot['options']} options")
 
 

@@ -18,6 +18,18 @@ that small network itself (its own self-play and rollouts, with more worlds). Th
 by duel is written to the package (``--install``), and the run ends with the duels of the final
 network.
 
+Distillation from search (``--search-rounds N``, issue 34): each round labels positions from the
+current network's own self-play with the ``search`` player's values (worlds drawn from the
+deciding seat's view, weighted by their belief weights, every legal card played out by the
+current network; :mod:`jass_sim.jass.players.net_search`), so the network learns what search on
+top of it would play, and trains on from its weights. After every round the network meets the
+network it started from on ``--baseline-deals`` duplicate deals; the rounds stop when that
+strength stops improving. ``--start-from FILE`` (e.g. the shipped ``jass_sim/jass/data/net.npz``)
+skips the iterations, distillation and polish and starts the search rounds from those weights:
+
+    .venv/bin/python scripts/train_net.py --out out/net-search --start-from jass_sim/jass/data/net.npz \
+        --search-rounds 4 --install
+
 Training needs numpy only: a two-hidden-layer perceptron, Adam, and a loss on the centred card
 values (the mean over the legal cards is removed from targets and outputs: only the differences
 between cards decide play, and the common part is the noise of the deal).
@@ -279,6 +291,85 @@ def generate(layers, deals: int, seed: int, iteration: int, worlds: int, rules_n
     return tuple(np.concatenate(p) for p in zip(*parts))
 
 
+def generate_search(layers, deals: int, seed: int, round_no: int, worlds: int,
+                    rules_names=("chibre", "schieber")):
+    """Positions from the network's own self-play labelled by the ``search`` player over it."""
+    from jass_sim.jass.train.selfplay import SEARCH_TEACHER, generate_positions
+
+    params = pack_params(policy_params(search_worlds=worlds)[:NET_H1], layers)
+    parts = []
+    for k, name in enumerate(rules_names):
+        parts.append(generate_positions(deals // len(rules_names), get_rules(name), PLAYERS.code("net"), SEARCH_TEACHER,
+                                        params, worlds=1, seed=seed * 1000 + 500 + round_no * 10 + k))
+    return tuple(np.concatenate(p) for p in zip(*parts))
+
+
+def search_distill(out: Path, start_path: Path, args, record) -> Path:
+    """Rounds of distillation from search (see the module doc), each resumed when its weights
+    exist (``search{r}-{H1}x{H2}.npz``); returns the path of the best network by its duel against
+    the starting one (the starting one itself when no round beats it)."""
+    start = load_layers(start_path)
+    best_path, best_gain = start_path, 0.0
+    layers = {k: v.copy() for k, v in start.items()}
+    for r in range(args.search_rounds):
+        path = out / f"search{r}-{H1}x{H2}.npz"
+        if path.exists():
+            layers = load_layers(path)
+            gain = float(load_weights(path)[1]["vs_start"])
+            print(f"search round {r}: done before, weights loaded from {path} ({gain:+.2f} against the start)")
+            if gain > best_gain:
+                best_path, best_gain = path, gain
+            continue
+        t0 = time.time()
+        dpath = out / f"search{r}-data.npz"
+        if dpath.exists():
+            with np.load(dpath) as z:
+                feats, targets, info = z["feats"], z["targets"], z["info"]
+        else:
+            feats, targets, info = generate_search(layers, args.search_deals, args.seed, r, args.search_worlds)
+            np.savez(out / "data.tmp.npz", feats=feats, targets=targets, info=info)
+            (out / "data.tmp.npz").replace(dpath)
+        gen_s = time.time() - t0
+        print(f"search round {r}: {len(feats):,} positions from {args.search_deals:,} self-play deals labelled by "
+              f"search ({args.search_worlds} worlds) in {gen_s:.0f} s; regret of the network's own cards "
+              f"{policy_regret(targets, info):.2f} points")
+        for k in range(max(0, r - args.search_data_window), r):
+            earlier = out / f"search{k}-data.npz"
+            if earlier.exists():
+                with np.load(earlier) as z:
+                    feats = np.concatenate([z["feats"], feats])
+                    targets = np.concatenate([z["targets"], targets])
+        t1 = time.time()
+        curve = train(layers, feats, targets, epochs=args.search_epochs, seed=args.seed * 100 + 70 + r,
+                      lr=args.search_lr)
+        train_s = time.time() - t1
+        d = duel_networks(layers, start, args.baseline_deals, seed=args.seed + 4000)
+        h = duel_vs(layers, "heuristic", args.duel_deals, seed=args.seed + 1000)
+        print(f"search round {r}: against the starting network {d['mean_diff']:+.2f} points per round (95% CI "
+              f"{d['ci95_diff'][0]:+.2f} to {d['ci95_diff'][1]:+.2f}, {args.baseline_deals:,} duplicate deals); "
+              f"vs heuristic {h['mean_diff']:+.2f}; train {train_s:.0f} s")
+        save_layers(path, layers, {"search_round": r, "seed": args.seed, "positions": int(len(feats)), "h1": H1,
+                                   "h2": H2, "search_worlds": args.search_worlds, "started_from": start_path.name,
+                                   "vs_start": d["mean_diff"], "vs_heuristic": h["mean_diff"]})
+        record({"kind": "search", "round": r, "positions": int(len(feats)), "gen_s": gen_s, "train_s": train_s,
+                "curve": curve, "vs_start": d["mean_diff"], "vs_start_ci": d["ci95_diff"],
+                "baseline_deals": args.baseline_deals, "duel_mean": h["mean_diff"], "duel_ci": h["ci95_diff"],
+                "duel_deals": args.duel_deals})
+        if d["mean_diff"] <= best_gain:
+            print(f"search round {r}: no better than {best_path.name} ({best_gain:+.2f}): strength stopped improving")
+            break
+        best_path, best_gain = path, d["mean_diff"]
+    print(f"search rounds: best {best_path.name} ({best_gain:+.2f} against the starting network)")
+    return best_path
+
+
+def duel_networks(layers, other, deals: int, seed: int, rules: str = "chibre") -> dict:
+    """Duplicate-deal duel of the network (team A) against another network (team B)."""
+    from jass_sim.jass.simulate.duel import duel_networks as run
+
+    return run(layers, other, deals, rules=rules, seed=seed)
+
+
 def distill(out: Path, teacher_path: Path, args, record) -> Path:
     """Train a network of the shipped sizes (``H1`` x ``H2``) on the teacher's card values over
     the positions of every iteration; returns the path of its weights (``student-{H1}x{H2}.npz``, resumed
@@ -407,6 +498,18 @@ def main(argv=None) -> int:
     ap.add_argument("--polish-lr", type=float, default=3e-4)
     ap.add_argument("--polish-teacher-rows", type=int, default=1_500_000,
                     help="positions of the iterations, labelled by the teacher, trained on in each polish round")
+    ap.add_argument("--start-from", type=Path, default=None,
+                    help="skip the iterations, distillation and polish: the search rounds start from these weights")
+    ap.add_argument("--search-rounds", type=int, default=0,
+                    help="rounds of distillation from the search player (see search_distill())")
+    ap.add_argument("--search-deals", type=int, default=60_000, help="self-play deals of a search round")
+    ap.add_argument("--search-worlds", type=int, default=16, help="worlds per position of the search labels")
+    ap.add_argument("--search-epochs", type=int, default=3)
+    ap.add_argument("--search-lr", type=float, default=3e-4)
+    ap.add_argument("--search-data-window", type=int, default=1,
+                    help="earlier search rounds whose data is trained on again with the new data")
+    ap.add_argument("--baseline-deals", type=int, default=20_000,
+                    help="duplicate deals of each search round's duel against the starting network")
     ap.add_argument("--install", action="store_true", help="write the final weights into the package")
     args = ap.parse_args(argv)
     out = args.out
@@ -422,7 +525,7 @@ def main(argv=None) -> int:
     if log_path.exists():
         history = [json.loads(line) for line in log_path.read_text().splitlines() if line.strip()]
     best = max((h for h in history if h.get("kind") == "iteration"), key=lambda h: h["duel_mean"], default=None)
-    for it in range(args.iterations):
+    for it in range(0 if args.start_from else args.iterations):
         wpath = out / f"iter{it}.npz"
         if wpath.exists():
             layers = load_layers(wpath)
@@ -466,12 +569,18 @@ def main(argv=None) -> int:
         history.append(entry)
         if best is None or entry["duel_mean"] > best["duel_mean"]:
             best = entry
-    print(f"best iteration: {best['iteration']} (net vs heuristic {best['duel_mean']:+.2f})")
-    final_path = out / f"iter{best['iteration']}.npz"
-    if (args.h1, args.h2) != (H1, H2):
+    if args.start_from:
+        final_path = args.start_from
+    else:
+        print(f"best iteration: {best['iteration']} (net vs heuristic {best['duel_mean']:+.2f})")
+        final_path = out / f"iter{best['iteration']}.npz"
+    if not args.start_from and (args.h1, args.h2) != (H1, H2):
         teacher_path = final_path
         final_path = distill(out, final_path, args, record)
         final_path = polish(out, final_path, teacher_path, args, record)
+    start_path = final_path
+    if args.search_rounds:
+        final_path = search_distill(out, start_path, args, record)
     final = load_layers(final_path)
     if args.install:
         WEIGHTS_FILE.parent.mkdir(exist_ok=True)
@@ -480,6 +589,10 @@ def main(argv=None) -> int:
     d = duel_vs(final, "heuristic", args.duel_deals, seed=args.seed + 2000)
     print(f"final: net vs heuristic {d['mean_diff']:+.2f} (95% CI {d['ci95_diff'][0]:+.2f} to {d['ci95_diff'][1]:+.2f}), "
           f"wins {d['win_rate']:.1%}, {args.duel_deals:,} duplicate deals")
+    if args.search_rounds:
+        d = duel_networks(final, load_layers(start_path), args.baseline_deals, seed=args.seed + 5000)
+        print(f"final: net vs the starting network ({start_path.name}) {d['mean_diff']:+.2f} (95% CI "
+              f"{d['ci95_diff'][0]:+.2f} to {d['ci95_diff'][1]:+.2f}), {args.baseline_deals:,} duplicate deals")
     if args.pimc_deals:
         d = duel_vs(final, "pimc", args.pimc_deals, seed=args.seed + 3000)
         print(f"final: net vs pimc {d['mean_diff']:+.2f} (95% CI {d['ci95_diff'][0]:+.2f} to {d['ci95_diff'][1]:+.2f}), "

@@ -42,7 +42,7 @@ def _fail(name: str, value, what: str):
 
 
 #: Whole numbers that count something: at least 1 (as the command line's counts).
-COUNTS = frozenset({"samples", "max_samples", "deals", "games", "n_games", "pimc_samples", "meld_hands",
+COUNTS = frozenset({"samples", "max_samples", "deals", "games", "n_games", "pimc_samples", "search_worlds", "meld_hands",
                     "samples_per_hand", "positions", "search_deals", "threads", "hands"})
 MAX_SEED = 2**63 - 1
 
@@ -190,7 +190,7 @@ KINDS = {"whole": _whole, "number": _number, "name": _name, "flag": _flag, "card
 
 #: The kind of every argument name of the public functions (a function may override one).
 DEFAULT_KINDS = {
-    **dict.fromkeys(("seed", "threads", "samples", "max_samples", "deals", "games", "n_games", "pimc_samples",
+    **dict.fromkeys(("seed", "threads", "samples", "max_samples", "deals", "games", "n_games", "pimc_samples", "search_worlds",
                      "meld_hands", "samples_per_hand", "positions", "search_deals", "leader", "seat", "team",
                      "target", "step", "dealer", "players"), "whole"),
     "ci": "number",

@@ -16,7 +16,7 @@ MAX_SEED = 2**63 - 1
 
 #: Integer options that count something (deals, samples, hands, games...): 1 .. MAX_COUNT.
 COUNT_OPTIONS = frozenset({"deals", "samples", "hands", "games", "max_samples", "shard_size", "positions",
-                           "search_deals", "pimc_samples", "meld_hands", "samples_per_hand", "stop_after_shards"})
+                           "search_deals", "pimc_samples", "search_worlds", "meld_hands", "samples_per_hand", "stop_after_shards"})
 
 
 #: The largest count accepted (far beyond any run that could finish; int64 arithmetic stays exact).

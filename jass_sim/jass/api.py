@@ -35,7 +35,7 @@ __getattr__ = lazy_exports(__name__, {
 def advise(hand, *, rules: str = "chibre", policy: str | None = None, partner_model: str = "evaluator",
            samples: int | None = None, ci: float | None = None, max_samples: int = 200_000,
            chibred: bool = False, options: str | None = None, seed: int = 0, threads: int | None = None,
-           progress=None, score: str | None = None) -> Advice:
+           progress=None, score: str | None = None, search_worlds: int | None = None) -> Advice:
     """Should the chooser (seat 0) choose trump, which one, or chibre? (``jass-sim advise``)
 
     Every option is played on the same sampled deals with the same random numbers (paired), so
@@ -50,7 +50,8 @@ def advise(hand, *, rules: str = "chibre", policy: str | None = None, partner_mo
         Rule preset: ``chibre``, ``schieber`` or ``pique-double``.
     policy : str, optional
         Card play of all four seats: ``net`` (the default,
-        :data:`jass_sim.jass.players.DEFAULT_POLICY`), ``heuristic``, ``dd``, ``pimc`` or ``random``.
+        :data:`jass_sim.jass.players.DEFAULT_POLICY`), ``search`` (search over ``net``, slow: about
+        50 deals a second), ``heuristic``, ``dd``, ``pimc`` or ``random``.
     partner_model : str
         How the partner chooses after chibre: ``evaluator`` (the default), ``fitted`` (the fitted mode
         model) or ``search`` (a small Monte Carlo of its own per mode).
@@ -75,6 +76,8 @@ def advise(hand, *, rules: str = "chibre", policy: str | None = None, partner_mo
     score : str, optional
         ``"OURS:THEIRS"`` before this round: also rank the options by the probability of winning
         the game (the ``win_probability`` block of ``to_json()``; see the README).
+    search_worlds : int, optional
+        Worlds per decision of the ``search`` player (default 16); only with ``policy="search"``.
 
     Returns
     -------
@@ -89,7 +92,7 @@ def advise(hand, *, rules: str = "chibre", policy: str | None = None, partner_mo
     from jass_sim.jass.advise.advice import advise as run
 
     return run(hand, rules, _lower(policy), _lower(partner_model), samples, ci, max_samples, chibred, seed, threads,
-               options, progress=progress, score=score)
+               options, progress=progress, score=score, search_worlds=search_worlds)
 
 
 def _lower(text):
@@ -99,7 +102,8 @@ def _lower(text):
 @api_args()
 def simulate(deals: int, *, rules: str = "chibre", policy: str | None = None, mode: str | None = "auto",
              chooser: str = "evaluator", seed: int = 0, pimc_samples: int | None = None,
-             horizon: int | str | None = None, threads: int | None = None, per_deal: bool = False,
+             horizon: int | str | None = None, search_worlds: int | None = None, threads: int | None = None,
+             per_deal: bool = False,
              progress=None):
     """Play ``deals`` rounds in parallel (``jass-sim simulate``).
 
@@ -121,6 +125,8 @@ def simulate(deals: int, *, rules: str = "chibre", policy: str | None = None, mo
         ``evaluator`` (the default; may chibre), ``fitted`` (may chibre) or ``random``, with ``mode="auto"``.
     pimc_samples, horizon :
         Parameters of the ``pimc`` and ``dd`` players (``horizon`` 1-9 tricks or ``"full"``).
+    search_worlds : int, optional
+        Worlds the ``search`` player draws and plays out per decision (default 16).
     seed : int
         Root seed: the same table on any number of ``threads``.
     per_deal : bool
@@ -147,8 +153,8 @@ def simulate(deals: int, *, rules: str = "chibre", policy: str | None = None, mo
     from jass_sim.jass.simulate.tables import simulate_deals
 
     policy = DEFAULT_POLICY if policy is None else policy
-    params = policy_params(pimc_samples, horizon)  # a bad value first, then one that does not apply
-    check_solver_options([policy], pimc_samples, horizon)
+    params = policy_params(pimc_samples, horizon, search_worlds)  # a bad value first, then one that does not apply
+    check_solver_options([policy], pimc_samples, horizon, search_worlds)
     check_chooser_option(mode, chooser)
     mode_number = mode_option(mode)
     if per_deal:
@@ -169,7 +175,7 @@ def simulation_json(table) -> dict:
 @api_args()
 def duel(team_a: str, team_b: str, deals: int, *, rules: str = "chibre", chooser: str = "evaluator",
          seed: int = 0, pimc_samples: int | None = None, horizon: int | str | None = None,
-         threads: int | None = None, progress=None) -> Duel:
+         search_worlds: int | None = None, threads: int | None = None, progress=None) -> Duel:
     """Policy ``team_a`` against ``team_b`` on duplicate deals (``jass-sim duel``).
 
     Each deal is played twice with the teams' seats swapped, so card luck cancels. Wraps the
@@ -182,7 +188,7 @@ def duel(team_a: str, team_b: str, deals: int, *, rules: str = "chibre", chooser
         Card-play policies (``random``, ``heuristic``, ``net``, ``dd``, ``pimc``).
     deals : int
         Duplicate deals (each played twice).
-    rules, chooser, seed, pimc_samples, horizon, threads :
+    rules, chooser, seed, pimc_samples, horizon, search_worlds, threads :
         As for :func:`simulate`.
 
     Returns
@@ -194,8 +200,8 @@ def duel(team_a: str, team_b: str, deals: int, *, rules: str = "chibre", chooser
     from jass_sim.jass.simulate.duel import Duel
     from jass_sim.jass.simulate.duel import duel as run
 
-    params = policy_params(pimc_samples, horizon)  # a bad value first, then one that does not apply
-    check_solver_options([team_a, team_b], pimc_samples, horizon)
+    params = policy_params(pimc_samples, horizon, search_worlds)  # a bad value first, then one that does not apply
+    check_solver_options([team_a, team_b], pimc_samples, horizon, search_worlds)
     return Duel(run(team_a, team_b, deals, rules, seed, threads, chooser, progress, params)
                 | solver_player_json(params))
 
@@ -276,8 +282,8 @@ def _card_text(card) -> str:
 
 @api_args()
 def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", policy: str | None = None,
-           chooser: str = "evaluator", pimc_samples: int | None = None, horizon: int | str | None = None
-           ) -> Round:
+           chooser: str = "evaluator", pimc_samples: int | None = None, horizon: int | str | None = None,
+           search_worlds: int | None = None) -> Round:
     """Deal one round from ``seed``, play it out and record it (``jass-sim replay``).
 
     Wraps the round kernel :func:`jass_sim.jass.engine.round.first_round` (through
@@ -289,9 +295,10 @@ def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", polic
         Seed of the deal (and of the random players).
     mode : str
         ``auto`` (the chooser picks) or ``H``, ``D``, ``S``, ``C``, ``OBE``, ``UNE``.
-    rules, policy, chooser, pimc_samples, horizon :
+    rules, policy, chooser, pimc_samples, horizon, search_worlds :
         As for :func:`simulate` (card play ``net`` and the ``evaluator`` mode choice by default). The
-        JSON echoes them (``policy``, ``mode_chooser``, ``seed``, ``pimc_samples``, ``horizon``).
+        JSON echoes them (``policy``, ``mode_chooser``, ``seed``, ``pimc_samples``, ``horizon``,
+        ``search_worlds``).
     """
     from jass_sim.jass.cards import mode_option
     from jass_sim.jass.engine.replay import Round, replay_round
@@ -304,8 +311,8 @@ def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", polic
     )
 
     policy = DEFAULT_POLICY if policy is None else policy  # an unknown name is reported as given
-    params = policy_params(pimc_samples, horizon)  # a bad value first, then one that does not apply
-    check_solver_options([policy], pimc_samples, horizon)
+    params = policy_params(pimc_samples, horizon, search_worlds)  # a bad value first, then one that does not apply
+    check_solver_options([policy], pimc_samples, horizon, search_worlds)
     check_chooser_option(mode, chooser)
     record = replay_round(seed, rules, mode_option(mode), policy, params, chooser=chooser)
     record.settings = {"policy": _lower(policy), "mode_chooser": _lower(chooser), "seed": seed, **solver_player_json(params)}

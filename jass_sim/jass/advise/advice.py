@@ -168,6 +168,8 @@ class Advice(Result):
              "partner_model": self.settings.get("partner_model", "evaluator"),
              "options_requested": self.settings.get("options"), "ci": self.settings.get("ci"),
              "max_samples": self.settings.get("max_samples")}
+        if "search_worlds" in self.settings:
+            s["search_worlds"] = self.settings["search_worlds"]
         if s["ci"] is not None:
             s["ci_reached"] = self.ci_reached
         return s
@@ -324,7 +326,8 @@ def partner_choices(s: AdviseSamples) -> dict[str, float]:
 def advise(hand, rules="chibre", policy: str | None = None, partner_model: str = "evaluator",
            samples: int | None = None, ci: float | None = None, max_samples: int = 200_000,
            chibred: bool = False, seed: int = 0, threads: int | None = None, options: str | None = None,
-           partner_samples: int = 16, progress=None, score: str | None = None) -> Advice:
+           partner_samples: int = 16, progress=None, score: str | None = None,
+           search_worlds: int | None = None) -> Advice:
     """Compare the chooser's options for a 9-card ``hand`` (text or card numbers).
 
     The player is seat 0, the chooser, and leads; with ``chibred`` the partner (seat 2) chibred,
@@ -335,9 +338,11 @@ def advise(hand, rules="chibre", policy: str | None = None, partner_model: str =
     kernel :func:`jass_sim.jass.advise.sampling.advise_blocks`. The card play is ``policy`` at every
     seat (default :data:`jass_sim.jass.players.DEFAULT_POLICY`, the learned ``net`` player).
     """
-    from jass_sim.jass.players import DEFAULT_POLICY, PLAYERS
+    from jass_sim.jass.players import DEFAULT_POLICY, PLAYERS, check_solver_options, policy_params
 
     policy = DEFAULT_POLICY if policy is None else policy.strip().lower()
+    params = policy_params(search_worlds=search_worlds)
+    check_solver_options([policy], search_worlds=search_worlds)
     from jass_sim.core.threads import numba_threads
 
     cards = parse_cards(hand, count=9) if isinstance(hand, str) else list(hand)
@@ -375,10 +380,12 @@ def advise(hand, rules="chibre", policy: str | None = None, partner_model: str =
         runner = lambda first, n: run_advise(  # noqa: E731
             cards_to_mask(cards), rules, opts, [pid] * 4, leader=leader, seed=seed,
             first_sample=first, n_samples=n, partner_model=PARTNER_MODELS[partner_model],
-            partner_samples=partner_samples, game=game)
+            partner_samples=partner_samples, game=game, params=params)
     settings = {"chibred": bool(chibred), "partner_model": partner_model,
                 "options": None if options is None else [option_name(o) for o in opts],
                 "ci": ci, "max_samples": None if ci is None else max_samples}
+    if policy == "search":
+        settings["search_worlds"] = search_worlds
 
     def make_result(s: AdviseSamples) -> Advice:
         if game is None:

@@ -5,12 +5,14 @@ from __future__ import annotations
 import click
 
 from jass_sim.core.cli import command
+from jass_sim.jass.cli.options import SEARCH_WORLDS_OPTION
 
 
 @command()
 @click.argument("hand")
 @click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
-@click.option("--policy", default=None, help="Card play: net, heuristic, dd, pimc or random  [default: net].")
+@click.option("--policy", default=None, help="Card play: net, search, heuristic, dd, pimc or random  [default: net].")
+@SEARCH_WORLDS_OPTION
 @click.option("--partner-model", default="evaluator", show_default=True,
               help="How the partner chooses after chibre: evaluator, fitted or search.")
 @click.option("--samples", type=int, default=None, help="Sampled deals (default 4000).")
@@ -25,7 +27,7 @@ from jass_sim.core.cli import command
 @click.option("--format", "fmt", default="table", show_default=True, help="table, json or csv.")
 @click.option("--plot", default=None, help="Write a figure to FILE.png or FILE.svg.")
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
-def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred, options, score, seed, threads, fmt,
+def advise(hand, rules, policy, search_worlds, partner_model, samples, ci, max_samples, chibred, options, score, seed, threads, fmt,
            plot, output):
     """Should I choose trump, which one, or chibre? Ranks the chooser's options for HAND, 9 cards
     such as "HJ H9 HA SK SQ D6 C7 C8 CT", on the same sampled deals."""
@@ -45,7 +47,7 @@ def advise(hand, rules, policy, partner_model, samples, ci, max_samples, chibred
     check_plot_path(plot, Advice.plot_formats)
     # on a terminal, after a second: the samples done, and with --ci the half-width as it narrows
     progress = Progress(max_samples if ci is not None else (samples or 4000), "advise", delay=PROGRESS_DELAY)
-    advice = run(hand, rules=rules, policy=policy, partner_model=partner_model, samples=samples, ci=ci,
+    advice = run(hand, rules=rules, policy=policy, search_worlds=search_worlds, partner_model=partner_model, samples=samples, ci=ci,
                  max_samples=max_samples, chibred=chibred, options=options, seed=seed, threads=threads,
                  progress=progress, score=score)
     text = advice.formatted(fmt)

@@ -19,7 +19,7 @@ from jass_sim.jass.cli.options import solver_player_options
 @click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
 @click.option("--format", "fmt", default="table", show_default=True, help="table, json or csv.")
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
-def duel(team_a, team_b, deals, rules, chooser, seed, pimc_samples, horizon, threads, fmt, output):
+def duel(team_a, team_b, deals, rules, chooser, seed, pimc_samples, horizon, search_worlds, threads, fmt, output):
     """Team A against team B on duplicate deals: each deal is played twice with the teams'
     seats swapped, so card luck cancels. Reports A's mean point difference per round with its
     95% CI and A's win rate."""
@@ -34,5 +34,5 @@ def duel(team_a, team_b, deals, rules, chooser, seed, pimc_samples, horizon, thr
     fmt = output_format(fmt, output, Duel.formats)
     check_output_path(output)
     result = run(team_a, team_b, deals, rules=rules, chooser=chooser, seed=seed, pimc_samples=pimc_samples,
-                 horizon=horizon, threads=threads, progress=Progress(deals, "duel", delay=PROGRESS_DELAY) if deals > 0 else None)
+                 horizon=horizon, search_worlds=search_worlds, threads=threads, progress=Progress(deals, "duel", delay=PROGRESS_DELAY) if deals > 0 else None)
     emit(result.formatted(fmt), output)

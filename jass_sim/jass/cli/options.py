@@ -27,6 +27,12 @@ def job_options(func):
     ))
 
 
+#: ``--search-worlds``: worlds the ``search`` player draws per decision.
+SEARCH_WORLDS_OPTION = click.option(
+    "--search-worlds", type=int, default=None,
+    help="search: worlds of the unseen cards drawn and played out per decision [default: 16].")
+
+
 def solver_player_options(func):
     """``--pimc-samples`` and ``--horizon``: the parameters of the ``dd`` and ``pimc`` players
     (every seat plays with the same ones)."""
@@ -36,6 +42,7 @@ def solver_player_options(func):
         click.option("--horizon", default=None,
                      help="dd and pimc: tricks solved ahead (1-9), or 'full' for exact play to the end "
                           "of the round [default: 3]."),
+        SEARCH_WORLDS_OPTION,
     ))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from jass_sim.core.cli import command
+from jass_sim.jass.cli.options import SEARCH_WORLDS_OPTION
 
 
 @command("play-advice")
@@ -19,8 +20,9 @@ from jass_sim.core.cli import command
 @click.option("--leader", type=int, default=0, show_default=True, help="Seat that led the first trick.")
 @click.option("--played", default="", help="Every card played so far, in order.")
 @click.option("--melds", default=None, help='Meld cards shown, e.g. "1: D7 D8 D9; 2: HJ SJ DJ CJ".')
-@click.option("--policy", default=None, help="Card play in the play-outs: net, heuristic, random, dd or pimc "
-              "[default: net].")
+@click.option("--policy", default=None, help="Card play in the play-outs: net, search, heuristic, random, dd or "
+              "pimc [default: net].")
+@SEARCH_WORLDS_OPTION
 @click.option("--samples", type=int, default=None, help="Sampled worlds [default: 4000; 1 with --hands].")
 @click.option("--ci", type=float, default=None, help="Sample until the best card's lead has a 95% CI "
               "half-width of at most X points.")
@@ -29,8 +31,8 @@ from jass_sim.core.cli import command
 @click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
 @click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
-def play_advice(hand, hands, mode, rules, chooser, chibred, leader, played, melds, policy, samples, ci,
-                max_samples, seed, threads, fmt, output):
+def play_advice(hand, hands, mode, rules, chooser, chibred, leader, played, melds, policy, search_worlds, samples,
+                ci, max_samples, seed, threads, fmt, output):
     """Value every legal card of seat 0 in the round so far, on worlds consistent with its view."""
     from jass_sim.core.cli import given, output_format
     from jass_sim.core.errors import InputError, check_choice
@@ -47,6 +49,6 @@ def play_advice(hand, hands, mode, rules, chooser, chibred, leader, played, meld
     # on a terminal, after a second: the samples done, and with --ci the half-width as it narrows
     progress = Progress(max_samples if ci is not None else (samples or 1), "play-advice", delay=PROGRESS_DELAY)
     advice = run(hand, mode=mode, hands=hands, rules=rules, leader=leader, chooser=chooser, chibred=chibred,
-                 played=played, melds=melds, policy=policy, samples=samples, ci=ci, max_samples=max_samples,
+                 played=played, melds=melds, policy=policy, search_worlds=search_worlds, samples=samples, ci=ci, max_samples=max_samples,
                  seed=seed, threads=threads, progress=progress)
     emit(advice.formatted(fmt), output)

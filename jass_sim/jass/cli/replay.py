@@ -19,7 +19,7 @@ from jass_sim.jass.cli.options import DEFAULT_CHOOSER, DEFAULT_POLICY, solver_pl
               help="Mode choice when --mode auto: evaluator or fitted (both may chibre), or random.")
 @solver_player_options
 @click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
-def replay(seed, mode, rules, policy, chooser, pimc_samples, horizon, fmt):
+def replay(seed, mode, rules, policy, chooser, pimc_samples, horizon, search_worlds, fmt):
     """Deal one round from SEED, play it out and show hands, melds, tricks and score."""
     from jass_sim.core.errors import check_choice
     from jass_sim.core.files import emit
@@ -28,5 +28,5 @@ def replay(seed, mode, rules, policy, chooser, pimc_samples, horizon, fmt):
 
     fmt = check_choice("--format", fmt, Round.formats)
     result = run(seed, mode=mode, rules=rules, policy=policy, chooser=chooser, pimc_samples=pimc_samples,
-                 horizon=horizon)
+                 horizon=horizon, search_worlds=search_worlds)
     emit(result.formatted(fmt), None)

@@ -5,14 +5,16 @@ from __future__ import annotations
 import click
 
 from jass_sim.core.cli import command
+from jass_sim.jass.cli.options import SEARCH_WORLDS_OPTION
 
 
 @command()
 @click.argument("round_file")
 @click.option("--seat", type=int, default=None, help="Review this seat's decisions [default: 0].")
 @click.option("--team", type=int, default=None, help="Review both seats of team 0 (seats 0, 2) or 1 (seats 1, 3).")
-@click.option("--policy", default=None, help="Card play in the play-outs: net, heuristic, random, dd or pimc "
-              "[default: net].")
+@click.option("--policy", default=None, help="Card play in the play-outs: net, search, heuristic, random, dd or "
+              "pimc [default: net].")
+@SEARCH_WORLDS_OPTION
 @click.option("--samples", type=int, default=None, help="Worlds per card decision (and deals for the mode "
               "choice) [defaults of play-advice and advise].")
 @click.option("--no-mode", is_flag=True, help="Do not rate the mode choice.")
@@ -21,7 +23,7 @@ from jass_sim.core.cli import command
 @click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 @click.option("--html", "html_path", default=None, help="Also write an HTML page with a row per decision and a plot.")
-def review(round_file, seat, team, policy, samples, no_mode, seed, threads, fmt, output, html_path):
+def review(round_file, seat, team, policy, search_worlds, samples, no_mode, seed, threads, fmt, output, html_path):
     """Rate each decision in ROUND_FILE (the text round format, or `jass-sim replay --format json`)."""
     from jass_sim.core.cli import output_format
     from jass_sim.core.errors import InputError, check_choice
@@ -38,7 +40,7 @@ def review(round_file, seat, team, policy, samples, no_mode, seed, threads, fmt,
         raise InputError(f"--html writes an HTML page: give a FILE.html, got {html_path!r}", html_path)
     # on a terminal, after a second: the decisions rated so far
     progress = Progress(1, "review", delay=PROGRESS_DELAY)
-    rv = run(round_file, seat=seat, team=team, policy=policy, samples=samples, rate_mode=not no_mode, seed=seed,
+    rv = run(round_file, seat=seat, team=team, policy=policy, search_worlds=search_worlds, samples=samples, rate_mode=not no_mode, seed=seed,
              progress=progress,
              threads=threads)
     text = rv.formatted(fmt)

@@ -16,7 +16,7 @@ from jass_sim.jass.cli.options import job_options, solver_player_options
 @click.option("--per-deal", is_flag=True, help="One row per deal instead of the aggregate table.")
 @click.option("--format", "fmt", default="table", show_default=True, help="table, csv, json or parquet.")
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
-def simulate(deals, rules, policy, mode, chooser, seed, pimc_samples, horizon, threads, per_deal, fmt, output):
+def simulate(deals, rules, policy, mode, chooser, seed, pimc_samples, horizon, search_worlds, threads, per_deal, fmt, output):
     """Simulate DEALS rounds: seat 0 chooses (or chibres) and leads; every seat plays POLICY."""
     from jass_sim.core.cli import output_format
     from jass_sim.core.errors import check_choice
@@ -34,7 +34,7 @@ def simulate(deals, rules, policy, mode, chooser, seed, pimc_samples, horizon, t
         check_per_deal_disk(output, deals, fmt)
     progress = Progress(deals, "simulate", delay=PROGRESS_DELAY) if deals > 0 else None
     result = run(deals, rules=rules, policy=policy, mode=mode, chooser=chooser, seed=seed, pimc_samples=pimc_samples,
-                 horizon=horizon, threads=threads, per_deal=per_deal, progress=progress)
+                 horizon=horizon, search_worlds=search_worlds, threads=threads, per_deal=per_deal, progress=progress)
     if per_deal:
         with ChunkWriter(output, fmt) as writer:
             for frame in result:

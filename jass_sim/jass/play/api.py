@@ -37,7 +37,7 @@ def play_advice(hand: str | None = None, *, mode: str, hands=None, rules: str = 
                 chooser: int | None = None, chibred: bool = False, played: str = "", melds=None,
                 policy: str | None = None, samples: int | None = None, ci: float | None = None,
                 max_samples: int = 100_000, seed: int = 0, threads: int | None = None,
-                progress=None) -> PlayAdvice:
+                progress=None, search_worlds: int | None = None) -> PlayAdvice:
     """Which card should seat 0 play now? (``jass-sim play-advice``)
 
     Every legal card is played out on the same sampled worlds consistent with what seat 0 has
@@ -60,16 +60,20 @@ def play_advice(hand: str | None = None, *, mode: str, hands=None, rules: str = 
     melds : str or dict, optional
         Meld cards shown, ``"1: D7 D8 D9; 2: HJ SJ DJ CJ"``.
     policy : str, optional
-        Card play in the play-outs: ``net`` (the default), ``heuristic``, ``random``, ``dd``, ``pimc``.
-    samples, ci, max_samples, seed, threads, progress :
+        Card play in the play-outs: ``net`` (the default), ``search`` (slow), ``heuristic``,
+        ``random``, ``dd``, ``pimc``.
+    samples, ci, max_samples, seed, threads, progress, search_worlds :
         As for :func:`jass_sim.advise` (default 4,000 worlds; 1 with ``hands``).
     """
     from jass_sim.core.errors import InputError
     from jass_sim.jass.cards import mode_option, parse_cards, parse_hands
     from jass_sim.jass.play.advice import play_advice as run
     from jass_sim.jass.play.position import build_position
+    from jass_sim.jass.players import check_solver_options, policy_params
     from jass_sim.jass.rules import get_rules
 
+    params = policy_params(search_worlds=search_worlds)
+    check_solver_options([policy or "net"], search_worlds=search_worlds)
     four_points = get_rules(rules).four_points
     mode_number = mode_option(mode, allow_auto=False)
     all_hands = None
@@ -89,13 +93,13 @@ def play_advice(hand: str | None = None, *, mode: str, hands=None, rules: str = 
                          parse_melds(melds), chooser=chooser, chibred=chibred, hands=all_hands,
                          four_points=four_points)
     return run(pos, rules, policy, samples, ci, max_samples, seed, threads, known_hands=all_hands is not None,
-               progress=progress)
+               progress=progress, params=params)
 
 
 @api_args()
 def review(round, *, seat: int | None = None, team: int | None = None, policy: str | None = None,
            samples: int | None = None, rate_mode: bool = True, seed: int = 0, threads: int | None = None,
-           progress=None) -> Review:
+           progress=None, search_worlds: int | None = None) -> Review:
     """Rate every decision of a seat (or a team) in a played round (``jass-sim review``).
 
     Each card decision is valued like :func:`play_advice` on the seat's view at the time, the
@@ -113,6 +117,8 @@ def review(round, *, seat: int | None = None, team: int | None = None, policy: s
         Review this seat (default 0), or both seats of team 0 (seats 0, 2) or 1 (seats 1, 3).
     samples : int, optional
         Worlds per card decision (and deals for the mode choice), at least 2.
+    search_worlds : int, optional
+        Worlds per decision of the ``search`` player, with ``policy="search"``.
     rate_mode : bool
         Also rate the mode choice.
     progress : callable, optional
@@ -134,6 +140,10 @@ def review(round, *, seat: int | None = None, team: int | None = None, policy: s
         raise InputError(f"--seat must be 0..3, got {seat}", str(seat))
     if samples is not None and samples < 2:
         raise InputError(f"--samples must be at least 2, got {samples}", str(samples))
+    from jass_sim.jass.players import check_solver_options, policy_params
+
+    policy_params(search_worlds=search_worlds)  # a bad value first, then one that does not apply
+    check_solver_options([policy or "net"], search_worlds=search_worlds)
     seats = [team, team + 2] if team is not None else [seat or 0]
     if isinstance(round, Result):
         r = parse_round_json(json.dumps(round.to_json()), "the replayed round")
@@ -144,4 +154,5 @@ def review(round, *, seat: int | None = None, team: int | None = None, policy: s
             else parse_round_json(round, "the round")
     else:
         r = read_round(os.fspath(round))
-    return run(r, seats, policy, samples, seed, threads, review_mode=rate_mode, progress=progress)
+    return run(r, seats, policy, samples, seed, threads, review_mode=rate_mode, progress=progress,
+               search_worlds=search_worlds)

@@ -25,6 +25,7 @@ from jass_sim.jass.play.advice import DEFAULT_PLAY_POLICY, DEFAULT_SAMPLES, card
 from jass_sim.jass.play.position import Position, build_position, rotate_seat
 from jass_sim.jass.play.round_file import RoundInput
 from jass_sim.jass.play.worlds import known_world, run_play_advice
+from jass_sim.jass.players import policy_params
 from jass_sim.jass.rules import get_rules
 
 #: Loss thresholds (points) of the verdicts, worst first.
@@ -230,7 +231,8 @@ def _rotated(r: RoundInput, me: int, upto: int, require_turn: bool = True) -> Po
 
 
 def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: int | None = None, seed: int = 0,
-           threads: int | None = None, review_mode: bool = True, progress=None) -> Review:
+           threads: int | None = None, review_mode: bool = True, progress=None,
+           search_worlds: int | None = None) -> Review:
     """Rate the decisions of ``seats`` in round ``r``.
 
     Parameters
@@ -275,7 +277,7 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
     step = _Steps(progress, total)
     step.start()
     if review_mode:
-        decisions += _mode_decisions(r, modes, policy, samples, seed, threads, step)
+        decisions += _mode_decisions(r, modes, policy, samples, seed, threads, step, search_worlds)
     for i, seat in turns:
         card = r.played[i]
         pos = _rotated(r, seat, i)
@@ -285,6 +287,7 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
                      trick_leader=(pos.trick_leader + seat) & 3)
         if len(pos.legal) > 1:
             advice = play_advice(pos, rules, policy, samples, seed=seed, threads=threads, progress=step.inner(),
+                                 params=policy_params(search_worlds=search_worlds),
                                  stage=f"decision {step.k + 1} of {total}: trick {trick_no}")
             loss, lo, hi = advice.loss(card)
             d.best = format_card(advice.cards[advice.best])
@@ -363,7 +366,7 @@ def _mode_seats(r: RoundInput, seats) -> list[tuple[int, int, bool]]:
     return out
 
 
-def _mode_decisions(r: RoundInput, modes, policy, samples, seed, threads, step) -> list[Decision]:
+def _mode_decisions(r: RoundInput, modes, policy, samples, seed, threads, step, search_worlds=None) -> list[Decision]:
     """The mode choice (or chibre) of a reviewed seat, rated by ``advise`` (paired lead of the best
     option over the one taken, in round points ours minus theirs)."""
     from jass_sim.jass.advise.advice import advise, paired_lead
@@ -373,6 +376,7 @@ def _mode_decisions(r: RoundInput, modes, policy, samples, seed, threads, step) 
     out = []
     for me, taken, chibred in modes:
         a = advise(r.hands[me], r.rules, policy, samples=samples, seed=seed, threads=threads, chibred=chibred,
+                   search_worlds=search_worlds,
                    progress=step.inner())
         best = a.options.index(a.best_option)
         j = a.options.index(taken)

@@ -26,6 +26,7 @@ PLAYERS = PlayerRegistry("policy", (
     Player("dd", 2, "sees all four hands and plays a card of best double-dummy value"),
     Player("pimc", 3, "perfect-information Monte Carlo: solves sampled deals of the unseen cards"),
     Player("net", 4, "a small neural network distilled from search"),
+    Player("search", 5, "searches sampled worlds, weighted by how likely net finds the cards played, with net play-outs"),
 ))
 
 #: The card play of ``advise``, ``play-advice``, ``review`` and ``report`` when no policy is given:
@@ -36,11 +37,14 @@ DEFAULT_POLICY = "net"
 
 #: Most tricks a horizon can look ahead (a round has 9).
 MAX_HORIZON = 9
+#: Most worlds the ``search`` player may draw per decision.
+MAX_SEARCH_WORLDS = 4096
 
 
-def check_solver_options(policies, pimc_samples=None, horizon=None) -> None:
-    """Refuse ``--pimc-samples`` when no seat plays ``pimc`` and ``--horizon`` when none plays ``dd``
-    or ``pimc`` (InputError): the option would be dropped without a word."""
+def check_solver_options(policies, pimc_samples=None, horizon=None, search_worlds=None) -> None:
+    """Refuse ``--pimc-samples`` when no seat plays ``pimc``, ``--horizon`` when none plays ``dd``
+    or ``pimc`` and ``--search-worlds`` when none plays ``search`` (InputError): the option would
+    be dropped without a word."""
     from jass_sim.core.errors import InputError
 
     names = {str(p).strip().lower() for p in policies}
@@ -50,6 +54,9 @@ def check_solver_options(policies, pimc_samples=None, horizon=None) -> None:
     if horizon is not None and not names & {"dd", "pimc"}:
         raise InputError(f"--horizon {horizon} applies only to the dd and pimc players, and no seat plays them "
                          f"({', '.join(sorted(names))})", "--horizon")
+    if search_worlds is not None and "search" not in names:
+        raise InputError(f"--search-worlds {search_worlds} applies only to the search player, and no seat plays "
+                         f"search ({', '.join(sorted(names))})", "--search-worlds")
 
 
 def check_chooser_option(mode, chooser: str, default: str = "evaluator") -> None:
@@ -63,7 +70,8 @@ def check_chooser_option(mode, chooser: str, default: str = "evaluator") -> None
                          "--chooser")
 
 
-def policy_params(pimc_samples: int | None = None, horizon: int | str | None = None) -> np.ndarray:
+def policy_params(pimc_samples: int | None = None, horizon: int | str | None = None,
+                  search_worlds: int | None = None, belief_temperature: float | None = None) -> np.ndarray:
     """The ``params`` array the kernels pass to every seat's policy (read by ``dd`` and ``pimc``).
 
     Parameters
@@ -73,12 +81,18 @@ def policy_params(pimc_samples: int | None = None, horizon: int | str | None = N
     horizon : int or "full", optional
         Tricks that ``dd`` and ``pimc`` solve ahead before the last ones (default 3); ``"full"``
         solves every decision to the end of the round (exact, and slow in the first tricks).
+    search_worlds : int, optional
+        Worlds the ``search`` player draws and plays out per decision (default 16).
+    belief_temperature : float, optional
+        The ``search`` player's belief temperature in points (default 4; 0 or ``inf`` turns the
+        belief weighting off: every world counts the same). See :mod:`.belief`.
 
     Returns
     -------
     numpy.ndarray
-        ``float64``: ``(samples, horizon)``, 0 for a default and -1 for a full horizon (see
-        :mod:`jass_sim.jass.players.search`), the rest of the header, then the ``net``
+        ``float64``: ``(samples, horizon, 0, worlds, temperature)``, 0 for a default, -1 for a
+        full horizon (see :mod:`jass_sim.jass.players.search`) and a negative temperature for no
+        belief weighting (:mod:`.net_search`), the rest of the header, then the ``net``
         policy's weights (see :func:`jass_sim.jass.players.net.pack_params`). Raises
         InputError naming a bad value.
     """
@@ -101,11 +115,24 @@ def policy_params(pimc_samples: int | None = None, horizon: int | str | None = N
         else:
             raise InputError(f"--horizon must be a number of tricks from 1 to {MAX_HORIZON} or 'full', "
                              f"got {horizon!r}", str(horizon))
-    return pack_params(np.array([samples, depth], dtype=np.float64))
+    worlds = 0
+    if search_worlds is not None:
+        if not 1 <= search_worlds <= MAX_SEARCH_WORLDS:
+            raise InputError(f"--search-worlds must be from 1 to {MAX_SEARCH_WORLDS}, got {search_worlds}",
+                             str(search_worlds))
+        worlds = search_worlds
+    temperature = 0.0
+    if belief_temperature is not None:
+        if not belief_temperature >= 0:  # also refuses NaN
+            raise InputError(f"--belief-temperature must be 0 (off) or positive, got {belief_temperature}",
+                             str(belief_temperature))
+        temperature = -1.0 if belief_temperature == 0 or np.isinf(belief_temperature) else float(belief_temperature)
+    return pack_params(np.array([samples, depth, 0, worlds, temperature], dtype=np.float64))
 
 
 def solver_player_json(params) -> dict:
-    """``{"pimc_samples": n, "horizon": n | "full"}`` of a ``policy_params`` array for the JSON
-    outputs (null where the player's default was used)."""
-    samples, horizon = int(params[0]), int(params[1])
-    return {"pimc_samples": samples or None, "horizon": "full" if horizon < 0 else (horizon or None)}
+    """``{"pimc_samples": n, "horizon": n | "full", "search_worlds": n}`` of a ``policy_params``
+    array for the JSON outputs (null where the player's default was used)."""
+    samples, horizon, worlds = int(params[0]), int(params[1]), int(params[3])
+    return {"pimc_samples": samples or None, "horizon": "full" if horizon < 0 else (horizon or None),
+            "search_worlds": worlds or None}

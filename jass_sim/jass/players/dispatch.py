@@ -7,12 +7,18 @@ import numpy as np
 from jass_sim.core.jit import jit
 from jass_sim.jass.players import PLAYERS
 from jass_sim.jass.players.heuristic import heuristic_card
-from jass_sim.jass.players.net import net_card, new_net_scratch
+from jass_sim.jass.players.net import net_card, new_net_scratch, second_net
+from jass_sim.jass.players.net_search import search_card
 from jass_sim.jass.players.random import random_card
 from jass_sim.jass.players.search import dd_card, pimc_card
 
 #: The number of the policy whose scratch the round kernels allocate (:func:`policy_scratch`).
 NET = PLAYERS.code("net")
+#: An internal policy number, in no player table: ``net`` with the second network of ``params``
+#: (:func:`~.net.pack_two`), so that two networks can play one duel (benchmarks and training).
+SECOND_NET = 6
+#: The number of the ``search`` policy (search over ``net``, :mod:`.net_search`).
+SEARCH = PLAYERS.code("search")
 
 
 @jit(inline="always")
@@ -65,6 +71,13 @@ def choose_card(policy, seat, legal, hands, trace, t, n_in_trick, mode, played, 
     if policy == NET:  # net: weights in params after its header (see jass_sim.jass.players.net)
         return net_card(seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer, params,
                         scratch)
+    if policy == SECOND_NET:  # its own scratch: sized for the second network, allocated per card
+        other = second_net(params)
+        return net_card(seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer, other,
+                        new_net_scratch(other))
+    if policy == SEARCH:  # search over net: params[3] worlds, params[4] belief temperature
+        return search_card(seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer, params,
+                           rng)
     return random_card(legal, rng)
 
 

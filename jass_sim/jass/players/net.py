@@ -246,6 +246,21 @@ def scratch_size(h1, h2):
     return MAX_ACTIVE + (h1 + 3) // 4 + (h1 + h2 + 1) // 2
 
 
+def pack_two(header: np.ndarray, first: dict[str, np.ndarray] | None,
+             second: dict[str, np.ndarray] | None) -> np.ndarray:
+    """``params`` holding two networks: ``first`` as :func:`pack_params` packs it (played by
+    ``net``), then the whole ``params`` of ``second`` (played by the internal policy number
+    :data:`~jass_sim.jass.players.dispatch.SECOND_NET`, see :func:`second_net`), so that two
+    networks can meet in one duel (benchmarks and training; None is the shipped network)."""
+    return np.concatenate([pack_params(header, first), pack_params(header, second)])
+
+
+@jit(inline="always")
+def second_net(params):
+    """The ``params`` of the second network packed by :func:`pack_two` (a view)."""
+    return params[PARAMS_HEADER + (np.int64(params[NET_FLAG]) + 1) // 2:]
+
+
 @jit(inline="always")
 def check_net_params(params):
     """Raise ValueError unless ``params`` holds a whole packed network (:func:`pack_params`)."""

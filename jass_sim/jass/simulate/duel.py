@@ -83,3 +83,23 @@ def duel(team_a: str, team_b: str, deals: int, rules="chibre", seed: int = 0, th
     acc = run_duel(deals, get_rules(rules), PLAYERS.code(team_a), PLAYERS.code(team_b), seed=seed,
                    mode_policy=MODE_POLICIES[chooser], params=params, threads=threads, progress=progress)
     return duel_result(acc, team_a, team_b) | {"rules": get_rules(rules).name, "seed": seed}
+
+
+def duel_networks(first: dict | None, second: dict | None, deals: int, rules="chibre", seed: int = 0,
+                  threads: int | None = None, chooser: str = "evaluator", progress=None,
+                  names: tuple[str, str] = ("net (first)", "net (second)")) -> dict:
+    """Two ``net`` networks on duplicate deals (as :func:`duel`): ``first`` as team A, ``second`` as
+    team B (dicts of layers ``W1 b1 W2 b2 W3 b3``; None is the shipped network). Benchmarks and
+    training compare a new network with the one it replaces this way.
+    """
+    from jass_sim.jass.engine.simulate import run_duel
+    from jass_sim.jass.modes.choose import MODE_POLICIES
+    from jass_sim.jass.players import PLAYERS, policy_params
+    from jass_sim.jass.players.dispatch import SECOND_NET
+    from jass_sim.jass.players.net import NET_H1, pack_two
+    from jass_sim.jass.rules import get_rules
+
+    params = pack_two(policy_params()[:NET_H1], first, second)
+    acc = run_duel(deals, get_rules(rules), PLAYERS.code("net"), SECOND_NET, seed=seed,
+                   mode_policy=MODE_POLICIES[chooser], params=params, threads=threads, progress=progress)
+    return duel_result(acc, *names) | {"rules": get_rules(rules).name, "seed": seed}

@@ -30,10 +30,14 @@ from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.jass.engine.round import play_round, play_tricks, reveal_melds
 from jass_sim.jass.modes.choose import choose_mode
 from jass_sim.jass.players._net_features import CANON_CARD, MAX_ACTIVE, encode_view
+from jass_sim.jass.players.net_search import search_settings, search_values
 from jass_sim.jass.players.search import sample_hands
 from jass_sim.jass.rules._melds import MAX_MELDS, team_melds
 from jass_sim.jass.rules._tricks import legal_follow, trick_step
 from jass_sim.jass.rules.tables import POINTS
+
+#: The rollout policy number that asks for the ``search`` player's values as labels.
+SEARCH_TEACHER = 5
 
 #: Columns of the ``info`` output: mode, trick, position in the trick, seat, number of legal
 #: cards, 1 for a written row (0: the deal had fewer decisions to draw), and the canonical card
@@ -135,6 +139,32 @@ def card_values(initial, trace, t, i, mode, declarer, shown, policies, params, r
 
 
 @jit
+def search_targets(initial, trace, t, i, mode, declarer, shown, params, rng, legal, values):
+    """``values[c]`` for each card ``c`` of ``legal`` at card ``i`` of trick ``t``: the ``search``
+    player's belief-weighted mean value (its team's points minus the other team's from trick ``t``
+    on, over ``params``' worlds drawn from the deciding seat's view; :mod:`~jass_sim.jass.players.net_search`),
+    the labels of a distillation from search."""
+    hands = np.zeros(4, dtype=np.uint64)
+    seat = (trace[t, 0] + i) & 3
+    played, voids, _, _, _, _, _ = state_at(initial, trace, t, i, mode, hands)
+    n_worlds, _ = search_settings(params)
+    n_legal = popcount(legal)
+    table = np.zeros((n_worlds, n_legal))
+    weights = np.zeros(n_worlds)
+    search_values(seat, legal, hands, trace, t, i, mode, played, voids, shown, declarer, params, rng, table, weights)
+    x = legal
+    j = 0
+    while x:
+        c = lowest_bit(x)
+        x &= x - U64_ONE
+        v = 0.0
+        for w in range(n_worlds):
+            v += weights[w] * table[w, j]
+        values[c] = v
+        j += 1
+
+
+@jit
 def value_scratch():
     """Scratch arrays for :func:`card_values`."""
     return (np.zeros(4, dtype=np.uint64), np.zeros(4, dtype=np.uint64), np.zeros(4, dtype=np.uint64),
@@ -206,8 +236,11 @@ def _selfplay_block(rng, count, first_row, per_deal, worlds, modes_allowed, poli
                 feats[row, a] = view[a] if a < n else -1
             for c in range(36):
                 targets[row, c] = np.nan
-            card_values(dealt, trace, t, i, mode, declarer, shown, rollout, params, rng, legal, worlds, values,
-                        scratch)
+            if rollout_policy == SEARCH_TEACHER:
+                search_targets(dealt, trace, t, i, mode, declarer, shown, params, rng, legal, values)
+            else:
+                card_values(dealt, trace, t, i, mode, declarer, shown, rollout, params, rng, legal, worlds, values,
+                            scratch)
             x = legal
             for c in range(36):
                 if (x >> np.uint64(c)) & U64_ONE:

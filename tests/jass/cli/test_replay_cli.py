@@ -13,7 +13,7 @@ from jass_sim.cli import main
 
 JSON_KEYS = {"rules", "mode", "multiplier", "chooser", "leader", "hands", "melds", "meld_winner", "tricks", "score"}
 #: The run's options, echoed after the round (issue 33 item 9).
-ECHO_KEYS = {"policy", "mode_chooser", "seed", "pimc_samples", "horizon"}
+ECHO_KEYS = {"policy", "mode_chooser", "seed", "pimc_samples", "horizon", "search_worlds"}
 
 
 def run(*args):
