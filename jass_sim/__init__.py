@@ -7,7 +7,7 @@ The public functions are imported lazily (on first use), so ``import jass_sim`` 
     >>> advice.recommendation, advice.sentence  # doctest: +SKIP
 
 Chibre: :func:`advise`, :func:`simulate`, :func:`duel`, :func:`melds`, :func:`solve`,
-:func:`replay`, :func:`report`, :func:`play_advice`, :func:`review`, :func:`games`, :func:`equity`. Cribbage and Basra live in
+:func:`replay`, :func:`report`, :func:`play_advice`, :func:`review`, :func:`choose_card`, :func:`games`, :func:`equity`. Cribbage and Basra live in
 :mod:`jass_sim.cribbage` and :mod:`jass_sim.basra`. Bad input raises :class:`InputError` (a
 ``ValueError``) whose message is the line the command line prints. See ``docs/api.md``.
 """
@@ -15,7 +15,7 @@ Chibre: :func:`advise`, :func:`simulate`, :func:`duel`, :func:`melds`, :func:`so
 from __future__ import annotations
 
 __all__ = ["InputError", "advise", "simulate", "duel", "melds", "solve", "replay", "report", "play_advice",
-           "review", "games", "equity", "cribbage", "basra"]
+           "review", "choose_card", "games", "equity", "cribbage", "basra"]
 
 from jass_sim.core.lazy import lazy_exports
 

@@ -14,6 +14,7 @@ argument, the same one-line error the command line gives, instead of a ``TypeErr
 - **flags** (``chibred``, ``exact``...): ``True`` or ``False``;
 - **cards** (a hand, the cards played, a table): a string, or a list of card strings (joined by
   spaces), or of card numbers;
+- **cards played** (``played`` of ``choose_card``): as cards, or a list of ``(seat, card)`` pairs;
 - **four hands** (``hands=`` of ``solve`` and ``play_advice``): a string ``"...;...;...;..."`` or a
   list of four hands, each a string or a list of card strings;
 - **lists of names** (``options``, ``players`` of ``report``): a comma-separated string or a list
@@ -111,6 +112,23 @@ def _cards_or_numbers(name, value):
     return _cards(name, value)
 
 
+def _plays(name, value):
+    """Cards played: a string, a list of card strings or numbers, or a list of ``(seat, card)`` pairs."""
+    if isinstance(value, str):
+        return value
+    if _is_card_list(value):
+        items = list(value)
+        if all(isinstance(c, str) for c in items):
+            return " ".join(items)
+        if all(isinstance(c, numbers.Integral) and not isinstance(c, bool) for c in items):
+            return [int(c) for c in items]
+        if all(_is_card_list(p) and len(p) == 2 and isinstance(p[0], numbers.Integral) and not isinstance(p[0], bool)
+               and (isinstance(p[1], str) or isinstance(p[1], numbers.Integral) and not isinstance(p[1], bool))
+               for p in items):
+            return [(int(s), c if isinstance(c, str) else int(c)) for s, c in items]
+    _fail(name, value, "cards as a string, a list of cards or a list of (seat, card) pairs")
+
+
 def _hands(name, value):
     if isinstance(value, str):
         return value
@@ -184,7 +202,7 @@ def _score(name, value):
 
 
 KINDS = {"whole": _whole, "number": _number, "name": _name, "flag": _flag, "cards": _cards,
-         "cards_or_numbers": _cards_or_numbers, "whole0": _whole0, "hands": _hands,
+         "cards_or_numbers": _cards_or_numbers, "plays": _plays, "whole0": _whole0, "hands": _hands,
          "names": _names, "melds": _melds, "path": _path, "callback": _callback, "horizon": _horizon,
          "pair": _text_or_pair, "score": _score, "round": _round}
 

@@ -1,5 +1,5 @@
 """The Chibre API: ``jass_sim.advise``, ``simulate``, ``duel``, ``melds``, ``solve``, ``replay``,
-``report``, ``play_advice`` and ``review``.
+``report``, ``play_advice``, ``review`` and ``choose_card``.
 
 Every function checks its input (an :class:`~jass_sim.jass.cards.InputError`, a ``ValueError``,
 whose message is the line the command line prints), calls the analysis function that wraps the
@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # the result classes, for the annotations only (imported on f
     from jass_sim.jass.simulate.duel import Duel
     from jass_sim.jass.solver.solution import Solution
 
-__all__ = ["advise", "simulate", "duel", "melds", "solve", "replay", "report", "play_advice", "review"]
+__all__ = ["advise", "simulate", "duel", "melds", "solve", "replay", "report", "play_advice", "review", "choose_card"]
 
 # The result classes live with their features; importable from here too, loaded on first use.
 __getattr__ = lazy_exports(__name__, {
@@ -371,3 +371,4 @@ def report(output: str, *, rules: str = "chibre", deals: int = 1_000_000, seed: 
 
 
 from jass_sim.jass.play.api import play_advice, review  # noqa: E402, F401  (split for size)
+from jass_sim.jass.play.choose import choose_card  # noqa: E402, F401

@@ -13,11 +13,10 @@ def warm_up() -> None:
     """Compile (or load from Numba's cache) the kernels of the page's Jass jobs with tiny inputs, so
     that the first answer comes at full speed."""
     import jass_sim
-    from jass_sim.jass.play.choose import choose_card
 
     jass_sim.advise("HJ H9 HA SK SQ D6 C7 C8 CT", samples=64, seed=0)
     jass_sim.play_advice("HJ H9 HA SK SQ D6 C7 C8 CT", mode="H", played="D7 S6", leader=2, samples=16, seed=0)
-    choose_card("HJ H9 HA SK SQ D6 C7 C8 CT", mode="H", seed=0)
+    jass_sim.choose_card("net", "HJ H9 HA SK SQ D6 C7 C8 CT", mode="H", seed=0)
 
 
 @command("serve")

@@ -3,6 +3,7 @@ with the job's ``args`` as keyword arguments; its result's ``to_json()`` is the 
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import math
@@ -15,14 +16,17 @@ from jass_sim.jass.cards import format_card
 @dataclass(frozen=True)
 class JobCommand:
     """A command of the job API: the function ``module.name``; ``progress``: it takes a ``progress``
-    callback (ticks, cancellation and the check of the arguments before the job is queued)."""
+    callback (ticks, cancellation and the check of the arguments before the job is queued);
+    ``defaults``: ``(name, value)`` pairs passed unless the job's ``args`` give them."""
 
     module: str
     name: str
     progress: bool = False
+    defaults: tuple = ()
 
     def function(self):
-        return getattr(importlib.import_module(self.module), self.name)
+        function = getattr(importlib.import_module(self.module), self.name)
+        return functools.partial(function, **dict(self.defaults)) if self.defaults else function
 
     def parameters(self) -> set[str]:
         return set(inspect.signature(self.function()).parameters) - {"progress"}
@@ -36,8 +40,9 @@ COMMANDS: dict[str, JobCommand] = {
     "equity": JobCommand("jass_sim.jass.games.api", "equity"),
     "cribbage_discard": JobCommand("jass_sim.cribbage.api", "discard"),
     "basra_advise": JobCommand("jass_sim.basra.api", "advise"),
-    # the page's coached round: the card a policy plays from a seat's view
-    "choose_card": JobCommand("jass_sim.jass.play.choose", "choose_card"),
+    # the page's coached round: the card a policy plays from a seat's view (``jass_sim.choose_card``,
+    # whose first parameter ``policy`` the job's args may leave out: ``net``)
+    "choose_card": JobCommand("jass_sim.jass.play.choose", "choose_card", defaults=(("policy", "net"),)),
 }
 
 

@@ -41,6 +41,7 @@ BAD = {
     "flag": [object(), "yes", 1, None.__class__],
     "cards": [object(), 7, [1, "HJ"], {"HJ"}],
     "cards_or_numbers": [object(), 7, [1, "HJ"], {"HJ"}],
+    "plays": [object(), 7, [1, "HJ"], {"HJ"}, [(1, "HJ"), (2, None)], [(True, "HJ")]],
     "hands": [object(), 7, [1, 2, 3, 4]],
     "names": [object(), 7, ["H", 3]],
     "melds": [object(), 7, {"x": "D7 D8 D9"}, {5: "D7 D8 D9"}, {1: 7}],
@@ -52,7 +53,7 @@ BAD = {
     "round": [object(), 7],
 }
 #: Minimal valid required arguments (never run: a bad argument is refused before any work).
-REQUIRED = {"hand": HAND, "mode": "H", "hands": "HJ;HA;H9;HT", "leader": 0, "seed": 1, "deals": 10, "team_a": "random",
+REQUIRED = {"policy": "net", "hand": HAND, "mode": "H", "hands": "HJ;HA;H9;HT", "leader": 0, "seed": 1, "deals": 10, "team_a": "random",
             "team_b": "random", "output": "out", "round": "round.txt", "n_games": 2, "starter": "5C", "dealer": True,
             "games": 2, "player_a": "random", "player_b": "greedy", "table": "DataFrame"}
 

@@ -97,6 +97,16 @@ def test_review_of_a_replayed_round(client):
 def test_choose_card_plays_as_the_engine(client):
     job_id, events = run_job(client, "choose_card", {"hand": HAND, "mode": "H", "leader": 0})
     assert events[-1][0] == "result" and events[-1][1]["card"] in events[-1][1]["legal"]
+    # the page's fields (no policy: net), as jass_sim.choose_card
+    args = {"hand": HAND, "mode": "H", "leader": 2, "chooser": 2, "played": "D7 S6", "seed": 2}
+    _, events = run_job(client, "choose_card", args)
+    assert events[-1][1] == clean_json(jass_sim.choose_card("net", **args).to_json())
+    # a policy and (seat, card) pairs in JSON lists
+    args = {"policy": "heuristic", "hand": HAND, "mode": "H", "chooser": 3, "played": [[3, "D7"]], "seat": 0}
+    _, events = run_job(client, "choose_card", args)
+    assert events[-1][1] == clean_json(jass_sim.choose_card(**args).to_json())
+    _, events = run_job(client, "choose_card", {"policy": "dd", "hand": HAND, "mode": "H"})
+    assert events[-1][0] == "error" and events[-1][1]["field"] == "policy"
 
 
 def test_progress_every_half_second_with_the_ci(client):
