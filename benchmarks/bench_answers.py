@@ -22,7 +22,7 @@ upper end at least -5). pimc's per-deal differences are stored in ``--out`` (``p
 stored without them are advised by pimc again.
 
 The figures say how close the fast policies' answers are to the reference's; the reference is
-itself a model of play (``search``: 16 worlds per decision weighted by net's beliefs, net
+itself a model of play (``search``: 32 worlds per decision weighted by net's beliefs, net
 play-outs, exact from 3 tricks before the end), not the truth.
 """
 

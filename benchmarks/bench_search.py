@@ -41,12 +41,14 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=None, help="worlds per decision (default: the player's)")
     parser.add_argument("--temperatures", default="default,off", help="comma-separated: default, off or points")
     parser.add_argument("--speed-rounds", type=int, default=200, help="0: skip the speed figure")
+    parser.add_argument("--confidences", default="default", help="comma-separated: default or standard errors "
+                        "(0: always the best mean)")
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--out", default=str(ROOT / "out" / "bench_search.jsonl"))
     args = parser.parse_args()
 
     from jass_sim.jass.players import policy_params
-    from jass_sim.jass.players.net_search import BELIEF_TEMPERATURE, SEARCH_WORLDS
+    from jass_sim.jass.players.net_search import BELIEF_TEMPERATURE, CONFIDENCE, SEARCH_WORLDS
     from jass_sim.jass.simulate.duel import duel
     from jass_sim.jass.simulate.tables import simulate
 
@@ -61,14 +63,17 @@ def main() -> None:
             f.write(json.dumps(row) + "\n")
         print(json.dumps(row), flush=True)
 
-    for token in args.temperatures.split(","):
-        token = token.strip().lower()
+    settings = [(t.strip().lower(), c.strip().lower()) for c in args.confidences.split(",")
+                for t in args.temperatures.split(",")]
+    for token, conf in settings:
         temperature = BELIEF_TEMPERATURE if token == "default" else temperature_value(token)
-        key = {"kind": "duel", "deals": args.deals, "worlds": worlds, "temperature": temperature, "seed": args.seed}
-        if any(all(r.get(k) == v for k, v in key.items()) for r in done):
+        confidence = CONFIDENCE if conf == "default" else float(conf)
+        key = {"kind": "duel", "deals": args.deals, "worlds": worlds, "temperature": temperature,
+               "confidence": confidence, "seed": args.seed}
+        if any(all(r.get(k, CONFIDENCE if k == "confidence" else None) == v for k, v in key.items()) for r in done):
             print(f"kept: {key}")
             continue
-        params = policy_params(search_worlds=worlds, belief_temperature=temperature)
+        params = policy_params(search_worlds=worlds, belief_temperature=temperature, search_confidence=confidence)
         t = time.perf_counter()
         r = duel("search", "net", args.deals, "chibre", args.seed, None, "evaluator", None, params)
         seconds = time.perf_counter() - t

@@ -30,7 +30,7 @@ def job_options(func):
 #: ``--search-worlds``: worlds the ``search`` player draws per decision.
 SEARCH_WORLDS_OPTION = click.option(
     "--search-worlds", type=int, default=None,
-    help="search: worlds of the unseen cards drawn and played out per decision [default: 16].")
+    help="search: worlds of the unseen cards drawn and played out per decision [default: 32].")
 
 
 def solver_player_options(func):

@@ -28,7 +28,7 @@ CHOOSE_STREAM = STREAMS["jass.choose-card"]
 #: Policies that play from the seat's own view (``dd`` sees every hand). Everything built on
 #: :func:`choose_card` (the page's bots, :mod:`jass_sim.bots`, ``benchmarks/bench_external.py``)
 #: takes its policy names from here.
-FAIR_POLICIES = ("net", "heuristic", "pimc", "random")
+FAIR_POLICIES = ("net", "search", "heuristic", "pimc", "random")
 
 
 @jit
@@ -69,8 +69,9 @@ def check_policy(policy) -> str:
     return name
 
 
-def policy_card(pos: Position, policy: str = DEFAULT_POLICY, seed: int = 0) -> int:
-    """The card ``policy`` plays for seat 0 of the checked position ``pos``."""
+def policy_card(pos: Position, policy: str = DEFAULT_POLICY, seed: int = 0, search_worlds: int | None = None) -> int:
+    """The card ``policy`` plays for seat 0 of the checked position ``pos`` (``search_worlds``:
+    worlds per decision of the ``search`` player)."""
     policy = check_policy(policy)
     if len(pos.legal) == 1:
         return pos.legal[0]
@@ -78,7 +79,7 @@ def policy_card(pos: Position, policy: str = DEFAULT_POLICY, seed: int = 0) -> i
     rng = block_states(seed, 0, 1, CHOOSE_STREAM)[0].copy()
     return int(_policy_card(PLAYERS.code(policy), pos.view_hands(), np.uint64(cards_to_mask(pos.legal)), pos.trace(),
                             len(pos.tricks), len(pos.trick), pos.mode, np.uint64(cards_to_mask(pos.played)),
-                            np.int64(pos.voids), shown, pos.chooser, policy_params(), rng))
+                            np.int64(pos.voids), shown, pos.chooser, policy_params(search_worlds=search_worlds), rng))
 
 
 def _seat_arg(name: str, value) -> int:
@@ -132,7 +133,7 @@ def seats_of_plays(cards, leader: int, mode: int) -> list[int]:
 @api_args(policy="name", played="plays", chooser="whole", hand="cards_or_numbers")
 def choose_card(policy: str, hand, *, mode: str, chooser: int | None = None, chibred: bool = False,
                 leader: int | None = None, played="", melds=None, rules: str = "chibre", seat: int = 0,
-                seed: int = 0) -> ChosenCard:
+                seed: int = 0, search_worlds: int | None = None) -> ChosenCard:
     """The card ``policy`` plays now for ``seat``, from what that seat sees (``jass_sim.choose_card``).
 
     One decision of one player: its hand, the mode and who chose it, the cards played so far and
@@ -146,7 +147,8 @@ def choose_card(policy: str, hand, *, mode: str, chooser: int | None = None, chi
     Parameters
     ----------
     policy : str
-        ``net``, ``heuristic``, ``pimc`` or ``random`` (:data:`FAIR_POLICIES`; ``dd`` sees every hand).
+        ``net``, ``search`` (search over ``net``, a few milliseconds a decision), ``heuristic``,
+        ``pimc`` or ``random`` (:data:`FAIR_POLICIES`; ``dd`` sees every hand).
     hand : str or list
         The nine cards ``seat`` was dealt, or the cards it still holds (the cards it played, read
         from ``played``, are added back).
@@ -171,7 +173,9 @@ def choose_card(policy: str, hand, *, mode: str, chooser: int | None = None, chi
     seat : int
         The player's seat 0..3; every seat above is in the same numbering (playing order).
     seed : int
-        Seed of the ``random`` and ``pimc`` players.
+        Seed of the ``random``, ``pimc`` and ``search`` players.
+    search_worlds : int, optional
+        Worlds per decision of the ``search`` player (default 32).
 
     Returns
     -------
@@ -188,6 +192,10 @@ def choose_card(policy: str, hand, *, mode: str, chooser: int | None = None, chi
     from jass_sim.jass.rules import get_rules
 
     policy = check_policy(policy)
+    from jass_sim.jass.players import check_solver_options, policy_params
+
+    policy_params(search_worlds=search_worlds)  # a bad value first, then one that does not apply
+    check_solver_options([policy], search_worlds=search_worlds)
     four_points = get_rules(rules).four_points
     mode_number = mode_option(mode, allow_auto=False)
     seat = _seat_arg("seat", seat)
@@ -230,7 +238,7 @@ def choose_card(policy: str, hand, *, mode: str, chooser: int | None = None, chi
             raise
         # the checks number the seats from the player: say so
         raise InputError(f"{exc} (seats counted from seat {seat}, which is seat 0 here)", exc.token) from None
-    return ChosenCard(policy_card(pos, policy, seed), policy, pos, seat)
+    return ChosenCard(policy_card(pos, policy, seed, search_worlds), policy, pos, seat)
 
 
 def choose_mode_for(hand, *, may_chibre: bool = True, rules: str = "chibre", chooser: str = "evaluator") -> int | None:

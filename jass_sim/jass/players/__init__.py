@@ -71,7 +71,8 @@ def check_chooser_option(mode, chooser: str, default: str = "evaluator") -> None
 
 
 def policy_params(pimc_samples: int | None = None, horizon: int | str | None = None,
-                  search_worlds: int | None = None, belief_temperature: float | None = None) -> np.ndarray:
+                  search_worlds: int | None = None, belief_temperature: float | None = None,
+                  search_confidence: float | None = None) -> np.ndarray:
     """The ``params`` array the kernels pass to every seat's policy (read by ``dd`` and ``pimc``).
 
     Parameters
@@ -82,17 +83,21 @@ def policy_params(pimc_samples: int | None = None, horizon: int | str | None = N
         Tricks that ``dd`` and ``pimc`` solve ahead before the last ones (default 3); ``"full"``
         solves every decision to the end of the round (exact, and slow in the first tricks).
     search_worlds : int, optional
-        Worlds the ``search`` player draws and plays out per decision (default 16).
+        Worlds the ``search`` player draws and plays out per decision (default 32).
     belief_temperature : float, optional
-        The ``search`` player's belief temperature in points (default 4; 0 or ``inf`` turns the
+        The ``search`` player's belief temperature in points (default 1; 0 or ``inf`` turns the
         belief weighting off: every world counts the same). See :mod:`.belief`.
+    search_confidence : float, optional
+        Standard errors by which the ``search`` player's best card must beat net's own card to be
+        played instead (default 1; 0 plays the best mean whatever its margin). See :mod:`.net_search`.
 
     Returns
     -------
     numpy.ndarray
-        ``float64``: ``(samples, horizon, 0, worlds, temperature)``, 0 for a default, -1 for a
-        full horizon (see :mod:`jass_sim.jass.players.search`) and a negative temperature for no
-        belief weighting (:mod:`.net_search`), the rest of the header, then the ``net``
+        ``float64``: ``(samples, horizon, 0, worlds, temperature, confidence)``, 0 for a
+        default, -1 for a full horizon (see :mod:`jass_sim.jass.players.search`), a negative
+        temperature for no belief weighting and a negative confidence for none
+        (:mod:`.net_search`), the rest of the header, then the ``net``
         policy's weights (see :func:`jass_sim.jass.players.net.pack_params`). Raises
         InputError naming a bad value.
     """
@@ -127,7 +132,13 @@ def policy_params(pimc_samples: int | None = None, horizon: int | str | None = N
             raise InputError(f"--belief-temperature must be 0 (off) or positive, got {belief_temperature}",
                              str(belief_temperature))
         temperature = -1.0 if belief_temperature == 0 or np.isinf(belief_temperature) else float(belief_temperature)
-    return pack_params(np.array([samples, depth, 0, worlds, temperature], dtype=np.float64))
+    confidence = 0.0
+    if search_confidence is not None:
+        if not search_confidence >= 0:
+            raise InputError(f"the search confidence must be 0 or positive, got {search_confidence}",
+                             str(search_confidence))
+        confidence = -1.0 if search_confidence == 0 else float(search_confidence)
+    return pack_params(np.array([samples, depth, 0, worlds, temperature, confidence], dtype=np.float64))
 
 
 def solver_player_json(params) -> dict:

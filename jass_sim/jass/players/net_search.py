@@ -40,16 +40,20 @@ from jass_sim.jass.solver._tables import TO_POWER
 from jass_sim.jass.solver._transposition import TT_ROWS
 
 #: Worlds per decision by default (``--search-worlds``).
-SEARCH_WORLDS = 16
+SEARCH_WORLDS = 32
 #: Belief temperature in points by default (fitted: benchmarks/RESULTS.md, "search").
-BELIEF_TEMPERATURE = 4.0
+BELIEF_TEMPERATURE = 1.0
 #: The solver finishes a play-out exactly once this many tricks (or fewer) are left.
 SEARCH_ENDGAME = 3
 #: Entries of the endgame solver's transposition table (2 ** 10: the endgames are small).
 _TT_LOG2 = 10
+#: How sure the search must be to overrule net's own card: the belief-weighted mean gain of its
+#: best card over net's card must exceed this many standard errors (see :func:`search_card`).
+CONFIDENCE = 1.0
 #: ``params`` entries of the player (after those of ``pimc`` and ``dd``).
 WORLDS_PARAM = 3
 TEMPERATURE_PARAM = 4
+CONFIDENCE_PARAM = 5
 
 
 @jit
@@ -253,7 +257,10 @@ def search_values(seat, legal, hands, trace, t, n_in, mode, played, voids, shown
 @jit
 def search_card(seat, legal, hands, trace, t, n_in, mode, played, voids, shown, declarer, params, rng):
     """The ``search`` policy (see the module doc): the legal card of best belief-weighted mean
-    play-out value for ``seat``."""
+    play-out value for ``seat``, unless that card's gain over net's own card is within
+    ``params[5]`` (default :data:`CONFIDENCE`; negative: 0) standard errors of 0, in which case
+    net's card is played: with a few dozen worlds the best mean is often best by luck, and net's
+    card is the better guess then."""
     n_legal = popcount(legal)
     if n_legal == 1:
         return lowest_bit(legal)
@@ -263,6 +270,7 @@ def search_card(seat, legal, hands, trace, t, n_in, mode, played, voids, shown, 
     search_values(seat, legal, hands, trace, t, n_in, mode, played, voids, shown, declarer, params, rng, values,
                   weights)
     best = -1
+    best_j = 0
     best_v = 0.0
     rest = legal
     j = 0
@@ -274,6 +282,28 @@ def search_card(seat, legal, hands, trace, t, n_in, mode, played, voids, shown, 
             v += weights[w] * values[w, j]
         if best < 0 or v > best_v + 1e-9:
             best = c
+            best_j = j
             best_v = v
         j += 1
-    return best
+    z = params[CONFIDENCE_PARAM] if params.shape[0] > CONFIDENCE_PARAM and params[CONFIDENCE_PARAM] != 0 \
+        else CONFIDENCE
+    if z <= 0:
+        return best
+    own = net_card(seat, legal, hands, trace, t, n_in, mode, played, voids, shown, declarer, params,
+                   new_net_scratch(params))
+    if own == best:
+        return best
+    own_j = popcount(legal & ((U64_ONE << np.uint64(own)) - U64_ONE))
+    gain = 0.0
+    for w in range(n_worlds):
+        gain += weights[w] * (values[w, best_j] - values[w, own_j])
+    spread = 0.0
+    squares = 0.0
+    for w in range(n_worlds):
+        d = values[w, best_j] - values[w, own_j] - gain
+        spread += weights[w] * d * d
+        squares += weights[w] * weights[w]
+    # standard error of a weighted mean: the weighted variance over the effective sample size
+    if gain * gain > z * z * spread * squares:
+        return best
+    return own

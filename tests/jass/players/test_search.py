@@ -193,6 +193,7 @@ def test_whole_rounds_with_search_at_every_seat_are_legal():
 
 
 @pytest.mark.parametrize("bad", [{"search_worlds": 0}, {"search_worlds": 5000}, {"belief_temperature": -1.0},
+                                 {"search_confidence": -1.0},
                                  {"belief_temperature": float("nan")}])
 def test_bad_search_settings_are_refused(bad):
     with pytest.raises(InputError):
