@@ -10,6 +10,7 @@ from jass_sim.core.stats import Z95, wilson_ci
 from jass_sim.jass.engine.game import OUT_FIRST_CHOOSER, OUT_MID_ROUND, OUT_ROUNDS, OUT_SCORE0, OUT_SCORE1, OUT_WINNER
 from jass_sim.jass.games.equity import build_equity, shipped_table
 from jass_sim.jass.games.games import games, play_games
+from jass_sim.jass.players import DEFAULT_CHOOSER
 from jass_sim.jass.rules import PRESETS, get_rules
 
 
@@ -66,6 +67,7 @@ def test_bad_input():
 def test_shipped_tables(name, policy):
     t = shipped_table(name, policy)
     rules = get_rules(name)
+    assert t.mode_chooser == DEFAULT_CHOOSER  # built with the default mode choice (equity --shipped's)
     assert t.target == rules.target and t.grid[-1] == rules.target - 1 and t.rounds >= 50_000
     z = Z95 * t.se
     # equity never decreases as our score rises, nor increases as theirs rises (within CI)
