@@ -10,7 +10,8 @@ mode and chibre; ``--deals`` deals per hand, the same deals for every option, ev
 
 With ``--partner fitted`` (the default) the chibre option is valued with the partner choosing by
 the ``fitted`` model itself, as it does wherever ``fitted`` is the mode choice, and the fit
-iterates: iteration 1 values chibre with the partner choosing by the shipped weights (only the
+iterates: iteration 1 values chibre with the partner choosing by the shipped weights (or
+``--start FILE``'s; only the
 chibre column is simulated again: the modes' values do not depend on the partner), fits, and
 iteration ``k`` values chibre with the partner of iteration ``k - 1``'s weights. It stops when
 the share of held-out hands whose choice changed from the previous iteration is below
@@ -202,6 +203,9 @@ def main(argv=None) -> dict:
     ap.add_argument("--partner", default="fitted", choices=("fitted", "evaluator"),
                     help="the partner's mode choice after a chibre in the chibre values (fitted: iterate)")
     ap.add_argument("--iterations", type=int, default=3, help="most iterations with --partner fitted")
+    ap.add_argument("--start", type=Path, default=None,
+                    help="weights of the partner in iteration 1, and the 'old' of the comparison "
+                         "[default: the package's jass/data/mode_model.npz]")
     ap.add_argument("--stop-change", type=float, default=0.02,
                     help="stop when fewer held-out choices than this share change between iterations")
     ap.add_argument("--jobs", type=int, default=2, help="processes generating hands at once (1: this one)")
@@ -288,7 +292,7 @@ def main(argv=None) -> dict:
               + ("   (mode models from " + SHARES_MODES[p] + ")" if p in SHARES_MODES else ""))
         print("   held out  " + "  ".join(f"{r2_out[k]:7.3f}" for k in r2_out))
 
-    old = {p: fitted_weights(p) for p in presets}  # the shipped weights
+    old = {p: fitted_weights(p, args.start) for p in presets}  # the shipped weights, or --start's
     ev = {}
     for p in presets:
         names = [MODE_NAMES[m] for m in rules_of[p].modes] + ["chibre"]
