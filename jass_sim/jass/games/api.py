@@ -109,7 +109,6 @@ def equity(*, rules: str = "chibre", policy: str = "net", games: int | None = No
     from jass_sim.core.errors import InputError
     from jass_sim.jass.games.equity import DEFAULT_ROUNDS, Equity, build_equity, parse_score, shipped_table
     from jass_sim.jass.modes.choose import MODE_POLICIES
-    from jass_sim.jass.players import DEFAULT_CHOOSER
     from jass_sim.jass.rules import get_rules
 
     chooser = DEFAULT_CHOOSER if chooser is None else str(chooser).strip().lower()
