@@ -4,7 +4,7 @@
 
 ``replay_*.json`` are traces of the round kernel (random play, as ``replay_round`` defaults);
 ``jass_replay_seed1_net.json`` is the default run of the command, ``jass-sim replay --seed 1
---format json`` (``net`` card play, the evaluator's mode choice), the conformance test's golden.
+--format json`` (``net`` card play, the ``fitted`` mode choice), the conformance test's golden.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from jass_sim.core.api_args import api_args
 from jass_sim.core.lazy import lazy_exports
+from jass_sim.jass.players import DEFAULT_CHOOSER
 
 if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
     from jass_sim.jass.advise.advice import Advice
@@ -32,7 +33,7 @@ __getattr__ = lazy_exports(__name__, {
 
 
 @api_args(hand="cards_or_numbers")
-def advise(hand, *, rules: str = "chibre", policy: str | None = None, partner_model: str = "evaluator",
+def advise(hand, *, rules: str = "chibre", policy: str | None = None, partner_model: str = DEFAULT_CHOOSER,
            samples: int | None = None, ci: float | None = None, max_samples: int = 200_000,
            chibred: bool = False, options: str | None = None, seed: int = 0, threads: int | None = None,
            progress=None, score: str | None = None, search_worlds: int | None = None) -> Advice:
@@ -53,8 +54,9 @@ def advise(hand, *, rules: str = "chibre", policy: str | None = None, partner_mo
         :data:`jass_sim.jass.players.DEFAULT_POLICY`), ``search`` (search over ``net``, slow: about
         50 deals a second), ``heuristic``, ``dd``, ``pimc`` or ``random``.
     partner_model : str
-        How the partner chooses after chibre: ``evaluator`` (the default), ``fitted`` (the fitted mode
-        model) or ``search`` (a small Monte Carlo of its own per mode).
+        How the partner chooses after chibre: ``fitted`` (the fitted mode model, the default,
+        :data:`jass_sim.jass.players.DEFAULT_CHOOSER`), ``evaluator`` (the hand evaluator) or
+        ``search`` (a small Monte Carlo of its own per mode).
     samples : int, optional
         Sampled deals (default 4,000); not with ``ci``.
     ci : float, optional
@@ -101,14 +103,14 @@ def _lower(text):
 
 @api_args()
 def simulate(deals: int, *, rules: str = "chibre", policy: str | None = None, mode: str | None = "auto",
-             chooser: str = "evaluator", seed: int = 0, pimc_samples: int | None = None,
+             chooser: str = DEFAULT_CHOOSER, seed: int = 0, pimc_samples: int | None = None,
              horizon: int | str | None = None, search_worlds: int | None = None, threads: int | None = None,
              per_deal: bool = False,
              progress=None):
     """Play ``deals`` rounds in parallel (``jass-sim simulate``).
 
-    Seat 0 chooses the mode (``mode``, or by ``chooser`` when ``auto``; the evaluator may chibre
-    to seat 2) and leads; every seat plays ``policy``. Wraps the parallel kernel
+    Seat 0 chooses the mode (``mode``, or by ``chooser`` when ``auto``; ``fitted`` and the evaluator
+    may chibre to seat 2) and leads; every seat plays ``policy``. Wraps the parallel kernel
     :func:`jass_sim.jass.engine.batch.run_blocks` (through :func:`jass_sim.jass.simulate.tables.simulate`
     and ``simulate_deals``).
 
@@ -122,7 +124,8 @@ def simulate(deals: int, *, rules: str = "chibre", policy: str | None = None, mo
     mode : str
         ``auto``, or ``H``, ``D``, ``S``, ``C``, ``OBE``, ``UNE`` for every round.
     chooser : str
-        ``evaluator`` (the default; may chibre), ``fitted`` (may chibre) or ``random``, with ``mode="auto"``.
+        ``fitted`` (the fitted mode model, the default, :data:`jass_sim.jass.players.DEFAULT_CHOOSER`;
+        may chibre), ``evaluator`` (the hand evaluator; may chibre) or ``random``, with ``mode="auto"``.
     pimc_samples, horizon :
         Parameters of the ``pimc`` and ``dd`` players (``horizon`` 1-9 tricks or ``"full"``).
     search_worlds : int, optional
@@ -173,7 +176,7 @@ def simulation_json(table) -> dict:
 
 
 @api_args()
-def duel(team_a: str, team_b: str, deals: int, *, rules: str = "chibre", chooser: str = "evaluator",
+def duel(team_a: str, team_b: str, deals: int, *, rules: str = "chibre", chooser: str = DEFAULT_CHOOSER,
          seed: int = 0, pimc_samples: int | None = None, horizon: int | str | None = None,
          search_worlds: int | None = None, threads: int | None = None, progress=None) -> Duel:
     """Policy ``team_a`` against ``team_b`` on duplicate deals (``jass-sim duel``).
@@ -282,7 +285,7 @@ def _card_text(card) -> str:
 
 @api_args()
 def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", policy: str | None = None,
-           chooser: str = "evaluator", pimc_samples: int | None = None, horizon: int | str | None = None,
+           chooser: str = DEFAULT_CHOOSER, pimc_samples: int | None = None, horizon: int | str | None = None,
            search_worlds: int | None = None) -> Round:
     """Deal one round from ``seed``, play it out and record it (``jass-sim replay``).
 
@@ -296,7 +299,7 @@ def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", polic
     mode : str
         ``auto`` (the chooser picks) or ``H``, ``D``, ``S``, ``C``, ``OBE``, ``UNE``.
     rules, policy, chooser, pimc_samples, horizon, search_worlds :
-        As for :func:`simulate` (card play ``net`` and the ``evaluator`` mode choice by default). The
+        As for :func:`simulate` (card play ``net`` and the ``fitted`` mode choice by default). The
         JSON echoes them (``policy``, ``mode_chooser``, ``seed``, ``pimc_samples``, ``horizon``,
         ``search_worlds``).
     """

@@ -248,6 +248,7 @@ rows("equity")(
     + value(E, "--step", "0", "51", "-5", ("", EMPTY))
     + seeds(E) + threads(E) + value(E, "--score", "100-110", "x:1", ("", EMPTY))
     + out_file(E, "--plot", "png") + value(E, "--plot", "figure.gif") + out_file(E, ext="parquet")
+    + choice(E, "--chooser")
     + [(["equity", "--shipped", "--policy", "pimc"], "pimc")])  # no table shipped for pimc
 
 # an output whose extension contradicts --format, or that the command cannot write (issue 33 item 9)
@@ -261,7 +262,8 @@ rows("review")([(R + ["-o", "x.csv"], "x.csv"), (R + ["--html", "rv.png"], "rv.p
 rows("batch-summary")([(["batch-summary", "otherjob", "--format", "json", "-o", "x.csv"], "x.csv")])
 rows("basra", "simulate")([(BS + ["-o", "x.parquet"], "x.parquet")])
 rows("basra", "duel")([(BD + ["--format", "csv", "-o", "x.json"], "x.json")])
-rows("equity")([(["equity", "--shipped", "--step", "20"], "20"), (["equity", "--shipped", "--seed", "5"], "5")])
+rows("equity")([(["equity", "--shipped", "--step", "20"], "20"), (["equity", "--shipped", "--seed", "5"], "5"),
+                (["equity", "--shipped", "--chooser", "evaluator"], "evaluator")])  # the shipped tables' is fitted
 rows("replay")(choice(["replay", "--seed", "1"], "--chooser"))
 # contradictions (issue 33 item 6): both sides of a flag pair, an option twice with two values, an
 # option that the other options make meaningless
@@ -277,7 +279,7 @@ def repeated(*cases):
 rows("cribbage", "discard")([(CD + ["--pone"], "--pone")]
                             + repeated((CD + ["--pegging", "--seed", "1", "--seed", "2"], "--seed")))
 rows("simulate")(repeated((S + ["--policy", "net", "--policy", "random"], "--policy")))
-rows("simulate")([(S + ["--mode", "H", "--chooser", "fitted"],
+rows("simulate")([(S + ["--mode", "H", "--chooser", "evaluator"],
                   "--chooser"), (S + ["--policy", "heuristic", "--pimc-samples", "4"], "--pimc-samples"),
                   (S + ["--policy", "net", "--horizon", "2"], "--horizon")])
 rows("batch")([(B + ["--mode", "S", "--chooser", "random"], "--chooser"), (B + ["--connect-timeout", "3"], "--connect-timeout")])
@@ -285,7 +287,7 @@ rows("replay")([(["replay", "--seed", "1", "--mode", "H", "--chooser", "random"]
                 (["replay", "--seed", "1", "--pimc-samples", "4"], "--pimc-samples")])
 rows("duel")([(D + ["--horizon", "2"], "--horizon")])
 rows("advise")([(A + ["--chibred", "--partner-model", "search"], "--partner-model"),
-                (A + ["--options", "H,S", "--partner-model", "fitted"], "--partner-model")])
+                (A + ["--options", "H,S", "--partner-model", "evaluator"], "--partner-model")])
 rows("basra", "replay")([(BR + ["--samples", "50"], "--samples")])
 rows("basra", "simulate")([(BS + ["--samples", "50"], "--samples")])
 rows("basra", "duel")([(BD + ["--samples", "50"], "--samples")])

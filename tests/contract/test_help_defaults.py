@@ -2,7 +2,8 @@
 
 The README's command tables list an option's values default first (``[--policy
 net\\|heuristic\\|...]``); every such list must start with the default ``--help`` shows, and the
-default card play everywhere is ``DEFAULT_POLICY`` (``net``), the mode choice the ``evaluator``.
+default card play everywhere is ``DEFAULT_POLICY`` (``net``), the mode choice ``DEFAULT_CHOOSER``
+(the ``fitted`` mode model, issue 34).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 
 from jass_sim.cli import main
 from jass_sim.jass.cli.options import DEFAULT_CHOOSER, DEFAULT_POLICY
+from jass_sim.jass.players import DEFAULT_CHOOSER as PLAYERS_CHOOSER
 from jass_sim.jass.players import DEFAULT_POLICY as PLAYERS_DEFAULT
 
 README = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
@@ -52,10 +54,10 @@ def readme_lists() -> dict[tuple[str, ...], dict[str, list[str]]]:
 
 
 def test_one_default_policy():
-    assert DEFAULT_POLICY == PLAYERS_DEFAULT == "net" and DEFAULT_CHOOSER == "evaluator"
+    assert DEFAULT_POLICY == PLAYERS_DEFAULT == "net" and DEFAULT_CHOOSER == PLAYERS_CHOOSER == "fitted"
 
 
-def test_every_chibre_command_defaults_to_net_and_the_evaluator():
+def test_every_chibre_command_defaults_to_net_and_the_fitted_chooser():
     seen = set()
     for path, cmd in _leaves(main):
         if path[0] in ("basra", "cribbage"):
@@ -71,6 +73,8 @@ def test_every_chibre_command_defaults_to_net_and_the_evaluator():
                 assert help_default(p) == DEFAULT_CHOOSER, (path, p.opts, p.help)
     assert {("simulate",), ("batch",), ("replay",), ("advise",), ("play-advice",), ("review",), ("report",),
             ("equity",)} <= seen
+    for name in ("simulate", "batch", "replay", "duel", "games", "equity", "advise"):
+        assert any(set(p.opts) & CHOOSER_OPTIONS for p in main.commands[name].params), name
     assert any(p.name == "chooser" for p in main.commands["replay"].params)
 
 

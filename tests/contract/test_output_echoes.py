@@ -43,7 +43,7 @@ def test_advise_records_its_request_and_a_missed_ci_target():
                              "--format", "json"))
     assert chibred["chibred"] is True
     text = run("advise", HAND, "--policy", "heuristic", "--ci", "0.2", "--max-samples", "1024")
-    assert "--ci 0.2 was not reached" in text and "partner model evaluator" in text
+    assert "--ci 0.2 was not reached" in text and "partner model fitted" in text
     reached = run("advise", HAND, "--policy", "heuristic", "--ci", "30", "--max-samples", "4096")
     assert "was not reached" not in reached
 

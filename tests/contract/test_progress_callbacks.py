@@ -16,7 +16,7 @@ from jass_sim.core.notation import cards_to_mask
 from jass_sim.jass.advise.advice import PARTNER_MODELS, parse_options
 from jass_sim.jass.advise.sampling import run_advise
 from jass_sim.jass.cards import parse_cards
-from jass_sim.jass.players import PLAYERS
+from jass_sim.jass.players import DEFAULT_CHOOSER, PLAYERS
 from jass_sim.jass.rules import get_rules
 
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
@@ -27,7 +27,7 @@ def test_advise_in_chunks_equals_one_kernel_call():
     rules = get_rules("chibre")
     opts = parse_options(None, rules, False)
     one = run_advise(cards_to_mask(parse_cards(HAND)), rules, opts, [PLAYERS.code("heuristic")] * 4, leader=0, seed=5,
-                     first_sample=0, n_samples=1000, partner_model=PARTNER_MODELS["evaluator"])
+                     first_sample=0, n_samples=1000, partner_model=PARTNER_MODELS[DEFAULT_CHOOSER])
     ticks = []
     advice = jass_sim.advise(HAND, policy="heuristic", samples=1000, seed=5, progress=ticks.append)
     assert np.array_equal(advice.samples.ours, one.ours)

@@ -30,6 +30,7 @@ from jass_sim.jass.advise.sampling import (
     run_advise,
 )
 from jass_sim.jass.cards import MODE_NAMES, format_card, parse_cards, parse_mode
+from jass_sim.jass.players import DEFAULT_CHOOSER
 from jass_sim.jass.rules import RuleSet, get_rules
 
 PARTNER_MODELS = {"evaluator": PARTNER_EVALUATOR, "search": PARTNER_SEARCH, "fitted": PARTNER_FITTED}
@@ -165,7 +166,7 @@ class Advice(Result):
 
     def _settings_json(self) -> dict:
         s = {"chibred": bool(self.settings.get("chibred", False)),
-             "partner_model": self.settings.get("partner_model", "evaluator"),
+             "partner_model": self.settings.get("partner_model", DEFAULT_CHOOSER),
              "options_requested": self.settings.get("options"), "ci": self.settings.get("ci"),
              "max_samples": self.settings.get("max_samples")}
         if "search_worlds" in self.settings:
@@ -323,7 +324,7 @@ def partner_choices(s: AdviseSamples) -> dict[str, float]:
     return {MODE_NAMES[m]: counts[m] / len(chosen) for m in range(6) if counts[m]}
 
 
-def advise(hand, rules="chibre", policy: str | None = None, partner_model: str = "evaluator",
+def advise(hand, rules="chibre", policy: str | None = None, partner_model: str = DEFAULT_CHOOSER,
            samples: int | None = None, ci: float | None = None, max_samples: int = 200_000,
            chibred: bool = False, seed: int = 0, threads: int | None = None, options: str | None = None,
            partner_samples: int = 16, progress=None, score: str | None = None,
@@ -353,7 +354,7 @@ def advise(hand, rules="chibre", policy: str | None = None, partner_model: str =
         raise InputError(f"unknown partner model {partner_model!r} (expected one of {', '.join(PARTNER_MODELS)})",
                          partner_model)
     opts = parse_options(options, rules, chibred)
-    if partner_model != "evaluator" and CHIBRE not in opts:
+    if partner_model != DEFAULT_CHOOSER and CHIBRE not in opts:
         why = "the partner already chose (--chibred)" if chibred else "chibre is not among the --options"
         raise InputError(f"--partner-model {partner_model} has nothing to do: {why}", "--partner-model")
     check_sampling(samples, ci, max_samples, bytes_per_sample=(4 * len(opts) + 1) * 8)  # AdviseSamples

@@ -172,11 +172,12 @@ class AdviseSamples:
 
 def run_advise(hand_mask, rules, options, policies, *, leader: int, seed: int, first_sample: int,
                n_samples: int, partner_model: int, partner_samples: int = 16, params=None,
-               chooser: int = 0, game=None) -> AdviseSamples:
+               chooser: int = 0, game=None, mode_params=None) -> AdviseSamples:
     """Samples ``first_sample .. first_sample + n_samples`` (a whole number of blocks from
     ``first_sample``, which must be a multiple of :data:`ADVISE_BLOCK`). With ``game = (score0,
     score1, table)`` (an :class:`~jass_sim.jass.games.equity.EquityTable`), also the probability
-    of winning the game after each option's round."""
+    of winning the game after each option's round. ``mode_params``: the ``fitted`` partner's
+    (default: the shipped weights, :func:`~jass_sim.jass.modes.weights.default_mode_params`)."""
     assert first_sample % ADVISE_BLOCK == 0
     runs, fours, mults = rules.arrays()
     first_block = first_sample // ADVISE_BLOCK
@@ -201,7 +202,8 @@ def run_advise(hand_mask, rules, options, policies, *, leader: int, seed: int, f
                   leader, chooser, np.asarray(options, dtype=np.int64), np.asarray(rules.modes, dtype=np.int64),
                   np.asarray(policies, dtype=np.int64), params if params is not None else policy_params(),
                   partner_model, partner_samples,
-                  default_mode_params(rules) if partner_model == PARTNER_FITTED else np.zeros(1),
+                  (default_mode_params(rules) if mode_params is None else np.asarray(mode_params, dtype=np.float64))
+                  if partner_model == PARTNER_FITTED else np.zeros(1),
                   runs, fours, mults, ours, theirs, flags, melds, partner_modes, *game_args)
     return AdviseSamples(list(options), ours, theirs, flags, melds, partner_modes,
                          game_args[3] if game is not None else None)

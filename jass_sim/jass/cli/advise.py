@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from jass_sim.core.cli import command
-from jass_sim.jass.cli.options import SEARCH_WORLDS_OPTION
+from jass_sim.jass.cli.options import DEFAULT_CHOOSER, SEARCH_WORLDS_OPTION
 
 
 @command()
@@ -13,8 +13,8 @@ from jass_sim.jass.cli.options import SEARCH_WORLDS_OPTION
 @click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
 @click.option("--policy", default=None, help="Card play: net, search, heuristic, dd, pimc or random  [default: net].")
 @SEARCH_WORLDS_OPTION
-@click.option("--partner-model", default="evaluator", show_default=True,
-              help="How the partner chooses after chibre: evaluator, fitted or search.")
+@click.option("--partner-model", default=DEFAULT_CHOOSER, show_default=True,
+              help="How the partner chooses after chibre: fitted, evaluator or search.")
 @click.option("--samples", type=int, default=None, help="Sampled deals (default 4000).")
 @click.option("--ci", type=float, default=None, help="Sample until the lead's 95% CI half-width is at most X points.")
 @click.option("--max-samples", type=int, default=200_000, show_default=True, help="Upper bound with --ci.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from jass_sim.core.cli import command
-from jass_sim.jass.cli.options import solver_player_options
+from jass_sim.jass.cli.options import DEFAULT_CHOOSER, solver_player_options
 
 
 @command()
@@ -13,7 +13,7 @@ from jass_sim.jass.cli.options import solver_player_options
 @click.option("--team-b", required=True, help="Card-play policy of team B.")
 @click.option("--deals", type=int, required=True, help="Number of duplicate deals (each played twice).")
 @click.option("--rules", default="chibre", show_default=True, help="Rule preset.")
-@click.option("--chooser", default="evaluator", show_default=True, help="Mode choice: evaluator, fitted or random.")
+@click.option("--chooser", default=DEFAULT_CHOOSER, show_default=True, help="Mode choice: fitted, evaluator or random.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
 @solver_player_options
 @click.option("--threads", type=int, default=None, help="Threads (default: all cores).")

@@ -7,7 +7,7 @@ import click
 
 from jass_sim.core.cli import command
 from jass_sim.core.progress import PROGRESS_DELAY
-from jass_sim.jass.cli.options import DEFAULT_POLICY
+from jass_sim.jass.cli.options import DEFAULT_CHOOSER, DEFAULT_POLICY
 
 
 @command()
@@ -17,8 +17,10 @@ from jass_sim.jass.cli.options import DEFAULT_POLICY
 @click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
 @click.option("--target", type=int, default=None, help="Points that win the game [default: the preset's].")
 @click.option("--ending", default=None, help="premier-sorti or plus-grand-ecart [default: the preset's].")
-@click.option("--chooser-a", default="evaluator", show_default=True, help="Mode choice of team A: evaluator, fitted or random.")
-@click.option("--chooser-b", default="evaluator", show_default=True, help="Mode choice of team B: evaluator, fitted or random.")
+@click.option("--chooser-a", default=DEFAULT_CHOOSER, show_default=True,
+              help="Mode choice of team A: fitted, evaluator or random.")
+@click.option("--chooser-b", default=DEFAULT_CHOOSER, show_default=True,
+              help="Mode choice of team B: fitted, evaluator or random.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
 @click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
 @click.option("--format", "fmt", default="table", show_default=True, help="table, json or csv.")
@@ -61,10 +63,12 @@ def games(n_games, team_a, team_b, rules, target, ending, chooser_a, chooser_b, 
 @click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
 @click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
 @click.option("--score", default=None, help="Print only our win probability at OURS:THEIRS (both sides choosing).")
+@click.option("--chooser", default=DEFAULT_CHOOSER, show_default=True,
+              help="Mode choice of the sampled rounds: fitted, evaluator or random (--shipped: the table's own).")
 @click.option("--plot", default=None, help="Write the equity surface to FILE.png or FILE.svg.")
 @click.option("-o", "--output", default=None,
               help="Write the table to FILE.parquet or FILE.csv (atomically) instead of a summary on stdout.")
-def equity(rules, policy, rounds, step, shipped, seed, threads, score, plot, output):
+def equity(rules, policy, rounds, step, shipped, seed, threads, score, chooser, plot, output):
     """Match equity: the probability that a team wins the game from our score, their score and
     who chooses next, on a grid, each cell with its 95% CI. Built backwards from the end of the
     game from simulated rounds (see the README), or --shipped."""
@@ -82,7 +86,7 @@ def equity(rules, policy, rounds, step, shipped, seed, threads, score, plot, out
     check_file_path(output, ("parquet", "csv"), "-o")
     check_plot_path(plot, Equity.plot_formats)
     result = run(rules=rules, policy=policy, games=rounds, step=step, seed=seed, threads=threads, shipped=shipped,
-                 score=score, progress=None if shipped else Progress(rounds or DEFAULT_ROUNDS, "equity",
+                 score=score, chooser=chooser, progress=None if shipped else Progress(rounds or DEFAULT_ROUNDS, "equity",
                                                                       delay=PROGRESS_DELAY))
     if plot is not None:
         result.plot(plot)

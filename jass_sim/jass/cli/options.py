@@ -7,8 +7,9 @@ import click
 #: The default card play of every command (the value of ``jass_sim.jass.players.DEFAULT_POLICY``,
 #: repeated here so that ``--help`` stays light; a test checks they agree).
 DEFAULT_POLICY = "net"
-#: The default mode choice wherever a chooser is picked.
-DEFAULT_CHOOSER = "evaluator"
+#: The default mode choice wherever a chooser is picked (the value of
+#: ``jass_sim.jass.players.DEFAULT_CHOOSER``, repeated here for the same reason; a test checks they agree).
+DEFAULT_CHOOSER = "fitted"
 
 
 def job_options(func):
@@ -22,7 +23,7 @@ def job_options(func):
         click.option("--mode", default="auto", show_default=True,
                      help="auto (the chooser decides) or H, D, S, C, OBE, UNE."),
         click.option("--chooser", default=DEFAULT_CHOOSER, show_default=True,
-                     help="Mode choice when --mode auto: evaluator or fitted (both may chibre), or random."),
+                     help="Mode choice when --mode auto: fitted or evaluator (both may chibre), or random."),
         click.option("--seed", type=int, default=0, show_default=True, help="Root seed."),
     ))
 

@@ -16,7 +16,7 @@ from jass_sim.jass.cli.options import DEFAULT_CHOOSER, DEFAULT_POLICY, solver_pl
 @click.option("--policy", default=DEFAULT_POLICY, show_default=True,
               help="Card-play policy of every seat: net, heuristic, random, dd or pimc.")
 @click.option("--chooser", default=DEFAULT_CHOOSER, show_default=True,
-              help="Mode choice when --mode auto: evaluator or fitted (both may chibre), or random.")
+              help="Mode choice when --mode auto: fitted or evaluator (both may chibre), or random.")
 @solver_player_options
 @click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
 def replay(seed, mode, rules, policy, chooser, pimc_samples, horizon, search_worlds, fmt):

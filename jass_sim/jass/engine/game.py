@@ -24,6 +24,7 @@ from jass_sim.jass.engine.batch import _block_scratch
 from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.jass.engine.round import diamond_seven_holder, play_dealt_round
 from jass_sim.jass.modes.choose import choose_mode
+from jass_sim.jass.players import DEFAULT_CHOOSER
 from jass_sim.jass.rules._melds import MAX_MELDS, has_stoeck, team_melds
 from jass_sim.jass.rules._scoring import TOTAL
 from jass_sim.jass.rules.presets import MATCH_BONUS, STOECK_POINTS
@@ -183,7 +184,7 @@ class GameRecord:
     out: np.ndarray | None = None  # play_game's out (OUT_*)
 
 
-def simulate_game(seed: int, rules="chibre", policy: str = "heuristic", chooser: str = "evaluator",
+def simulate_game(seed: int, rules="chibre", policy: str = "heuristic", chooser: str = DEFAULT_CHOOSER,
                   game_index: int = 0) -> GameRecord:
     """Play game ``game_index`` of the stream seeded by ``seed``. Wraps :func:`play_game`."""
     from jass_sim.core.rng import STREAMS, block_states

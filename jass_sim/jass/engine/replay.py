@@ -9,7 +9,7 @@ import numpy as np
 from jass_sim.core.result import Result
 from jass_sim.core.rng import STREAMS, block_states
 from jass_sim.jass.cards import MODE_NAMES, format_card, format_cards, mask_to_cards, mode_name
-from jass_sim.jass.players import PLAYERS, policy_params
+from jass_sim.jass.players import DEFAULT_CHOOSER, PLAYERS, policy_params
 from jass_sim.jass.rules.presets import RuleSet, get_rules
 
 SCORE_KEYS = ("cards", "melds", "stoeck", "match", "total")
@@ -55,9 +55,10 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
     see :func:`jass_sim.jass.players.policy_params`), and record it.
 
     As in the first round of a game, the holder of ♦7 chooses and leads: ``mode`` if given, else
-    a random allowed mode with the ``random`` policy, or the hand evaluator (which may chibre to
-    the partner when the rules allow it in the first round) with any other policy; ``chooser``
-    (``evaluator``, ``fitted`` or ``random``) picks the mode choice instead. Wraps the
+    a random allowed mode with the ``random`` policy, or the ``fitted`` mode model
+    (:data:`~jass_sim.jass.players.DEFAULT_CHOOSER`, which may chibre to the partner when the rules
+    allow it in the first round) with any other policy; ``chooser`` (``fitted``, ``evaluator`` or
+    ``random``) picks the mode choice instead. Wraps the
     kernel :func:`jass_sim.jass.engine.round.first_round`.
     """
     from jass_sim.jass.engine.deal import new_deck
@@ -78,7 +79,7 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
     work = new_work()
     policies = np.full(4, PLAYERS.code(policy), dtype=np.int64)
     if chooser is None:
-        chooser = "random" if policy == "random" else "evaluator"
+        chooser = "random" if policy == "random" else DEFAULT_CHOOSER
     if chooser.strip().lower() not in MODE_POLICIES:
         from jass_sim.core.errors import InputError
 

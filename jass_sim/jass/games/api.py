@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from jass_sim.core.api_args import api_args
 from jass_sim.core.lazy import lazy_exports
+from jass_sim.jass.players import DEFAULT_CHOOSER
 
 if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
     from jass_sim.jass.games.equity import Equity
@@ -20,7 +21,7 @@ __getattr__ = lazy_exports(__name__, {"Games": "jass_sim.jass.games.games", "Equ
 
 @api_args()
 def games(n_games: int, team_a: str, team_b: str, *, rules: str = "chibre", target: int | None = None,
-          ending: str | None = None, chooser_a: str = "evaluator", chooser_b: str = "evaluator", seed: int = 0,
+          ending: str | None = None, chooser_a: str = DEFAULT_CHOOSER, chooser_b: str = DEFAULT_CHOOSER, seed: int = 0,
           threads: int | None = None, progress=None) -> Games:
     """Whole games to the target between two teams on duplicate deal sequences (``jass-sim games``).
 
@@ -38,7 +39,8 @@ def games(n_games: int, team_a: str, team_b: str, *, rules: str = "chibre", targ
         Rule preset; ``target`` and ``ending`` (``premier-sorti`` or ``plus-grand-ecart``)
         override its own.
     chooser_a, chooser_b : str
-        Each team's mode choice: ``evaluator`` or ``random``.
+        Each team's mode choice: ``fitted`` (the default, :data:`jass_sim.jass.players.DEFAULT_CHOOSER`),
+        ``evaluator`` or ``random``.
     seed, threads :
         Root seed (the same games on any number of threads) and threads.
     progress : callable, optional
@@ -64,7 +66,7 @@ def games(n_games: int, team_a: str, team_b: str, *, rules: str = "chibre", targ
 @api_args()
 def equity(*, rules: str = "chibre", policy: str = "net", games: int | None = None, step: int | None = None,
            seed: int = 0, threads: int | None = None, shipped: bool = False, score: str | None = None,
-           progress=None) -> Equity:
+           chooser: str | None = None, progress=None) -> Equity:
     """Match equity: the probability of winning the game from a score (``jass-sim equity``).
 
     Built backwards from the end of the game from ``games`` simulated rounds (default 50,000),
@@ -91,6 +93,10 @@ def equity(*, rules: str = "chibre", policy: str = "net", games: int | None = No
     score : str, optional
         ``"OURS:THEIRS"``: the text (``str()``) shows our win probability there, both sides
         choosing next, instead of a few grid points.
+    chooser : str, optional
+        The mode choice of the sampled rounds: ``fitted`` (the default,
+        :data:`jass_sim.jass.players.DEFAULT_CHOOSER`), ``evaluator`` or ``random``. With
+        ``shipped`` the table's own (every shipped table uses the default); another is refused.
     progress : callable, optional
         Called with the number of rounds sampled, a few times a second.
 
@@ -102,8 +108,12 @@ def equity(*, rules: str = "chibre", policy: str = "net", games: int | None = No
     """
     from jass_sim.core.errors import InputError
     from jass_sim.jass.games.equity import DEFAULT_ROUNDS, Equity, build_equity, parse_score, shipped_table
+    from jass_sim.jass.modes.choose import MODE_POLICIES
     from jass_sim.jass.rules import get_rules
 
+    chooser = DEFAULT_CHOOSER if chooser is None else str(chooser).strip().lower()
+    if chooser not in MODE_POLICIES:
+        raise InputError(f"unknown chooser {chooser!r} (expected one of {', '.join(MODE_POLICIES)})", chooser)
     if shipped and games is not None:
         raise InputError("give --games or --shipped, not both", "--shipped")
     at = None if score is None else parse_score(score, get_rules(rules).target)  # before the work
@@ -115,7 +125,10 @@ def equity(*, rules: str = "chibre", policy: str = "net", games: int | None = No
         if seed != table.seed:
             raise InputError(f"--seed {seed} cannot apply to the shipped table, built with seed {table.seed}",
                              str(seed))
+        if chooser != table.mode_chooser:
+            raise InputError(f"--chooser {chooser} cannot apply to the shipped table, built with the "
+                             f"{table.mode_chooser} mode choice (build a table with --games instead)", chooser)
         return Equity(table, at)
     return Equity(build_equity(rules, policy, games or DEFAULT_ROUNDS, seed, 10 if step is None else step, threads,
-                                progress=progress),
+                               chooser, progress=progress),
                   at)

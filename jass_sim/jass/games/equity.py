@@ -2,15 +2,16 @@
 
 :func:`build_equity` estimates it backwards from the end of the game (kernel
 :func:`jass_sim.jass.games._equity_kernels.equity_table`): ``N`` rounds are simulated once with the chosen
-card-play policy (seat 0 chooses with the evaluator and leads), and every cell of the grid
+card-play policy (seat 0 chooses the mode with the table's mode choice, by default the ``fitted``
+model, and leads), and every cell of the grid
 averages, over those same rounds, the outcome of playing one of them from that score: the game
 won or lost inside the round (premier sorti: melds, stöck, then trick by trick; or plus grand
 écart), or else the equity of the next state with the other team choosing, interpolated in the
 table.
 
 What a cell's 95% CI covers: the sampling of the ``N`` rounds at that cell, the later cells taken
-as known. It does not cover the play model (the policy and the evaluator's mode choice, which
-ignore the score), the error carried in from later cells, or the interpolation between grid
+as known. It does not cover the play model (the policy and the mode choice, which ignore the
+score), the error carried in from later cells, or the interpolation between grid
 points. The first round of a game (♦7 holder, chibre maybe forbidden) is not modelled: every
 state is "a team is about to choose".
 """
@@ -52,6 +53,9 @@ class EquityTable:
     grid: np.ndarray
     p: np.ndarray
     se: np.ndarray
+    #: The mode choice of the sampled rounds (``fitted``, ``evaluator`` or ``random``); tables
+    #: written before it was recorded used the ``evaluator``.
+    mode_chooser: str = "evaluator"
 
     def win_probability(self, ours: int, theirs: int, we_choose: bool = True) -> float:
         """Our probability of winning from ``ours:theirs`` (interpolated), choosing next or not."""
@@ -91,7 +95,7 @@ class EquityTable:
                             p=np.rint(self.p / _QUANTUM).astype(np.uint16),
                             se=np.rint(self.se / _QUANTUM).astype(np.uint16),
                             meta=np.array([self.target, int(self.premier_sorti), self.step, self.rounds, self.seed]),
-                            names=np.array([self.rules, self.policy]))
+                            names=np.array([self.rules, self.policy, self.mode_chooser]))
         write_atomic(str(path), buf.getvalue())
 
 
@@ -118,7 +122,7 @@ def make_grid(target: int, step: int) -> np.ndarray:
 
 
 def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAULT_ROUNDS, seed: int = 0,
-                 step: int = DEFAULT_STEP, threads: int | None = None, chooser: str = "evaluator",
+                 step: int = DEFAULT_STEP, threads: int | None = None, chooser: str | None = None,
                  progress=None) -> EquityTable:
     """Estimate the equity table of ``rules`` with card-play ``policy`` from ``rounds`` sampled
     rounds. Wraps the kernels :func:`jass_sim.jass.games._equity_kernels.sample_rounds` and
@@ -136,7 +140,9 @@ def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAUL
         Grid step in points, 1 to 50 (a round adds at least 157 points, which the backward
         order needs).
     threads : int, optional
-    chooser : str
+    chooser : str, optional
+        The mode choice of the chooser (seat 0, who may chibre): ``fitted`` (the default,
+        :data:`jass_sim.jass.players.DEFAULT_CHOOSER`), ``evaluator`` or ``random``.
     progress : callable, optional
         Called with the rounds sampled so far, after each short sub-batch.
     """
@@ -149,10 +155,11 @@ def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAUL
     from jass_sim.jass.games._equity_kernels import empty_samples, equity_table, sample_rounds
     from jass_sim.jass.modes.choose import MODE_POLICIES
     from jass_sim.jass.modes.weights import default_mode_params
-    from jass_sim.jass.players import PLAYERS, policy_params
+    from jass_sim.jass.players import DEFAULT_CHOOSER, PLAYERS, policy_params
 
     rules = get_rules(rules)
     pid = PLAYERS.code(policy)
+    chooser = DEFAULT_CHOOSER if chooser is None else chooser.strip().lower()
     if rounds < 100:
         raise InputError(f"the number of sampled rounds must be at least 100, got {rounds}", str(rounds))
     if not 1 <= step <= 50:
@@ -184,7 +191,7 @@ def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAUL
             sums[:, team] = np.where(events[:, :, 0] == team, events[:, :, 1], 0).sum(axis=1)
         equity_table(events, n_events, totals, last_team, sums, rules.target, rules.premier_sorti, grid, step, p, se)
     return EquityTable(rules.name, policy.strip().lower(), rules.target, rules.premier_sorti, step, rounds, seed,
-                       grid, p, se)
+                       grid, p, se, chooser)
 
 
 def shipped_path(rules: str, policy: str):
@@ -194,9 +201,10 @@ def shipped_path(rules: str, policy: str):
 def load_npz(path) -> EquityTable:
     with np.load(path) as z:
         target, ps, step, rounds, seed = (int(x) for x in z["meta"])
-        rules, policy = (str(x) for x in z["names"])
-        return EquityTable(rules, policy, target, bool(ps), step, rounds, seed, z["grid"].astype(np.int64),
-                           z["p"].astype(np.float64) * _QUANTUM, z["se"].astype(np.float64) * _QUANTUM)
+        names = [str(x) for x in z["names"]]
+        return EquityTable(names[0], names[1], target, bool(ps), step, rounds, seed, z["grid"].astype(np.int64),
+                           z["p"].astype(np.float64) * _QUANTUM, z["se"].astype(np.float64) * _QUANTUM,
+                           *names[2:3])
 
 
 def shipped_table(rules: RuleSet | str, policy: str = "heuristic") -> EquityTable:
@@ -226,7 +234,7 @@ class Equity(Result):
         frame = table.frame()
         doc = {"rules": table.rules, "policy": table.policy, "target": int(table.target),
                "premier_sorti": bool(table.premier_sorti), "rounds": int(table.rounds), "step": int(table.step),
-               "seed": int(table.seed), "cells": frame.to_dict(orient="records")}
+               "seed": int(table.seed), "mode_chooser": table.mode_chooser, "cells": frame.to_dict(orient="records")}
         super().__init__(doc, frame)
         self.equity_table, self.score = table, score
 
@@ -237,7 +245,8 @@ class Equity(Result):
     @property
     def heading(self) -> str:
         t = self.equity_table
-        return f"match equity, rules {t.rules}, policy {t.policy}, {t.rounds:,} sampled rounds, grid step {t.step}"
+        return (f"match equity, rules {t.rules}, policy {t.policy}, mode choice {t.mode_chooser}, "
+                f"{t.rounds:,} sampled rounds, grid step {t.step}")
 
     def text(self) -> str:
         """The table's settings, then our win probability at ``score`` (both sides choosing next)
@@ -245,7 +254,8 @@ class Equity(Result):
         table = self.equity_table
         lines = [f"match equity, rules {table.rules} (target {table.target}, "
                  f"{'premier sorti' if table.premier_sorti else 'plus grand écart'}), policy {table.policy}, "
-                 f"{table.rounds:,} sampled rounds, grid step {table.step}, seed {table.seed}"]
+                 f"mode choice {table.mode_chooser}, {table.rounds:,} sampled rounds, grid step {table.step}, "
+                 f"seed {table.seed}"]
         if self.score is not None:
             ours, theirs = self.score
             for we in (True, False):

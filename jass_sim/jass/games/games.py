@@ -16,6 +16,7 @@ import numpy as np
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
 from jass_sim.core.stats import mean_ci, rate_ci, wilson_ci
+from jass_sim.jass.players import DEFAULT_CHOOSER
 from jass_sim.jass.rules import get_rules
 
 #: Games whose score trajectories are kept for the plot.
@@ -33,7 +34,7 @@ def _pair_ci(values: np.ndarray, rate: bool = False) -> tuple[float, float, floa
 
 
 def play_games(games: int, team_a: str = "heuristic", team_b: str = "heuristic", rules="chibre", seed: int = 0,
-               threads: int | None = None, chooser_a: str = "evaluator", chooser_b: str = "evaluator",
+               threads: int | None = None, chooser_a: str = DEFAULT_CHOOSER, chooser_b: str = DEFAULT_CHOOSER,
                trajectories: int = TRAJECTORIES, progress=None) -> tuple[np.ndarray, np.ndarray]:
     """Play ``games`` duplicate games; ``(out, traj)``: ``out[g, play]`` the kernel's per-game
     results (see ``jass_sim.jass.engine.game.OUT_*``), ``traj[g, play, r]`` the scores after round
@@ -124,8 +125,8 @@ def games_result(out: np.ndarray, rules, team_a: str, team_b: str) -> dict:
 
 
 def games(games: int, team_a: str, team_b: str, rules="chibre", target: int | None = None,
-          ending: str | None = None, seed: int = 0, threads: int | None = None, chooser_a: str = "evaluator",
-          chooser_b: str = "evaluator", progress=None) -> tuple[dict, np.ndarray, np.ndarray]:
+          ending: str | None = None, seed: int = 0, threads: int | None = None, chooser_a: str = DEFAULT_CHOOSER,
+          chooser_b: str = DEFAULT_CHOOSER, progress=None) -> tuple[dict, np.ndarray, np.ndarray]:
     """Team A against team B over ``games`` duplicate whole games; ``(result, out, traj)`` (see
     :func:`games_result` and :func:`play_games`). ``target`` and ``ending``
     (``premier-sorti`` / ``plus-grand-ecart``) override the preset's."""
@@ -242,7 +243,7 @@ class Games(Result):
 
 
 def record_duplicate_game(seed: int, game: int, play: int, team_a: str, team_b: str, rules="chibre",
-                          chooser_a: str = "evaluator", chooser_b: str = "evaluator"):
+                          chooser_a: str = DEFAULT_CHOOSER, chooser_b: str = DEFAULT_CHOOSER):
     """The :class:`~jass_sim.jass.engine.game.GameRecord` of play ``play`` of game ``game`` of a
     ``games`` run (the same random streams, replayed alone), for replay and tests."""
     from jass_sim.core.rng import block_states

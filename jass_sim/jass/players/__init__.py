@@ -34,6 +34,11 @@ PLAYERS = PlayerRegistry("policy", (
 #: benchmarks/RESULTS.md). ``simulate``, ``duel`` and ``batch`` still default to ``heuristic``.
 DEFAULT_POLICY = "net"
 
+#: The mode choice wherever a chooser is implied (``--chooser``, ``--chooser-a``/``-b``, ``advise
+#: --partner-model``, the equity tables): the ``fitted`` mode model (``jass_sim.jass.modes``), which
+#: picks the hand's best option far more often than the hand ``evaluator`` (benchmarks/RESULTS.md).
+DEFAULT_CHOOSER = "fitted"
+
 
 #: Most tricks a horizon can look ahead (a round has 9).
 MAX_HORIZON = 9
@@ -59,7 +64,7 @@ def check_solver_options(policies, pimc_samples=None, horizon=None, search_world
                          f"search ({', '.join(sorted(names))})", "--search-worlds")
 
 
-def check_chooser_option(mode, chooser: str, default: str = "evaluator") -> None:
+def check_chooser_option(mode, chooser: str, default: str = DEFAULT_CHOOSER) -> None:
     """Refuse a mode choice (``--chooser``) other than the default with a fixed ``--mode``: nobody
     chooses, so it would be dropped without a word."""
     from jass_sim.core.errors import InputError

@@ -3,8 +3,8 @@
 The figures of human play (:data:`HUMAN_FIGURES`, source in :data:`HUMAN_SOURCE`) describe the
 *declaring team*: the team whose player chose the mode, directly or after a push (chibre).
 :func:`simulate_against_humans` plays uniform deals under the ``schieber`` preset (the online
-game's multipliers, which steer the choice of mode) with the evaluator mode chooser, chibre
-allowed, for each card-play policy, and :func:`comparison_table` sets the same statistics beside
+game's multipliers, which steer the choice of mode) with the default (``fitted``) mode chooser,
+chibre allowed, for each card-play policy, and :func:`comparison_table` sets the same statistics beside
 the human ones with 95% CIs.
 
 What is counted, like the human figures:
@@ -32,6 +32,7 @@ import pandas as pd
 
 from jass_sim.core.stats import mean_ci, wilson_ci
 from jass_sim.jass.cards import MODE_NAMES
+from jass_sim.jass.players import DEFAULT_CHOOSER
 from jass_sim.jass.report.sections import FAST_PLAYERS, SLOW_PLAYER_DEALS
 
 #: Where :data:`HUMAN_FIGURES` come from.
@@ -158,8 +159,8 @@ def simulate_against_humans(players=DEFAULT_PLAYERS, deals: int = 100_000, slow_
     """Simulate rounds under the ``schieber`` rules for each card-play policy and compare them
     with human play (:func:`comparison_table`).
 
-    Each round is a uniform deal; seat 0 chooses the mode with the evaluator (chibre allowed: the
-    partner then chooses) and leads; all four seats play the policy. Wraps
+    Each round is a uniform deal; seat 0 chooses the mode with the default ``fitted`` mode model
+    (chibre allowed: the partner then chooses) and leads; all four seats play the policy. Wraps
     :func:`jass_sim.jass.simulate.tables.simulate_deals` (the batch kernel
     :func:`jass_sim.jass.engine.batch.run_blocks`), one run per player from the same ``seed``.
 
@@ -196,7 +197,7 @@ def simulate_against_humans(players=DEFAULT_PLAYERS, deals: int = 100_000, slow_
     for p in players:
         n = deals if p in FAST_PLAYERS else min(deals, slow_deals)
         total = pd.Series(0, index=_count_keys(), dtype=np.int64)
-        for frame in simulate_deals(n, RULES, p, seed=seed, threads=threads, chooser="evaluator"):
+        for frame in simulate_deals(n, RULES, p, seed=seed, threads=threads, chooser=DEFAULT_CHOOSER):
             total = total + round_counts(frame)
         counts[p] = total
     return comparison_table(counts)

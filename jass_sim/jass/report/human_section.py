@@ -64,7 +64,7 @@ def table_block(table: pd.DataFrame) -> tuple:
         rows.append([row_label(first)] + [estimate_cell(by.loc[p]) for p in players]
                     + [human_cell(first["statistic"], first["human"])])
     return ("table", ["statistic"] + players + ["human players"], rows,
-            "Simulated players (schieber rules, evaluator mode choice) against human online play; mode shares "
+            "Simulated players (schieber rules, fitted mode choice) against human online play; mode shares "
             "are shares of all rounds", "lr")
 
 
@@ -86,16 +86,16 @@ def sentences(table: pd.DataFrame) -> list[str]:
     shares = table[(table["statistic"] == "mode_share") & (table["player"] == big)]
     gap = shares.assign(gap=(shares["estimate"] - shares["human"]).abs()).sort_values("gap", ascending=False,
                                                                                        kind="stable").iloc[0]
-    out.append(f"The mode is chosen by the same hand evaluator for every player, so the push rate and the mode "
-               f"shares measure the evaluator, not the card play (they differ between players by sampling only). "
+    out.append(f"The mode is chosen by the same fitted mode model for every player, so the push rate and the mode "
+               f"shares measure the mode model, not the card play (they differ between players by sampling only). "
                f"On the `{big}` rounds it pushes in {pct_ci(push['estimate'], push['ci95_lo'], push['ci95_hi'])} "
                f"of the rounds, where human players push in {human_cell('push', push['human'])}. Its largest gap "
                f"from human play: "
                f"{row_label(gap)} in {pct_ci(gap['estimate'], gap['ci95_lo'], gap['ci95_hi'])} of the rounds, "
                f"against {human_cell('mode_share', gap['human'])} by human players.")
     out.append("The 95% CIs cover the sampling of the simulated deals only. They do not cover the play model (how "
-               "well each policy plays, and that all four seats play alike), the mode-choice model (the evaluator "
-               "and its chibre threshold decide the push rate and the mode shares, and which hands the declaring "
+               "well each policy plays, and that all four seats play alike), the mode-choice model (the fitted "
+               "model and its chibre model decide the push rate and the mode shares, and which hands the declaring "
                "team plays), nor the human data's own selection: online players of one platform, whole games with "
                "a running score and a target where a round is not played for its points alone, and a published "
                "summary without sample sizes or intervals. The human column is therefore a reference point, not "
@@ -114,8 +114,8 @@ def blocks(table: pd.DataFrame, rules_name: str, section: str) -> list[tuple]:
     where = "" if rules_name == H.RULES else f" (not the report's `{rules_name}`)"
     out.append(("p", f"This section always uses the `{H.RULES}` rules{where}: they carry the online game's "
                      f"multipliers ({multipliers_text()}), which steer the choice of mode. Each "
-                     "round is a uniform deal; seat 0 chooses the mode with the hand evaluator, chibre allowed (the "
-                     "partner then chooses), and all four seats play the same card-play policy: "
+                     "round is a uniform deal; seat 0 chooses the mode with the fitted mode model (the default "
+                     "mode choice), chibre allowed (the partner then chooses with it too), and all four seats play the same card-play policy: "
                      + ", ".join(f"`{p}` {n_fmt(n)} rounds" for p, n in rounds.items())
                      + ". The *declaring team* is the chooser's team. Its **points** are its card points (last "
                      "trick 5 included) plus the match bonus, so a match counts 257, *without* the multiplier and "

@@ -123,7 +123,7 @@ class Report:
         table = self.tables["evaluator"]
         intro = {"evaluator": "The hand evaluator (`jass_sim.jass.modes.choose`: best `mode_score`, chibre below its "
                               "threshold)",
-                 "fitted": "The fitted mode model (`--chooser fitted`: linear models fitted by simulation under "
+                 "fitted": "The fitted mode model (the default `--chooser fitted`: linear models fitted by simulation under "
                            "`net` play by `scripts/fit_mode_model.py`, on other hands than these)"}
         for chooser, text in intro.items():
             ev = table[table["chooser"] == chooser].set_index("statistic")
@@ -236,7 +236,8 @@ class Report:
         # 1 ---------------------------------------------------------------------------------------
         B.append(("h2", "1. Mode choice"))
         B.append(("p", f"{n_fmt(sizes.loc['mode_choice', 'hands'])} random hands are each played in every option "
-                       "(each mode, and chibre: the partner then picks its mode with the hand evaluator) on the same "
+                       "(each mode, and chibre: the partner then picks its mode with the fitted mode model, the default "
+                       "mode choice) on the same "
                        f"{n_fmt(sizes.loc['mode_choice', 'samples_per_hand'])} deals of the other 27 cards "
                        "(common random numbers). An option's value for a hand is its mean difference over those "
                        "deals; the tables average it over the hands of each group, the hands being the units of the "
@@ -301,7 +302,7 @@ class Report:
         if len(pl):
             slow = [p for p in self.players if p not in S.FAST_PLAYERS]
             B.append(("p", "Each pair of card-play policies meets on duplicate deals (`jass-sim duel`: every deal "
-                           "played twice with the teams' seats swapped, the evaluator choosing the mode)."
+                           "played twice with the teams' seats swapped, the fitted mode model choosing the mode)."
                       + (f" Pairs with the slower {', '.join(slow)} play at most {S.SLOW_PLAYER_DEALS:,} duplicate "
                          "deals." if slow else "")))
             for s in self.player_sentences():

@@ -20,13 +20,14 @@ import pandas as pd
 from jass_sim.core.batches import Slicer, call
 from jass_sim.core.rng import STREAMS, block_states
 from jass_sim.core.stats import Z95, mean_ci, wilson_ci
-from jass_sim.jass.advise.advice import paired_lead
+from jass_sim.jass.advise.advice import PARTNER_MODELS, paired_lead
 from jass_sim.jass.advise.options import option_name
-from jass_sim.jass.advise.sampling import CHIBRE, PARTNER_EVALUATOR, run_advise
+from jass_sim.jass.advise.sampling import CHIBRE, run_advise
 from jass_sim.jass.cards import MODE_NAMES, N_CARDS, RANKS, SUITS, format_card
 from jass_sim.jass.modes.choose import CHIBRE_BELOW, best_mode
 from jass_sim.jass.modes.fit import fitted_options
 from jass_sim.jass.modes.weights import default_mode_params
+from jass_sim.jass.players import DEFAULT_CHOOSER
 from jass_sim.jass.rules import RuleSet
 
 #: RNG streams of the report's own sampling (``SeedSequence(seed, spawn_key=(stream, block))``;
@@ -79,9 +80,11 @@ def hand_features(masks: np.ndarray) -> pd.DataFrame:
 # ---------------------------------------------------------------------------------------------
 
 def option_values(rules: RuleSet, hands: int, samples_per_hand: int, seed: int, policy: int,
-                  progress=None) -> pd.DataFrame:
+                  progress=None, partner_model: str = DEFAULT_CHOOSER, mode_params=None) -> pd.DataFrame:
     """Every option (each allowed mode and chibre) on ``hands`` random hands, ``samples_per_hand``
     deals each, the same deals for every option (:func:`~jass_sim.jass.advise.sampling.run_advise`).
+    After a chibre the partner picks its mode by ``partner_model`` (``fitted``, the default mode
+    choice, with ``mode_params`` or the shipped weights; or ``evaluator``).
 
     Hand ``h`` uses the advise samples ``h * samples_per_hand ...`` of ``seed``. One row per
     hand: ``hand`` (mask), ``value_O`` (mean difference of option ``O``), ``best`` (the option
@@ -110,7 +113,8 @@ def option_values(rules: RuleSet, hands: int, samples_per_hand: int, seed: int, 
     half = samples_per_hand // 2
     for h in range(hands):
         s = run_advise(masks[h], rules, options, pol, leader=0, seed=seed, first_sample=h * samples_per_hand,
-                       n_samples=samples_per_hand, partner_model=PARTNER_EVALUATOR)
+                       n_samples=samples_per_hand, partner_model=PARTNER_MODELS[partner_model],
+                       mode_params=mode_params)
         d = (s.ours - s.theirs).astype(np.float64)
         means = d.mean(axis=0)
         values[h] = means
@@ -396,7 +400,7 @@ def player_pairs(players: list[str]) -> list[tuple[str, str]]:
 
 
 def player_table(rules: RuleSet, players: list[str], deals: int, seed: int) -> pd.DataFrame:
-    """``duel`` of every pair of ``players`` on duplicate deals (the evaluator chooses the mode):
+    """``duel`` of every pair of ``players`` on duplicate deals (the default ``fitted`` mode choice):
     ``team_a, team_b, deals, mean_diff, ci95_lo, ci95_hi, win_rate, wins, ties, losses,
     p_win_strict, win_lo, win_hi``. Pairs with a player outside :data:`FAST_PLAYERS` play
     ``min(deals, SLOW_PLAYER_DEALS)`` deals."""

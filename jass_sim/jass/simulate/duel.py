@@ -7,6 +7,7 @@ import numpy as np
 from jass_sim.core.result import Result
 from jass_sim.core.stats import mean_ci, rate_ci, wilson_ci
 from jass_sim.jass.engine.batch import DUEL_STATS
+from jass_sim.jass.players import DEFAULT_CHOOSER
 
 
 class Duel(Result):
@@ -63,7 +64,7 @@ def duel_result(acc: np.ndarray, team_a: str, team_b: str) -> dict:
 
 
 def duel(team_a: str, team_b: str, deals: int, rules="chibre", seed: int = 0, threads: int | None = None,
-         chooser: str = "evaluator", progress=None, params: np.ndarray | None = None) -> dict:
+         chooser: str = DEFAULT_CHOOSER, progress=None, params: np.ndarray | None = None) -> dict:
     """Play ``deals`` duplicate deals between the card-play policies ``team_a`` and ``team_b``
     (both with ``params``, see :func:`jass_sim.jass.players.policy_params`).
 

@@ -23,6 +23,7 @@ from jass_sim.core.errors import InputError
 from jass_sim.core.rng import BLOCK_SIZE
 from jass_sim.jass.cards import MODE_NAMES
 from jass_sim.jass.engine.batch import ROW_COLUMNS, STATS
+from jass_sim.jass.players import DEFAULT_CHOOSER
 
 #: Default deals per shard: 1024 blocks, a few seconds on a 2-core machine; a billion deals make ~950 shards.
 DEFAULT_SHARD_SIZE = 1024 * BLOCK_SIZE
@@ -49,7 +50,7 @@ class BatchJob:
 
     @classmethod
     def make(cls, deals: int, shard_size: int = DEFAULT_SHARD_SIZE, rules: str = "chibre",
-             policy: str = "random", mode: int | None = None, chooser: str = "evaluator", seed: int = 0,
+             policy: str = "random", mode: int | None = None, chooser: str = DEFAULT_CHOOSER, seed: int = 0,
              per_deal: bool = False) -> BatchJob:
         """A validated job; raises InputError naming the bad option."""
         from jass_sim.jass.rules import get_rules

@@ -9,6 +9,7 @@ from jass_sim.core.result import Result
 from jass_sim.core.stats import mean_ci, wilson_ci
 from jass_sim.jass.cards import MODE_NAMES
 from jass_sim.jass.engine.batch import ROW_COLUMNS, STATS
+from jass_sim.jass.players import DEFAULT_CHOOSER
 
 
 def summary_table(acc: np.ndarray) -> pd.DataFrame:
@@ -127,7 +128,7 @@ def _spec(deals, rules, policy, mode, seed, chooser, params=None):
 
 
 def simulate(deals: int, rules="chibre", policy: str = "random", mode: int | None = None, seed: int = 0,
-             threads: int | None = None, chooser: str = "evaluator", progress=None,
+             threads: int | None = None, chooser: str = DEFAULT_CHOOSER, progress=None,
              params: np.ndarray | None = None) -> pd.DataFrame:
     """Simulate ``deals`` rounds and return the aggregate table by chosen mode.
 
@@ -142,7 +143,7 @@ def simulate(deals: int, rules="chibre", policy: str = "random", mode: int | Non
 
 
 def simulate_deals(deals: int, rules="chibre", policy: str = "random", mode: int | None = None, seed: int = 0,
-                   threads: int | None = None, chooser: str = "evaluator", progress=None,
+                   threads: int | None = None, chooser: str = DEFAULT_CHOOSER, progress=None,
                    params: np.ndarray | None = None):
     """Like :func:`simulate`, but yield per-deal rows (see :func:`rows_frame`) chunk by chunk.
 

@@ -176,9 +176,10 @@ def test_dask_local_cluster_from_the_cli(tmp_path):
 
 # A run directory written by jass-sim before the layout move (commit b55f090, jass-sim 0.1.0):
 # `jass-sim batch --deals 3000 --shard-size 1024 --seed 1 -o DIR --stop-after-shards 1`, CSV storage (random
-# play was the default then).
+# play and the evaluator's mode choice were the defaults then).
 OLD_RUN = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "data", "batch_b55f090")
-OLD_ARGS = ("--deals", 3000, "--shard-size", 1024, "--seed", 1, "--policy", "random")  # the old run played random
+OLD_ARGS = ("--deals", 3000, "--shard-size", 1024, "--seed", 1, "--policy", "random",
+            "--chooser", "evaluator")  # the old run played random, with the evaluator choosing
 
 
 def _old_run(tmp_path, version=None):

@@ -25,7 +25,7 @@ def test_json_contract():
     assert result.exit_code == 0, result.output
     doc = json.loads(result.output)
     assert set(doc) == JSON_KEYS | ECHO_KEYS
-    assert (doc["policy"], doc["mode_chooser"], doc["seed"]) == ("net", "evaluator", 7)
+    assert (doc["policy"], doc["mode_chooser"], doc["seed"]) == ("net", "fitted", 7)
     assert doc["pimc_samples"] is None and doc["horizon"] is None
     assert doc["rules"] == "schieber" and doc["mode"] == "S" and doc["multiplier"] == 2
     assert [len(h) for h in doc["hands"]] == [9, 9, 9, 9]
@@ -50,9 +50,9 @@ def test_text_output_shows_symbols_and_tricks():
 
 
 def test_same_seed_same_round_and_policy_option():
-    """The default is the strong player: net card play and the evaluator's mode choice (issue 33
-    item 3), not random play."""
-    a = run("replay", "--seed", "11", "--format", "json", "--policy", "net", "--chooser", "evaluator").output
+    """The default is the strong player: net card play (issue 33 item 3) and the fitted mode choice
+    (issue 34), not random play."""
+    a = run("replay", "--seed", "11", "--format", "json", "--policy", "net", "--chooser", "fitted").output
     assert a == run("replay", "--seed", "11", "--format", "json").output
     assert a != run("replay", "--seed", "12", "--format", "json").output
     r = run("replay", "--seed", "11", "--format", "json", "--policy", "random", "--chooser", "random").output

@@ -38,7 +38,7 @@ def test_ranges_longer_than_a_chunk(monkeypatch):
 
 def test_rows_of_a_range_are_the_runs_rows():
     rows = np.concatenate([f.assign(mode=f["mode"].cat.codes).to_numpy(dtype=np.int64)
-                           for f in simulate_deals(DEALS, policy="heuristic", seed=11)])
+                           for f in simulate_deals(DEALS, policy="heuristic", seed=11, chooser="evaluator")])
     s = spec()
     got = np.concatenate([r for _, r in iter_block_range(s, 5, 3, per_deal=True)])
     assert len(got) == DEALS - 5 * BLOCK_SIZE

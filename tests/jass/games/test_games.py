@@ -10,6 +10,7 @@ from jass_sim.core.stats import Z95, wilson_ci
 from jass_sim.jass.engine.game import OUT_FIRST_CHOOSER, OUT_MID_ROUND, OUT_ROUNDS, OUT_SCORE0, OUT_SCORE1, OUT_WINNER
 from jass_sim.jass.games.equity import build_equity, shipped_table
 from jass_sim.jass.games.games import games, play_games
+from jass_sim.jass.players import DEFAULT_CHOOSER
 from jass_sim.jass.rules import PRESETS, get_rules
 
 
@@ -66,6 +67,7 @@ def test_bad_input():
 def test_shipped_tables(name, policy):
     t = shipped_table(name, policy)
     rules = get_rules(name)
+    assert t.mode_chooser == DEFAULT_CHOOSER  # built with the default mode choice (equity --shipped's)
     assert t.target == rules.target and t.grid[-1] == rules.target - 1 and t.rounds >= 50_000
     z = Z95 * t.se
     # equity never decreases as our score rises, nor increases as theirs rises (within CI)
@@ -73,7 +75,9 @@ def test_shipped_tables(name, policy):
     assert (np.diff(t.p, axis=1) <= z[:, 1:] + z[:, :-1]).all()
     # at target minus 1, choosing next: close to 1 unless they are close too
     far = t.grid <= rules.target - 300
-    assert (t.p[-1, far] > 0.97).all()
+    # (0.969 at 2499:2200 under schieber with net: the score-blind fitted chooser picks the x3 modes,
+    # in which their melds, counted first, can reach the target; 0.987 with the evaluator)
+    assert (t.p[-1, far] > 0.96).all()
     assert t.win_probability(rules.target - 1, 0) > 0.99
     assert 0.45 < t.p[0, 0] < 0.65  # the chooser's edge from 0:0
     assert abs(t.win_probability(300, 200, False) - (1 - t.win_probability(200, 300, True))) < 1e-12

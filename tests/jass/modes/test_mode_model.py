@@ -112,7 +112,7 @@ def test_tiny_end_to_end_fit(tmp_path, capsys):
     script = _load_script()
     out = tmp_path / "mode_model.npz"
     res = script.main(["--train-hands", "32", "--test-hands", "8", "--deals", "64", "--jobs", "1", "--policy", "heuristic",
-                       "--presets", "chibre", "--seed", "3", "--out", str(out)])
+                       "--presets", "chibre", "--seed", "3", "--partner", "evaluator", "--out", str(out)])
     text = capsys.readouterr().out
     assert "R²" in text and "fitted" in text and f"wrote {out}" in text
     w = fitted_weights("chibre", out)
@@ -127,6 +127,34 @@ def test_tiny_end_to_end_fit(tmp_path, capsys):
     rows = res["results"]["chibre"]
     assert [r["chooser"] for r in rows[:2]] == ["evaluator", "fitted"]
     assert all(0 <= r["share"] <= 1 and r["cost"] >= 0 for r in rows[:2])
+
+
+def test_fit_iterates_with_the_fitted_partner_and_resumes(tmp_path, capsys):
+    """--partner fitted (the default): the chibre values are simulated again with the partner
+    choosing by the previous weights, until the held-out choices stop changing; a second run on
+    the same --data reads every value back and writes the same weights."""
+    script = _load_script()
+    args = ["--train-hands", "32", "--test-hands", "16", "--deals", "64", "--jobs", "1", "--policy", "heuristic",
+            "--presets", "chibre", "--seed", "5", "--iterations", "2", "--stop-change", "0",
+            "--data", str(tmp_path / "data")]
+    res = script.main(args + ["--out", str(tmp_path / "a.npz")])
+    text = capsys.readouterr().out
+    assert "iteration 2" in text and "final comparison" in text and "choices changed" in text
+    assert [h["iteration"] for h in res["history"]] == [1, 2]
+    assert all(0 <= h["share_changed"] <= 1 for h in res["history"])
+    own = res["results"]["chibre"]["own"]
+    assert [r["chooser"] for r in own[:3]] == ["evaluator", "old fitted", "new fitted"]
+    again = script.main(args + ["--out", str(tmp_path / "b.npz")])
+    assert "generated in" in capsys.readouterr().out
+    np.testing.assert_array_equal(again["weights"]["chibre"], res["weights"]["chibre"])
+    # the chibre column alone is the same as in the report's option values with that partner
+    from jass_sim.jass.report.sections import option_values
+
+    w = fitted_weights("chibre")
+    ch = script.chibre_values("chibre", 4, 64, 5, "heuristic", w)
+    df = option_values(get_rules("chibre"), 4, 64, 5, PLAYERS.code("heuristic"), partner_model="fitted",
+                       mode_params=np.concatenate([[CHIBRE_BELOW], w]))
+    np.testing.assert_allclose(ch["chibre"], df["value_chibre"].to_numpy())
 
 
 def test_advise_partner_model_fitted_picks_the_fitted_mode():

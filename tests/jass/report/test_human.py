@@ -13,6 +13,7 @@ import pytest
 
 from jass_sim.core.errors import InputError
 from jass_sim.jass.cards import MODE_NAMES
+from jass_sim.jass.players import DEFAULT_CHOOSER
 from jass_sim.jass.report import human as H
 from jass_sim.jass.rules.presets import MATCH_BONUS
 from jass_sim.jass.simulate.tables import simulate
@@ -94,7 +95,7 @@ def test_agrees_with_the_aggregate_kernel():
     (same deals, same seed), and the push rate its chibre rate."""
     assert MATCH_BONUS == 100  # a match counts 157 + 100 = 257, as in the human figure
     t = H.simulate_against_humans(["heuristic"], 2000, seed=9).set_index(["statistic", "mode", "chosen"])
-    agg = simulate(2000, "schieber", "heuristic", seed=9, chooser="evaluator").set_index("mode").loc["all"]
+    agg = simulate(2000, "schieber", "heuristic", seed=9, chooser=DEFAULT_CHOOSER).set_index("mode").loc["all"]
     assert t.loc[("points", "all", "all"), "estimate"] == pytest.approx(
         agg["mean_cards_ours"] + MATCH_BONUS * agg["rate_match_ours"])
     assert t.loc[("match", "all", "all"), "estimate"] == pytest.approx(agg["rate_match_ours"])

@@ -63,8 +63,9 @@ def test_trump_suits_are_exchangeable():
     assert abs(h["mean_ours"] - c["mean_ours"]) < 3.29 / 1.96 * np.hypot(half(h), half(c))
 
 
-def test_chooser_team_does_better_than_defenders_with_the_evaluator():
-    table = simulate(20_000, policy="heuristic", seed=6)
+@pytest.mark.parametrize("chooser", ["fitted", "evaluator"])
+def test_chooser_team_does_better_than_defenders(chooser):
+    table = simulate(20_000, policy="heuristic", seed=6, chooser=chooser)
     row = table[table["mode"] == "all"].iloc[0]
     assert row["ci95_diff_lo"] > 0
     assert 0 < row["rate_chibre"] < 1
