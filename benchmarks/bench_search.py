@@ -39,7 +39,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=2_000)
     parser.add_argument("--worlds", type=int, default=None, help="worlds per decision (default: the player's)")
-    parser.add_argument("--temperatures", default="default,off", help="comma-separated: default, off or points")
+    parser.add_argument("--temperatures", default="default,1", help="comma-separated: default, off or points")
     parser.add_argument("--speed-rounds", type=int, default=200, help="0: skip the speed figure")
     parser.add_argument("--confidences", default="default", help="comma-separated: default or standard errors "
                         "(0: always the best mean)")

@@ -29,6 +29,7 @@ from jass.game import const as jk
 from jass.game.game_observation import GameObservation
 
 from jass_sim.bots.common import DecisionLog, check_policy_name
+from jass_sim.jass.players import DEFAULT_CHOOSER
 
 __all__ = ["JassSimAgent", "card_to_jk", "card_from_jk", "mode_to_jk", "mode_from_jk", "seat_from_jk"]
 
@@ -69,9 +70,9 @@ def seat_from_jk(player: int, me: int) -> int:
 class JassSimAgent(Agent):
     """A jass-kit agent that plays as jass-sim's ``policy`` (one of
     :data:`~jass_sim.jass.play.choose.FAIR_POLICIES`) and chooses trump by our ``chooser`` model
-    (``evaluator`` or ``fitted``) under ``rules``."""
+    (``fitted``, the default, or ``evaluator``) under ``rules``."""
 
-    def __init__(self, policy: str = "net", chooser: str = "evaluator", rules: str = "chibre", seed: int = 0):
+    def __init__(self, policy: str = "net", chooser: str = DEFAULT_CHOOSER, rules: str = "chibre", seed: int = 0):
         super().__init__()
         self.policy = check_policy_name(policy)
         self.chooser = chooser

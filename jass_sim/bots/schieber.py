@@ -40,6 +40,7 @@ from schieber.team import Team
 from schieber.trumpf import Trumpf
 
 from jass_sim.bots.common import DecisionLog, Disagreement, check_policy_name, fallback_card, our_legal
+from jass_sim.jass.players import DEFAULT_CHOOSER
 
 __all__ = ["JassSimPlayer", "card_to_schieber", "card_from_schieber", "mode_to_trumpf", "mode_from_trumpf",
            "play_round"]
@@ -85,14 +86,14 @@ def mode_from_trumpf(trumpf) -> int:
 class JassSimPlayer(BasePlayer):
     """A schieber player that plays as jass-sim's ``policy`` (one of
     :data:`~jass_sim.jass.play.choose.FAIR_POLICIES`) and chooses trump by our ``chooser`` model
-    (``evaluator`` or ``fitted``).
+    (``fitted``, the default, or ``evaluator``).
 
     :attr:`log` counts the decisions and keeps every card schieber refused (with both legal sets);
     the refused card is replaced by the lowest card legal under both rule sets.
     """
 
     def __init__(self, name: str = "jass-sim", seed=None, trumps: str = "all", policy: str = "net",
-                 chooser: str = "evaluator", rules: str = "chibre"):
+                 chooser: str = DEFAULT_CHOOSER, rules: str = "chibre"):
         super().__init__(name=name, seed=seed, trumps=trumps)
         self.policy = check_policy_name(policy)
         self.chooser = chooser

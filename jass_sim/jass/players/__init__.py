@@ -90,8 +90,9 @@ def policy_params(pimc_samples: int | None = None, horizon: int | str | None = N
     search_worlds : int, optional
         Worlds the ``search`` player draws and plays out per decision (default 32).
     belief_temperature : float, optional
-        The ``search`` player's belief temperature in points (default 1; 0 or ``inf`` turns the
-        belief weighting off: every world counts the same). See :mod:`.belief`.
+        The ``search`` player's belief temperature in points (default: no belief weighting,
+        every world counts the same; 1, the temperature that played best, turns it on; 0 or
+        ``inf`` is off). See :mod:`.belief` and :mod:`.net_search`.
     search_confidence : float, optional
         Standard errors by which the ``search`` player's best card must beat net's own card to be
         played instead (default 1; 0 plays the best mean whatever its margin). See :mod:`.net_search`.

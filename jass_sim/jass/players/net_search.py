@@ -5,22 +5,25 @@ At each decision with more than one legal card, the player
 1. draws ``W`` worlds, deals of the cards it has not seen consistent with its view
    (:func:`~.search.sample_hands`: its hand, the cards played, each seat's count, the voids shown
    and the meld cards shown), as ``play-advice`` does;
-2. weighs each world by its belief weight (:mod:`.belief`): the likelihood of the cards the
-   other three seats played so far under net's own policy, a softmax of net's card values at
-   temperature ``T``;
+2. with belief weighting on (a temperature ``T`` in ``params[4]``; off by default, see
+   :data:`BELIEF_TEMPERATURE`), weighs each world by its belief weight (:mod:`.belief`): the
+   likelihood of the cards the other three seats played so far under net's own policy, a softmax
+   of net's card values at temperature ``T``;
 3. plays every legal card out in every world with ``net`` at all four seats, the double-dummy
    solver finishing exactly once :data:`SEARCH_ENDGAME` tricks or fewer are left, and solving
    every world exactly from the decision on when that few are left already (every card of a
    world from the same world: common random numbers; the play-outs use no random numbers);
 4. plays the card with the best weighted mean of its team's points minus the other team's from
-   this trick on (card points, the 5 of the last trick and 100 for a match). Ties go to the
-   lowest card number.
+   this trick on (card points, the 5 of the last trick and 100 for a match), unless its gain over
+   net's own card is within :data:`CONFIDENCE` standard errors of 0 (``params[5]``), when it
+   plays net's card. Ties go to the lowest card number.
 
 It reads only its own hand and what is public (the worlds replace the other hands), so it plays
 fair. ``params`` (see :func:`jass_sim.jass.players.policy_params`): ``params[3]`` worlds per
 decision (0: :data:`SEARCH_WORLDS`), ``params[4]`` the belief temperature in points (0:
-:data:`BELIEF_TEMPERATURE`; negative: no belief weighting, every world counts the same), and the
-net's weights after the header.
+:data:`BELIEF_TEMPERATURE`; negative: no belief weighting, every world counts the same),
+``params[5]`` the confidence (0: :data:`CONFIDENCE`; negative: none), and the net's weights
+after the header.
 """
 
 from __future__ import annotations
@@ -41,8 +44,14 @@ from jass_sim.jass.solver._transposition import TT_ROWS
 
 #: Worlds per decision by default (``--search-worlds``).
 SEARCH_WORLDS = 32
-#: Belief temperature in points by default (fitted: benchmarks/RESULTS.md, "search").
-BELIEF_TEMPERATURE = 1.0
+#: The belief temperature in points that played best of 1, 2, 4 and 8 (benchmarks/RESULTS.md,
+#: "The search player"): ``policy_params(belief_temperature=FITTED_TEMPERATURE)`` turns it on.
+FITTED_TEMPERATURE = 1.0
+#: Belief temperature by default: off (-1, every world counts the same). Against ``net``, the
+#: weighting at :data:`FITTED_TEMPERATURE` won nothing measurable at 32 worlds with the
+#: confidence rule (+11.4 against +11.8 points per round without it, 2,000 deals) and costs a
+#: fifth of the speed (16.9 against 21.8 rounds/s); see benchmarks/RESULTS.md.
+BELIEF_TEMPERATURE = -1.0
 #: The solver finishes a play-out exactly once this many tricks (or fewer) are left.
 SEARCH_ENDGAME = 3
 #: Entries of the endgame solver's transposition table (2 ** 10: the endgames are small).

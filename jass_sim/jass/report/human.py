@@ -66,7 +66,7 @@ HUMAN_FIGURES = {
 RULES = "schieber"
 #: Card-play policies compared with human play by default (``random`` plays no game worth the
 #: name; ``dd`` sees every hand).
-DEFAULT_PLAYERS = ("heuristic", "net", "pimc")
+DEFAULT_PLAYERS = ("heuristic", "net", "search", "pimc")
 #: The statistics in table order.
 STATISTICS = ("points", "round_win", "match", "push", "mode_share")
 #: ``chosen`` of a mode share.

@@ -136,11 +136,12 @@ def redealt(hands, seat, shown, played, rng):
     return out
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_search_reads_only_its_view(seed):
+@pytest.mark.parametrize("seed, temperature", [(0, None), (1, 1.0), (2, None), (3, 1.0)])
+def test_search_reads_only_its_view(seed, temperature):
     """The same card whoever holds the cards the searcher has not seen (same seed), at decisions
     where no seat has shown a void (a re-deal keeping every void would need the rules' solver)."""
     initial, trace, mode, declarer, shown = played_round(seed)
+    params = policy_params(search_worlds=4, belief_temperature=temperature)
     rng = np.random.default_rng(seed)
     checked = 0
     for point in range(1, 24):
@@ -151,7 +152,7 @@ def test_search_reads_only_its_view(seed):
         cards = []
         for world in (hands, redealt(hands, seat, shown, played, rng), redealt(hands, seat, shown, played, rng)):
             cards.append(search_card(seat, legal_mask, world, trace, t, i, mode, played, voids, shown, declarer,
-                                     PARAMS, block_states(seed, 0, 1, 97)[0].copy()))
+                                     params, block_states(seed, 0, 1, 97)[0].copy()))
         assert len(set(cards)) == 1 and cards[0] in legal
         checked += 1
     assert checked >= 2
