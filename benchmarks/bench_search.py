@@ -11,8 +11,9 @@ with the 95% CI above +9 at the default settings. The CI covers the deal luck; i
 about how good ``net``, the model of the other players inside the search, is.
 
 Speed: ``simulate --policy search`` (all four seats searching) on ``--speed-rounds`` rounds on all
-threads after compilation, next to ``simulate --policy net`` on the same deals as the baseline
-(target: at least 20 rounds/s on 2 cores at the default worlds).
+threads after compilation, with and without belief weighting, next to ``simulate --policy net`` (a
+thousand times the rounds) as the baseline (target: at least 20 rounds/s on 2 cores at the
+default worlds).
 
 Each result is appended to ``--out`` as one JSON line as soon as it is done; a rerun skips the
 duels already there (same deals, worlds, temperature and seed), so an interrupted run resumes.
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from pathlib import Path
 
@@ -48,7 +50,7 @@ def main() -> None:
     args = parser.parse_args()
 
     from jass_sim.jass.players import policy_params
-    from jass_sim.jass.players.net_search import BELIEF_TEMPERATURE, CONFIDENCE, SEARCH_WORLDS
+    from jass_sim.jass.players.net_search import BELIEF_TEMPERATURE, CONFIDENCE, FITTED_TEMPERATURE, SEARCH_WORLDS
     from jass_sim.jass.simulate.duel import duel
     from jass_sim.jass.simulate.tables import simulate
 
@@ -82,17 +84,21 @@ def main() -> None:
                       "seconds": round(seconds, 1), "rounds_per_s_two_seats_searching": round(2 * args.deals / seconds, 1),
                       "machine": machine()})
     if args.speed_rounds:
-        params = policy_params(search_worlds=worlds)
         rates = {}
-        for policy in ("net", "search"):
+        for name, policy, temperature in (("net", "net", None), ("search", "search", None),
+                                          ("search_belief", "search", FITTED_TEMPERATURE)):
+            params = policy_params(search_worlds=worlds, belief_temperature=temperature)
             simulate(8, policy=policy, seed=1, params=params)  # compile or load the cache
+            rounds = args.speed_rounds if policy == "search" else 1000 * args.speed_rounds
             t = time.perf_counter()
-            simulate(args.speed_rounds, policy=policy, seed=args.seed, params=params)
-            rates[policy] = args.speed_rounds / (time.perf_counter() - t)
+            simulate(rounds, policy=policy, seed=args.seed, params=params)
+            rates[name] = rounds / (time.perf_counter() - t)
         record({"kind": "speed", "rounds": args.speed_rounds, "worlds": worlds,
-                "search_rounds_per_s": round(rates["search"], 2), "net_rounds_per_s": round(rates["net"], 1),
+                "search_rounds_per_s": round(rates["search"], 2),
+                "search_belief_rounds_per_s": round(rates["search_belief"], 2),
+                "net_rounds_per_s": round(rates["net"], 1),
                 "ratio_search_to_net": round(rates["search"] / rates["net"], 6),
-                "threads": numba.config.NUMBA_NUM_THREADS, "machine": machine()})
+                "threads": numba.config.NUMBA_NUM_THREADS, "load": os.getloadavg()[0], "machine": machine()})
 
 
 if __name__ == "__main__":
