@@ -296,6 +296,12 @@ rows("review")([(R + ["--seat", "1", "--team", "0"], "--team")])
 rows("play-advice")([(P + ["--samples", "10", "--ci", "1"], "--ci"), (P + ["--chibred", "--chooser", "0"], "0")])
 rows("advise")([(A + ["--max-samples", "5000"], "--max-samples")])
 rows("play-advice")([(P + ["--max-samples", "5000"], "--max-samples")])
+# --search-worlds: a bad count (the search player's range is 1..4096), and the option where no seat plays search
+for name, base in (("simulate", S), ("duel", D), ("replay", ["replay", "--seed", "1"]), ("advise", A),
+                   ("play-advice", P), ("review", R)):
+    searching = ["duel", "--team-a", "search"] + D[3:] if name == "duel" else base + ["--policy", "search"]
+    rows(name)(counts(searching, "--search-worlds") + [(searching + ["--search-worlds", "5000"], "5000"),
+                                                       (base + ["--search-worlds", "4"], "--search-worlds")])
 rows("equity")([(["equity", "--shipped", "--threads", "1"], "--threads")])
 
 SV = ["serve", "--no-browser"]

@@ -12,8 +12,8 @@ from jass_sim.jass.players import PLAYERS as JASS
 
 
 def test_names_codes_and_back():
-    assert JASS.names == ("random", "heuristic", "dd", "pimc", "net")
-    assert [JASS.code(n) for n in JASS] == [0, 1, 2, 3, 4]
+    assert JASS.names == ("random", "heuristic", "dd", "pimc", "net", "search")
+    assert [JASS.code(n) for n in JASS] == [0, 1, 2, 3, 4, 5]
     assert CRIBBAGE.code(" Expect ") == (2, 1)
     assert BASRA.code("SEARCH-NOMEM") == 3
     for registry in (JASS, CRIBBAGE, BASRA):
@@ -25,7 +25,7 @@ def test_names_codes_and_back():
 
 # Each game's message as it was before the registry (byte-identical output).
 @pytest.mark.parametrize("registry, option, message", [
-    (JASS, None, "unknown policy 'Bogus' (expected one of random, heuristic, dd, pimc, net)"),
+    (JASS, None, "unknown policy 'Bogus' (expected one of random, heuristic, dd, pimc, net, search)"),
     (CRIBBAGE, "--b", "unknown player 'Bogus' for --b (expected one of random, greedy, expect, search)"),
     (BASRA, None, "unknown player 'Bogus' (expected one of random, greedy, search, search-nomem)"),
 ])
