@@ -264,6 +264,16 @@ def search_values(seat, legal, hands, trace, t, n_in, mode, played, voids, shown
 
 
 @jit
+def weighted_means(values, weights):
+    """``means[j]``: the weighted mean over the worlds (rows) of ``values[:, j]``."""
+    means = np.zeros(values.shape[1])
+    for w in range(values.shape[0]):
+        for j in range(values.shape[1]):
+            means[j] += weights[w] * values[w, j]
+    return means
+
+
+@jit
 def search_card(seat, legal, hands, trace, t, n_in, mode, played, voids, shown, declarer, params, rng):
     """The ``search`` policy (see the module doc): the legal card of best belief-weighted mean
     play-out value for ``seat``, unless that card's gain over net's own card is within
@@ -278,21 +288,17 @@ def search_card(seat, legal, hands, trace, t, n_in, mode, played, voids, shown, 
     weights = np.zeros(n_worlds)
     search_values(seat, legal, hands, trace, t, n_in, mode, played, voids, shown, declarer, params, rng, values,
                   weights)
+    means = weighted_means(values, weights)
     best = -1
     best_j = 0
-    best_v = 0.0
     rest = legal
     j = 0
     while rest:
         c = lowest_bit(rest)
         rest &= rest - U64_ONE
-        v = 0.0
-        for w in range(n_worlds):
-            v += weights[w] * values[w, j]
-        if best < 0 or v > best_v + 1e-9:
+        if best < 0 or means[j] > means[best_j] + 1e-9:
             best = c
             best_j = j
-            best_v = v
         j += 1
     z = params[CONFIDENCE_PARAM] if params.shape[0] > CONFIDENCE_PARAM and params[CONFIDENCE_PARAM] != 0 \
         else CONFIDENCE

@@ -30,7 +30,7 @@ from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.jass.engine.round import play_round, play_tricks, reveal_melds
 from jass_sim.jass.modes.choose import choose_mode
 from jass_sim.jass.players._net_features import CANON_CARD, MAX_ACTIVE, encode_view
-from jass_sim.jass.players.net_search import search_settings, search_values
+from jass_sim.jass.players.net_search import search_settings, search_values, weighted_means
 from jass_sim.jass.players.search import sample_hands
 from jass_sim.jass.rules._melds import MAX_MELDS, team_melds
 from jass_sim.jass.rules._tricks import legal_follow, trick_step
@@ -152,15 +152,12 @@ def search_targets(initial, trace, t, i, mode, declarer, shown, params, rng, leg
     table = np.zeros((n_worlds, n_legal))
     weights = np.zeros(n_worlds)
     search_values(seat, legal, hands, trace, t, i, mode, played, voids, shown, declarer, params, rng, table, weights)
+    means = weighted_means(table, weights)
     x = legal
     j = 0
     while x:
-        c = lowest_bit(x)
+        values[lowest_bit(x)] = means[j]
         x &= x - U64_ONE
-        v = 0.0
-        for w in range(n_worlds):
-            v += weights[w] * table[w, j]
-        values[c] = v
         j += 1
 
 
