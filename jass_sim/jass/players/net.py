@@ -39,12 +39,12 @@ H1 = 64
 H2 = 32
 N_OUT = 36
 #: ``params`` entries before the network's weights (read by the other policies).
-PARAMS_HEADER = 12
+PARAMS_HEADER = 16
 #: ``params[NET_H1]`` and ``params[NET_H2]``: the hidden layer sizes of the packed network.
-NET_H1 = 9
-NET_H2 = 10
+NET_H1 = 13
+NET_H2 = 14
 #: ``params[NET_FLAG]`` is the number of network weights that follow the header (0: none).
-NET_FLAG = 11
+NET_FLAG = 15
 #: Largest first-layer sum after scaling (int16 holds 32,767).
 Q_LIMIT = 32_000.0
 
