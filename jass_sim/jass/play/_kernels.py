@@ -22,13 +22,11 @@ import numpy as np
 from jass_sim.core.jit import U64_ZERO, bit, jit, popcount
 from jass_sim.core.rng import next_u64
 from jass_sim.jass.players.dispatch import NET, choose_card, policy_scratch
-from jass_sim.jass.players.search import _scratch, _to_power, _trick_state, sample_hands
+from jass_sim.jass.players.search import _scratch, sample_hands, solve_moves, solve_rest
 from jass_sim.jass.rules._tricks import legal_follow, trick_step
 from jass_sim.jass.rules.presets import LAST_TRICK_BONUS, MATCH_BONUS
 from jass_sim.jass.rules.tables import POINTS
-from jass_sim.jass.solver._bounds import points_of
 from jass_sim.jass.solver._play import MATCH_HALF
-from jass_sim.jass.solver._search import move_values, mtd
 from jass_sim.jass.solver._tables import TO_POWER
 
 
@@ -49,17 +47,7 @@ def exact_values(world, mode, seat, trick, n_in, won0, won1, hs, scratch, out):
     ``seat`` in ``world`` (natural cards, ``uint64[4]``): ``out[c]`` for natural card ``c``,
     -1 for the others."""
     tt, st, fr, fu, pout = scratch
-    for s in range(4):
-        hs[s] = _to_power(world[s], mode)
-    leader, led, best, bseat, tpts, tm = _trick_state(seat, trick, n_in, mode)
-    flag = (1 if won1 == 0 else 0) | (2 if won0 == 0 else 0)
-    rem = tpts + points_of(hs[0] | hs[1] | hs[2] | hs[3], mode) + LAST_TRICK_BONUS
-    st[0] = 0
-    st[2] = 0
-    st[3] = 0
-    st[14] = 0
-    st[15] = 0
-    move_values(hs, tt, st, fr, fu, mode, leader, n_in, led, best, bseat, tpts, tm, flag, rem // 2, pout)
+    rem, flag = solve_moves(world, mode, seat, trick, n_in, won0, won1, hs, tt, st, fr, fu, pout)
     for c in range(36):
         v = pout[TO_POWER[mode, c]]
         out[c] = _ours(v, rem, flag) if v > -(1 << 19) else -1
@@ -68,17 +56,8 @@ def exact_values(world, mode, seat, trick, n_in, won0, won1, hs, scratch, out):
 @jit
 def _solve_rest(hands, mode, leader, won0, won1, hs, scratch):
     """Team 0's points of the rest of the round from a trick boundary, double dummy."""
-    tt, st, fr, fu, pout = scratch
-    for s in range(4):
-        hs[s] = _to_power(hands[s], mode)
-    flag = (1 if won1 == 0 else 0) | (2 if won0 == 0 else 0)
-    rem = points_of(hs[0] | hs[1] | hs[2] | hs[3], mode) + LAST_TRICK_BONUS
-    st[0] = 0
-    st[2] = 0
-    st[3] = 0
-    st[14] = 0
-    st[15] = 0
-    v = mtd(hs, tt, st, fr, fu, mode, leader, 0, -1, 0, 0, 0, U64_ZERO, flag, rem // 2)
+    tt, st, fr, fu, _ = scratch
+    v, rem, flag = solve_rest(hands, mode, leader, won0, won1, hs, tt, st, fr, fu)
     return _ours(v, rem, flag)
 
 

@@ -33,12 +33,11 @@ import numpy as np
 from jass_sim.core.jit import U64_ONE, U64_ZERO, bit, jit, lowest_bit, popcount
 from jass_sim.jass.players.belief import belief_log_weight
 from jass_sim.jass.players.net import net_card, new_net_scratch
-from jass_sim.jass.players.search import _to_power, _trick_state, sample_hands
+from jass_sim.jass.players.search import sample_hands, solve_moves, solve_rest
 from jass_sim.jass.rules._tricks import legal_follow, trick_step
 from jass_sim.jass.rules.presets import LAST_TRICK_BONUS, MATCH_BONUS
 from jass_sim.jass.rules.tables import POINTS
-from jass_sim.jass.solver._bounds import points_of
-from jass_sim.jass.solver._search import FRAME_COLS, FU_COLS, move_values, mtd
+from jass_sim.jass.solver._search import FRAME_COLS, FU_COLS
 from jass_sim.jass.solver._tables import TO_POWER
 from jass_sim.jass.solver._transposition import TT_ROWS
 
@@ -73,22 +72,23 @@ def _solver_scratch():
             np.zeros((38, FU_COLS), dtype=np.uint64), np.zeros(4, dtype=np.uint64), np.zeros(36, dtype=np.int64))
 
 
+@jit(inline="always")
+def tricks_won(trace, t):
+    """``(team 0's, team 1's)`` tricks among the ``t`` finished tricks of ``trace``."""
+    won0 = 0
+    for k in range(t):
+        won0 += 1 - (trace[k, 5] & 1)
+    return won0, t - won0
+
+
 @jit
 def rest_difference(hands, mode, leader, won0, won1, solver):
     """Team 0's points minus team 1's of the rest of the round from a trick boundary (match
     bonus included while it is live), double dummy."""
     tt, st, fr, fu, hs, _ = solver
-    for s in range(4):
-        hs[s] = _to_power(hands[s], mode)
-    flag = (1 if won1 == 0 else 0) | (2 if won0 == 0 else 0)
-    rem = points_of(hs[0] | hs[1] | hs[2] | hs[3], mode) + LAST_TRICK_BONUS
-    st[0] = 0
-    st[2] = 0
-    st[3] = 0
-    st[14] = 0
-    st[15] = 0
+    v, rem, _ = solve_rest(hands, mode, leader, won0, won1, hs, tt, st, fr, fu)
     # the solver's value is team 0's points with a match as +-50 (see solver._search)
-    return 2 * mtd(hs, tt, st, fr, fu, mode, leader, 0, -1, 0, 0, 0, U64_ZERO, flag, rem // 2) - rem
+    return 2 * v - rem
 
 
 @jit
@@ -97,21 +97,8 @@ def exact_differences(world, seat, trace, t, n_in, mode, solver, legal, out):
     it included, the match bonus of the whole round) when ``seat`` plays the ``j``-th card of
     ``legal`` (in card order) in ``world`` and everyone then plays double dummy."""
     tt, st, fr, fu, hs, pout = solver
-    won0 = 0
-    for k in range(t):
-        won0 += 1 - (trace[k, 5] & 1)
-    won1 = t - won0
-    for s in range(4):
-        hs[s] = _to_power(world[s], mode)
-    leader, led, best, bseat, tpts, tm = _trick_state(seat, trace[t, 1:5], n_in, mode)
-    flag = (1 if won1 == 0 else 0) | (2 if won0 == 0 else 0)
-    rem = tpts + points_of(hs[0] | hs[1] | hs[2] | hs[3], mode) + LAST_TRICK_BONUS
-    st[0] = 0
-    st[2] = 0
-    st[3] = 0
-    st[14] = 0
-    st[15] = 0
-    move_values(hs, tt, st, fr, fu, mode, leader, n_in, led, best, bseat, tpts, tm, flag, rem // 2, pout)
+    won0, won1 = tricks_won(trace, t)
+    rem, _ = solve_moves(world, mode, seat, trace[t, 1:5], n_in, won0, won1, hs, tt, st, fr, fu, pout)
     rest = legal
     j = 0
     while rest:
@@ -129,10 +116,7 @@ def net_play_out(hands, trace, t, n_in, mode, declarer, played, voids, shown, fi
     every seat then plays ``net``, the solver finishing exactly at the first trick boundary with
     ``endgame`` or fewer cards in each hand (0: never). ``hands`` and ``trace`` are modified."""
     trump = mode if mode < 4 else -1
-    won0 = 0
-    for tt in range(t):
-        won0 += 1 - (trace[tt, 5] & 1)
-    won1 = t - won0
+    won0, won1 = tricks_won(trace, t)
     leader = trace[t, 0]
     led = -1
     best_card = 0

@@ -22,8 +22,10 @@ import numpy as np
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount
 from jass_sim.core.rng import below
+from jass_sim.jass.rules.presets import LAST_TRICK_BONUS
+from jass_sim.jass.solver._bounds import points_of
 from jass_sim.jass.solver._play import INF, beats_p
-from jass_sim.jass.solver._search import FRAME_COLS, FU_COLS, move_values
+from jass_sim.jass.solver._search import FRAME_COLS, FU_COLS, move_values, mtd
 from jass_sim.jass.solver._tables import PPTS, TO_POWER
 from jass_sim.jass.solver._transposition import TT_ROWS
 
@@ -82,6 +84,47 @@ def _trick_state(seat, trick, n_in_trick, mode):
             best = c
             bseat = (leader + i) & 3
     return leader, led, best, bseat, tpts, tm
+
+
+@jit(inline="always")
+def _exact_search(st):
+    """Reset the search counters of ``st`` for an exact search to the end of the round, no node
+    budget (see :mod:`jass_sim.jass.solver._search`)."""
+    st[0] = 0
+    st[2] = 0
+    st[3] = 0
+    st[14] = 0
+    st[15] = 0
+
+
+@jit
+def solve_rest(hands, mode, leader, won0, won1, hs, tt, st, fr, fu):
+    """Solve the rest of the round exactly from a trick boundary (natural ``hands``, ``uint64[4]``;
+    team 0 has won ``won0`` tricks so far, team 1 ``won1``). Returns ``(value, rem, flag)``: the
+    solver's value (team 0's points, a match as +-``MATCH_HALF``, see
+    :mod:`jass_sim.jass.solver._search`), the points left and the match flag."""
+    for s in range(4):
+        hs[s] = _to_power(hands[s], mode)
+    flag = (1 if won1 == 0 else 0) | (2 if won0 == 0 else 0)
+    rem = points_of(hs[0] | hs[1] | hs[2] | hs[3], mode) + LAST_TRICK_BONUS
+    _exact_search(st)
+    return mtd(hs, tt, st, fr, fu, mode, leader, 0, -1, 0, 0, 0, U64_ZERO, flag, rem // 2), rem, flag
+
+
+@jit
+def solve_moves(world, mode, seat, trick, n_in, won0, won1, hs, tt, st, fr, fu, pout):
+    """Exact value of every legal card of ``seat`` in ``world`` (natural cards) with the first
+    ``n_in`` cards of ``trick`` played: fills ``pout`` (power layout, as
+    :func:`~jass_sim.jass.solver._search.move_values`) and returns ``(rem, flag)`` as
+    :func:`solve_rest` (the points left include the cards already in the trick)."""
+    for s in range(4):
+        hs[s] = _to_power(world[s], mode)
+    leader, led, best, bseat, tpts, tm = _trick_state(seat, trick, n_in, mode)
+    flag = (1 if won1 == 0 else 0) | (2 if won0 == 0 else 0)
+    rem = tpts + points_of(hs[0] | hs[1] | hs[2] | hs[3], mode) + LAST_TRICK_BONUS
+    _exact_search(st)
+    move_values(hs, tt, st, fr, fu, mode, leader, n_in, led, best, bseat, tpts, tm, flag, rem // 2, pout)
+    return rem, flag
 
 
 @jit
