@@ -1,12 +1,15 @@
 """The ``net`` policy: strength (duplicate-deal duels under chibre rules) and speed.
 
     python benchmarks/bench_net.py [--heuristic-deals 20000] [--pimc-deals 2000] [--rounds 200000]
+                                   [--previous benchmarks/candidates/net-stop37.npz] [--previous-deals 20000]
 
 Speed: ``simulate --policy net`` rounds per second on all threads, after compilation, with the
 ``heuristic`` policy measured in the same run as the baseline. Strength: ``net`` against
 ``heuristic`` (target: at least +15 points per round, 95% CI above +10) and against ``pimc`` with
 its defaults (target: the 95% CI reaches above 0), and ``heuristic`` against ``pimc`` on the same
-deals for comparison.
+deals for comparison. With ``--previous FILE``: the shipped network against the network it replaced
+(kept as a file), on ``--previous-deals`` duplicate deals (issue 34's target: at least +5 points per
+round with the CI above +3).
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ def main() -> None:
     parser.add_argument("--heuristic-deals", type=int, default=20_000)
     parser.add_argument("--pimc-deals", type=int, default=2_000, help="0: skip the pimc duels")
     parser.add_argument("--rounds", type=int, default=200_000)
+    parser.add_argument("--previous", default=None, help="weights file of an earlier net to duel against")
+    parser.add_argument("--previous-deals", type=int, default=20_000)
     args = parser.parse_args()
 
     from jass_sim.jass.players.net import load_weights
@@ -49,6 +54,16 @@ def main() -> None:
 
     duel("net", "heuristic", 100, seed=99)  # compile
     show("net", "heuristic", args.heuristic_deals, 1)
+    if args.previous:
+        from jass_sim.jass.simulate.duel import duel_networks
+
+        previous = dict(load_weights(args.previous)[0])
+        t = time.perf_counter()
+        r = duel_networks(None, previous, args.previous_deals, seed=7, names=("net", args.previous))
+        lo, hi = r["ci95_diff"]
+        print(f"duel net vs {args.previous}, {r['deals']:,} duplicate deals (chibre, seed 7): {r['mean_diff']:+.2f} "
+              f"points per round (95% CI {lo:+.2f} to {hi:+.2f}), win rate {100 * r['win_rate']:.1f}%, "
+              f"{time.perf_counter() - t:.1f} s")
     if args.pimc_deals:
         show("net", "pimc", args.pimc_deals, 2)
         show("heuristic", "pimc", args.pimc_deals, 2)

@@ -45,6 +45,8 @@ def main() -> None:
     parser.add_argument("--speed-rounds", type=int, default=200, help="0: skip the speed figure")
     parser.add_argument("--confidences", default="default", help="comma-separated: default or standard errors "
                         "(0: always the best mean)")
+    parser.add_argument("--first-worlds", default="default", help="comma-separated: default, or worlds of the "
+                        "first batch of a decision (0: all the worlds at once, no adaptive batches)")
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--out", default=str(ROOT / "out" / "bench_search.jsonl"))
     args = parser.parse_args()
@@ -65,17 +67,19 @@ def main() -> None:
             f.write(json.dumps(row) + "\n")
         print(json.dumps(row), flush=True)
 
-    settings = [(t.strip().lower(), c.strip().lower()) for c in args.confidences.split(",")
-                for t in args.temperatures.split(",")]
-    for token, conf in settings:
+    settings = [(t.strip().lower(), c.strip().lower(), f.strip().lower()) for f in args.first_worlds.split(",")
+                for c in args.confidences.split(",") for t in args.temperatures.split(",")]
+    for token, conf, first_token in settings:
+        first = None if first_token == "default" else int(first_token)
         temperature = BELIEF_TEMPERATURE if token == "default" else temperature_value(token)
         confidence = CONFIDENCE if conf == "default" else float(conf)
         key = {"kind": "duel", "deals": args.deals, "worlds": worlds, "temperature": temperature,
-               "confidence": confidence, "seed": args.seed}
+               "confidence": confidence, "first_worlds": first, "seed": args.seed}
         if any(all(r.get(k, CONFIDENCE if k == "confidence" else None) == v for k, v in key.items()) for r in done):
             print(f"kept: {key}")
             continue
-        params = policy_params(search_worlds=worlds, belief_temperature=temperature, search_confidence=confidence)
+        params = policy_params(search_worlds=worlds, belief_temperature=temperature, search_confidence=confidence,
+                               search_first_worlds=first)
         t = time.perf_counter()
         r = duel("search", "net", args.deals, "chibre", args.seed, None, "evaluator", None, params)
         seconds = time.perf_counter() - t

@@ -79,7 +79,7 @@ def advise(hand, *, rules: str = "chibre", policy: str | None = None, partner_mo
         ``"OURS:THEIRS"`` before this round: also rank the options by the probability of winning
         the game (the ``win_probability`` block of ``to_json()``; see the README).
     search_worlds : int, optional
-        Worlds per decision of the ``search`` player (default 32); only with ``policy="search"``.
+        The most worlds per decision of the ``search`` player (default 64); only with ``policy="search"``.
 
     Returns
     -------
@@ -129,7 +129,7 @@ def simulate(deals: int, *, rules: str = "chibre", policy: str | None = None, mo
     pimc_samples, horizon :
         Parameters of the ``pimc`` and ``dd`` players (``horizon`` 1-9 tricks or ``"full"``).
     search_worlds : int, optional
-        Worlds the ``search`` player draws and plays out per decision (default 32).
+        The most worlds the ``search`` player draws and plays out per decision (default 64).
     seed : int
         Root seed: the same table on any number of ``threads``.
     per_deal : bool

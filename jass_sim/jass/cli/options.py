@@ -28,10 +28,11 @@ def job_options(func):
     ))
 
 
-#: ``--search-worlds``: worlds the ``search`` player draws per decision.
+#: ``--search-worlds``: the most worlds the ``search`` player draws per decision.
 SEARCH_WORLDS_OPTION = click.option(
     "--search-worlds", type=int, default=None,
-    help="search: worlds of the unseen cards drawn and played out per decision [default: 32].")
+    help="search: the most worlds of the unseen cards drawn and played out per decision, in batches "
+         "that double from a quarter of it while the choice is close [default: 64].")
 
 
 def solver_player_options(func):

@@ -175,7 +175,7 @@ def choose_card(policy: str, hand, *, mode: str, chooser: int | None = None, chi
     seed : int
         Seed of the ``random``, ``pimc`` and ``search`` players.
     search_worlds : int, optional
-        Worlds per decision of the ``search`` player (default 32).
+        The most worlds per decision of the ``search`` player (default 64).
 
     Returns
     -------

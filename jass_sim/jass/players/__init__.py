@@ -77,7 +77,7 @@ def check_chooser_option(mode, chooser: str, default: str = DEFAULT_CHOOSER) -> 
 
 def policy_params(pimc_samples: int | None = None, horizon: int | str | None = None,
                   search_worlds: int | None = None, belief_temperature: float | None = None,
-                  search_confidence: float | None = None) -> np.ndarray:
+                  search_confidence: float | None = None, search_first_worlds: int | None = None) -> np.ndarray:
     """The ``params`` array the kernels pass to every seat's policy (read by ``dd`` and ``pimc``).
 
     Parameters
@@ -88,7 +88,8 @@ def policy_params(pimc_samples: int | None = None, horizon: int | str | None = N
         Tricks that ``dd`` and ``pimc`` solve ahead before the last ones (default 3); ``"full"``
         solves every decision to the end of the round (exact, and slow in the first tricks).
     search_worlds : int, optional
-        Worlds the ``search`` player draws and plays out per decision (default 32).
+        The most worlds the ``search`` player draws and plays out per decision (default 64;
+        fewer when its choice is settled early, see ``search_first_worlds``).
     belief_temperature : float, optional
         The ``search`` player's belief temperature in points (default: no belief weighting,
         every world counts the same; 1, the temperature that played best, turns it on; 0 or
@@ -96,14 +97,18 @@ def policy_params(pimc_samples: int | None = None, horizon: int | str | None = N
     search_confidence : float, optional
         Standard errors by which the ``search`` player's best card must beat net's own card to be
         played instead (default 1; 0 plays the best mean whatever its margin). See :mod:`.net_search`.
+    search_first_worlds : int, optional
+        Worlds of the ``search`` player's first batch at a decision (default: a quarter of
+        ``search_worlds``); it draws more, doubling, up to ``search_worlds`` while its choice is
+        not settled. 0 draws all ``search_worlds`` at once. See :mod:`.net_search`.
 
     Returns
     -------
     numpy.ndarray
-        ``float64``: ``(samples, horizon, 0, worlds, temperature, confidence)``, 0 for a
-        default, -1 for a full horizon (see :mod:`jass_sim.jass.players.search`), a negative
-        temperature for no belief weighting and a negative confidence for none
-        (:mod:`.net_search`), the rest of the header, then the ``net``
+        ``float64``: ``(samples, horizon, 0, worlds, temperature, confidence, first worlds)``, 0
+        for a default, -1 for a full horizon (see :mod:`jass_sim.jass.players.search`), a negative
+        temperature for no belief weighting, a negative confidence for none and negative first
+        worlds for all at once (:mod:`.net_search`), the rest of the header, then the ``net``
         policy's weights (see :func:`jass_sim.jass.players.net.pack_params`). Raises
         InputError naming a bad value.
     """
@@ -144,7 +149,13 @@ def policy_params(pimc_samples: int | None = None, horizon: int | str | None = N
             raise InputError(f"the search confidence must be 0 or positive, got {search_confidence}",
                              str(search_confidence))
         confidence = -1.0 if search_confidence == 0 else float(search_confidence)
-    return pack_params(np.array([samples, depth, 0, worlds, temperature, confidence], dtype=np.float64))
+    first = 0
+    if search_first_worlds is not None:
+        if not 0 <= search_first_worlds <= MAX_SEARCH_WORLDS:
+            raise InputError(f"the search's first worlds must be from 0 to {MAX_SEARCH_WORLDS}, "
+                             f"got {search_first_worlds}", str(search_first_worlds))
+        first = -1 if search_first_worlds == 0 else search_first_worlds
+    return pack_params(np.array([samples, depth, 0, worlds, temperature, confidence, first], dtype=np.float64))
 
 
 def solver_player_json(params) -> dict:

@@ -20,14 +20,22 @@ from jass_sim.jass.engine.round import first_round, new_work
 from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.players import PLAYERS, policy_params
 from jass_sim.jass.players.belief import belief_log_weight
-from jass_sim.jass.players.net import load_weights, new_net_scratch, quantize
-from jass_sim.jass.players.net_search import search_card, search_values
+from jass_sim.jass.players.net import load_weights, net_card, new_net_scratch, quantize
+from jass_sim.jass.players.net_search import (
+    SETTLED_LOW,
+    SETTLED_MARGIN,
+    _solver_scratch,
+    equivalent_cards,
+    exact_differences,
+    search_card,
+    search_values,
+)
 from jass_sim.jass.players.search import sample_hands
 from jass_sim.jass.rules import get_rules
 from jass_sim.jass.train.selfplay import state_at
 
 from net_reference import ref_quantized_forward, ref_view
-from reference import ref_legal_moves
+from reference import ref_card_points, ref_card_strength, ref_legal_moves
 
 PARAMS = policy_params(search_worlds=4)
 
@@ -158,6 +166,118 @@ def test_search_reads_only_its_view(seed, temperature):
     assert checked >= 2
 
 
+def ref_adaptive_card(seat, legal, hands, trace, t, i, mode, played, voids, shown, declarer, params, state, most,
+                      first, z):
+    """Plain-Python rule of the search player's batches: the first ``size`` worlds are those that
+    :func:`search_values` draws from the same random state; after each batch, stop when the best
+    other card's gain over net's own is at most ``SETTLED_LOW`` or at least ``z + SETTLED_MARGIN``
+    standard errors,
+    else double the worlds up to ``most``; play the best card when it beats net's by ``z`` standard
+    errors."""
+    legal_cards = sorted(legal)
+    legal_mask = np.uint64(sum(1 << c for c in legal))
+    own = int(net_card(seat, legal_mask, hands, trace, t, i, mode, played, voids, shown, declarer, params,
+                       new_net_scratch(params)))
+    own_j = legal_cards.index(own)
+    size = first
+    while True:
+        values, weights = np.zeros((size, len(legal))), np.zeros(size)
+        search_values(seat, legal_mask, hands, trace, t, i, mode, played, voids, shown, declarer, params,
+                      state.copy(), values, weights)
+        means = [sum(float(weights[w] * values[w, j]) for w in range(size)) for j in range(len(legal))]
+        best_j = max(range(len(legal)), key=lambda j: (means[j], -j))
+        rival_j = max((j for j in range(len(legal)) if j != own_j), key=lambda j: (means[j], -j))
+        diffs = values[:, rival_j] - values[:, own_j]
+        gain = float(weights @ diffs)
+        error = math.sqrt(float(weights @ (diffs - gain) ** 2) * float(weights @ weights))
+        if size >= most or gain <= SETTLED_LOW * error or gain >= (z + SETTLED_MARGIN) * error:
+            break
+        size = min(2 * size, most)
+    return legal_cards[best_j] if best_j != own_j and gain > z * error else own
+
+
+@pytest.mark.nojit
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 40), point=st.integers(1, 30), temperature=st.sampled_from([0.0, 2.0]),
+       confidence=st.sampled_from([0.5, 1.0, 2.0]), first=st.sampled_from([1, 2, 3, 4]))
+def test_adaptive_batches_match_reference(seed, point, temperature, confidence, first):
+    """The card of :func:`search_card`, whose worlds come in doubling batches, equals the plain-Python
+    rule built on :func:`search_values` (same random state, so the same worlds)."""
+    initial, trace, mode, declarer, shown = played_round(seed)
+    t, i, seat, hands, played, voids, legal = decision(initial, trace, point, mode)
+    if len(legal) < 2:
+        return
+    most = 16
+    params = policy_params(search_worlds=most, belief_temperature=temperature, search_confidence=confidence,
+                           search_first_worlds=first)
+    state = block_states(seed, 0, 1, 95)[0]
+    got = search_card(seat, np.uint64(sum(1 << c for c in legal)), hands, trace, t, i, mode, played, voids, shown,
+                      declarer, params, state.copy())
+    assert got == ref_adaptive_card(seat, legal, hands, trace, t, i, mode, played, voids, shown, declarer, params,
+                                    state, most, first, confidence)
+
+
+def ref_equivalent(legal, hand, gone, mode):
+    """Plain-Python classes of equivalent legal cards: index of the first legal card of one suit and
+    the same points whose cards between them in strength are all in ``gone`` (the hand and the
+    cards of earlier tricks)."""
+    cards = sorted(legal)
+    rep = list(range(len(cards)))
+    for j, c in enumerate(cards):
+        for k in range(j):
+            e = cards[k]
+            lo, hi = sorted((ref_card_strength(c, mode), ref_card_strength(e, mode)))
+            between = {x for x in range(36) if x // 9 == c // 9 and lo < ref_card_strength(x, mode) < hi}
+            if e // 9 == c // 9 and ref_card_points(e, mode) == ref_card_points(c, mode) and between <= gone:
+                rep[j] = rep[k]
+                break
+    return rep
+
+
+@pytest.mark.nojit
+@settings(max_examples=400, deadline=None)
+@given(seed=st.integers(0, 2000), point=st.integers(0, 35))
+def test_equivalent_cards_match_reference(seed, point):
+    initial, trace, mode, _, _ = played_round(seed, "random")
+    t, i, seat, hands, played, _, legal = decision(initial, trace, point, mode)
+    gone = set(mask_to_cards(hands[seat])) | {int(c) for k in range(t) for c in trace[k, 1:5]}
+    rep = np.zeros(len(legal), np.int64)
+    equivalent_cards(np.uint64(sum(1 << c for c in legal)), hands[seat], played, trace, t, i, mode, rep)
+    assert list(rep) == ref_equivalent(legal, set(mask_to_cards(hands[seat])), gone, mode)
+
+
+def test_equivalent_cards_have_the_same_double_dummy_value():
+    """Cards the search plays out once for both (:func:`equivalent_cards`) are worth the same in
+    exact play, in the true deal and in drawn worlds, at every decision of the last five tricks of
+    whole rounds under every mode; and some are found."""
+    merged = 0
+    for seed in range(12):
+        initial, trace, mode, declarer, shown = played_round(seed)
+        rng = block_states(seed, 0, 1, 94)[0].copy()
+        for point in range(16, 36):
+            t, i, seat, hands, played, voids, legal = decision(initial, trace, point, mode)
+            if len(legal) < 2:
+                continue
+            legal_mask = np.uint64(sum(1 << c for c in legal))
+            rep = np.zeros(len(legal), np.int64)
+            equivalent_cards(legal_mask, hands[seat], played, trace, t, i, mode, rep)
+            assert all(rep[j] <= j and rep[rep[j]] == rep[j] for j in range(len(legal)))
+            if (rep == np.arange(len(legal))).all():
+                continue
+            merged += int((rep != np.arange(len(legal))).sum())
+            world, cards, types = np.zeros(4, np.uint64), np.zeros(36, np.int64), np.zeros(36, np.int64)
+            for k in range(3):
+                if k == 0:
+                    world[:] = hands
+                else:
+                    sample_hands(seat, hands, played, voids, shown, mode, rng, world, cards, types)
+                exact = np.zeros(36, np.int64)
+                exact_differences(world, seat, trace, t, i, mode, _solver_scratch(), legal_mask, exact)
+                for j in range(len(legal)):
+                    assert exact[j] == exact[rep[j]], (seed, point, legal[j], legal[rep[j]])
+    assert merged >= 10
+
+
 def test_belief_weights_are_normalised_and_ablation_counts_worlds_the_same():
     initial, trace, mode, declarer, shown = played_round(7)
     t, i, seat, hands, played, voids, legal = decision(initial, trace, 22, mode)
@@ -194,8 +314,18 @@ def test_whole_rounds_with_search_at_every_seat_are_legal():
 
 
 @pytest.mark.parametrize("bad", [{"search_worlds": 0}, {"search_worlds": 5000}, {"belief_temperature": -1.0},
-                                 {"search_confidence": -1.0},
+                                 {"search_confidence": -1.0}, {"search_first_worlds": -1},
                                  {"belief_temperature": float("nan")}])
 def test_bad_search_settings_are_refused(bad):
     with pytest.raises(InputError):
         policy_params(**bad)
+
+
+def test_help_states_the_default_worlds():
+    """``--search-worlds``'s help names the player's own default (the most worlds per decision)."""
+    from jass_sim.cli import main
+    from jass_sim.jass.players.net_search import SEARCH_WORLDS
+
+    for name in ("advise", "play-advice", "review", "simulate", "duel", "replay"):
+        option = next(p for p in main.commands[name].params if "--search-worlds" in p.opts)
+        assert f"[default: {SEARCH_WORLDS}]" in option.help, name
