@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from jass_sim.core.jit import U64_ONE, U64_ZERO, bit, jit, lowest_bit, popcount
+from jass_sim.core.jit import U64_ONE, U64_ZERO, bit, jit, lowest_bit, popcount, select_bit
 from jass_sim.jass.players.belief import belief_log_weight
 from jass_sim.jass.players.net import net_card, new_net_scratch
 from jass_sim.jass.players.search import sample_hands, solve_moves, solve_rest
@@ -400,35 +400,20 @@ def search_card(seat, legal, hands, trace, t, n_in, mode, played, voids, shown, 
                     log_weights, done, size, temperature, net_scratch, solver, scratch, rep)
         done = size
         normalise_weights(log_weights, done, weights)
+        means = weighted_means(values[:done], weights[:done])
         best_j = 0
-        best_mean = -np.inf
         rival_j = -1
-        rival_mean = -np.inf
         for j in range(n_legal):
-            m = 0.0
-            for w in range(done):
-                m += weights[w] * values[w, j]
-            if m > best_mean + 1e-9:
+            if means[j] > means[best_j] + 1e-9:
                 best_j = j
-                best_mean = m
-            if j != own_j and m > rival_mean + 1e-9:
+            if j != own_j and (rival_j < 0 or means[j] > means[rival_j] + 1e-9):
                 rival_j = j
-                rival_mean = m
         if z <= 0:
-            return nth_card(legal, best_j)
+            return select_bit(legal, best_j)
         gain, error = gain_and_error(values, weights, done, rival_j, own_j)
         if done >= most or gain <= SETTLED_LOW * error or gain >= (z + SETTLED_MARGIN) * error:
             break
         size = min(2 * done, most)
     if best_j != own_j and gain > z * error:
-        return nth_card(legal, best_j)
+        return select_bit(legal, best_j)
     return own
-
-
-@jit(inline="always")
-def nth_card(legal, j):
-    """The ``j``-th card (from 0, in card order) of the mask ``legal``."""
-    rest = legal
-    for _ in range(j):
-        rest &= rest - U64_ONE
-    return lowest_bit(rest)
