@@ -292,6 +292,31 @@ def policy_regret(targets: np.ndarray, info: np.ndarray) -> float:
     return float((best - targets[rows, played[rows]]).mean())
 
 
+def stored_or_made(path: Path, make) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(feats, targets, info)`` from ``path`` when an earlier run wrote it, else from ``make()``,
+    then written through a temporary file beside it (an interrupted write leaves no partial file),
+    so that a run started again resumes with the same data."""
+    if path.exists():
+        with np.load(path) as z:
+            return z["feats"], z["targets"], z["info"]
+    feats, targets, info = make()
+    tmp = path.with_name("data.tmp.npz")
+    np.savez(tmp, feats=feats, targets=targets, info=info)
+    tmp.replace(path)
+    return feats, targets, info
+
+
+def with_earlier(feats: np.ndarray, targets: np.ndarray, paths) -> tuple[np.ndarray, np.ndarray]:
+    """``feats`` and ``targets`` with the data of each file of ``paths`` that exists put in front,
+    one after the other in the order given (the data window of a round)."""
+    for path in paths:
+        if path.exists():
+            with np.load(path) as z:
+                feats = np.concatenate([z["feats"], feats])
+                targets = np.concatenate([z["targets"], targets])
+    return feats, targets
+
+
 def generate(layers, deals: int, seed: int, iteration: int, worlds: int, rules_names=("chibre", "schieber")):
     """Labelled positions for one iteration: heuristic play at iteration 0, the network after."""
     from jass_sim.jass.train.selfplay import generate_positions
@@ -340,24 +365,15 @@ def search_distill(out: Path, start_path: Path, args, record) -> Path:
                 best_path, best_gain = path, gain
             continue
         t0 = time.time()
-        dpath = out / f"search{r}-data.npz"
-        if dpath.exists():
-            with np.load(dpath) as z:
-                feats, targets, info = z["feats"], z["targets"], z["info"]
-        else:
-            feats, targets, info = generate_search(layers, args.search_deals, args.seed, r, args.search_worlds)
-            np.savez(out / "data.tmp.npz", feats=feats, targets=targets, info=info)
-            (out / "data.tmp.npz").replace(dpath)
+        feats, targets, info = stored_or_made(
+            out / f"search{r}-data.npz",
+            lambda: generate_search(layers, args.search_deals, args.seed, r, args.search_worlds))
         gen_s = time.time() - t0
         print(f"search round {r}: {len(feats):,} positions from {args.search_deals:,} self-play deals labelled by "
               f"search ({args.search_worlds} worlds) in {gen_s:.0f} s; regret of the network's own cards "
               f"{policy_regret(targets, info):.2f} points")
-        for k in range(max(0, r - args.search_data_window), r):
-            earlier = out / f"search{k}-data.npz"
-            if earlier.exists():
-                with np.load(earlier) as z:
-                    feats = np.concatenate([z["feats"], feats])
-                    targets = np.concatenate([z["targets"], targets])
+        feats, targets = with_earlier(
+            feats, targets, [out / f"search{k}-data.npz" for k in range(max(0, r - args.search_data_window), r)])
         t1 = time.time()
         curve = train(layers, feats, targets, epochs=args.search_epochs, seed=args.seed * 100 + 70 + r,
                       lr=args.search_lr, rank_weight=args.rank_weight, rank_temperature=args.rank_temperature)
@@ -447,14 +463,8 @@ def polish(out: Path, student_path: Path, teacher_path: Path, args, record) -> P
             continue
         t0 = time.time()
         worlds = polish_worlds(args.polish_worlds, p)
-        dpath = out / f"polish{p}-data-{H1}x{H2}.npz"
-        if dpath.exists():
-            with np.load(dpath) as z:
-                feats, targets = z["feats"], z["targets"]
-        else:
-            feats, targets, info = generate(layers, args.polish_deals, args.seed, 100 + p, worlds)
-            np.savez(out / "data.tmp.npz", feats=feats, targets=targets, info=info)
-            (out / "data.tmp.npz").replace(dpath)
+        feats, targets, _ = stored_or_made(out / f"polish{p}-data-{H1}x{H2}.npz",
+                                           lambda: generate(layers, args.polish_deals, args.seed, 100 + p, worlds))
         gen_s = time.time() - t0
         if args.polish_teacher_rows:
             if teacher is None:
@@ -556,23 +566,14 @@ def main(argv=None) -> int:
             continue
         t0 = time.time()
         deals, worlds = (args.deals, args.worlds) if it == 0 else (args.net_deals, args.net_worlds)
-        dpath = out / f"data{it}.npz"
-        if dpath.exists():
-            with np.load(dpath) as z:
-                feats, targets, info = z["feats"], z["targets"], z["info"]
-        else:
-            feats, targets, info = generate(layers, deals, args.seed, it, worlds)
-            np.savez(out / "data.tmp.npz", feats=feats, targets=targets, info=info)
-            (out / "data.tmp.npz").replace(dpath)
+        feats, targets, info = stored_or_made(out / f"data{it}.npz",
+                                              lambda: generate(layers, deals, args.seed, it, worlds))
         gen_s = time.time() - t0
         print(f"iteration {it}: {len(feats):,} positions from {deals:,} deals in {gen_s:.0f} s "
               f"({'heuristic' if layers is None else 'net'} self-play and rollouts, {worlds} worlds); "
               f"regret of the self-play policy's cards {policy_regret(targets, info):.2f} points")
-        earlier = [out / f"data{k}.npz" for k in range(max(0, it - args.data_window), it)]
-        for path in reversed([p for p in earlier if p.exists()]):
-            with np.load(path) as z:
-                feats = np.concatenate([z["feats"], feats])
-                targets = np.concatenate([z["targets"], targets])
+        feats, targets = with_earlier(
+            feats, targets, [out / f"data{k}.npz" for k in reversed(range(max(0, it - args.data_window), it))])
         if layers is None:
             layers = init_layers(np.random.default_rng(args.seed), args.h1, args.h2)
         t1 = time.time()
