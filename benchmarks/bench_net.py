@@ -44,29 +44,28 @@ def main() -> None:
     for policy, rate in rates.items():
         print(f"simulate --policy {policy:<9}: {rate:>12,.0f} rounds/s  ({rate / rates['heuristic']:.3f} x heuristic)")
 
-    def show(a, b, deals, seed):
+    def show(a, b, seed, play):
+        """Time ``play()`` (a duel of ``a`` against ``b``) and print its result."""
         t = time.perf_counter()
-        r = duel(a, b, deals, seed=seed)
+        r = play()
         lo, hi = r["ci95_diff"]
         print(f"duel {a} vs {b}, {r['deals']:,} duplicate deals (chibre, seed {seed}): {r['mean_diff']:+.2f} points "
               f"per round (95% CI {lo:+.2f} to {hi:+.2f}), win rate {100 * r['win_rate']:.1f}%, "
               f"{time.perf_counter() - t:.1f} s")
 
+    def show_duel(a, b, deals, seed):
+        show(a, b, seed, lambda: duel(a, b, deals, seed=seed))
+
     duel("net", "heuristic", 100, seed=99)  # compile
-    show("net", "heuristic", args.heuristic_deals, 1)
+    show_duel("net", "heuristic", args.heuristic_deals, 1)
     if args.previous:
         from jass_sim.jass.simulate.duel import duel_networks
 
         previous = dict(load_weights(args.previous)[0])
-        t = time.perf_counter()
-        r = duel_networks(None, previous, args.previous_deals, seed=7, names=("net", args.previous))
-        lo, hi = r["ci95_diff"]
-        print(f"duel net vs {args.previous}, {r['deals']:,} duplicate deals (chibre, seed 7): {r['mean_diff']:+.2f} "
-              f"points per round (95% CI {lo:+.2f} to {hi:+.2f}), win rate {100 * r['win_rate']:.1f}%, "
-              f"{time.perf_counter() - t:.1f} s")
+        show("net", args.previous, 7, lambda: duel_networks(None, previous, args.previous_deals, seed=7))
     if args.pimc_deals:
-        show("net", "pimc", args.pimc_deals, 2)
-        show("heuristic", "pimc", args.pimc_deals, 2)
+        show_duel("net", "pimc", args.pimc_deals, 2)
+        show_duel("heuristic", "pimc", args.pimc_deals, 2)
 
 
 if __name__ == "__main__":
