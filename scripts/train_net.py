@@ -398,6 +398,43 @@ def search_distill(out: Path, start_path: Path, args, record) -> Path:
     return best_path
 
 
+def finetune(out: Path, start_path: Path, args, record) -> Path:
+    """Train the network of ``start_path`` on from its weights on the stored labelled positions of
+    ``--finetune-data`` (data files of earlier runs' rounds, e.g. ``search2-data.npz``), with the
+    search rounds' loss (``--rank-weight``, ``--rank-temperature``), ``--finetune-epochs`` epochs at
+    ``--search-lr``, then duel it against the starting network. Resumed when its weights exist."""
+    path = out / f"finetune-{H1}x{H2}.npz"
+    if path.exists():
+        print(f"finetune: done before, weights loaded from {path}")
+        return path
+    parts = []
+    for data_path in args.finetune_data:
+        with np.load(data_path) as z:
+            parts.append((z["feats"], z["targets"]))
+        print(f"finetune: {len(parts[-1][0]):,} positions from {data_path}")
+    feats = np.concatenate([f for f, _ in parts])
+    targets = np.concatenate([t for _, t in parts])
+    del parts
+    layers = load_layers(start_path)
+    start = {k: v.copy() for k, v in layers.items()}
+    t0 = time.time()
+    curve = train(layers, feats, targets, epochs=args.finetune_epochs, seed=args.seed * 100 + 90, lr=args.search_lr,
+                  rank_weight=args.rank_weight, rank_temperature=args.rank_temperature)
+    train_s = time.time() - t0
+    d = duel_networks(layers, start, args.baseline_deals, seed=args.seed + 4000)
+    h = duel_vs(layers, "heuristic", args.duel_deals, seed=args.seed + 1000)
+    print(f"finetune: {len(feats):,} positions, {args.finetune_epochs} epochs in {train_s:.0f} s; against the "
+          f"starting network {d['mean_diff']:+.2f} points per round (95% CI {d['ci95_diff'][0]:+.2f} to "
+          f"{d['ci95_diff'][1]:+.2f}, {args.baseline_deals:,} duplicate deals); vs heuristic {h['mean_diff']:+.2f}")
+    save_layers(path, layers, {"finetune": [Path(f).name for f in args.finetune_data], "seed": args.seed,
+                               "positions": int(len(feats)), "h1": H1, "h2": H2, "started_from": start_path.name,
+                               "vs_start": d["mean_diff"], "vs_heuristic": h["mean_diff"]})
+    record({"kind": "finetune", "positions": int(len(feats)), "train_s": train_s, "curve": curve,
+            "vs_start": d["mean_diff"], "vs_start_ci": d["ci95_diff"], "baseline_deals": args.baseline_deals,
+            "duel_mean": h["mean_diff"], "duel_ci": h["ci95_diff"], "duel_deals": args.duel_deals})
+    return path
+
+
 def duel_networks(layers, other, deals: int, seed: int, rules: str = "chibre") -> dict:
     """Duplicate-deal duel of the network (team A) against another network (team B)."""
     from jass_sim.jass.simulate.duel import duel_networks as run
@@ -541,6 +578,10 @@ def main(argv=None) -> int:
                     help="weight of the listwise ranking term in the loss of the search rounds (0: squared error only)")
     ap.add_argument("--rank-temperature", type=float, default=10.0,
                     help="temperature in points of the ranking term's softmaxes")
+    ap.add_argument("--finetune-data", type=Path, nargs="*", default=[],
+                    help="stored labelled positions (data files of earlier rounds) to train the network on further "
+                         "after the search rounds (see finetune())")
+    ap.add_argument("--finetune-epochs", type=int, default=4)
     ap.add_argument("--baseline-deals", type=int, default=20_000,
                     help="duplicate deals of each search round's duel against the starting network")
     ap.add_argument("--install", action="store_true", help="write the final weights into the package")
@@ -605,6 +646,8 @@ def main(argv=None) -> int:
     start_path = final_path
     if args.search_rounds:
         final_path = search_distill(out, start_path, args, record)
+    if args.finetune_data:
+        final_path = finetune(out, final_path, args, record)
     final = load_layers(final_path)
     if args.install:
         WEIGHTS_FILE.parent.mkdir(exist_ok=True)
@@ -613,7 +656,7 @@ def main(argv=None) -> int:
     d = duel_vs(final, "heuristic", args.duel_deals, seed=args.seed + 2000)
     print(f"final: net vs heuristic {d['mean_diff']:+.2f} (95% CI {d['ci95_diff'][0]:+.2f} to {d['ci95_diff'][1]:+.2f}), "
           f"wins {d['win_rate']:.1%}, {args.duel_deals:,} duplicate deals")
-    if args.search_rounds:
+    if args.search_rounds or args.finetune_data:
         d = duel_networks(final, load_layers(start_path), args.baseline_deals, seed=args.seed + 5000)
         print(f"final: net vs the starting network ({start_path.name}) {d['mean_diff']:+.2f} (95% CI "
               f"{d['ci95_diff'][0]:+.2f} to {d['ci95_diff'][1]:+.2f}), {args.baseline_deals:,} duplicate deals")

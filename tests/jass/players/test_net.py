@@ -245,3 +245,28 @@ def test_one_command_trains_and_distils_to_the_shipped_sizes(tmp_path, capsys):
     assert tn.main(argv) == 0  # resumes: nothing is trained again
     again = capsys.readouterr().out
     assert "distillation: done before" in again and "polish 0: done before" in again
+
+
+def test_finetune_trains_on_stored_data_and_resumes(tmp_path, capsys):
+    """``--finetune-data``: the starting network trains on from its weights on stored labelled
+    positions of several files, meets the starting network, is installed nowhere else, and a second
+    run loads it instead of training again."""
+    tn = _train_module()
+    for k in range(2):
+        feats, targets, info = generate_positions(120, get_rules("chibre"), PLAYERS.code("heuristic"),
+                                                  PLAYERS.code("heuristic"), PARAMS, seed=10 + k)
+        np.savez(tmp_path / f"data{k}.npz", feats=feats, targets=targets, info=info)
+    argv = ["--out", str(tmp_path / "run"), "--seed", "3", "--start-from", str(net.WEIGHTS_FILE),
+            "--finetune-data", str(tmp_path / "data0.npz"), str(tmp_path / "data1.npz"), "--finetune-epochs", "1",
+            "--rank-weight", "1", "--rank-temperature", "5", "--duel-deals", "60", "--baseline-deals", "60"]
+    assert tn.main(argv) == 0
+    printed = capsys.readouterr().out
+    rows = sum(len(np.load(tmp_path / f"data{k}.npz")["feats"]) for k in range(2))
+    assert f"finetune: {rows:,} positions, 1 epochs" in printed and "final: net vs the starting network" in printed
+    tuned = tn.load_layers(tmp_path / "run" / f"finetune-{net.H1}x{net.H2}.npz")
+    shipped = tn.load_layers(net.WEIGHTS_FILE)
+    assert any(not np.array_equal(tuned[k], shipped[k]) for k in tuned)
+    assert [json.loads(line)["kind"] for line in (tmp_path / "run" / "log.jsonl").read_text().splitlines()] == \
+        ["finetune"]
+    assert tn.main(argv) == 0
+    assert "finetune: done before" in capsys.readouterr().out
