@@ -402,7 +402,9 @@ def finetune(out: Path, start_path: Path, args, record) -> Path:
     """Train the network of ``start_path`` on from its weights on the stored labelled positions of
     ``--finetune-data`` (data files of earlier runs' rounds, e.g. ``search2-data.npz``), with the
     search rounds' loss (``--rank-weight``, ``--rank-temperature``), ``--finetune-epochs`` epochs at
-    ``--search-lr``, then duel it against the starting network. Resumed when its weights exist."""
+    ``--search-lr``, then duel it against the starting network. With ``--finetune-soup K``, K runs
+    that differ in the order of the positions are averaged weight by weight. Resumed when its weights
+    exist."""
     path = out / f"finetune-{H1}x{H2}.npz"
     if path.exists():
         print(f"finetune: done before, weights loaded from {path}")
@@ -415,20 +417,26 @@ def finetune(out: Path, start_path: Path, args, record) -> Path:
     feats = np.concatenate([f for f, _ in parts])
     targets = np.concatenate([t for _, t in parts])
     del parts
-    layers = load_layers(start_path)
-    start = {k: v.copy() for k, v in layers.items()}
+    start = load_layers(start_path)
     t0 = time.time()
-    curve = train(layers, feats, targets, epochs=args.finetune_epochs, seed=args.seed * 100 + 90, lr=args.search_lr,
-                  rank_weight=args.rank_weight, rank_temperature=args.rank_temperature)
+    members, curve = [], []
+    for k in range(args.finetune_soup):
+        layers = {name: v.copy() for name, v in start.items()}
+        curve += train(layers, feats, targets, epochs=args.finetune_epochs, seed=args.seed * 100 + 90 + k,
+                       lr=args.search_lr, rank_weight=args.rank_weight, rank_temperature=args.rank_temperature)
+        members.append(layers)
+    # a uniform "model soup": runs from one start that differ only in the order of the positions
+    # stay in one basin, and the mean of their weights played better than each of them here
+    layers = {name: (sum(m[name] for m in members) / len(members)).astype(start[name].dtype) for name in start}
     train_s = time.time() - t0
     d = duel_networks(layers, start, args.baseline_deals, seed=args.seed + 4000)
     h = duel_vs(layers, "heuristic", args.duel_deals, seed=args.seed + 1000)
-    print(f"finetune: {len(feats):,} positions, {args.finetune_epochs} epochs in {train_s:.0f} s; against the "
+    print(f"finetune: {len(feats):,} positions, {args.finetune_soup} x {args.finetune_epochs} epochs in {train_s:.0f} s; against the "
           f"starting network {d['mean_diff']:+.2f} points per round (95% CI {d['ci95_diff'][0]:+.2f} to "
           f"{d['ci95_diff'][1]:+.2f}, {args.baseline_deals:,} duplicate deals); vs heuristic {h['mean_diff']:+.2f}")
     save_layers(path, layers, {"finetune": [Path(f).name for f in args.finetune_data], "seed": args.seed,
                                "positions": int(len(feats)), "h1": H1, "h2": H2, "started_from": start_path.name,
-                               "vs_start": d["mean_diff"], "vs_heuristic": h["mean_diff"]})
+                               "soup": args.finetune_soup, "vs_start": d["mean_diff"], "vs_heuristic": h["mean_diff"]})
     record({"kind": "finetune", "positions": int(len(feats)), "train_s": train_s, "curve": curve,
             "vs_start": d["mean_diff"], "vs_start_ci": d["ci95_diff"], "baseline_deals": args.baseline_deals,
             "duel_mean": h["mean_diff"], "duel_ci": h["ci95_diff"], "duel_deals": args.duel_deals})
@@ -582,6 +590,8 @@ def main(argv=None) -> int:
                     help="stored labelled positions (data files of earlier rounds) to train the network on further "
                          "after the search rounds (see finetune())")
     ap.add_argument("--finetune-epochs", type=int, default=4)
+    ap.add_argument("--finetune-soup", type=int, default=1,
+                    help="fine-tuning runs (each its own order of the positions) whose mean weights are kept")
     ap.add_argument("--baseline-deals", type=int, default=20_000,
                     help="duplicate deals of each search round's duel against the starting network")
     ap.add_argument("--install", action="store_true", help="write the final weights into the package")

@@ -258,11 +258,12 @@ def test_finetune_trains_on_stored_data_and_resumes(tmp_path, capsys):
         np.savez(tmp_path / f"data{k}.npz", feats=feats, targets=targets, info=info)
     argv = ["--out", str(tmp_path / "run"), "--seed", "3", "--start-from", str(net.WEIGHTS_FILE),
             "--finetune-data", str(tmp_path / "data0.npz"), str(tmp_path / "data1.npz"), "--finetune-epochs", "1",
+            "--finetune-soup", "2",
             "--rank-weight", "1", "--rank-temperature", "5", "--duel-deals", "60", "--baseline-deals", "60"]
     assert tn.main(argv) == 0
     printed = capsys.readouterr().out
     rows = sum(len(np.load(tmp_path / f"data{k}.npz")["feats"]) for k in range(2))
-    assert f"finetune: {rows:,} positions, 1 epochs" in printed and "final: net vs the starting network" in printed
+    assert f"finetune: {rows:,} positions, 2 x 1 epochs" in printed and "final: net vs the starting network" in printed
     tuned = tn.load_layers(tmp_path / "run" / f"finetune-{net.H1}x{net.H2}.npz")
     shipped = tn.load_layers(net.WEIGHTS_FILE)
     assert any(not np.array_equal(tuned[k], shipped[k]) for k in tuned)
