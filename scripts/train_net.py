@@ -361,8 +361,10 @@ def search_distill(out: Path, start_path: Path, args, record) -> Path:
             layers = load_layers(path)
             gain = float(load_weights(path)[1]["vs_start"])
             print(f"search round {r}: done before, weights loaded from {path} ({gain:+.2f} against the start)")
-            if gain > best_gain:
-                best_path, best_gain = path, gain
+            if gain <= best_gain:  # the stop rule, as when the round was first run
+                print(f"search round {r}: no better than {best_path.name} ({best_gain:+.2f}): strength stopped improving")
+                break
+            best_path, best_gain = path, gain
             continue
         t0 = time.time()
         feats, targets, info = stored_or_made(

@@ -271,3 +271,19 @@ def test_finetune_trains_on_stored_data_and_resumes(tmp_path, capsys):
         ["finetune"]
     assert tn.main(argv) == 0
     assert "finetune: done before" in capsys.readouterr().out
+
+
+def test_resumed_search_rounds_keep_the_stop_rule(tmp_path, capsys):
+    """A rerun that finds a round no better than the best before it stops there, as the first run
+    did, instead of labelling a new round after it."""
+    tn = _train_module()
+    shipped = tn.load_layers(net.WEIGHTS_FILE)
+    for r, gain in enumerate([1.0, 0.5]):
+        tn.save_layers(tmp_path / f"search{r}-{net.H1}x{net.H2}.npz", shipped, {"search_round": r, "vs_start": gain})
+    argv = ["--out", str(tmp_path), "--seed", "3", "--start-from", str(net.WEIGHTS_FILE), "--search-rounds", "3",
+            "--duel-deals", "40", "--baseline-deals", "40"]
+    assert tn.main(argv) == 0
+    printed = capsys.readouterr().out
+    assert "search round 1: no better than search0" in printed
+    assert f"best search0-{net.H1}x{net.H2}.npz (+1.00" in printed
+    assert not (tmp_path / "search2-data.npz").exists()
