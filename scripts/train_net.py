@@ -348,6 +348,17 @@ def generate_search(layers, deals: int, seed: int, round_no: int, worlds: int,
     return tuple(np.concatenate(p) for p in zip(*parts))
 
 
+def against_start_and_heuristic(step: str, layers, start, args, train_s: float) -> tuple[dict, dict]:
+    """The duels that end a search round or a fine-tune: against the starting network on
+    ``--baseline-deals`` duplicate deals and against ``heuristic`` on ``--duel-deals``, printed."""
+    d = duel_networks(layers, start, args.baseline_deals, seed=args.seed + 4000)
+    h = duel_vs(layers, "heuristic", args.duel_deals, seed=args.seed + 1000)
+    print(f"{step}: against the starting network {d['mean_diff']:+.2f} points per round (95% CI "
+          f"{d['ci95_diff'][0]:+.2f} to {d['ci95_diff'][1]:+.2f}, {args.baseline_deals:,} duplicate deals); "
+          f"vs heuristic {h['mean_diff']:+.2f}; train {train_s:.0f} s")
+    return d, h
+
+
 def search_distill(out: Path, start_path: Path, args, record) -> Path:
     """Rounds of distillation from search (see the module doc), each resumed when its weights
     exist (``search{r}-{H1}x{H2}.npz``); returns the path of the best network by its duel against
@@ -380,11 +391,7 @@ def search_distill(out: Path, start_path: Path, args, record) -> Path:
         curve = train(layers, feats, targets, epochs=args.search_epochs, seed=args.seed * 100 + 70 + r,
                       lr=args.search_lr, rank_weight=args.rank_weight, rank_temperature=args.rank_temperature)
         train_s = time.time() - t1
-        d = duel_networks(layers, start, args.baseline_deals, seed=args.seed + 4000)
-        h = duel_vs(layers, "heuristic", args.duel_deals, seed=args.seed + 1000)
-        print(f"search round {r}: against the starting network {d['mean_diff']:+.2f} points per round (95% CI "
-              f"{d['ci95_diff'][0]:+.2f} to {d['ci95_diff'][1]:+.2f}, {args.baseline_deals:,} duplicate deals); "
-              f"vs heuristic {h['mean_diff']:+.2f}; train {train_s:.0f} s")
+        d, h = against_start_and_heuristic(f"search round {r}", layers, start, args, train_s)
         save_layers(path, layers, {"search_round": r, "seed": args.seed, "positions": int(len(feats)), "h1": H1,
                                    "h2": H2, "search_worlds": args.search_worlds, "started_from": start_path.name,
                                    "vs_start": d["mean_diff"], "vs_heuristic": h["mean_diff"]})
@@ -431,12 +438,9 @@ def finetune(out: Path, start_path: Path, args, record) -> Path:
     # stay in one basin, and the mean of their weights played better than each of them here
     layers = {name: (sum(m[name] for m in members) / len(members)).astype(start[name].dtype) for name in start}
     train_s = time.time() - t0
-    d = duel_networks(layers, start, args.baseline_deals, seed=args.seed + 4000)
-    h = duel_vs(layers, "heuristic", args.duel_deals, seed=args.seed + 1000)
-    print(f"finetune: {len(feats):,} positions, {args.finetune_soup} x {args.finetune_epochs} epochs in {train_s:.0f} s; against the "
-          f"starting network {d['mean_diff']:+.2f} points per round (95% CI {d['ci95_diff'][0]:+.2f} to "
-          f"{d['ci95_diff'][1]:+.2f}, {args.baseline_deals:,} duplicate deals); vs heuristic {h['mean_diff']:+.2f}")
-    save_layers(path, layers, {"finetune": [Path(f).name for f in args.finetune_data], "seed": args.seed,
+    print(f"finetune: {len(feats):,} positions, {args.finetune_soup} x {args.finetune_epochs} epochs")
+    d, h = against_start_and_heuristic("finetune", layers, start, args, train_s)
+    save_layers(path, layers, {"finetune": [str(f) for f in args.finetune_data], "seed": args.seed,
                                "positions": int(len(feats)), "h1": H1, "h2": H2, "started_from": start_path.name,
                                "soup": args.finetune_soup, "vs_start": d["mean_diff"], "vs_heuristic": h["mean_diff"]})
     record({"kind": "finetune", "positions": int(len(feats)), "train_s": train_s, "curve": curve,
