@@ -16,7 +16,8 @@ thousand times the rounds) as the baseline (target: at least 20 rounds/s on 2 co
 default worlds).
 
 Each result is appended to ``--out`` as one JSON line as soon as it is done; a rerun skips the
-duels already there (same deals, worlds, temperature and seed), so an interrupted run resumes.
+duels already there (same deals, worlds, temperature and seed), so an interrupted run resumes. With ``--previous FILE``: search over the shipped network against
+the network of FILE on the same deals (does a new network make a stronger search?).
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ def main() -> None:
                         "(0: always the best mean)")
     parser.add_argument("--first-worlds", default="default", help="comma-separated: default, or worlds of the "
                         "first batch of a decision (0: all the worlds at once, no adaptive batches)")
+    parser.add_argument("--previous", default=None, help="weights file of an earlier net: search over the shipped "
+                        "net (default settings) also meets that network, on the same deals")
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--out", default=str(ROOT / "out" / "bench_search.jsonl"))
     args = parser.parse_args()
@@ -87,6 +90,21 @@ def main() -> None:
                       "ci95_diff": [round(float(x), 3) for x in r["ci95_diff"]],
                       "seconds": round(seconds, 1), "rounds_per_s_two_seats_searching": round(2 * args.deals / seconds, 1),
                       "machine": machine()})
+    if args.previous:
+        from jass_sim.jass.players.net import load_weights
+        from jass_sim.jass.simulate.duel import duel_networks
+
+        key = {"kind": "duel_previous", "previous": Path(args.previous).name, "deals": args.deals,
+               "worlds": SEARCH_WORLDS, "seed": args.seed}
+        if any(all(r.get(k) == v for k, v in key.items()) for r in done):
+            print(f"kept: {key}")
+        else:
+            t = time.perf_counter()
+            r = duel_networks(None, dict(load_weights(args.previous)[0]), args.deals, seed=args.seed,
+                              first_policy="search")
+            record(key | {"mean_diff": round(float(r["mean_diff"]), 3),
+                          "ci95_diff": [round(float(x), 3) for x in r["ci95_diff"]],
+                          "seconds": round(time.perf_counter() - t, 1), "machine": machine()})
     if args.speed_rounds:
         rates = {}
         for name, policy, temperature in (("net", "net", None), ("search", "search", None),

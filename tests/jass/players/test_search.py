@@ -332,3 +332,16 @@ def test_help_states_the_default_worlds():
     for name in ("advise", "play-advice", "review", "simulate", "duel", "replay"):
         option = next(p for p in main.commands[name].params if "--search-worlds" in p.opts)
         assert f"[default: {SEARCH_WORLDS}]" in option.help, name
+
+
+def test_search_over_a_network_meets_another_network():
+    """``duel_networks(..., first_policy="search")`` (bench_search.py --previous): team A searches over
+    the first network. The same network on both sides is level to the point on duplicate deals;
+    search over it is not."""
+    from jass_sim.jass.simulate.duel import duel_networks
+
+    level = duel_networks(None, None, 30, seed=3)
+    searched = duel_networks(None, None, 30, seed=3, first_policy="search")
+    assert level["mean_diff"] == 0 and searched["deals"] == 30 and searched["mean_diff"] != 0
+    with pytest.raises(ValueError, match="first_policy"):
+        duel_networks(None, None, 30, first_policy="heuristic")
