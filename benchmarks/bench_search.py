@@ -17,7 +17,8 @@ default worlds).
 
 Each result is appended to ``--out`` as one JSON line as soon as it is done; a rerun skips the
 duels already there (same deals, worlds, temperature and seed), so an interrupted run resumes. With ``--previous FILE``: search over the shipped network against
-the network of FILE on the same deals (does a new network make a stronger search?).
+the network of FILE on the same deals (does a new network make a stronger search?); with
+``--candidate FILE2`` search runs over FILE2's network instead, so a candidate is judged before it ships.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ def main() -> None:
                         "first batch of a decision (0: all the worlds at once, no adaptive batches)")
     parser.add_argument("--previous", default=None, help="weights file of an earlier net: search over the shipped "
                         "net (default settings) also meets that network, on the same deals")
+    parser.add_argument("--candidate", default=None, help="with --previous: search over this weights file's "
+                        "network instead of the shipped one (judge a candidate before it ships)")
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--out", default=str(ROOT / "out" / "bench_search.jsonl"))
     args = parser.parse_args()
@@ -95,12 +98,14 @@ def main() -> None:
         from jass_sim.jass.simulate.duel import duel_networks
 
         key = {"kind": "duel_previous", "previous": Path(args.previous).name, "deals": args.deals,
-               "worlds": SEARCH_WORLDS, "seed": args.seed}
+               "worlds": SEARCH_WORLDS, "seed": args.seed,
+               "candidate": Path(args.candidate).name if args.candidate else None}
         if any(all(r.get(k) == v for k, v in key.items()) for r in done):
             print(f"kept: {key}")
         else:
             t = time.perf_counter()
-            r = duel_networks(None, dict(load_weights(args.previous)[0]), args.deals, seed=args.seed,
+            candidate = dict(load_weights(args.candidate)[0]) if args.candidate else None
+            r = duel_networks(candidate, dict(load_weights(args.previous)[0]), args.deals, seed=args.seed,
                               first_policy="search")
             record(key | {"mean_diff": round(float(r["mean_diff"]), 3),
                           "ci95_diff": [round(float(x), 3) for x in r["ci95_diff"]],
