@@ -16,7 +16,7 @@ JUNK = "H8 HT D9 DQ SJ S8 C9 CQ D7"
 def test_obvious_trump_hand_recommends_that_suit_by_a_wide_margin():
     a = advise(STRONG_HEARTS, samples=2000, seed=1)
     assert a.best_option == 0 and a.recommendation == "H"
-    assert a.lead[1] > 20  # the lead's 95% CI is far from zero
+    assert a.lead[1] > 15  # the lead's 95% CI is far from zero (17.8 under stop 39's net: chibre with its better partner play comes nearer)
     assert a.sentence.startswith("Choose ♥: +")
 
 
