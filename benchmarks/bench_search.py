@@ -16,9 +16,10 @@ thousand times the rounds) as the baseline (target: at least 20 rounds/s on 2 co
 default worlds).
 
 Each result is appended to ``--out`` as one JSON line as soon as it is done; a rerun skips the
-duels already there (same deals, worlds, temperature and seed), so an interrupted run resumes. With ``--previous FILE``: search over the shipped network against
-the network of FILE on the same deals (does a new network make a stronger search?); with
-``--candidate FILE2`` search runs over FILE2's network instead, so a candidate is judged before it ships.
+duels already there (same deals, worlds, temperature and seed), so an interrupted run resumes.
+With ``--previous FILE``: search over the shipped network against the network of FILE on the same
+deals (does a new network make a stronger search?); with ``--candidate FILE2`` search runs over
+FILE2's network instead, so a candidate is judged before it ships.
 """
 
 from __future__ import annotations
@@ -37,6 +38,12 @@ from common import ROOT, machine
 def temperature_value(token: str) -> float:
     """``off`` (no belief weighting) is 0 for :func:`policy_params`; a number is points."""
     return 0.0 if token.strip().lower() == "off" else float(token)
+
+
+def rounded_difference(result: dict) -> dict:
+    """A duel's mean difference and its 95% CI, rounded for the JSON line."""
+    return {"mean_diff": round(float(result["mean_diff"]), 3),
+            "ci95_diff": [round(float(x), 3) for x in result["ci95_diff"]]}
 
 
 def main() -> None:
@@ -89,9 +96,7 @@ def main() -> None:
         t = time.perf_counter()
         r = duel("search", "net", args.deals, "chibre", args.seed, None, "evaluator", None, params)
         seconds = time.perf_counter() - t
-        record(key | {"mean_diff": round(float(r["mean_diff"]), 3),
-                      "ci95_diff": [round(float(x), 3) for x in r["ci95_diff"]],
-                      "seconds": round(seconds, 1), "rounds_per_s_two_seats_searching": round(2 * args.deals / seconds, 1),
+        record(key | rounded_difference(r) | {"seconds": round(seconds, 1), "rounds_per_s_two_seats_searching": round(2 * args.deals / seconds, 1),
                       "machine": machine()})
     if args.previous:
         from jass_sim.jass.players.net import load_weights
@@ -107,9 +112,7 @@ def main() -> None:
             candidate = dict(load_weights(args.candidate)[0]) if args.candidate else None
             r = duel_networks(candidate, dict(load_weights(args.previous)[0]), args.deals, seed=args.seed,
                               first_policy="search")
-            record(key | {"mean_diff": round(float(r["mean_diff"]), 3),
-                          "ci95_diff": [round(float(x), 3) for x in r["ci95_diff"]],
-                          "seconds": round(time.perf_counter() - t, 1), "machine": machine()})
+            record(key | rounded_difference(r) | {"seconds": round(time.perf_counter() - t, 1), "machine": machine()})
     if args.speed_rounds:
         rates = {}
         for name, policy, temperature in (("net", "net", None), ("search", "search", None),

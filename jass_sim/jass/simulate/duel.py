@@ -102,9 +102,9 @@ def duel_networks(first: dict | None, second: dict | None, deals: int, rules="ch
     from jass_sim.jass.players.net import NET_H1, pack_two
     from jass_sim.jass.rules import get_rules
 
-    params = pack_two(policy_params()[:NET_H1], first, second)
     if first_policy not in ("net", "search"):
         raise ValueError(f"first_policy must be net or search, not {first_policy!r}")
+    params = pack_two(policy_params()[:NET_H1], first, second)
     acc = run_duel(deals, get_rules(rules), PLAYERS.code(first_policy), SECOND_NET, seed=seed,
                    mode_policy=MODE_POLICIES[chooser], params=params, threads=threads, progress=progress)
     return duel_result(acc, *names) | {"rules": get_rules(rules).name, "seed": seed}
