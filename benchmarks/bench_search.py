@@ -36,8 +36,15 @@ from common import ROOT, machine
 
 
 def temperature_value(token: str) -> float:
-    """``off`` (no belief weighting) is 0 for :func:`policy_params`; a number is points."""
-    return 0.0 if token.strip().lower() == "off" else float(token)
+    """The ``belief_temperature`` of :func:`policy_params` for a ``--temperatures`` token: ``off``
+    (no belief weighting) is 0, ``default`` the player's default (0 when that is off: the player
+    keeps a negative number for it, which ``policy_params`` refuses), a number is points."""
+    from jass_sim.jass.players.net_search import BELIEF_TEMPERATURE
+
+    token = token.strip().lower()
+    if token == "default":
+        return max(BELIEF_TEMPERATURE, 0.0)
+    return 0.0 if token == "off" else float(token)
 
 
 def rounded_difference(result: dict) -> dict:
@@ -65,7 +72,7 @@ def main() -> None:
     args = parser.parse_args()
 
     from jass_sim.jass.players import policy_params
-    from jass_sim.jass.players.net_search import BELIEF_TEMPERATURE, CONFIDENCE, FITTED_TEMPERATURE, SEARCH_WORLDS
+    from jass_sim.jass.players.net_search import CONFIDENCE, FITTED_TEMPERATURE, SEARCH_WORLDS
     from jass_sim.jass.simulate.duel import duel
     from jass_sim.jass.simulate.tables import simulate
 
@@ -84,7 +91,7 @@ def main() -> None:
                 for c in args.confidences.split(",") for t in args.temperatures.split(",")]
     for token, conf, first_token in settings:
         first = None if first_token == "default" else int(first_token)
-        temperature = BELIEF_TEMPERATURE if token == "default" else temperature_value(token)
+        temperature = temperature_value(token)
         confidence = CONFIDENCE if conf == "default" else float(conf)
         key = {"kind": "duel", "deals": args.deals, "worlds": worlds, "temperature": temperature,
                "confidence": confidence, "first_worlds": first, "seed": args.seed}

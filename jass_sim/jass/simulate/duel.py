@@ -88,12 +88,13 @@ def duel(team_a: str, team_b: str, deals: int, rules="chibre", seed: int = 0, th
 
 def duel_networks(first: dict | None, second: dict | None, deals: int, rules="chibre", seed: int = 0,
                   threads: int | None = None, chooser: str = "evaluator", progress=None,
-                  names: tuple[str, str] = ("net (first)", "net (second)"), first_policy: str = "net") -> dict:
+                  names: tuple[str, str] | None = None, first_policy: str = "net") -> dict:
     """Two ``net`` networks on duplicate deals (as :func:`duel`): ``first`` as team A, ``second`` as
     team B (dicts of layers ``W1 b1 W2 b2 W3 b3``; None is the shipped network). Benchmarks and
     training compare a new network with the one it replaces this way. With ``first_policy="search"``
     team A plays ``search`` (its default settings) over the ``first`` network: a candidate network
-    should also make a stronger search against a fixed opponent before it is shipped.
+    should also make a stronger search against a fixed opponent before it is shipped. ``names``
+    label the teams (default: ``"net (first)"`` or ``"search (first)"``, and ``"net (second)"``).
     """
     from jass_sim.jass.engine.simulate import run_duel
     from jass_sim.jass.modes.choose import MODE_POLICIES
@@ -104,6 +105,8 @@ def duel_networks(first: dict | None, second: dict | None, deals: int, rules="ch
 
     if first_policy not in ("net", "search"):
         raise ValueError(f"first_policy must be net or search, not {first_policy!r}")
+    if names is None:
+        names = (f"{first_policy} (first)", "net (second)")
     params = pack_two(policy_params()[:NET_H1], first, second)
     acc = run_duel(deals, get_rules(rules), PLAYERS.code(first_policy), SECOND_NET, seed=seed,
                    mode_policy=MODE_POLICIES[chooser], params=params, threads=threads, progress=progress)

@@ -343,5 +343,23 @@ def test_search_over_a_network_meets_another_network():
     level = duel_networks(None, None, 30, seed=3)
     searched = duel_networks(None, None, 30, seed=3, first_policy="search")
     assert level["mean_diff"] == 0 and searched["deals"] == 30 and searched["mean_diff"] != 0
+    assert (level["team_a"], searched["team_a"], searched["team_b"]) == ("net (first)", "search (first)",
+                                                                         "net (second)")
     with pytest.raises(ValueError, match="first_policy"):
         duel_networks(None, None, 30, first_policy="heuristic")
+
+
+def test_bench_search_reads_its_temperature_tokens(monkeypatch):
+    """``bench_search.py --temperatures default,off,1``: every token gives a temperature that
+    ``policy_params`` takes (the player's default is off, kept as a negative number inside)."""
+    from pathlib import Path
+
+    from jass_sim.jass.players import policy_params
+    from jass_sim.jass.players.net_search import BELIEF_TEMPERATURE, TEMPERATURE_PARAM
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[3] / "benchmarks"))
+    from bench_search import temperature_value
+
+    assert [temperature_value(t) for t in ("off", " 1", "2.5")] == [0.0, 1.0, 2.5]
+    default = policy_params(belief_temperature=temperature_value("default"))
+    assert default[TEMPERATURE_PARAM] == (BELIEF_TEMPERATURE if BELIEF_TEMPERATURE > 0 else -1.0)
