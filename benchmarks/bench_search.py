@@ -55,7 +55,7 @@ def rounded_difference(result: dict) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--deals", type=int, default=2_000)
+    parser.add_argument("--deals", type=int, default=2_000, help="0: skip the duels (speed only)")
     parser.add_argument("--worlds", type=int, default=None, help="worlds per decision (default: the player's)")
     parser.add_argument("--temperatures", default="default,1", help="comma-separated: default, off or points")
     parser.add_argument("--speed-rounds", type=int, default=200, help="0: skip the speed figure")
@@ -89,7 +89,7 @@ def main() -> None:
 
     settings = [(t.strip().lower(), c.strip().lower(), f.strip().lower()) for f in args.first_worlds.split(",")
                 for c in args.confidences.split(",") for t in args.temperatures.split(",")]
-    for token, conf, first_token in settings:
+    for token, conf, first_token in settings if args.deals > 0 else []:
         first = None if first_token == "default" else int(first_token)
         temperature = temperature_value(token)
         confidence = CONFIDENCE if conf == "default" else float(conf)
@@ -105,7 +105,7 @@ def main() -> None:
         seconds = time.perf_counter() - t
         record(key | rounded_difference(r) | {"seconds": round(seconds, 1), "rounds_per_s_two_seats_searching": round(2 * args.deals / seconds, 1),
                       "machine": machine()})
-    if args.previous:
+    if args.previous and args.deals > 0:
         from jass_sim.jass.players.net import load_weights
         from jass_sim.jass.simulate.duel import duel_networks
 
