@@ -54,9 +54,9 @@ SEARCH_WORLDS = 64
 #: "The search player"): ``policy_params(belief_temperature=FITTED_TEMPERATURE)`` turns it on.
 FITTED_TEMPERATURE = 1.0
 #: Belief temperature by default: off (-1, every world counts the same). Against ``net``, the
-#: weighting at :data:`FITTED_TEMPERATURE` won nothing measurable at 32 worlds with the
-#: confidence rule (+11.4 against +11.8 points per round without it, 2,000 deals) and costs a
-#: fifth of the speed (16.9 against 21.8 rounds/s); see benchmarks/RESULTS.md.
+#: weighting at :data:`FITTED_TEMPERATURE` adds 0.7 points per round at 64 worlds (three sets of
+#: 2,000 deals) but costs a fifth of the speed, and 48 worlds with it play level with 64 without
+#: (benchmarks/RESULTS.md, "The search player" and "Stop 40").
 BELIEF_TEMPERATURE = -1.0
 #: The solver finishes a play-out exactly once this many tricks (or fewer) are left.
 SEARCH_ENDGAME = 3
