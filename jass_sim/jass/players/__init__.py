@@ -140,7 +140,7 @@ def policy_params(pimc_samples: int | None = None, horizon: int | str | None = N
     temperature = 0.0
     if belief_temperature is not None:
         if not belief_temperature >= 0:  # also refuses NaN
-            raise InputError(f"--belief-temperature must be 0 (off) or positive, got {belief_temperature}",
+            raise InputError(f"belief_temperature must be 0 (off) or positive, got {belief_temperature}",
                              str(belief_temperature))
         temperature = -1.0 if belief_temperature == 0 or np.isinf(belief_temperature) else float(belief_temperature)
     confidence = 0.0

@@ -324,6 +324,12 @@ def test_bad_search_settings_are_refused(bad):
         policy_params(**bad)
 
 
+def test_a_bad_belief_temperature_is_named_as_the_argument_it_is():
+    """Belief weighting is a Python setting (no CLI flag): the error names the keyword argument."""
+    with pytest.raises(InputError, match="^belief_temperature must be 0 \\(off\\) or positive, got -2.0$"):
+        policy_params(belief_temperature=-2.0)
+
+
 def test_help_states_the_default_worlds():
     """``--search-worlds``'s help names the player's own default (the most worlds per decision)."""
     from jass_sim.cli import main
