@@ -34,6 +34,7 @@ from jass_sim.jass.engine.round import play_dealt_round
 from jass_sim.jass.modes.choose import choose_mode
 from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.players import PLAYERS, policy_params
+from jass_sim.jass.players.dispatch import player_set
 from jass_sim.jass.rules import get_rules
 from jass_sim.jass.rules._scoring import TOTAL
 
@@ -43,7 +44,7 @@ SEATINGS = ("A/A", "B/B", "A decl", "B decl")
 
 
 @jit(parallel=True, cache=False)
-def four_seatings(states, counts, modes_allowed, fixed_mode, mode_params, policy_a, policy_b, params, run_points,
+def four_seatings(players, states, counts, modes_allowed, fixed_mode, mode_params, policy_a, policy_b, params, run_points,
                   four_points, multipliers, out):
     """``out[deal, k]``: the declaring team's points in seating ``k`` of :data:`SEATINGS`;
     ``out[deal, 4]``: the mode. Each deal's random numbers restart from the same state in every
@@ -70,7 +71,7 @@ def four_seatings(states, counts, modes_allowed, fixed_mode, mode_params, policy
                     policies[seat] = declaring if (seat & 1) == 0 else defending
                 rng[:] = saved
                 hands[:] = dealt
-                play_dealt_round(hands, initial, 2 if chibred else 0, 0, mode, policies, params, run_points,
+                play_dealt_round(players, hands, initial, 2 if chibred else 0, 0, mode, policies, params, run_points,
                                  four_points, multipliers, rng, work)
                 out[b * BLOCK_SIZE + i, k] = score[0, TOTAL]
             out[b * BLOCK_SIZE + i, 4] = mode
@@ -112,8 +113,8 @@ def main() -> None:
           + (f", net weights {args.weights}" if args.weights else ""))
     start = time.perf_counter()
     fixed_mode = -1 if args.mode is None else parse_mode(args.mode)
-    four_seatings(block_states(args.seed, 0, n_blocks, 9), counts, modes, fixed_mode, default_mode_params(rules),
-                  PLAYERS.code(args.a), PLAYERS.code(args.b), params, run_points, four_points, multipliers, out)
+    four_seatings(player_set((PLAYERS.code(args.a), PLAYERS.code(args.b))), block_states(args.seed, 0, n_blocks, 9),
+                  counts, modes, fixed_mode, default_mode_params(rules), PLAYERS.code(args.a), PLAYERS.code(args.b), params, run_points, four_points, multipliers, out)
     print(f"played in {time.perf_counter() - start:.1f} s (compilation included)")
     out = out[:args.deals]
     for k, name in enumerate(SEATINGS):

@@ -250,3 +250,19 @@ def _prefetch(typingctx, arr, i, j):
 def _prefetch_overload(arr, i, j):
     return lambda arr, i, j: _prefetch(arr, np.intp(i), np.intp(j))
 
+
+
+@jit(inline="always")
+def copy_into(dst, src):
+    """``dst[:] = src`` for 1-d arrays of the same length, as a loop: Numba's slice assignment
+    compiles its shape-mismatch message (string formatting, several seconds of a cold start)."""
+    for i in range(dst.shape[0]):
+        dst[i] = src[i]
+
+
+@jit(inline="always")
+def copy_rows(dst, src):
+    """``dst[:, :] = src`` for 2-d arrays of the same shape (see :func:`copy_into`)."""
+    for i in range(dst.shape[0]):
+        for j in range(dst.shape[1]):
+            dst[i, j] = src[i, j]

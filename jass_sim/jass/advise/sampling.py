@@ -11,8 +11,9 @@ from dataclasses import dataclass
 
 import numba
 import numpy as np
+from numba.extending import overload
 
-from jass_sim.core.jit import U64_ONE, U64_ZERO, jit
+from jass_sim.core.jit import U64_ONE, U64_ZERO, copy_into, jit
 from jass_sim.core.rng import STREAMS, block_states, next_u64
 from jass_sim.jass.engine.deal import deal_conditioned
 from jass_sim.jass.engine.game import MAX_CREDITS, round_credits
@@ -22,6 +23,8 @@ from jass_sim.jass.modes.choose import best_mode
 from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best
 from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.players import policy_params
+from jass_sim.jass.players.player_set import PARTNER_SEARCH as PARTNER_SEARCH_FLAG
+from jass_sim.jass.players.player_set import is_player_set_type, player_set
 from jass_sim.jass.rules._scoring import MATCH, MELDS, TOTAL
 
 #: Samples per RNG block of ``advise`` (fixed, so results do not depend on threads or batches).
@@ -61,13 +64,13 @@ def _seed_from(rng, out):
 
 
 @jit
-def partner_search(partner_hand, leader, n_samples, modes_allowed, policies, params, run_points,
+def partner_search(players, partner_hand, leader, n_samples, modes_allowed, policies, params, run_points,
                    four_points, multipliers, rng, scratch):
     """The mode a strong partner picks after a chibre: for each allowed mode, a small Monte Carlo
     of its own (``n_samples`` deals consistent with its hand, the same deals for every mode),
     choosing the best mean point difference for its team."""
     known, pool, dealt, hands, initial, work, play_seed, play_rng = scratch
-    known[:] = U64_ZERO
+    known.fill(U64_ZERO)
     known[2] = partner_hand
     n_pool = _pool_of(U64_ZERO, partner_hand, pool)
     best = modes_allowed[0]
@@ -78,9 +81,9 @@ def partner_search(partner_hand, leader, n_samples, modes_allowed, policies, par
         _seed_from(rng, play_seed)
         for i in range(len(modes_allowed)):
             m = modes_allowed[i]
-            play_rng[:] = play_seed
-            hands[:] = dealt
-            play_dealt_round(hands, initial, 2, leader, m, policies, params, run_points, four_points,
+            copy_into(play_rng, play_seed)
+            copy_into(hands, dealt)
+            play_dealt_round(players, hands, initial, 2, leader, m, policies, params, run_points, four_points,
                              multipliers, play_rng, work)
             sums[m] += work[3][0, TOTAL] - work[3][1, TOTAL]
     for i in range(len(modes_allowed)):
@@ -91,8 +94,38 @@ def partner_search(partner_hand, leader, n_samples, modes_allowed, policies, par
     return best
 
 
+def partner_search_if(players, partner_hand, leader, n_samples, modes_allowed, policies, params, run_points,
+                      four_points, multipliers, rng, scratch):
+    """:func:`partner_search` in a kernel compiled with the ``PARTNER_SEARCH`` flag (see
+    :func:`~jass_sim.jass.players.player_set.player_set`); without it the kernel compiles no
+    second copy of the round engine, and raises if it gets here."""
+    if PARTNER_SEARCH_FLAG not in players:
+        raise ValueError("this kernel was compiled without the search partner model")
+    return partner_search(players, partner_hand, leader, n_samples, modes_allowed, policies, params, run_points,
+                          four_points, multipliers, rng, scratch)
+
+
+@overload(partner_search_if)
+def _partner_search_for(players, partner_hand, leader, n_samples, modes_allowed, policies, params, run_points,
+                        four_points, multipliers, rng, scratch):
+    if not is_player_set_type(players):
+        return None
+    if PARTNER_SEARCH_FLAG in players:
+        def impl(players, partner_hand, leader, n_samples, modes_allowed, policies, params, run_points,
+                 four_points, multipliers, rng, scratch):
+            return partner_search(players, partner_hand, leader, n_samples, modes_allowed, policies, params,
+                                  run_points, four_points, multipliers, rng, scratch)
+    else:
+        def impl(players, partner_hand, leader, n_samples, modes_allowed, policies, params, run_points,
+                 four_points, multipliers, rng, scratch):
+            if n_samples >= 0:  # always: a bare raise would type the result as optional
+                raise ValueError("this kernel was compiled without the search partner model")
+            return modes_allowed[0]
+    return impl
+
+
 @jit(parallel=True)
-def advise_blocks(states, counts, offsets, hand, leader, chooser, options, modes_allowed, policies,
+def advise_blocks(players, states, counts, offsets, hand, leader, chooser, options, modes_allowed, policies,
                   params, partner_model, partner_samples, mode_params, run_points, four_points, multipliers,
                   ours, theirs, flags, melds, partner_modes, game, equity_grid, equity, win):
     """Evaluate every option on ``counts[b]`` samples of block ``b`` (sample index
@@ -131,16 +164,16 @@ def advise_blocks(states, counts, offsets, hand, leader, chooser, options, modes
                 if mode == CHIBRE:
                     who = 2
                     if partner_model == PARTNER_SEARCH:
-                        mode = partner_search(dealt[2], leader, partner_samples, modes_allowed, policies,
+                        mode = partner_search_if(players, dealt[2], leader, partner_samples, modes_allowed, policies,
                                               params, run_points, four_points, multipliers, rng, scratch)
                     elif partner_model == PARTNER_FITTED:
                         mode = fitted_best(dealt[2], modes_allowed, multipliers, mode_params, feats)[0]
                     else:
                         mode = best_mode(dealt[2], modes_allowed, multipliers)[0]
                     partner_modes[s] = mode
-                play_rng[:] = play_seed
-                hands[:] = dealt
-                play_dealt_round(hands, initial, who, leader, mode, policies, params, run_points,
+                copy_into(play_rng, play_seed)
+                copy_into(hands, dealt)
+                play_dealt_round(players, hands, initial, who, leader, mode, policies, params, run_points,
                                  four_points, multipliers, play_rng, work)
                 ours[s, o] = score[0, TOTAL]
                 theirs[s, o] = score[1, TOTAL]
@@ -198,7 +231,7 @@ def run_advise(hand_mask, rules, options, policies, *, leader: int, seed: int, f
         s0, s1, table = game
         game_args = (np.array([table.target, table.premier_sorti, s0, s1, table.step], dtype=np.int64), table.grid,
                      table.p, np.zeros((n_samples, n_opt)))
-    advise_blocks(block_states(seed, first_block, n_blocks, ADVISE_STREAM), counts, offsets, np.uint64(hand_mask),
+    advise_blocks(player_set(policies, partner_search=partner_model == PARTNER_SEARCH), block_states(seed, first_block, n_blocks, ADVISE_STREAM), counts, offsets, np.uint64(hand_mask),
                   leader, chooser, np.asarray(options, dtype=np.int64), np.asarray(rules.modes, dtype=np.int64),
                   np.asarray(policies, dtype=np.int64), params if params is not None else policy_params(),
                   partner_model, partner_samples,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from jass_sim.core.jit import jit
+from jass_sim.core.jit import copy_into, jit
 from jass_sim.core.rng import BLOCK_SIZE
 from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.jass.engine.round import play_dealt_round
@@ -86,7 +86,7 @@ def new_decks(n_blocks: int) -> np.ndarray:
 
 
 @jit
-def _run_block(rng, deck, start, count, first_row, first_deal, modes_allowed, fixed_mode, mode_policy, mode_params,
+def _run_block(players, rng, deck, start, count, first_row, first_deal, modes_allowed, fixed_mode, mode_policy, mode_params,
                policies, params, run_points, four_points, multipliers, acc, rows):
     """Deals ``start .. start + count - 1`` of one block of :func:`run_blocks` (``acc``: the block's
     accumulator rows; deal ``start + i`` to row ``first_row + start + i`` when ``rows`` has rows)."""
@@ -101,7 +101,7 @@ def _run_block(rng, deck, start, count, first_row, first_deal, modes_allowed, fi
         else:
             mode, chibred = choose_mode(mode_policy, hands[0], hands[2], modes_allowed,
                                         multipliers, True, mode_params, rng)
-        winner = play_dealt_round(hands, initial, 2 if chibred else 0, 0, mode, policies, params, run_points,
+        winner = play_dealt_round(players, hands, initial, 2 if chibred else 0, 0, mode, policies, params, run_points,
                                   four_points, multipliers, rng, work)
         accumulate(acc, mode, chibred, winner, 0, score)
         if write_rows:
@@ -110,7 +110,7 @@ def _run_block(rng, deck, start, count, first_row, first_deal, modes_allowed, fi
 
 
 @jit(parallel=True)
-def run_blocks(states, decks, starts, counts, first_deal, modes_allowed, fixed_mode, mode_policy, mode_params,
+def run_blocks(players, states, decks, starts, counts, first_deal, modes_allowed, fixed_mode, mode_policy, mode_params,
                policies, params, run_points, four_points, multipliers, acc, rows):
     """Play deals ``starts[b] .. starts[b] + counts[b] - 1`` of block ``b``, from its RNG state
     ``states[b]`` and scratch deck ``decks[b]`` (:func:`new_decks`), both updated in place: a later
@@ -124,7 +124,7 @@ def run_blocks(states, decks, starts, counts, first_deal, modes_allowed, fixed_m
     """
     # one call per block: the deal loop compiled inside the parallel region ran much slower
     for b in numba.prange(states.shape[0]):
-        _run_block(states[b], decks[b], starts[b], counts[b], b * BLOCK_SIZE, first_deal, modes_allowed, fixed_mode,
+        _run_block(players, states[b], decks[b], starts[b], counts[b], b * BLOCK_SIZE, first_deal, modes_allowed, fixed_mode,
                    mode_policy, mode_params, policies, params, run_points, four_points, multipliers, acc[b], rows)
 
 
@@ -133,7 +133,7 @@ N_DUEL_STATS = len(DUEL_STATS)
 
 
 @jit(parallel=True)
-def run_duel_blocks(states, decks, counts, modes_allowed, mode_policy, mode_params, policy_a, policy_b,
+def run_duel_blocks(players, states, decks, counts, modes_allowed, mode_policy, mode_params, policy_a, policy_b,
                     params, run_points, four_points, multipliers, acc):
     """Duplicate deals: each deal is played twice, team A (policy ``policy_a``) first on seats
     0 and 2, then on seats 1 and 3, with the same cards, the same mode and the same random
@@ -159,15 +159,15 @@ def run_duel_blocks(states, decks, counts, modes_allowed, mode_policy, mode_para
             deal_uniform(rng, deck, dealt)
             mode, chibred = choose_mode(mode_policy, dealt[0], dealt[2], modes_allowed,
                                         multipliers, True, mode_params, rng)
-            saved_rng[:] = rng
+            copy_into(saved_rng, rng)
             diff = 0
             for play in range(2):
-                rng[:] = saved_rng
-                hands[:] = dealt
+                copy_into(rng, saved_rng)
+                copy_into(hands, dealt)
                 a_team = play  # A sits on seats 0 and 2 first, then on 1 and 3
                 for seat in range(4):
                     policies[seat] = policy_a if (seat & 1) == a_team else policy_b
-                play_dealt_round(hands, initial, 2 if chibred else 0, 0, mode, policies, params, run_points,
+                play_dealt_round(players, hands, initial, 2 if chibred else 0, 0, mode, policies, params, run_points,
                                  four_points, multipliers, rng, work)
                 diff += score[a_team, TOTAL] - score[1 - a_team, TOTAL]
                 acc[b, 5] += score[a_team, TOTAL]

@@ -94,7 +94,7 @@ N_OUT = 7
 
 
 @jit
-def play_game(deal_rng, rng, target, premier_sorti, chibre_first_round, modes_allowed, mode_policies, mode_params,
+def play_game(players, deal_rng, rng, target, premier_sorti, chibre_first_round, modes_allowed, mode_policies, mode_params,
               policies, params, run_points, four_points, multipliers, rec_hands, rec_info, rec_tricks, out):
     """Play one game; ``out``: see ``OUT_*`` (winner, scores, rounds, premier sorti ended it inside
     its last round, the team of the first chooser, the winner would have had less than the loser
@@ -126,7 +126,7 @@ def play_game(deal_rng, rng, target, premier_sorti, chibre_first_round, modes_al
                                     multipliers, may_chibre, mode_params, rng)
         picker = (chooser + 2) & 3 if chibred else chooser
         rec_hands[r, :] = hands
-        play_dealt_round(hands, initial, picker, chooser, mode, policies, params, run_points, four_points,
+        play_dealt_round(players, hands, initial, picker, chooser, mode, policies, params, run_points, four_points,
                          multipliers, rng, work)
         trace = work[2]
         score = work[3]
@@ -200,6 +200,7 @@ def recorded_game(deal_rng, rng, rules, mode_policies, policies) -> GameRecord:
     """Play one game with every round recorded (see :func:`play_game` for the arguments)."""
     from jass_sim.jass.modes.weights import default_mode_params
     from jass_sim.jass.players import policy_params
+    from jass_sim.jass.players.dispatch import player_set
     from jass_sim.jass.rules import get_rules
 
     rules = get_rules(rules)
@@ -208,7 +209,7 @@ def recorded_game(deal_rng, rng, rules, mode_policies, policies) -> GameRecord:
     rec_info = np.zeros((MAX_ROUNDS, 5), dtype=np.int64)
     rec_tricks = np.zeros((MAX_ROUNDS, 9, 6), dtype=np.int64)
     out = np.zeros(N_OUT, dtype=np.int64)
-    play_game(deal_rng, rng, rules.target, rules.premier_sorti, rules.chibre_first_round,
+    play_game(player_set(policies), deal_rng, rng, rules.target, rules.premier_sorti, rules.chibre_first_round,
               np.asarray(rules.modes, dtype=np.int64), mode_policies, default_mode_params(rules), policies,
               policy_params(), runs, fours, mults, rec_hands, rec_info, rec_tricks, out)
     winner, s0, s1, n, mid = (int(x) for x in out[:5])

@@ -65,6 +65,7 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
     from jass_sim.jass.engine.round import first_round, new_work
     from jass_sim.jass.modes.choose import MODE_POLICIES
     from jass_sim.jass.modes.weights import default_mode_params
+    from jass_sim.jass.players.dispatch import player_set
 
     rules = get_rules(rules)
     runs, fours, mults = rules.arrays()
@@ -86,7 +87,7 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
         raise InputError(f"unknown chooser {chooser!r} (expected one of {', '.join(MODE_POLICIES)})", chooser)
     mode_policy = MODE_POLICIES[chooser.strip().lower()]
     leader, chooser, played_mode, winner = first_round(
-        rng, np.asarray(rules.modes, dtype=np.int64), -1 if mode is None else mode, mode_policy,
+        player_set(policies), rng, np.asarray(rules.modes, dtype=np.int64), -1 if mode is None else mode, mode_policy,
         rules.chibre_first_round, default_mode_params(rules), policies,
         policy_params() if params is None else np.asarray(params, dtype=np.float64), runs, fours, mults,
         new_deck(), hands, initial, work)

@@ -27,20 +27,23 @@ LEADER, WINNER = 0, 5
 
 
 @jit(inline="always")
-def play_round(hands, mode, leader, declarer, policies, params, rng, shown, trace):
+def play_round(players, hands, mode, leader, declarer, policies, params, rng, shown, trace):
     """Play the nine tricks of a round from ``hands`` (``uint64[4]``, emptied as cards are played).
+
+    ``players`` is the :class:`~jass_sim.jass.players.dispatch.PlayerSet` the kernel is compiled
+    for: every number in ``policies`` must be in it.
 
     ``declarer`` is the seat that chose the mode (the leader's partner after a chibre);
     ``policies[seat]`` is the policy number of each seat. Fills ``trace`` and returns
     ``(card_points_team0, card_points_team1, tricks_team0)``, last-trick 5 included.
     """
     trace[0, LEADER] = leader
-    return play_tricks(hands, mode, declarer, policies, params, rng, shown, trace, 0, 0, U64_ZERO, 0,
+    return play_tricks(players, hands, mode, declarer, policies, params, rng, shown, trace, 0, 0, U64_ZERO, 0,
                        0, 0, 0)
 
 
 @jit(inline="always")
-def play_tricks(hands, mode, declarer, policies, params, rng, shown, trace, t0, i0, played, voids,
+def play_tricks(players, hands, mode, declarer, policies, params, rng, shown, trace, t0, i0, played, voids,
                 p0, p1, tricks0):
     """Play a round on from card ``i0`` of trick ``t0`` to its end (see :func:`play_round`).
 
@@ -52,8 +55,8 @@ def play_tricks(hands, mode, declarer, policies, params, rng, shown, trace, t0, 
     trump = mode if mode < 4 else -1
     # the random policy reads no public information: skip the void bookkeeping for it
     track_voids = (policies[0] | policies[1] | policies[2] | policies[3]) != 0
-    scratch = policy_scratch(policies[0] == NET or policies[1] == NET or policies[2] == NET or policies[3] == NET,
-                             params)
+    uses_net = policies[0] == NET or policies[1] == NET or policies[2] == NET or policies[3] == NET
+    scratch = policy_scratch(players, uses_net, params)
     leader = trace[t0, LEADER]
     for t in range(t0, 9):
         trace[t, LEADER] = leader
@@ -72,7 +75,7 @@ def play_tricks(hands, mode, declarer, policies, params, rng, shown, trace, t0, 
                 if policy == 0:  # random play inlined, without the view of the trick (refcounted)
                     card = random_card(legal, rng)
                 else:
-                    card = choose_card(policy, seat, legal, hands, trace, t, i, mode, played, voids,
+                    card = choose_card(players, policy, seat, legal, hands, trace, t, i, mode, played, voids,
                                        shown, declarer, params, rng, scratch)
                 b = bit(card)
                 hands[seat] = hand ^ b
@@ -127,7 +130,7 @@ def reveal_melds(meld_winner, meld_buf, shown):
 
 
 @jit(inline="always")
-def play_dealt_round(hands, initial, declarer, leader, mode, policies, params, run_points,
+def play_dealt_round(players, hands, initial, declarer, leader, mode, policies, params, run_points,
                      four_points, multipliers, rng, work):
     """Announce melds, play and score a round whose ``hands`` are dealt and mode chosen by
     ``declarer`` (the leader's partner after a chibre); ``leader`` leads the first trick.
@@ -144,7 +147,7 @@ def play_dealt_round(hands, initial, declarer, leader, mode, policies, params, r
             meld_buf[seat, k, 2] = 0
     meld_winner, m0, m1 = team_melds(initial, mode, leader, run_points, four_points, meld_buf)
     reveal_melds(meld_winner, meld_buf, shown)
-    p0, p1, tricks0 = play_round(hands, mode, leader, declarer, policies, params, rng, shown, trace)
+    p0, p1, tricks0 = play_round(players, hands, mode, leader, declarer, policies, params, rng, shown, trace)
     return score_round(initial, mode, meld_winner, m0, m1, p0, p1, tricks0, multipliers, score)
 
 
@@ -155,7 +158,7 @@ def new_work():
 
 
 @jit
-def first_round(rng, modes_allowed, fixed_mode, mode_policy, may_chibre, mode_params, policies, params,
+def first_round(players, rng, modes_allowed, fixed_mode, mode_policy, may_chibre, mode_params, policies, params,
                 run_points, four_points, multipliers, deck, hands, initial, work):
     """Deal a first round uniformly: the ♦7 holder chooses (``fixed_mode``, or by
     ``mode_policy``, possibly chibring to the partner when ``may_chibre``) and leads; then meld,
@@ -171,6 +174,6 @@ def first_round(rng, modes_allowed, fixed_mode, mode_policy, may_chibre, mode_pa
         mode, chibred = choose_mode(mode_policy, hands[leader], hands[partner], modes_allowed,
                                     multipliers, may_chibre, mode_params, rng)
     declarer = partner if chibred else leader
-    winner = play_dealt_round(hands, initial, declarer, leader, mode, policies, params,
+    winner = play_dealt_round(players, hands, initial, declarer, leader, mode, policies, params,
                               run_points, four_points, multipliers, rng, work)
     return leader, declarer, mode, winner

@@ -46,14 +46,16 @@ def _play_chunk(spec: BatchSpec, arrays, first: int, states: np.ndarray, counts:
     """Blocks ``first ..`` (RNG ``states``, ``counts[b]`` deals each) of ``spec``, in the slicer's
     sub-batches: the chunk's summed accumulator and, with ``per_deal``, its rows."""
     from jass_sim.jass.engine.batch import N_ROW, N_STATS, new_decks, run_blocks
+    from jass_sim.jass.players.dispatch import player_set
 
     modes, mode_params, params, runs, fours, mults = arrays
     nb = len(counts)
     decks = new_decks(nb)
+    players = player_set(spec.policies)
     acc = np.zeros((nb, N_MODES, N_STATS), dtype=np.int64)
     rows = np.zeros((nb * BLOCK_SIZE if per_deal else 0, N_ROW), dtype=np.int64)
     for lo, hi, starts, steps in slicer.slices(counts, resumable=True):
-        call(run_blocks, states[lo:hi], decks[lo:hi], starts, steps, (first + lo) * BLOCK_SIZE, modes,
+        call(run_blocks, players, states[lo:hi], decks[lo:hi], starts, steps, (first + lo) * BLOCK_SIZE, modes,
              spec.fixed_mode, spec.mode_policy, mode_params, spec.policies, params, runs, fours, mults,
              acc[lo:hi], rows[lo * BLOCK_SIZE:] if per_deal else rows)
     return acc.sum(axis=0), (rows[: int(counts.sum())] if per_deal else None)
@@ -91,19 +93,21 @@ def run_duel(deals: int, rules: RuleSet, policy_a: int, policy_b: int, seed: int
     """Summed duplicate-deal statistics (see ``batch.DUEL_STATS``) of policy A against B, played
     in short sub-batches (see :func:`iter_chunks`)."""
     from jass_sim.jass.engine.batch import N_DUEL_STATS, new_decks, run_duel_blocks
+    from jass_sim.jass.players.dispatch import player_set
 
     runs, fours, mults = rules.arrays()
     modes = np.asarray(rules.modes, dtype=np.int64)
     mode_params = mode_params if mode_params is not None else default_mode_params(rules)
     params = params if params is not None else policy_params()
     total = np.zeros(N_DUEL_STATS, dtype=np.int64)
+    players = player_set((policy_a, policy_b))
     slicer = Slicer(progress)
     with numba_threads(threads):
         for first, nb, states, counts in block_chunks(deals, seed, STREAMS["jass.duel"]):
             decks = new_decks(nb)
             acc = np.zeros((nb, N_DUEL_STATS), dtype=np.int64)
             for lo, hi, _, steps in slicer.slices(counts, resumable=True):
-                call(run_duel_blocks, states[lo:hi], decks[lo:hi], steps, modes, mode_policy, mode_params, policy_a,
+                call(run_duel_blocks, players, states[lo:hi], decks[lo:hi], steps, modes, mode_policy, mode_params, policy_a,
                      policy_b, params, runs, fours, mults, acc[lo:hi])
             total += acc.sum(axis=0)
     return total

@@ -25,7 +25,7 @@ from jass_sim.jass.rules._scoring import TOTAL
 
 
 @jit(parallel=True)
-def sample_rounds(states, decks, counts, offsets, modes_allowed, mode_policy, mode_params, policies, params,
+def sample_rounds(players, states, decks, counts, offsets, modes_allowed, mode_policy, mode_params, policies, params,
                   run_points, four_points, multipliers, events, n_events, totals, last_team):
     """Play ``counts[b]`` rounds in block ``b`` (round index ``offsets[b] + i``): seat 0 chooses
     (and may chibre) and leads. Round ``k`` gives its premier-sorti credits ``events[k, :n_events[k]]``
@@ -45,7 +45,7 @@ def sample_rounds(states, decks, counts, offsets, modes_allowed, mode_policy, mo
             deal_uniform(rng, deck, hands)
             mode, chibred = choose_mode(mode_policy, hands[0], hands[2], modes_allowed, multipliers, True,
                                         mode_params, rng)
-            play_dealt_round(hands, initial, 2 if chibred else 0, 0, mode, policies, params, run_points, four_points,
+            play_dealt_round(players, hands, initial, 2 if chibred else 0, 0, mode, policies, params, run_points, four_points,
                              multipliers, rng, work)
             n_events[k] = round_credits(initial, mode, 0, work[2], run_points, four_points, multipliers[mode],
                                         meld_buf, events[k])

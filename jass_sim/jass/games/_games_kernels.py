@@ -11,7 +11,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from jass_sim.core.jit import jit
+from jass_sim.core.jit import copy_into, jit
 from jass_sim.core.rng import STREAMS, next_u64
 from jass_sim.jass.engine.game import MAX_ROUNDS, N_OUT, R_SCORE0, R_SCORE1, play_game
 
@@ -30,7 +30,7 @@ def _draw_state(rng, out):
 
 
 @jit(parallel=True)
-def duplicate_game_blocks(states, counts, offsets, target, premier_sorti, chibre_first_round, modes_allowed,
+def duplicate_game_blocks(players, states, counts, offsets, target, premier_sorti, chibre_first_round, modes_allowed,
                           mode_policy_a, mode_policy_b, mode_params, policy_a, policy_b, params, run_points,
                           four_points, multipliers, out, trajectories):
     """Play ``counts[b]`` duplicate games in block ``b`` (game index ``offsets[b] + i``).
@@ -64,9 +64,9 @@ def duplicate_game_blocks(states, counts, offsets, target, premier_sorti, chibre
                     a_seat = (seat & 1) == play
                     policies[seat] = policy_a if a_seat else policy_b
                     mode_policies[seat] = mode_policy_a if a_seat else mode_policy_b
-                deal_rng[:] = deal_seed
-                play_rng[:] = play_seed
-                play_game(deal_rng, play_rng, target, premier_sorti, chibre_first_round, modes_allowed,
+                copy_into(deal_rng, deal_seed)
+                copy_into(play_rng, play_seed)
+                play_game(players, deal_rng, play_rng, target, premier_sorti, chibre_first_round, modes_allowed,
                           mode_policies, mode_params, policies, params, run_points, four_points, multipliers,
                           rec_hands, rec_info, rec_tricks, result)
                 out[g, play, :] = result

@@ -156,6 +156,7 @@ def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAUL
     from jass_sim.jass.modes.choose import MODE_POLICIES
     from jass_sim.jass.modes.weights import default_mode_params
     from jass_sim.jass.players import DEFAULT_CHOOSER, PLAYERS, policy_params
+    from jass_sim.jass.players.dispatch import player_set
 
     rules = get_rules(rules)
     pid = PLAYERS.code(policy)
@@ -183,7 +184,7 @@ def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAUL
     with numba_threads(threads):
         # short sub-batches (a block resumes where the last call stopped): interruptible, same rounds
         for lo, hi, starts, steps in Slicer(progress).slices(counts, resumable=True):
-            call(sample_rounds, states[lo:hi], decks[lo:hi], steps, offsets[lo:hi] + starts, modes,
+            call(sample_rounds, player_set(pid), states[lo:hi], decks[lo:hi], steps, offsets[lo:hi] + starts, modes,
                  MODE_POLICIES[chooser], mode_params, policies, policy_params(), runs, fours, mults, events, n_events,
                  totals, last_team)
         sums = np.zeros((rounds, 2), dtype=np.int64)

@@ -50,6 +50,7 @@ def play_games(games: int, team_a: str = "heuristic", team_b: str = "heuristic",
     from jass_sim.jass.modes.choose import MODE_POLICIES
     from jass_sim.jass.modes.weights import default_mode_params
     from jass_sim.jass.players import PLAYERS, policy_params
+    from jass_sim.jass.players.dispatch import player_set
 
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games <= 0:
         raise InputError(f"the number of games must be a positive integer, got {games}", str(games))
@@ -71,7 +72,7 @@ def play_games(games: int, team_a: str = "heuristic", team_b: str = "heuristic",
     with numba_threads(threads):
         # short sub-batches (a block resumes where the last call stopped): interruptible, same games
         for lo, hi, starts, steps in Slicer(progress).slices(counts, resumable=True):
-            call(duplicate_game_blocks, states[lo:hi], steps, offsets[lo:hi] + starts, rules.target,
+            call(duplicate_game_blocks, player_set((pa, pb)), states[lo:hi], steps, offsets[lo:hi] + starts, rules.target,
                  rules.premier_sorti, rules.chibre_first_round, modes, MODE_POLICIES[chooser_a],
                  MODE_POLICIES[chooser_b], mode_params, pa, pb, policy_params(), runs, fours, mults, out, traj)
     return out, traj

@@ -19,50 +19,18 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from jass_sim.core.jit import U64_ZERO, bit, jit, popcount
+from jass_sim.core.jit import U64_ZERO, bit, copy_into, copy_rows, jit, popcount
 from jass_sim.core.rng import next_u64
 from jass_sim.jass.players.dispatch import NET, choose_card, policy_scratch
-from jass_sim.jass.players.search import _scratch, sample_hands, solve_moves, solve_rest
+from jass_sim.jass.players.search import _scratch, sample_hands
+from jass_sim.jass.players.solver_units import endgame_value, exact_values_of
 from jass_sim.jass.rules._tricks import legal_follow, trick_step
 from jass_sim.jass.rules.presets import LAST_TRICK_BONUS, MATCH_BONUS
 from jass_sim.jass.rules.tables import POINTS
-from jass_sim.jass.solver._play import MATCH_HALF
-from jass_sim.jass.solver._tables import TO_POWER
-
-
-@jit(inline="always")
-def _ours(v, rem, flag):
-    """Team 0's points of a solver value ``v`` (see :mod:`jass_sim.jass.solver._search`) when ``rem`` points are
-    left: a match is ``rem + 100`` for team 0, 0 when team 1 takes every trick."""
-    if flag & 1 and v == rem + MATCH_HALF:
-        return rem + MATCH_BONUS
-    if flag & 2 and v == -MATCH_HALF:
-        return 0
-    return v
 
 
 @jit
-def exact_values(world, mode, seat, trick, n_in, won0, won1, hs, scratch, out):
-    """Exact double-dummy value (team 0's points, see :func:`_ours`) of every legal card of
-    ``seat`` in ``world`` (natural cards, ``uint64[4]``): ``out[c]`` for natural card ``c``,
-    -1 for the others."""
-    tt, st, fr, fu, pout = scratch
-    rem, flag = solve_moves(world, mode, seat, trick, n_in, won0, won1, hs, tt, st, fr, fu, pout)
-    for c in range(36):
-        v = pout[TO_POWER[mode, c]]
-        out[c] = _ours(v, rem, flag) if v > -(1 << 19) else -1
-
-
-@jit
-def _solve_rest(hands, mode, leader, won0, won1, hs, scratch):
-    """Team 0's points of the rest of the round from a trick boundary, double dummy."""
-    tt, st, fr, fu, _ = scratch
-    v, rem, flag = solve_rest(hands, mode, leader, won0, won1, hs, tt, st, fr, fu)
-    return _ours(v, rem, flag)
-
-
-@jit
-def play_out(hands, mode, trace, t, n_in, declarer, played, voids, shown, won0, won1, first_card, policy,
+def play_out(players, hands, mode, trace, t, n_in, declarer, played, voids, shown, won0, won1, first_card, policy,
              params, rng, endgame, hs, scratch):
     """Team 0's points from the current trick on when seat ``(trace[t, 0] + n_in) & 3`` plays
     ``first_card`` and every seat then plays by ``policy``, the double-dummy solver taking over at
@@ -86,14 +54,14 @@ def play_out(hands, mode, trace, t, n_in, declarer, played, voids, shown, won0, 
         led, best_card, best_power, best_pos = trick_step(c, i, led, best_card, best_power, best_pos, mode)
     p0 = 0
     forced = first_card
-    policy_work = policy_scratch(policy == NET, params)
+    policy_work = policy_scratch(players, policy == NET, params)
     while True:
         if n_in == 0:
             left = popcount(hands[tleader])
             if left == 0:
                 break
             if endgame > 0 and left <= endgame:
-                return p0 + _solve_rest(hands, mode, tleader, won0, won1, hs, scratch)
+                return p0 + endgame_value(players, hands, mode, tleader, won0, won1, hs, scratch)
         seat = (tleader + n_in) & 3
         hand = hands[seat]
         if forced >= 0:
@@ -101,7 +69,7 @@ def play_out(hands, mode, trace, t, n_in, declarer, played, voids, shown, won0, 
             forced = -1
         else:
             legal = hand if n_in == 0 else legal_follow(hand, led, best_card, mode)
-            card = choose_card(policy, seat, legal, hands, trace, t, n_in, mode, played, voids, shown, declarer,
+            card = choose_card(players, policy, seat, legal, hands, trace, t, n_in, mode, played, voids, shown, declarer,
                                params, rng, policy_work)
         b = bit(card)
         hands[seat] = hand ^ b
@@ -137,7 +105,7 @@ def play_out(hands, mode, trace, t, n_in, declarer, played, voids, shown, won0, 
 
 
 @jit(parallel=True)
-def play_advice_blocks(states, counts, offsets, view, worlds, played, voids, shown, mode, trace, t, n_in,
+def play_advice_blocks(players, states, counts, offsets, view, worlds, played, voids, shown, mode, trace, t, n_in,
                        declarer, won0, won1, candidates, policy, params, endgame, exact, out):
     """Fill ``out[s, j]`` (team 0's points from now, see :func:`play_out`) of candidate
     ``candidates[j]`` in world ``s = offsets[b] + i`` of block ``b`` (``counts[b]`` worlds, random
@@ -160,20 +128,20 @@ def play_advice_blocks(states, counts, offsets, view, worlds, played, voids, sho
         for i in range(counts[b]):
             s = offsets[b] + i
             if worlds.shape[0] > 0:
-                world[:] = worlds[s]
+                copy_into(world, worlds[s])
             else:
                 sample_hands(0, view, played, voids, shown, mode, rng, world, cards, types)
             for k in range(4):
                 play_seed[k] = next_u64(rng)
             if exact:
-                exact_values(world, mode, 0, trace[t, 1:5], n_in, won0, won1, hs, scratch, vals)
+                exact_values_of(players, world, mode, 0, trace[t, 1:5], n_in, won0, won1, hs, scratch, vals)
                 for j in range(n_cand):
                     out[s, j] = vals[candidates[j]]
             else:
                 for j in range(n_cand):
-                    hands[:] = world
-                    tr[:, :] = trace
-                    play_rng[:] = play_seed
-                    out[s, j] = play_out(hands, mode, tr, t, n_in, declarer, played, voids, shown, won0, won1,
+                    copy_into(hands, world)
+                    copy_rows(tr, trace)
+                    copy_into(play_rng, play_seed)
+                    out[s, j] = play_out(players, hands, mode, tr, t, n_in, declarer, played, voids, shown, won0, won1,
                                          candidates[j], policy, params, play_rng, endgame, hs, scratch)
 

@@ -17,7 +17,7 @@ from jass_sim.core.rng import STREAMS, block_states
 from jass_sim.jass.cards import HAND_SIZE, format_card, mode_option, parse_card, parse_cards
 from jass_sim.jass.play.position import Position, build_position, rotate_seat
 from jass_sim.jass.players import DEFAULT_POLICY, PLAYERS, policy_params
-from jass_sim.jass.players.dispatch import NET, policy_scratch
+from jass_sim.jass.players.dispatch import NET, player_set, policy_scratch
 from jass_sim.jass.players.dispatch import choose_card as dispatch_card
 from jass_sim.jass.rules._tricks import trick_power
 
@@ -32,11 +32,11 @@ FAIR_POLICIES = ("net", "search", "heuristic", "pimc", "random")
 
 
 @jit
-def _policy_card(policy, view, legal, trace, t, n_in, mode, played, voids, shown, declarer, params, rng):
+def _policy_card(players, policy, view, legal, trace, t, n_in, mode, played, voids, shown, declarer, params, rng):
     """The card ``policy`` plays for seat 0 (a thin wrapper of the engine's ``choose_card``, the
     same function the round kernel calls, so a bot here plays as in ``simulate``)."""
-    scratch = policy_scratch(policy == NET, params)
-    return dispatch_card(policy, 0, legal, view, trace, t, n_in, mode, played, voids, shown, declarer, params, rng,
+    scratch = policy_scratch(players, policy == NET, params)
+    return dispatch_card(players, policy, 0, legal, view, trace, t, n_in, mode, played, voids, shown, declarer, params, rng,
                          scratch)
 
 
@@ -77,7 +77,8 @@ def policy_card(pos: Position, policy: str = DEFAULT_POLICY, seed: int = 0, sear
         return pos.legal[0]
     shown = np.array([cards_to_mask(s) for s in pos.shown], dtype=np.uint64)
     rng = block_states(seed, 0, 1, CHOOSE_STREAM)[0].copy()
-    return int(_policy_card(PLAYERS.code(policy), pos.view_hands(), np.uint64(cards_to_mask(pos.legal)), pos.trace(),
+    code = PLAYERS.code(policy)
+    return int(_policy_card(player_set(code), code, pos.view_hands(), np.uint64(cards_to_mask(pos.legal)), pos.trace(),
                             len(pos.tricks), len(pos.trick), pos.mode, np.uint64(cards_to_mask(pos.played)),
                             np.int64(pos.voids), shown, pos.chooser, policy_params(search_worlds=search_worlds), rng))
 

@@ -28,6 +28,7 @@ def run_play_advice(pos: Position, policy: int, params: np.ndarray, *, seed: int
     kernel :func:`jass_sim.jass.play._kernels.play_advice_blocks`.
     """
     from jass_sim.jass.play._kernels import play_advice_blocks
+    from jass_sim.jass.players.dispatch import player_set
 
     assert first_sample % PLAY_BLOCK == 0
     first_block = first_sample // PLAY_BLOCK
@@ -43,7 +44,8 @@ def run_play_advice(pos: Position, policy: int, params: np.ndarray, *, seed: int
         assert fixed.shape == (n_samples, 4)
     won0, won1 = pos.tricks_won
     shown = np.array([cards_to_mask(s) for s in pos.shown], dtype=np.uint64)
-    play_advice_blocks(block_states(seed, first_block, n_blocks, PLAY_STREAM), counts, offsets, pos.view_hands(),
+    players = player_set(policy, solver=exact or endgame > 0)
+    play_advice_blocks(players, block_states(seed, first_block, n_blocks, PLAY_STREAM), counts, offsets, pos.view_hands(),
                        fixed, cards_to_mask(pos.played), np.int64(pos.voids), shown, pos.mode, pos.trace(),
                        len(pos.tricks), len(pos.trick), pos.chooser, won0, won1, np.asarray(pos.legal, dtype=np.int64),
                        policy,

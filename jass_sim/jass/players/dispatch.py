@@ -1,33 +1,142 @@
-"""``choose_card``: the one entry point through which the round kernel asks a policy for a card."""
+"""``choose_card``: the one entry point through which the round kernels ask a policy for a card,
+compiled only for the players a kernel can meet.
+
+Which players a kernel may call is a compile-time choice: every kernel that plays cards takes a
+:class:`PlayerSet` (first argument), whose Numba type carries the set as a bit mask. Numba
+specialises (and caches) a kernel per type, and :func:`choose_card` is an ``overload`` whose
+implementation for a set has no branch for the players outside it, so their code is never typed
+nor compiled: ``advise`` with ``net`` compiles neither the solver nor ``search``, ``pimc``,
+``heuristic``. Build the set with :func:`~.player_set.player_set` from the policy numbers a call will use (the
+``SOLVER`` flag adds the double-dummy solver's exact endgames, :mod:`.solver_units`).
+
+The large players (``net``, ``search``, ``dd``, ``pimc``) are compiled units
+(:class:`~jass_sim.core.units.CompiledUnit`): each is compiled once, on its own, and every kernel
+that plays it holds an external call, instead of a copy optimised again inside each kernel.
+
+Under ``NUMBA_DISABLE_JIT=1`` the same functions run as plain Python and dispatch at run time.
+"""
 
 from __future__ import annotations
 
 import numpy as np
+from numba.core import types
+from numba.extending import overload
 
-from jass_sim.core.jit import jit
+from jass_sim.core.units import CompiledUnit
 from jass_sim.jass.players import PLAYERS
 from jass_sim.jass.players.heuristic import heuristic_card
 from jass_sim.jass.players.net import net_card, new_net_scratch, second_net
 from jass_sim.jass.players.net_search import search_card
+from jass_sim.jass.players.player_set import (
+    SECOND_NET,
+    SOLVER,
+    PlayerSet,
+    PlayerSetType,
+    is_player_set_type,
+    on_flag,
+    player_set,
+)
 from jass_sim.jass.players.random import random_card
 from jass_sim.jass.players.search import dd_card, pimc_card
 
+__all__ = ["NET", "SEARCH", "SECOND_NET", "SOLVER", "PlayerSet", "PlayerSetType", "choose_card", "player_set",
+           "policy_scratch"]
+
 #: The number of the policy whose scratch the round kernels allocate (:func:`policy_scratch`).
 NET = PLAYERS.code("net")
-#: An internal policy number, in no player table: ``net`` with the second network of ``params``
-#: (:func:`~.net.pack_two`), so that two networks can play one duel (benchmarks and training).
-SECOND_NET = 6
 #: The number of the ``search`` policy (search over ``net``, :mod:`.net_search`).
 SEARCH = PLAYERS.code("search")
+HEURISTIC = PLAYERS.code("heuristic")
+DD = PLAYERS.code("dd")
+PIMC = PLAYERS.code("pimc")
+RANDOM = PLAYERS.code("random")
 
 
-@jit(inline="always")
-def choose_card(policy, seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer, params,
-                rng, scratch):
+def _vector(dtype, ndim=1):
+    return types.Array(dtype, ndim, "C")
+
+
+def _view_types():
+    """Argument types of the players that read the round so far: ``(seat, legal, hands, trace, t,
+    n_in_trick, mode, played, voids, shown, declarer, params)``."""
+    i64, u64 = types.int64, types.uint64
+    return (i64, u64, _vector(u64), _vector(i64, 2), i64, i64, i64, u64, i64, _vector(u64), i64,
+            _vector(types.float64))
+
+
+NET_UNIT = CompiledUnit("net_card", lambda: net_card, lambda: _view_types() + (_vector(types.int64),))
+SEARCH_UNIT = CompiledUnit("search_card", lambda: search_card, lambda: _view_types() + (_vector(types.uint64),))
+DD_UNIT = CompiledUnit("dd_card", lambda: dd_card, lambda: (
+    types.int64, types.uint64, _vector(types.uint64), _vector(types.int64), types.int64, types.int64,
+    _vector(types.float64)))
+PIMC_UNIT = CompiledUnit("pimc_card", lambda: pimc_card, lambda: (
+    types.int64, types.uint64, _vector(types.uint64), _vector(types.int64), types.int64, types.int64, types.uint64,
+    types.int64, _vector(types.uint64), _vector(types.float64), _vector(types.uint64)))
+_NET = NET_UNIT.caller()
+_SEARCH = SEARCH_UNIT.caller()
+_DD = DD_UNIT.caller()
+_PIMC = PIMC_UNIT.caller()
+for _code, _unit in ((NET, NET_UNIT), (SEARCH, SEARCH_UNIT), (DD, DD_UNIT), (PIMC, PIMC_UNIT)):
+    on_flag(_code, _unit.ensure)
+
+
+def _specialised(has_heuristic, has_dd, has_pimc, has_net, has_second, has_search, external):
+    # The dispatch for one set of players. The has_* flags are free variables of the closure, so
+    # Numba prunes the branches of the players outside the set before typing them: their code is
+    # never compiled into the caller. ``external``: call the players' compiled units (compiled
+    # code) or the functions themselves (plain Python, JIT disabled).
+    def dispatch(players, policy, seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer,
+                 params, rng, scratch):
+        trick = trace[t, 1:5]
+        if has_heuristic:
+            if policy == 1:
+                return heuristic_card(seat, legal, hands, trick, n_in_trick, mode, played, voids)
+        if has_dd:
+            if policy == 2:  # dd: sees all hands (params: see jass_sim.jass.players.search)
+                if external:
+                    return _DD((seat, legal, hands, trick, n_in_trick, mode, params))
+                return dd_card(seat, legal, hands, trick, n_in_trick, mode, params)
+        if has_pimc:
+            if policy == 3:  # pimc: params[0] samples, params[1] horizon, params[2] node budget
+                if external:
+                    return _PIMC((seat, legal, hands, trick, n_in_trick, mode, played, voids, shown, params, rng))
+                return pimc_card(seat, legal, hands, trick, n_in_trick, mode, played, voids, shown, params, rng)
+        if has_net:
+            if policy == NET:  # net: weights in params after its header (see jass_sim.jass.players.net)
+                if external:
+                    return _NET((seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer,
+                                 params, scratch))
+                return net_card(seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer,
+                                params, scratch)
+        if has_second:
+            if policy == SECOND_NET:  # its own scratch: sized for the second network, allocated per card
+                other = second_net(params)
+                return net_card(seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer,
+                                other, new_net_scratch(other))
+        if has_search:
+            if policy == SEARCH:  # search over net: params[3] worlds, params[4] belief temperature
+                if external:
+                    return _SEARCH((seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer,
+                                    params, rng))
+                return search_card(seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer,
+                                   params, rng)
+        return random_card(legal, rng)
+
+    return dispatch
+
+
+#: Every player's branch: the plain-Python path of :func:`choose_card` (JIT disabled).
+_ANY_PLAYER = _specialised(True, True, True, True, True, True, False)
+
+
+def choose_card(players, policy, seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer,
+                params, rng, scratch):
     """The card (a member of ``legal``) that policy number ``policy`` plays for ``seat``.
 
     Parameters
     ----------
+    players : PlayerSet
+        The players the calling kernel is compiled for; ``policy`` must be one of them.
     policy : int
         Policy number (see ``PLAYERS``).
     seat : int
@@ -60,31 +169,45 @@ def choose_card(policy, seat, legal, hands, trace, t, n_in_trick, mode, played, 
         The random stream.
     scratch : int64[:]
         Working memory of the policies (:func:`policy_scratch`), allocated once a round.
+
+    Notes
+    -----
+    This plain-Python body runs only with the JIT disabled; compiled callers get the
+    specialisation for their ``players`` (:func:`_specialised`).
     """
-    trick = trace[t, 1:5]
-    if policy == 1:
-        return heuristic_card(seat, legal, hands, trick, n_in_trick, mode, played, voids)
-    if policy == 2:  # dd: sees all hands (params: see jass_sim.jass.players.search)
-        return dd_card(seat, legal, hands, trick, n_in_trick, mode, params)
-    if policy == 3:  # pimc: params[0] samples, params[1] horizon, params[2] node budget
-        return pimc_card(seat, legal, hands, trick, n_in_trick, mode, played, voids, shown, params, rng)
-    if policy == NET:  # net: weights in params after its header (see jass_sim.jass.players.net)
-        return net_card(seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer, params,
-                        scratch)
-    if policy == SECOND_NET:  # its own scratch: sized for the second network, allocated per card
-        other = second_net(params)
-        return net_card(seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer, other,
-                        new_net_scratch(other))
-    if policy == SEARCH:  # search over net: params[3] worlds, params[4] belief temperature
-        return search_card(seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer, params,
-                           rng)
-    return random_card(legal, rng)
+    if policy not in players:
+        raise ValueError(f"policy {policy} is not in {players!r}")
+    return _ANY_PLAYER(players, policy, seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown,
+                       declarer, params, rng, scratch)
 
 
-@jit(inline="always")
-def policy_scratch(uses_net, params):
+@overload(choose_card, inline="always")
+def _choose_card_for(players, policy, seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer,
+                     params, rng, scratch):
+    if not is_player_set_type(players):
+        return None
+    return _specialised(*(code in players for code in (HEURISTIC, DD, PIMC, NET, SECOND_NET, SEARCH)), True)
+
+
+def policy_scratch(players, uses_net, params):
     """Working memory for :func:`choose_card` over a round (or a play-out from a position): the
-    net policy's (:func:`~.net.new_net_scratch`) when ``uses_net``, else an empty array."""
-    if uses_net:
+    net policy's (:func:`~.net.new_net_scratch`) when ``uses_net``, else an empty array (and always
+    empty when ``players`` has no ``net``)."""
+    if uses_net and NET in players:
         return new_net_scratch(params)
     return np.empty(0, dtype=np.int64)
+
+
+@overload(policy_scratch, inline="always")
+def _policy_scratch_for(players, uses_net, params):
+    if not is_player_set_type(players):
+        return None
+    if NET in players:
+        def impl(players, uses_net, params):
+            if uses_net:
+                return new_net_scratch(params)
+            return np.empty(0, dtype=np.int64)
+    else:
+        def impl(players, uses_net, params):
+            return np.empty(0, dtype=np.int64)
+    return impl

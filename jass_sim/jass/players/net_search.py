@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from jass_sim.core.jit import U64_ONE, U64_ZERO, bit, jit, lowest_bit, popcount, select_bit
+from jass_sim.core.jit import U64_ONE, U64_ZERO, bit, copy_into, copy_rows, jit, lowest_bit, popcount, select_bit
 from jass_sim.jass.players.belief import belief_log_weight
 from jass_sim.jass.players.net import net_card, new_net_scratch
 from jass_sim.jass.players.search import sample_hands, solve_moves, solve_rest
@@ -265,7 +265,7 @@ def play_worlds(seat, legal, hands, trace, t, n_in, mode, played, voids, shown, 
     for w in range(first, last):
         sample_hands(seat, hands, played, voids, shown, mode, rng, world, cards, types)
         if temperature < -1.5:
-            world[:] = hands
+            copy_into(world, hands)
         if temperature > 0:
             log_weights[w] = belief_log_weight(seat, world, trace, t, n_in, mode, shown, declarer, params,
                                                temperature, net_scratch)
@@ -285,8 +285,8 @@ def play_worlds(seat, legal, hands, trace, t, n_in, mode, played, voids, shown, 
                 values[w, j] = values[w, rep[j]]
                 j += 1
                 continue
-            now[:] = world
-            work[:, :] = trace
+            copy_into(now, world)
+            copy_rows(work, trace)
             values[w, j] = sign * net_play_out(now, work, t, n_in, mode, declarer, played, voids, shown, c, params,
                                                SEARCH_ENDGAME, net_scratch, solver)
             j += 1

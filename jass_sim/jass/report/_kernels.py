@@ -34,7 +34,7 @@ def sample_hands(states, counts, out):
 
 
 @jit(parallel=True)
-def card_value_blocks(states, counts, mode, policies, params, run_points, four_points, multipliers,
+def card_value_blocks(players, states, counts, mode, policies, params, run_points, four_points, multipliers,
                       xtx, xty, yy, stoeck):
     """Play ``counts[b]`` uniform deals per block in ``mode``; seat 0 chooses and leads.
 
@@ -60,7 +60,7 @@ def card_value_blocks(states, counts, mode, policies, params, run_points, four_p
                 if (h >> np.uint64(c)) & U64_ONE:
                     held[k] = c
                     k += 1
-            play_dealt_round(hands, initial, 0, 0, mode, policies, params, run_points, four_points,
+            play_dealt_round(players, hands, initial, 0, 0, mode, policies, params, run_points, four_points,
                              multipliers, rng, work)
             y = score[0, TOTAL] - score[1, TOTAL]
             yy[b] += y * y

@@ -340,6 +340,7 @@ def card_values(rules: RuleSet, deals: int, seed: int, policy: int) -> tuple[pd.
     stöck per team) and Wilson bounds ``stoeck_ours_lo/hi``, ``stoeck_theirs_lo/hi``.
     """
     from jass_sim.jass.players import policy_params
+    from jass_sim.jass.players.dispatch import player_set
     from jass_sim.jass.report._kernels import REPORT_BLOCK, card_value_blocks
 
     runs, fours, mults = rules.arrays()
@@ -357,7 +358,7 @@ def card_values(rules: RuleSet, deals: int, seed: int, policy: int) -> tuple[pd.
         stoeck = np.zeros((n_blocks, 2), dtype=np.int64)
         # whole blocks a few at a time: each call short, so the report can be interrupted
         for lo, hi, _, steps in Slicer().slices(counts):
-            call(card_value_blocks, states[lo:hi], steps, mode, policies, policy_params(), runs, fours, mults,
+            call(card_value_blocks, player_set(policies), states[lo:hi], steps, mode, policies, policy_params(), runs, fours, mults,
                  xtx[lo:hi], xty[lo:hi], yy[lo:hi], stoeck[lo:hi])
         a = xtx.sum(axis=0).astype(np.float64)
         g = xty.sum(axis=0).astype(np.float64)

@@ -29,7 +29,7 @@ def solve_many(hands, modes, leaders, flags, tts, budget, values, nodes):
             for s in range(4):
                 hs[s] = hands[i, s]
             gen += 1
-            st[:] = 0
+            st.fill(0)
             st[1] = gen
             st[14] = budget
             fr[38:] = 0

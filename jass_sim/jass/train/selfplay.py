@@ -24,12 +24,13 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from jass_sim.core.jit import U64_ONE, U64_ZERO, bit, jit, lowest_bit, popcount
+from jass_sim.core.jit import U64_ONE, U64_ZERO, bit, copy_into, jit, lowest_bit, popcount
 from jass_sim.core.rng import BLOCK_SIZE, STREAMS, below, block_states
 from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.jass.engine.round import play_round, play_tricks, reveal_melds
 from jass_sim.jass.modes.choose import choose_mode
 from jass_sim.jass.players._net_features import CANON_CARD, MAX_ACTIVE, encode_view
+from jass_sim.jass.players.dispatch import RANDOM, player_set
 from jass_sim.jass.players.net_search import search_settings, search_values, weighted_means
 from jass_sim.jass.players.search import sample_hands
 from jass_sim.jass.rules._melds import MAX_MELDS, team_melds
@@ -89,7 +90,7 @@ def state_at(initial, trace, t, i, mode, hands):
 
 
 @jit
-def card_values(initial, trace, t, i, mode, declarer, shown, policies, params, rng, legal, worlds, values,
+def card_values(players, initial, trace, t, i, mode, declarer, shown, policies, params, rng, legal, worlds, values,
                 scratch):
     """``values[c]`` (natural card numbers) for each card ``c`` of ``legal`` at card ``i`` of trick
     ``t`` of the round in ``trace`` dealt from ``initial``: the deciding team's points minus the
@@ -110,15 +111,15 @@ def card_values(initial, trace, t, i, mode, declarer, shown, policies, params, r
     saved = rng.copy()
     for w in range(worlds):
         if w == 0:
-            world[:] = hands
+            copy_into(world, hands)
         else:
             sample_hands(seat, hands, played, voids, shown, mode, rng, world, cards, types)
-        saved[:] = rng
+        copy_into(saved, rng)
         x = legal
         while x:
             c = lowest_bit(x)
             x &= x - U64_ONE
-            now[:] = world
+            copy_into(now, world)
             for r in range(9):
                 for k in range(6):
                     work_trace[r, k] = trace[r, k]
@@ -127,8 +128,8 @@ def card_values(initial, trace, t, i, mode, declarer, shown, policies, params, r
             v = voids
             if i > 0 and c // 9 != led and (c // 9 != trump or led == trump):
                 v |= 1 << (4 * seat + led)
-            rng[:] = saved
-            q0, q1, w0 = play_tricks(now, mode, declarer, policies, params, rng, shown, work_trace, t, i + 1,
+            copy_into(rng, saved)
+            q0, q1, w0 = play_tricks(players, now, mode, declarer, policies, params, rng, shown, work_trace, t, i + 1,
                                      played | bit(c), v, p0, p1, tricks0)
             diff = (q0 - p0) - (q1 - p1)
             if w0 == 9:
@@ -169,7 +170,7 @@ def value_scratch():
 
 
 @jit
-def _selfplay_block(rng, count, first_row, per_deal, worlds, modes_allowed, policy, rollout_policy, params,
+def _selfplay_block(players, rng, count, first_row, per_deal, worlds, modes_allowed, policy, rollout_policy, params,
                     run_points, four_points, multipliers, mode_params, feats, targets, info):
     deck = np.arange(36)
     dealt = np.zeros(4, dtype=np.uint64)
@@ -202,8 +203,8 @@ def _selfplay_block(rng, count, first_row, per_deal, worlds, modes_allowed, poli
                 meld_buf[s, k, 2] = 0
         meld_winner, m0, m1 = team_melds(dealt, mode, 0, run_points, four_points, meld_buf)
         reveal_melds(meld_winner, meld_buf, shown)
-        hands[:] = dealt
-        play_round(hands, mode, 0, declarer, policies, params, rng, shown, trace)
+        copy_into(hands, dealt)
+        play_round(players, hands, mode, 0, declarer, policies, params, rng, shown, trace)
         # the decisions with a choice
         n_cand = 0
         for t in range(9):
@@ -236,7 +237,7 @@ def _selfplay_block(rng, count, first_row, per_deal, worlds, modes_allowed, poli
             if rollout_policy == SEARCH_TEACHER:
                 search_targets(dealt, trace, t, i, mode, declarer, shown, params, rng, legal, values)
             else:
-                card_values(dealt, trace, t, i, mode, declarer, shown, rollout, params, rng, legal, worlds, values,
+                card_values(players, dealt, trace, t, i, mode, declarer, shown, rollout, params, rng, legal, worlds, values,
                             scratch)
             x = legal
             for c in range(36):
@@ -252,7 +253,7 @@ def _selfplay_block(rng, count, first_row, per_deal, worlds, modes_allowed, poli
 
 
 @jit(parallel=True)
-def selfplay_blocks(states, counts, per_deal, worlds, modes_allowed, policy, rollout_policy, params, run_points,
+def selfplay_blocks(players, states, counts, per_deal, worlds, modes_allowed, policy, rollout_policy, params, run_points,
                     four_points, multipliers, mode_params, feats, targets, info):
     """Play ``counts[b]`` deals in block ``b`` from RNG state ``states[b]`` and write ``per_deal``
     labelled decisions per deal from row ``b * BLOCK_SIZE * per_deal`` (see the module doc).
@@ -262,7 +263,7 @@ def selfplay_blocks(states, counts, per_deal, worlds, modes_allowed, policy, rol
     ``info[row]``: see :data:`INFO_COLUMNS`.
     """
     for b in numba.prange(states.shape[0]):
-        _selfplay_block(states[b].copy(), counts[b], b * BLOCK_SIZE * per_deal, per_deal, worlds, modes_allowed,
+        _selfplay_block(players, states[b].copy(), counts[b], b * BLOCK_SIZE * per_deal, per_deal, worlds, modes_allowed,
                         policy, rollout_policy, params, run_points, four_points, multipliers, mode_params,
                         feats, targets, info)
 
@@ -293,7 +294,8 @@ def generate_positions(deals: int, rules, policy: int, rollout_policy: int, para
     feats = np.full((rows, MAX_ACTIVE), -1, dtype=np.int16)
     targets = np.full((rows, 36), np.nan, dtype=np.float32)
     info = np.zeros((rows, len(INFO_COLUMNS)), dtype=np.int8)
-    selfplay_blocks(states, counts, per_deal, worlds, modes, policy, rollout_policy, params, runs, fours, mults,
+    players = player_set([policy, RANDOM] + ([] if rollout_policy == SEARCH_TEACHER else [rollout_policy]))
+    selfplay_blocks(players, states, counts, per_deal, worlds, modes, policy, rollout_policy, params, runs, fours, mults,
                     default_mode_params(rules), feats, targets, info)
     keep = info[:, 5] == 1
     return feats[keep], targets[keep], info[keep]

@@ -11,6 +11,7 @@ from jass_sim.jass.engine.deal import new_deck
 from jass_sim.jass.engine.round import first_round, new_work
 from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.players import PLAYERS
+from jass_sim.jass.players.dispatch import player_set
 from jass_sim.jass.rules import get_rules
 
 from reference import ref_legal_moves, ref_score_round, ref_trick_winner
@@ -24,7 +25,7 @@ def play_seeded(seed, rules, fixed_mode=-1, policy="random"):
     runs, fours, mults = rules.arrays()
     hands, initial, work = np.zeros(4, np.uint64), np.zeros(4, np.uint64), new_work()
     leader, chooser, mode, winner = first_round(
-        block_states(seed, 0, 1)[0], np.asarray(rules.modes, np.int64), fixed_mode, int(policy != "random"),
+        player_set(PLAYERS.code(policy)), block_states(seed, 0, 1)[0], np.asarray(rules.modes, np.int64), fixed_mode, int(policy != "random"),
         True, default_mode_params(rules), np.full(4, PLAYERS.code(policy), np.int64), np.zeros(1), runs, fours,
         mults, new_deck(), hands, initial, work)
     return leader, mode, winner, [set(mask_to_cards(h)) for h in initial], work
@@ -83,7 +84,7 @@ def test_match_makes_257(mode):
     runs, fours, mults = rules.arrays()
     work = new_work()
     initial = np.zeros(4, np.uint64)
-    play_dealt_round(hands, initial, 0, 0, mode, np.full(4, PLAYERS.code("random"), np.int64), np.zeros(1),
+    play_dealt_round(player_set(PLAYERS.code("random")), hands, initial, 0, 0, mode, np.full(4, PLAYERS.code("random"), np.int64), np.zeros(1),
                      runs, fours, mults, block_states(7, 0, 1)[0], work)
     score = work[3]
     assert score[0, 0] == 157 and score[0, 3] == 100 and score[1, 0] == 0

@@ -16,6 +16,7 @@ from jass_sim.jass.games._equity_kernels import empty_samples, equity_table, sam
 from jass_sim.jass.games.equity import make_grid
 from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.players import policy_params
+from jass_sim.jass.players.dispatch import player_set
 from jass_sim.jass.rules import get_rules
 
 from reference import ref_round_credits, ref_score_round
@@ -64,7 +65,7 @@ def test_first_out_agrees_with_reference(events, a, b):
 def _sampled_rounds(rules, n, seed=1):
     runs, fours, mults = rules.arrays()
     samples = empty_samples(n)
-    sample_rounds(block_states(seed, 0, 1, 12), new_decks(1), np.array([n]), np.array([0]), np.asarray(rules.modes), 1,
+    sample_rounds(player_set(0), block_states(seed, 0, 1, 12), new_decks(1), np.array([n]), np.array([0]), np.asarray(rules.modes), 1,
                   default_mode_params(rules), np.zeros(4, dtype=np.int64), policy_params(), runs, fours, mults, *samples)
     return samples
 

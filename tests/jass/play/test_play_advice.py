@@ -20,6 +20,7 @@ from jass_sim.jass.engine.replay import replay_round
 from jass_sim.jass.play._kernels import play_out
 from jass_sim.jass.play.position import build_position
 from jass_sim.jass.play.worlds import known_world, run_play_advice
+from jass_sim.jass.players.dispatch import player_set
 from jass_sim.jass.players.search import _scratch, sample_hands
 from jass_sim.jass.solver import Solver
 
@@ -57,7 +58,7 @@ def test_play_out_with_the_heuristic_replays_the_heuristic_round(seed, k, mode):
         if record.meld_winner is not None and m["seat"] % 2 == record.meld_winner:
             shown[m["seat"]] |= cards_to_mask(m["cards"])
     nxt = [c for t in record.tricks for c in t["cards"]][k]
-    got = play_out(hands, mode, pos.trace(), len(pos.tricks), len(pos.trick), pos.chooser, cards_to_mask(pos.played),
+    got = play_out(player_set(1), hands, mode, pos.trace(), len(pos.tricks), len(pos.trick), pos.chooser, cards_to_mask(pos.played),
                    np.int64(pos.voids), shown, won0, won1, nxt, 1, np.zeros(1), np.ones(4, dtype=np.uint64), 0,
                    np.zeros(4, dtype=np.uint64), _scratch())
     assert got == _ref_points_from(record, len(pos.tricks), mode)
@@ -73,7 +74,7 @@ def test_play_out_hands_the_last_three_tricks_to_the_solver(seed, k, mode):
                          chooser=record.chooser, chibred=record.chooser != record.leader, require_turn=False)
     won0, won1 = pos.tricks_won
     nxt = [c for t in record.tricks for c in t["cards"]][k]
-    got = play_out(known_world(pos), mode, pos.trace(), len(pos.tricks), len(pos.trick), pos.chooser,
+    got = play_out(player_set(1, solver=True), known_world(pos), mode, pos.trace(), len(pos.tricks), len(pos.trick), pos.chooser,
                    cards_to_mask(pos.played),
                    np.int64(pos.voids), np.zeros(4, dtype=np.uint64), won0, won1, nxt, 1, np.zeros(1),
                    np.ones(4, dtype=np.uint64), 3, np.zeros(4, dtype=np.uint64), _scratch())

@@ -15,6 +15,7 @@ from jass_sim.core.rng import block_states
 from jass_sim.jass.engine.simulate import BatchSpec, run_batch
 from jass_sim.jass.players import PLAYERS, net, policy_params
 from jass_sim.jass.players._net_features import CANON_CARD
+from jass_sim.jass.players.dispatch import player_set
 from jass_sim.jass.players.net import (
     NET_FLAG,
     NET_H1,
@@ -139,7 +140,7 @@ def test_card_values_give_the_played_card_its_real_outcome():
             hands = np.zeros(4, np.uint64)
             played, voids, *_, led, best = state_at(initial, trace, t, i, mode, hands)
             legal = legal_cards(hands[seat], led if i else -1, best, mode)
-            card_values(initial, trace, t, i, mode, declarer, shown, heuristic, PARAMS,
+            card_values(player_set(heuristic), initial, trace, t, i, mode, declarer, shown, heuristic, PARAMS,
                         block_states(seed, 0, 1)[0], legal, 1, values, value_scratch())
             diff = sum(p if trace[k, 5] % 2 == 0 else -p for k, p in enumerate(pts) if k >= t)
             diff += 100 if won0 == 9 else (-100 if won0 == 0 else 0)

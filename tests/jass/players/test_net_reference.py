@@ -15,6 +15,7 @@ from jass_sim.jass.engine.round import first_round, new_work
 from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.players import PLAYERS, policy_params
 from jass_sim.jass.players._net_features import BLOCK_LIMITS, MAX_ACTIVE, encode_view
+from jass_sim.jass.players.dispatch import player_set
 from jass_sim.jass.players.net import (
     LAYER_NAMES,
     NET_H1,
@@ -45,7 +46,7 @@ def played_round(seed: int, rules_name: str, policy: str):
     runs, fours, mults = rules.arrays()
     hands, initial, work = np.zeros(4, np.uint64), np.zeros(4, np.uint64), new_work()
     leader, declarer, mode, _ = first_round(
-        block_states(seed, 0, 1)[0], np.asarray(rules.modes, np.int64), -1, 1, True, default_mode_params(rules),
+        player_set(PLAYERS.code(policy)), block_states(seed, 0, 1)[0], np.asarray(rules.modes, np.int64), -1, 1, True, default_mode_params(rules),
         np.full(4, PLAYERS.code(policy), np.int64), PARAMS, runs, fours, mults, new_deck(), hands, initial, work)
     return initial.copy(), work[2].copy(), mode, declarer, work[1].copy()
 

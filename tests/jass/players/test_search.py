@@ -21,6 +21,7 @@ from jass_sim.jass.engine.round import first_round, new_work
 from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.players import PLAYERS, policy_params
 from jass_sim.jass.players.belief import belief_log_weight
+from jass_sim.jass.players.dispatch import player_set
 from jass_sim.jass.players.net import load_weights, net_card, new_net_scratch, quantize
 from jass_sim.jass.players.net_search import (
     SETTLED_LOW,
@@ -47,7 +48,7 @@ def played_round(seed: int, policy: str = "net"):
     runs, fours, mults = rules.arrays()
     hands, initial, work = np.zeros(4, np.uint64), np.zeros(4, np.uint64), new_work()
     _, declarer, mode, _ = first_round(
-        block_states(seed, 0, 1)[0], np.asarray(rules.modes, np.int64), -1, 1, True, default_mode_params(rules),
+        player_set(PLAYERS.code(policy)), block_states(seed, 0, 1)[0], np.asarray(rules.modes, np.int64), -1, 1, True, default_mode_params(rules),
         np.full(4, PLAYERS.code(policy), np.int64), PARAMS, runs, fours, mults, new_deck(), hands, initial, work)
     return initial.copy(), work[2].copy(), int(mode), int(declarer), work[1].copy()
 
