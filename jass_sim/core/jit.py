@@ -6,9 +6,24 @@ kernels are being compiled (:func:`jass_sim.core.progress.announce_compilation`,
 ``popcount``, ``lowest_bit`` and ``select_bit`` are plain Python functions (so kernels still run,
 slowly, under ``NUMBA_DISABLE_JIT=1``) that Numba replaces inside compiled code by the LLVM
 ``ctpop``/``cttz`` instructions and a branch-free broadword select.
+
+Where the compiled kernels are cached: Numba stamps a cached kernel with its own source file only,
+so after an edit of a function it calls from another file (which is compiled into it) the cache
+would still serve the old machine code. Importing this module therefore points Numba's cache at a
+folder named after a hash of every source file of the package (:func:`source_cache_dir`, in the
+user's cache directory): any edit of the package, or a new version, starts a new folder, in which
+every kernel is compiled once more on first use; stale code is never run. The newest folders are
+kept, and older ones unused for two days deleted. ``NUMBA_CACHE_DIR``, when set, is used as it is (the cold-start
+benchmark and some tests point it at an empty folder).
 """
 
 from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import time
+from pathlib import Path
 
 import numba
 import numpy as np
@@ -18,6 +33,48 @@ from numba.core import cgutils
 from numba.extending import intrinsic, overload
 
 from jass_sim.core.progress import announce_compilation
+
+#: Source-hash folders of compiled kernels (:func:`source_cache_dir`): the newest are kept, and any
+#: used in the last days (other checkouts or worktrees of the package may be using them).
+KEEP_CACHE_FOLDERS = 3
+KEEP_CACHE_DAYS = 2
+
+
+def source_cache_dir(package: Path | None = None, base: Path | None = None) -> Path:
+    """The folder of compiled kernels for this exact source tree: ``base`` (default: the user's
+    cache directory, ``$XDG_CACHE_HOME`` or ``~/.cache``, then ``jass-sim/numba``) / the first
+    16 hex digits of a SHA-1 over the relative path and bytes of every ``.py`` file of ``package``
+    (default: the installed ``jass_sim``)."""
+    package = package or Path(__file__).resolve().parent.parent
+    if base is None:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "jass-sim" / "numba"
+    digest = hashlib.sha1()
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+    return base / digest.hexdigest()[:16]
+
+
+def _use_source_cache_dir() -> None:
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return
+    folder = source_cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        others = sorted((p for p in folder.parent.iterdir() if p.is_dir() and p != folder),
+                        key=lambda p: p.stat().st_mtime, reverse=True)
+        cutoff = time.time() - KEEP_CACHE_DAYS * 86400
+        for old in others[KEEP_CACHE_FOLDERS - 1:]:
+            if old.stat().st_mtime < cutoff:
+                shutil.rmtree(old, ignore_errors=True)
+        os.utime(folder)
+    except OSError:  # a read-only home: Numba's own default (the __pycache__ folders) instead
+        return
+    numba.config.CACHE_DIR = str(folder)
+
+
+_use_source_cache_dir()
 
 # A first run compiles for a minute or more: say so once, when Numba actually compiles.
 COMPILE_LISTENER = announce_compilation()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -55,3 +57,35 @@ def _prefetched_sum(arr):
 def test_prefetch_compiles_and_leaves_values_alone():
     arr = np.arange(12, dtype=np.uint64).reshape(6, 2)
     assert _prefetched_sum(arr) == int(arr.sum())
+
+
+def test_source_cache_dir_follows_every_source_file(tmp_path):
+    from jass_sim.core.jit import source_cache_dir
+
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    (package / "a.py").write_text("x = 1\n")
+    (package / "sub" / "b.py").write_text("y = 2\n")
+    first = source_cache_dir(package, tmp_path / "cache")
+    assert first.parent == tmp_path / "cache" and source_cache_dir(package, tmp_path / "cache") == first
+    (package / "sub" / "b.py").write_text("y = 3\n")  # an edit in another file than the caller's
+    second = source_cache_dir(package, tmp_path / "cache")
+    assert second != first
+    (package / "sub" / "b.py").rename(package / "c.py")  # the same bytes under another name
+    assert source_cache_dir(package, tmp_path / "cache") not in (first, second)
+
+
+def test_numba_cache_dir_is_the_source_folder_unless_set(tmp_path):
+    import subprocess
+    import sys
+
+    code = "import numba, jass_sim.core.jit as j; print(numba.config.CACHE_DIR); print(j.source_cache_dir())"
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["XDG_CACHE_HOME"] = str(tmp_path / "xdg")
+    used, expected = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                                    check=True).stdout.split()
+    assert used == expected and used.startswith(str(tmp_path / "xdg" / "jass-sim" / "numba"))
+    env["NUMBA_CACHE_DIR"] = str(tmp_path / "mine")
+    used, _ = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                             check=True).stdout.split()
+    assert used == str(tmp_path / "mine")
