@@ -21,6 +21,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from jass_sim.core.caps import MAX_QUEUED
 from jass_sim.core.chunks import Tick
 from jass_sim.core.errors import Cancelled, InputError
 from jass_sim.page.commands import JobCommand, clean_json, error_body
@@ -99,8 +100,11 @@ class JobQueue:
             return
 
     def submit(self, name: str, command: JobCommand, args: dict) -> Job:
+        """Queue a job; :class:`QueueFull` when :data:`~jass_sim.core.caps.MAX_QUEUED` jobs wait already."""
         job = Job(f"{next(self._ids)}-{secrets.token_hex(4)}", name, command, args)
         with self._lock:
+            if sum(1 for j in self._jobs.values() if j.state == "queued") >= MAX_QUEUED:
+                raise QueueFull(f"{MAX_QUEUED} jobs are waiting already: try again when one has ended")
             self._jobs[job.id] = job
             self._forget_old()
         self._queue.put(job)
@@ -204,6 +208,10 @@ class JobQueue:
         finished = [j for j in self._jobs.values() if j.finished]
         for j in finished[:max(0, len(finished) - KEEP_FINISHED)]:
             del self._jobs[j.id]
+
+
+class QueueFull(Exception):
+    """No room in the queue (the API answers 429)."""
 
 
 class _Checked(BaseException):
