@@ -31,7 +31,7 @@ MEMORY_CAPS: dict[tuple[str, str], int] = {
 #: ``choose_card``) short; ``cribbage_discard``'s sampled opponent (``opponent: model`` or
 #: ``pegging``) runs in one kernel call that cannot be cut (about 0.25 s for 2,000 hands).
 JOB_CAPS: dict[str, dict[str, int]] = {
-    "advise": {"samples": 2_000_000, "max_samples": 2_000_000, "search_worlds": 256},
+    "advise": {"samples": 1_000_000, "max_samples": 1_000_000, "search_worlds": 256},
     "play_advice": {"samples": 1_000_000, "max_samples": 1_000_000, "search_worlds": 256},
     "review": {"samples": 100_000, "search_worlds": 256},
     "equity": {"games": 4_000},

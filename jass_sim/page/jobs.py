@@ -5,10 +5,10 @@ job at a time keeps every kernel call on one thread (Numba's default thread pool
 parallel kernels launched from two threads at once) and suits a machine of two cores.
 
 A job's state moves from ``queued`` to ``running`` to exactly one of ``result``, ``error`` or
-``cancelled``. Commands that take a ``progress`` callback report ticks (with the estimate so far
-for ``advise`` and ``play_advice``) and stop at the next tick when cancelled; a job of another
-command cannot be stopped inside its kernel: it is reported ``cancelled`` at once and its result is
-dropped when it ends.
+``cancelled``. Every command takes a ``progress`` callback: it reports ticks (with the estimate so
+far for ``advise`` and ``play_advice``) at least every half second and stops at the next tick when
+cancelled (a job is reported ``cancelled`` at once; a result that still comes is dropped). At most
+:data:`~jass_sim.core.caps.MAX_QUEUED` jobs wait (:class:`QueueFull` beyond).
 """
 
 from __future__ import annotations
