@@ -32,9 +32,18 @@ def position(hand: list[int], table: list[int], played: list[int], n: int) -> di
     moves = len(played) + len(table) - TABLE_START
     per_deal = HAND_SIZE * n
     deal, r = divmod(moves, per_deal)
-    if not 1 <= h <= HAND_SIZE or moves < 0 or deal >= n_deals(n) or r // n != HAND_SIZE - h:
-        raise InputError(f"wrong count: {plural(h, 'card')} in hand with {len(table)} on the table and {len(played)} played "
-                         f"cannot happen in a {n}-player round (moves made: {moves})", str(h))
+    counts = f"wrong count: {plural(h, 'card')} in --hand with {len(table)} on the table and {len(played)} played"
+    if moves < 0:
+        raise InputError(f"{counts}: the table starts with {TABLE_START} cards, and each move adds one to the "
+                         "table or to the captured cards (--played: every card captured this round, by anyone)",
+                         "--table")
+    if deal >= n_deals(n):
+        raise InputError(f"{counts}: that is {moves} moves, more than a {n}-player round has "
+                         f"({n_deals(n) * per_deal})", "--played")
+    if not 1 <= h <= HAND_SIZE or r // n != HAND_SIZE - h:
+        raise InputError(f"{counts}: after {plural(moves, 'move')} in a {n}-player round the player to move holds "
+                         f"{HAND_SIZE - r // n} (the rules deal {HAND_SIZE} cards to each player, and each move plays "
+                         "one)", "--hand")
     seat = r % n
     sizes = np.zeros(4, dtype=np.int64)
     for s in range(n):
@@ -70,7 +79,8 @@ def basra_chance(card: int, hand: list[int], table: list[int], played: list[int]
 
 def advise(hand: list[int], table: list[int], played: list[int], n: int = 2, rules: BasraRules | None = None,
            samples: int = 2000, seed: int = 0, piles: tuple[int, int] | None = None,
-           last_capture: str | None = None, horizon: str = "round", threads: int | None = None) -> dict:
+           last_capture: str | None = None, horizon: str = "round", threads: int | None = None,
+           progress=None) -> dict:
     """Expected points of our side for each card of ``hand``, split into card points, majority
     and Basras, with paired 95% CIs against the best card.
 
@@ -86,10 +96,16 @@ def advise(hand: list[int], table: list[int], played: list[int], n: int = 2, rul
         Who captured last (takes the table at the end); default: ``them`` when cards were played.
     horizon : {"round", "deal"}
         Play out to the end of the round, or of the current deal (then no majority, no last capture).
+    progress : callable, optional
+        Called with a :class:`~jass_sim.core.chunks.Tick` of the worlds done: 0 once the input is
+        checked, then after each kernel call of whole blocks (see :func:`sample_outcomes`).
     """
+    from jass_sim.core.caps import memory_cap
+
     rules = rules or BasraRules()
     if samples < 1:
         raise InputError(f"--samples must be positive, got {samples}", str(samples))
+    memory_cap("basra advise", "samples", samples, "--samples")
     if horizon not in ("round", "deal"):
         raise InputError(f"--horizon must be round or deal, got {horizon!r}", horizon)
     pos = position(hand, table, played, n)
@@ -107,8 +123,12 @@ def advise(hand: list[int], table: list[int], played: list[int], n: int = 2, rul
     if last_capture not in ("us", "them", "none") or (last_capture == "none" and played):
         raise InputError(f"--last-capture must be us or them (none only before any capture), got {last_capture!r}",
                          str(last_capture))
+    if progress is not None:
+        from jass_sim.core.chunks import Tick
+
+        progress(Tick(0, samples))  # the input is checked (a server checks a job up to here)
     cands, out = sample_outcomes(hand, table, played, n, rules, samples, seed, piles, last_capture, horizon,
-                                 threads, pos)
+                                 threads, pos, progress)
     us = out[:, :, 0] + out[:, :, 1] + 10 * out[:, :, 2]
     them = out[:, :, 3] + out[:, :, 4] + 10 * out[:, :, 5]
     net = us - them
@@ -134,13 +154,19 @@ def advise(hand: list[int], table: list[int], played: list[int], n: int = 2, rul
 
 
 def sample_outcomes(hand, table, played, n, rules, samples, seed, piles, last_capture, horizon, threads=None,
-                    pos=None):
+                    pos=None, progress=None):
     """``(candidate cards, int64[samples, cards, 6])``: the points gained from now on in each
     sampled world for each legal card (columns :data:`jass_sim.basra._batch.ADVISE_COLUMNS`).
-    Checked arguments (see :func:`advise`); wraps :func:`jass_sim.basra._batch.advise_blocks`."""
+    Checked arguments (see :func:`advise`); wraps :func:`jass_sim.basra._batch.advise_blocks`.
+
+    The blocks of worlds are played in short kernel calls of whole blocks
+    (:class:`jass_sim.core.batches.Slicer`), each block from its own random stream: the worlds are
+    the same however the run is cut; ``progress`` gets a :class:`~jass_sim.core.chunks.Tick`
+    after each call."""
     from jass_sim.basra._batch import advise_blocks
     from jass_sim.basra.engine import numba_threads
-    from jass_sim.core.batches import call
+    from jass_sim.core.batches import Slicer, call
+    from jass_sim.core.chunks import Tick
     from jass_sim.core.threads import block_chunks
 
     pos = pos or position(hand, table, played, n)
@@ -158,13 +184,15 @@ def sample_outcomes(hand, table, played, n, rules, samples, seed, piles, last_ca
     stop = -1 if horizon == "round" else (pos["deal"] + 1) * HAND_SIZE * n
     gone = cards_to_mask(played)
     out = np.zeros((samples, len(cands), 6), dtype=np.int64)
+    slicer = Slicer(None if progress is None else lambda done: progress(Tick(done, samples)))
     with numba_threads(threads):
-        for first, nb, states, counts in block_chunks(samples, seed, STREAMS["basra.advise"]):
-            part = np.zeros((nb * BLOCK_SIZE, len(cands), 6), dtype=np.int64)
-            call(advise_blocks, states, counts, st0, ist0, seat, pos["sizes"], gone, n, dealer, rules.array(), cands,
-                 stop, part)
-            lo = first * BLOCK_SIZE
-            out[lo: lo + int(counts.sum())] = part[: int(counts.sum())]
+        for first, _nb, states, counts in block_chunks(samples, seed, STREAMS["basra.advise"]):
+            for lo, hi, _starts, steps in slicer.slices(counts):
+                part = np.zeros(((hi - lo) * BLOCK_SIZE, len(cands), 6), dtype=np.int64)
+                call(advise_blocks, states[lo:hi], steps, st0, ist0, seat, pos["sizes"], gone, n, dealer,
+                     rules.array(), cands, stop, part)
+                at, k = (first + lo) * BLOCK_SIZE, int(steps.sum())  # every block but a run's last is full
+                out[at: at + k] = part[:k]
     return cands, out
 
 

@@ -131,7 +131,7 @@ def duel(player_a: str, player_b: str, *, deals: int = 10_000, players: int = 2,
 @api_args()
 def advise(hand: str, *, table: str = "", played: str = "", players: int = 2, rules: str = "leaflet",
            samples: int = 2000, piles=None, last_capture: str | None = None, horizon: str = "round",
-           seed: int = 0, threads: int | None = None) -> Advice:
+           seed: int = 0, threads: int | None = None, progress=None) -> Advice:
     """Which card to play: the expected points of our side for each card, with paired 95% CIs
     (``jass-sim basra advise``).
 
@@ -151,7 +151,13 @@ def advise(hand: str, *, table: str = "", played: str = "", players: int = 2, ru
     horizon : str
         ``round`` or ``deal``: how far to play out.
     samples, seed, threads :
-        Worlds of the unseen cards sampled, their seed, threads.
+        Worlds of the unseen cards sampled (at most 1,000,000: :data:`jass_sim.core.caps.MEMORY_CAPS`),
+        their seed, threads.
+    progress : callable, optional
+        Called with a :class:`~jass_sim.core.chunks.Tick` (the worlds done) first with 0 once the
+        input is checked, then after every short kernel call (whole random-number blocks, so the
+        answer for a seed does not depend on it); raise :class:`~jass_sim.core.errors.Cancelled`
+        in it to stop.
     """
     from jass_sim.basra.advice import advise as run
     from jass_sim.basra.cards import check_disjoint, parse_cards
@@ -176,7 +182,8 @@ def advise(hand: str, *, table: str = "", played: str = "", players: int = 2, ru
             pile_counts = ()
         if len(pile_counts) != 2 or min(pile_counts) < 0:
             raise InputError(f"--piles must be two counts US,THEM, got {piles!r}", str(piles))
-    return Advice(run(h, t, p, n, get_rules(rules), samples, seed, pile_counts, last_capture, horizon, threads))
+    return Advice(run(h, t, p, n, get_rules(rules), samples, seed, pile_counts, last_capture, horizon, threads,
+                      progress=progress))
 
 
 class ReportFiles:

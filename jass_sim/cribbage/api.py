@@ -53,7 +53,7 @@ def score(hand: str, starter: str, *, crib: bool = False) -> Score:
 
 @api_args(dealer="flag")
 def discard(hand: str, *, dealer: bool, opponent: str = "random", pegging: bool = False, score: str | None = None,
-            exact: bool = False, samples: int | None = None, seed: int | None = None) -> Discards:
+            exact: bool = False, samples: int | None = None, seed: int | None = None, progress=None) -> Discards:
     """All 15 discards of six cards, ranked by net expectation (``jass-sim cribbage discard``).
 
     Wraps the enumeration kernels of :mod:`jass_sim.cribbage._exact` and the Monte Carlo kernels
@@ -76,6 +76,10 @@ def discard(hand: str, *, dealer: bool, opponent: str = "random", pegging: bool 
         model``, ``--pegging``, ``--score``) with an InputError naming ``--exact``.
     samples, seed : int, optional
         Sampled opponent hands (default 2,000) and their seed (default 0); only when sampling.
+    progress : callable, optional
+        Called with a :class:`~jass_sim.core.chunks.Tick`: 0 once the input is checked, then after
+        each step (see :func:`jass_sim.cribbage.discards.discard_options`); raise
+        :class:`~jass_sim.core.errors.Cancelled` in it to stop. The answer does not depend on it.
     """
     from jass_sim.core.errors import InputError, check_choice
     from jass_sim.cribbage.discards import discard_options, parse_score, parse_six
@@ -97,7 +101,7 @@ def discard(hand: str, *, dealer: bool, opponent: str = "random", pegging: bool 
             samples, seed)
     samples = 2000 if samples is None else samples
     seed = 0 if seed is None else seed
-    options = discard_options(cards, dealer, opponent, samples, seed, pegging, score_pair)
+    options = discard_options(cards, dealer, opponent, samples, seed, pegging, score_pair, progress=progress)
     return Discards(cards, "dealer" if dealer else "pone", opponent, options, samples, seed, pegging, score_pair)
 
 

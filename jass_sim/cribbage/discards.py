@@ -95,7 +95,7 @@ def parse_score(text: str) -> tuple[int, int]:
 
 def discard_options(hand: list[int], dealer: bool, opponent: str = "random", samples: int = 2000,
                     seed: int = 0, pegging: bool = False, score: tuple[int, int] | None = None,
-                    ) -> list[DiscardOption]:
+                    progress=None) -> list[DiscardOption]:
     """All 15 discards of the six cards ``hand``, best first (ties: input order): by ``net_ev``,
     with ``pegging`` by ``total_ev = net_ev + peg_ev``, with ``score`` by ``win_prob``.
 
@@ -123,7 +123,13 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
         starters (his discard uniform or by the model), the hand and the rest of the game played
         by ``expect`` players on both sides (kernel ``_game.win_samples``); every discard meets
         the same samples and later deals.
+    progress : callable, optional
+        Called with a :class:`~jass_sim.core.chunks.Tick` once the input is checked (0), after the
+        exact figures and the sampled opponent (one step each), and after each short call of the
+        game samples (``score``: blocks of them, the same wins however they are cut); raise
+        :class:`~jass_sim.core.errors.Cancelled` in it to stop.
     """
+    from jass_sim.core.chunks import Tick
     from jass_sim.cribbage._exact import NET_OFFSET, discard_exact, discard_pair
 
     cards = np.array(hand, dtype=np.int64)
@@ -131,6 +137,17 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
         raise ValueError("a hand to discard from is six distinct cards")
     if opponent not in ("random", "model"):
         raise InputError(f"invalid value {opponent!r} for --opponent (expected random or model)", opponent)
+    sampled = opponent == "model" or pegging
+    if (sampled or score is not None) and samples < 2:
+        raise InputError(f"--samples must be at least 2, got {samples}", str(samples))
+    # the steps of the run: the exact figures, the sampled opponent, the game samples
+    target = 1 + int(sampled) + (samples if score is not None else 0)
+
+    def tick(done: int, stage: str) -> None:
+        if progress is not None:
+            progress(Tick(done, target, stage=stage))
+
+    tick(0, "exact figures")  # the input is checked (a server checks a job up to here)
     unseen = np.array(mask_to_cards(FULL_DECK & ~cards_to_mask(hand)), dtype=np.int64)
     sign = 1 if dealer else -1
     hand_sum, crib_sum, hist = discard_exact(cards, unseen, sign)
@@ -139,14 +156,13 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
     crib_mean = crib_sum / N_CASES
     crib_ci = [None] * 15
     peg = [(None, None, None, None)] * 15
-    if opponent == "model" or pegging:
+    tick(1, "sampled opponent hands" if sampled else "exact figures")
+    if sampled:
         from jass_sim.core.rng import STREAMS, block_states
         from jass_sim.core.stats import mean_ci
         from jass_sim.cribbage._model import discard_samples
         from jass_sim.cribbage._players import DISCARD_EXPECT, DISCARD_RANDOM
 
-        if samples < 2:
-            raise InputError(f"--samples must be at least 2, got {samples}", str(samples))
         state = block_states(seed, 0, 1, STREAMS["cribbage.discard"])[0]
         model = opponent == "model"
         sums, hist_model = discard_samples(cards, sign, samples, state, crib_rank_table(),
@@ -171,6 +187,7 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
         if model:
             hist = hist_model
             cases = hist.sum(axis=1)
+        tick(2, "games to the end" if score is not None else "sampled opponent hands")
     options = []
     for k in range(15):
         i, j = discard_pair(k)
@@ -178,19 +195,25 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
         options.append(DiscardOption((hand[i], hand[j]), float(hand_ev[k]), float(crib_mean[k]),
                                      float(hand_ev[k] + sign * crib_mean[k]), dist, crib_ci[k], sign, *peg[k]))
     if score is not None:
-        from jass_sim.core.batches import call
+        from jass_sim.core.batches import Slicer, call
         from jass_sim.core.rng import STREAMS, block_states
         from jass_sim.core.stats import wilson_ci
         from jass_sim.cribbage._game import PAIRS_PER_BLOCK, win_samples
         from jass_sim.cribbage.players import PLAYERS
 
-        if samples < 2:
-            raise InputError(f"--samples must be at least 2, got {samples}", str(samples))
         n_blocks = -(-samples // PAIRS_PER_BLOCK)
-        wins = call(win_samples, cards, dealer, -1 if opponent == "model" else -2, np.array(score, dtype=np.int64),
-                    samples, block_states(seed, 0, n_blocks, STREAMS["cribbage.win-deck"]),
-                    block_states(seed, 0, n_blocks, STREAMS["cribbage.win-play"]),
-                    np.array([PLAYERS.code("expect")] * 2, dtype=np.int64), crib_rank_table())
+        deck_states = block_states(seed, 0, n_blocks, STREAMS["cribbage.win-deck"])
+        play_states = block_states(seed, 0, n_blocks, STREAMS["cribbage.win-play"])
+        counts = np.full(n_blocks, PAIRS_PER_BLOCK, dtype=np.int64)
+        counts[-1] = samples - (n_blocks - 1) * PAIRS_PER_BLOCK
+        wins = np.zeros(15, dtype=np.int64)
+        before = 1 + int(sampled)
+        # short calls of whole blocks (block b plays samples b*64.. from its own states): the same wins
+        for lo, hi, _starts, _steps in Slicer(lambda done: tick(before + done, "games to the end")).slices(counts):
+            wins += call(win_samples, cards, dealer, -1 if opponent == "model" else -2,
+                         np.array(score, dtype=np.int64), samples - lo * PAIRS_PER_BLOCK, deck_states[lo:hi],
+                         play_states[lo:hi], np.array([PLAYERS.code("expect")] * 2, dtype=np.int64),
+                         crib_rank_table())
         by_pair = {}
         for k in range(15):
             i, j = discard_pair(k)

@@ -3,7 +3,7 @@
 - ``GET /`` the page; ``GET /static/...`` its scripts and styles (package data).
 - ``GET /api/health``: ``{"status": "warming" | "ready", "version": ...}``.
 - ``POST /api/jobs`` with ``{"command": C, "args": {...}}``: 202 ``{"id": ...}``; bad arguments 400
-  ``{"error": line, "field": argument}``.
+  ``{"error": line, "field": argument}``; a body over ``MAX_BODY_BYTES`` 413; a full queue 429.
 - ``GET /api/jobs/{id}/events``: server-sent events: ``progress`` (at least every 0.5 s), then one
   of ``result``, ``error`` or ``cancelled``. Unknown id: 404.
 - ``DELETE /api/jobs/{id}``: cancel (the stream ends with ``cancelled`` within a second).
@@ -22,15 +22,18 @@ from importlib import resources
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from jass_sim.core.caps import MAX_BODY_BYTES
 from jass_sim.core.errors import InputError
 from jass_sim.core.files import package_version
+from jass_sim.page.auth import TokenGate
 from jass_sim.page.commands import COMMANDS, check_position, check_request, error_body
-from jass_sim.page.jobs import FINAL_STATES, JobQueue
+from jass_sim.page.jobs import FINAL_STATES, JobQueue, QueueFull
 
 #: Seconds between two progress events of a running job, at most (the contract says 0.5).
 PROGRESS_EVERY = 0.4
@@ -42,8 +45,11 @@ def static_dir() -> str:
     return str(resources.files("jass_sim.page") / "static")
 
 
-def create_app(jobs: JobQueue | None = None, warm_up=None) -> Starlette:
-    """The Starlette application, with its own job queue (``warm_up`` runs on its worker first)."""
+def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = None) -> Starlette:
+    """The Starlette application, with its own job queue (``warm_up`` runs on its worker first).
+
+    With a ``token`` (``serve`` off loopback), every request must carry it (see
+    :class:`jass_sim.page.auth.TokenGate`): 401 otherwise."""
     jobs = jobs if jobs is not None else JobQueue(warm_up=warm_up)
     version = package_version()
 
@@ -62,25 +68,28 @@ def create_app(jobs: JobQueue | None = None, warm_up=None) -> Starlette:
 
     async def submit(request: Request) -> Response:
         try:
-            body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            return _not_json()
+            body = await read_json(request)
+        except BodyError as exc:
+            return exc.response
         try:
             command, args = check_request(body)
             await run_in_threadpool(jobs.check, command, args)
         except (InputError, TypeError, ValueError) as exc:
             args = body.get("args") if isinstance(body, dict) and isinstance(body.get("args"), dict) else {}
             return JSONResponse(error_body(exc, args), status_code=400)
-        job = jobs.submit(body["command"], command, args)
+        try:
+            job = jobs.submit(body["command"], command, args)
+        except QueueFull as exc:
+            return JSONResponse({"error": str(exc)}, status_code=429)
         return JSONResponse({"id": job.id}, status_code=202)
 
     async def position(request: Request) -> Response:
         """A round entered at the table, checked by the rules (no job: it is quick): the position
         from seat 0's view, or 400 with the line naming the card that breaks a rule."""
         try:
-            body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            return _not_json()
+            body = await read_json(request)
+        except BodyError as exc:
+            return exc.response
         try:
             doc = await run_in_threadpool(check_position, body)
         except (InputError, TypeError, ValueError) as exc:
@@ -149,13 +158,39 @@ def create_app(jobs: JobQueue | None = None, warm_up=None) -> Starlette:
         Route("/api/jobs/{job_id}/events", events),
         Mount("/static", app=StaticFiles(directory=static_dir()), name="static"),
     ]
-    app = Starlette(routes=routes)
+    middleware = [Middleware(TokenGate, token=token)] if token else []
+    app = Starlette(routes=routes, middleware=middleware)
     app.state.jobs = jobs
     return app
 
 
-def _not_json() -> Response:
-    return JSONResponse({"error": "the request body is not JSON"}, status_code=400)
+class BodyError(Exception):
+    """A request body the API does not read: its answer (400 or 413)."""
+
+    def __init__(self, response: Response):
+        super().__init__(response.status_code)
+        self.response = response
+
+
+async def read_json(request: Request):
+    """The request's JSON body, read up to :data:`jass_sim.core.caps.MAX_BODY_BYTES` (413 beyond,
+    before the rest is read; 400 when it is not JSON)."""
+    too_large = BodyError(JSONResponse({"error": f"the request body is larger than the {MAX_BODY_BYTES:,} bytes "
+                                                 "allowed", "field": "body"}, status_code=413))
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_BODY_BYTES:
+        raise too_large
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise too_large
+        chunks.append(chunk)
+    try:
+        return json.loads(b"".join(chunks))
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise BodyError(JSONResponse({"error": "the request body is not JSON", "field": "body"},
+                                     status_code=400)) from None
 
 
 def _no_job(request: Request) -> Response:

@@ -6,8 +6,6 @@ import click
 
 from jass_sim.core.cli import command
 
-LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
-
 
 def warm_up() -> None:
     """Compile (or load from Numba's cache) the kernels of the page's Jass jobs with tiny inputs, so
@@ -29,7 +27,8 @@ def serve(host: str, port: int, no_browser: bool):
 
     One process on this machine; every script and style ships in the package (nothing is loaded
     from another host). The kernels compile in the background at start ("preparing the engine").
-    Ctrl-C stops it.
+    On an address other than loopback (--host 0.0.0.0) the page wants the random token of the
+    printed URL (?token=...). Ctrl-C stops it.
     """
     import socket
     import threading
@@ -39,6 +38,7 @@ def serve(host: str, port: int, no_browser: bool):
 
     from jass_sim.core.errors import InputError
     from jass_sim.page.app import create_app
+    from jass_sim.page.auth import is_loopback, new_token
 
     try:  # a port in use is bad input: one line, exit 2, before anything starts
         with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
@@ -48,10 +48,14 @@ def serve(host: str, port: int, no_browser: bool):
         raise InputError(f"cannot listen on {host}:{port}: {exc.strerror}", f"{host}:{port}") from None
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else shown}:{port}/"
-    if host not in LOCAL_HOSTS:
-        click.echo(f"jass-sim: warning: listening on {host}: anyone on your network can use this page", err=True)
+    token = None
+    if not is_loopback(host):
+        token = new_token()  # off loopback every request must carry it (jass_sim.page.auth)
+        url += f"?token={token}"
+        click.echo(f"jass-sim: warning: listening on {host}: anyone on your network who has the URL with its "
+                   "token can use this page", err=True)
     click.echo(f"jass-sim page at {url} (Ctrl-C stops it)")
-    app = create_app(warm_up=warm_up)
+    app = create_app(warm_up=warm_up, token=token)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1,
                             access_log=False)
     server = uvicorn.Server(config)

@@ -7,10 +7,12 @@ import functools
 import importlib
 import inspect
 import math
+import re
 from dataclasses import dataclass
 
 from jass_sim.core.errors import InputError
 from jass_sim.jass.cards import format_card
+from jass_sim.page.guards import check_job_args, missing_argument
 
 
 @dataclass(frozen=True)
@@ -31,18 +33,25 @@ class JobCommand:
     def parameters(self) -> set[str]:
         return set(inspect.signature(self.function()).parameters) - {"progress"}
 
+    def required(self) -> list[str]:
+        """The arguments a job must give (no default here nor in the function)."""
+        given = dict(self.defaults)
+        return [name for name, p in inspect.signature(self.function()).parameters.items()
+                if p.default is inspect.Parameter.empty and name not in given
+                and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+
 
 #: The job API's commands (``POST /api/jobs`` with ``{"command": C, "args": {...}}``).
 COMMANDS: dict[str, JobCommand] = {
     "advise": JobCommand("jass_sim.jass.api", "advise", progress=True),
     "play_advice": JobCommand("jass_sim.jass.play.api", "play_advice", progress=True),
     "review": JobCommand("jass_sim.jass.play.api", "review", progress=True),
-    "equity": JobCommand("jass_sim.jass.games.api", "equity"),
-    "cribbage_discard": JobCommand("jass_sim.cribbage.api", "discard"),
-    "basra_advise": JobCommand("jass_sim.basra.api", "advise"),
+    "equity": JobCommand("jass_sim.jass.games.api", "equity", progress=True),
+    "cribbage_discard": JobCommand("jass_sim.cribbage.api", "discard", progress=True),
+    "basra_advise": JobCommand("jass_sim.basra.api", "advise", progress=True),
     # the page's coached round: the card a policy plays from a seat's view (``jass_sim.choose_card``,
     # whose first parameter ``policy`` the job's args may leave out: ``net``)
-    "choose_card": JobCommand("jass_sim.jass.play.choose", "choose_card", defaults=(("policy", "net"),)),
+    "choose_card": JobCommand("jass_sim.jass.play.choose", "choose_card", progress=True, defaults=(("policy", "net"),)),
 }
 
 
@@ -50,20 +59,24 @@ def check_request(body) -> tuple[JobCommand, dict]:
     """The command and arguments of a ``POST /api/jobs`` body, or an InputError naming what is wrong
     (an unknown command, arguments that are not an object, an argument the function does not take)."""
     if not isinstance(body, dict):
-        raise InputError("the request body must be a JSON object {\"command\": ..., \"args\": {...}}", str(body))
+        raise _refused("the request body must be a JSON object {\"command\": ..., \"args\": {...}}", "body", "command")
     name = body.get("command")
     if name not in COMMANDS:
-        raise InputError(f"unknown command {name!r} (expected one of {', '.join(COMMANDS)})", str(name))
+        raise _refused(f"unknown command {name!r} (expected one of {', '.join(COMMANDS)})", str(name), "command")
     args = body.get("args", {})
     if args is None:
         args = {}
     if not isinstance(args, dict):
-        raise InputError(f"the args of {name} must be a JSON object of keyword arguments, got {args!r}", str(args))
+        raise _refused(f"the args of {name} must be a JSON object of keyword arguments, got {args!r}", str(args), "args")
     command = COMMANDS[name]
     known = command.parameters()
     for key in args:
         if key not in known:
             raise InputError(f"{name} takes no argument {key!r} (it takes {', '.join(sorted(known))})", key)
+    for key in command.required():
+        if key not in args:
+            raise _refused(missing_argument(name, key), key, key)
+    check_job_args(name, args)  # no server file, nothing over the caps
     return command, args
 
 
@@ -83,30 +96,62 @@ def clean_json(value):
 
 def error_body(exc: Exception, args: dict) -> dict:
     """The API's answer to bad input: ``{"error": the one line, "field": the argument it is about}``
-    (``field`` only when one of ``args`` holds the error's token)."""
-    out = {"error": " ".join(str(exc).split("\n"))}
-    name = field_of(args, exc)
+    (``field`` when the error names an argument or one of ``args`` holds its token). The line names
+    the JSON arguments, not the command line's flags (``hand``, not ``--hand``)."""
+    message = " ".join(str(exc).split("\n"))
+    out = {"error": api_wording(message)}
+    name = field_of(args, exc, message)
     if name:
         out["field"] = name
     return out
 
 
-def field_of(args: dict, exc: Exception) -> str | None:
-    """The argument an error is about: the one whose value holds the error's token (for the page,
-    which shows the error next to that field)."""
+def field_of(args: dict, exc: Exception, message: str = "") -> str | None:
+    """The argument an error is about (for the page, which shows the error next to that field): the
+    one the error sets (``exc.field``), else the one its token or its first flag names, else the
+    one whose value is its token, else the one whose value holds it."""
+    field = getattr(exc, "field", None)
+    if field:
+        return field
     token = getattr(exc, "token", None)
+    token = "" if token is None else str(token).strip()
+    if token.startswith("--"):  # a flag: its argument, given or missing
+        return api_wording(token).split()[0]
+    if token:
+        for key in args:
+            if key == token:
+                return key
+    for flag in FLAG.finditer(message):
+        key = api_wording(flag.group(0))
+        if key in args:
+            return key
     if not token:
         return None
-    token = str(token).strip()
-    for key, value in args.items():
-        if key == token or token == f"--{key.replace('_', '-')}":
+    for key, value in args.items():  # a value equal to the token first: "7" is seat 7, not the C7 of a hand
+        if str(value).strip() == token:
             return key
     for key, value in args.items():
-        if isinstance(value, str) and token and token.lower() in value.lower():
-            return key
-        if not isinstance(value, str) and str(value) == token:
+        if isinstance(value, str) and token.lower() in value.lower():
             return key
     return None
+
+
+def api_wording(message: str) -> str:
+    """``message`` with each command-line flag written as the job API's argument: ``--max-samples``
+    as ``max_samples``, ``--dealer/--pone`` and ``--pone`` as ``dealer``."""
+    return FLAG.sub(lambda m: FLAG_ARGUMENTS.get(m.group(1), m.group(1).replace("-", "_")), message)
+
+
+#: A command-line flag in a message (``--hand``, ``--dealer/--pone``).
+FLAG = re.compile(r"--([a-z][a-z0-9-]*)(?:/--[a-z][a-z0-9-]*)?")
+#: Flags whose job API argument is not their own name.
+FLAG_ARGUMENTS = {"pone": "dealer"}
+
+
+def _refused(message: str, token: str, field: str) -> InputError:
+    exc = InputError(message, token)
+    exc.field = field
+    return exc
 
 
 def check_position(body) -> dict:

@@ -5,10 +5,10 @@ job at a time keeps every kernel call on one thread (Numba's default thread pool
 parallel kernels launched from two threads at once) and suits a machine of two cores.
 
 A job's state moves from ``queued`` to ``running`` to exactly one of ``result``, ``error`` or
-``cancelled``. Commands that take a ``progress`` callback report ticks (with the estimate so far
-for ``advise`` and ``play_advice``) and stop at the next tick when cancelled; a job of another
-command cannot be stopped inside its kernel: it is reported ``cancelled`` at once and its result is
-dropped when it ends.
+``cancelled``. Every command takes a ``progress`` callback: it reports ticks (with the estimate so
+far for ``advise`` and ``play_advice``) at least every half second and stops at the next tick when
+cancelled (a job is reported ``cancelled`` at once; a result that still comes is dropped). At most
+:data:`~jass_sim.core.caps.MAX_QUEUED` jobs wait (:class:`QueueFull` beyond).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from jass_sim.core.caps import MAX_QUEUED
 from jass_sim.core.chunks import Tick
 from jass_sim.core.errors import Cancelled, InputError
 from jass_sim.page.commands import JobCommand, clean_json, error_body
@@ -99,8 +100,11 @@ class JobQueue:
             return
 
     def submit(self, name: str, command: JobCommand, args: dict) -> Job:
+        """Queue a job; :class:`QueueFull` when :data:`~jass_sim.core.caps.MAX_QUEUED` jobs wait already."""
         job = Job(f"{next(self._ids)}-{secrets.token_hex(4)}", name, command, args)
         with self._lock:
+            if sum(1 for j in self._jobs.values() if j.state == "queued") >= MAX_QUEUED:
+                raise QueueFull(f"{MAX_QUEUED} jobs are waiting already: try again when one has ended")
             self._jobs[job.id] = job
             self._forget_old()
         self._queue.put(job)
@@ -204,6 +208,10 @@ class JobQueue:
         finished = [j for j in self._jobs.values() if j.finished]
         for j in finished[:max(0, len(finished) - KEEP_FINISHED)]:
             del self._jobs[j.id]
+
+
+class QueueFull(Exception):
+    """No room in the queue (the API answers 429)."""
 
 
 class _Checked(BaseException):

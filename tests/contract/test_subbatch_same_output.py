@@ -39,6 +39,11 @@ GOLDEN = {
                        None),
     "basra duel": (["basra", "duel", "--player-a", "greedy", "--player-b", "random", "--deals", "3000", "--games", "300",
                     "--seed", "3", "--format", "json"], None),
+    # issue 43: cut for the page's progress and cancel (whole blocks of worlds, of game samples)
+    "basra advise": (["basra", "advise", "--hand", "HJ D10 C5 S3 HK H7", "--table", "H5 C2 D7 S9", "--samples", "2500",
+                      "--seed", "3", "--format", "json"], None),
+    "cribbage discard --score": (["cribbage", "discard", "5H 5D JS 6C 4H KD", "--dealer", "--score", "100:110",
+                                  "--samples", "200", "--seed", "3", "--format", "json"], None),
 }
 
 

@@ -185,3 +185,23 @@ def test_cancel_keeps_the_estimate_so_far(ready):
     expect(page.locator("#advise-result")).to_contain_text("Cancelled: the estimate from the")
     expect(page.locator('#view-advise [data-action="cancel"]')).to_be_disabled()
     expect(page.locator('#view-advise [data-action="advise"]')).to_be_enabled()
+
+
+def test_basra_columns_agree(ready):
+    """The cards are ranked by net points (ours minus theirs), and "against the best" is a net difference:
+    the table shows the net next to it, and each difference is that of the nets shown (issue 43: "our
+    points" 26.6 against the best's 26.7 read as -3.8)."""
+    page = ready
+    page.click('nav [data-view="basra"]')
+    page.fill("#basra-hand", "HJ D10 C5 S3 HK H7")
+    page.fill("#basra-table", "H5 C2 D7 S9")
+    page.click('[data-action="basra-advise"]')
+    rows = page.locator("#basra-result tr[data-card-row]")
+    expect(rows).to_have_count(6)
+    doc = jass_sim.basra.advise("HJ D10 C5 S3 HK H7", table="H5 C2 D7 S9").to_json()
+    nets = [float(t.split()[0]) for t in page.locator("#basra-result td[data-net]").all_text_contents()]
+    against = page.locator("#basra-result td[data-vs-best]").all_text_contents()
+    assert all(abs(shown - c["net"]) <= 0.05 + 1e-9 for shown, c in zip(nets, doc["cards"]))
+    assert nets == sorted(nets, reverse=True) and against[0] == "best"
+    for net, text in zip(nets[1:], against[1:]):
+        assert abs(float(text.split()[0]) - (net - nets[0])) < 1e-9

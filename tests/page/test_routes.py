@@ -105,8 +105,8 @@ def test_choose_card_plays_as_the_engine(client):
     args = {"policy": "heuristic", "hand": HAND, "mode": "H", "chooser": 3, "played": [[3, "D7"]], "seat": 0}
     _, events = run_job(client, "choose_card", args)
     assert events[-1][1] == clean_json(jass_sim.choose_card(**args).to_json())
-    _, events = run_job(client, "choose_card", {"policy": "dd", "hand": HAND, "mode": "H"})
-    assert events[-1][0] == "error" and events[-1][1]["field"] == "policy"
+    refused = client.post("/api/jobs", json={"command": "choose_card", "args": {"policy": "dd", "hand": HAND, "mode": "H"}})
+    assert refused.status_code == 400 and refused.json()["field"] == "policy"  # checked before it is queued
 
 
 def test_progress_every_half_second_with_the_ci(client):
@@ -126,7 +126,7 @@ def test_cancel_ends_the_stream_within_a_second_and_keeps_the_estimate(client):
     import time
 
     response = client.post("/api/jobs", json={"command": "advise",
-                                              "args": {"hand": HAND, "ci": 0.01, "max_samples": 5_000_000}})
+                                              "args": {"hand": HAND, "ci": 0.01, "max_samples": 1_000_000}})
     job_id = response.json()["id"]
     asked = {}
 
@@ -171,9 +171,21 @@ def test_malformed_requests_answer_400(client, body):
     assert response.status_code == 400 and "error" in response.json()
 
 
-def test_a_bad_job_ends_with_an_error_event_and_the_queue_goes_on(client):
-    job_id, events = run_job(client, "cribbage_discard", {"hand": "5H 5D JS 6C 4H QQ", "dealer": True})
-    assert events[-1][0] == "error" and "QQ" in events[-1][1]["error"]
+def test_a_bad_job_ends_with_an_error_event_and_the_queue_goes_on(client, monkeypatch):
+    # every command's input is checked before it is queued (400); a job may still fail as it runs
+    bad = client.post("/api/jobs", json={"command": "cribbage_discard", "args": {"hand": "5H 5D JS 6C 4H QQ",
+                                                                                 "dealer": True}})
+    assert bad.status_code == 400 and "QQ" in bad.json()["error"] and bad.json()["field"] == "hand"
+    import jass_sim.cribbage.discards as discards
+
+    def fails_as_it_runs(*args, progress=None, **kwargs):
+        progress(0)
+        raise jass_sim.InputError("a failure after the checks", "KD")
+
+    monkeypatch.setattr(discards, "discard_options", fails_as_it_runs)
+    job_id, events = run_job(client, "cribbage_discard", {"hand": "5H 5D JS 6C 4H KD", "dealer": True})
+    assert events[-1][0] == "error" and events[-1][1] == {"error": "a failure after the checks", "field": "hand"}
+    monkeypatch.undo()
     job_id, events = run_job(client, "cribbage_discard", {"hand": "5H 5D JS 6C 4H KD", "dealer": False})
     assert events[-1][0] == "result"
 

@@ -98,7 +98,9 @@ def equity(*, rules: str = "chibre", policy: str = "net", games: int | None = No
         :data:`jass_sim.jass.players.DEFAULT_CHOOSER`), ``evaluator`` or ``random``. With
         ``shipped`` the table's own (every shipped table uses the default); another is refused.
     progress : callable, optional
-        Called with the number of rounds sampled, a few times a second.
+        Called with a :class:`~jass_sim.core.chunks.Tick` (an ``int``): 0 once the input is
+        checked, then the rounds sampled after each short kernel call; raise
+        :class:`~jass_sim.core.errors.Cancelled` in it to stop. The table does not depend on it.
 
     Returns
     -------
@@ -106,6 +108,7 @@ def equity(*, rules: str = "chibre", policy: str = "net", games: int | None = No
         Every cell with its 95% CI (round sampling at that cell only: not the play model, the later
         cells' error or interpolation).
     """
+    from jass_sim.core.chunks import Tick
     from jass_sim.core.errors import InputError
     from jass_sim.jass.games.equity import DEFAULT_ROUNDS, Equity, build_equity, parse_score, shipped_table
     from jass_sim.jass.modes.choose import MODE_POLICIES
@@ -128,7 +131,11 @@ def equity(*, rules: str = "chibre", policy: str = "net", games: int | None = No
         if chooser != table.mode_chooser:
             raise InputError(f"--chooser {chooser} cannot apply to the shipped table, built with the "
                              f"{table.mode_chooser} mode choice (build a table with --games instead)", chooser)
+        if progress is not None:
+            progress(Tick(0, 1, stage="the shipped table"))  # checked: nothing left to compute
         return Equity(table, at)
-    return Equity(build_equity(rules, policy, games or DEFAULT_ROUNDS, seed, 10 if step is None else step, threads,
-                               chooser, progress=progress),
+    rounds = games or DEFAULT_ROUNDS
+    ticks = None if progress is None else lambda done: progress(Tick(done, rounds, stage="sampling rounds"))
+    return Equity(build_equity(rules, policy, rounds, seed, 10 if step is None else step, threads,
+                               chooser, progress=ticks),
                   at)

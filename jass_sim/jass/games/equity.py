@@ -144,7 +144,8 @@ def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAUL
         The mode choice of the chooser (seat 0, who may chibre): ``fitted`` (the default,
         :data:`jass_sim.jass.players.DEFAULT_CHOOSER`), ``evaluator`` or ``random``.
     progress : callable, optional
-        Called with the rounds sampled so far, after each short sub-batch.
+        Called with the rounds sampled so far: 0 once the input is checked, then after each short
+        sub-batch.
     """
     from jass_sim.core.batches import Slicer, call
     from jass_sim.core.resources import check_memory
@@ -168,6 +169,8 @@ def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAUL
     if chooser not in MODE_POLICIES:
         raise InputError(f"unknown chooser {chooser!r} (expected one of {', '.join(MODE_POLICIES)})", chooser)
     check_memory(rounds * (2 * MAX_CREDITS + 4) * 8, f"--games {rounds}", str(rounds))  # empty_samples
+    if progress is not None:
+        progress(0)  # the input is checked (a server checks a job up to here)
     runs, fours, mults = rules.arrays()
     block = 1024
     n_blocks = -(-rounds // block)
@@ -211,11 +214,12 @@ def load_npz(path) -> EquityTable:
 def shipped_table(rules: RuleSet | str, policy: str = "heuristic") -> EquityTable:
     """The table shipped with the package for a preset and a policy; an InputError when there is
     none (a rule set that is not a preset, or a policy without a table)."""
-    rules = get_rules(rules)
-    path = shipped_path(rules.name, policy)
     from jass_sim.jass.rules import PRESETS
 
-    if PRESETS.get(rules.name) != rules or not path.is_file():
+    rules = get_rules(rules)
+    # a policy is a name of the list, never part of a path built from what a caller sent
+    path = shipped_path(rules.name, policy) if policy in SHIPPED_POLICIES else None
+    if PRESETS.get(rules.name) != rules or path is None or not path.is_file():
         raise InputError(f"no shipped equity table for rules {rules.name!r} with policy {policy!r} "
                          f"(shipped: the presets with {', '.join(SHIPPED_POLICIES)})", policy)
     return load_npz(path)

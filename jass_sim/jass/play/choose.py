@@ -134,7 +134,7 @@ def seats_of_plays(cards, leader: int, mode: int) -> list[int]:
 @api_args(policy="name", played="plays", chooser="whole", hand="cards_or_numbers")
 def choose_card(policy: str, hand, *, mode: str, chooser: int | None = None, chibred: bool = False,
                 leader: int | None = None, played="", melds=None, rules: str = "chibre", seat: int = 0,
-                seed: int = 0, search_worlds: int | None = None) -> ChosenCard:
+                seed: int = 0, search_worlds: int | None = None, progress=None) -> ChosenCard:
     """The card ``policy`` plays now for ``seat``, from what that seat sees (``jass_sim.choose_card``).
 
     One decision of one player: its hand, the mode and who chose it, the cards played so far and
@@ -177,6 +177,10 @@ def choose_card(policy: str, hand, *, mode: str, chooser: int | None = None, chi
         Seed of the ``random``, ``pimc`` and ``search`` players.
     search_worlds : int, optional
         The most worlds per decision of the ``search`` player (default 64).
+    progress : callable, optional
+        Called with a :class:`~jass_sim.core.chunks.Tick`: 0 once the position is checked (before
+        the policy's kernel: one decision, a few milliseconds with the default settings), 1 when
+        the card is chosen.
 
     Returns
     -------
@@ -239,7 +243,14 @@ def choose_card(policy: str, hand, *, mode: str, chooser: int | None = None, chi
             raise
         # the checks number the seats from the player: say so
         raise InputError(f"{exc} (seats counted from seat {seat}, which is seat 0 here)", exc.token) from None
-    return ChosenCard(policy_card(pos, policy, seed, search_worlds), policy, pos, seat)
+    if progress is not None:
+        from jass_sim.core.chunks import Tick
+
+        progress(Tick(0, 1, stage="one decision"))  # the input is checked (a server checks a job up to here)
+    chosen = ChosenCard(policy_card(pos, policy, seed, search_worlds), policy, pos, seat)
+    if progress is not None:
+        progress(Tick(1, 1, stage="one decision"))
+    return chosen
 
 
 def choose_mode_for(hand, *, may_chibre: bool = True, rules: str = "chibre", chooser: str = "evaluator") -> int | None:

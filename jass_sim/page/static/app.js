@@ -628,15 +628,21 @@ function setupBasra() {
 function renderBasra(box, doc) {
   box.textContent = "";
   box.append(el("p", { class: "sentence", "data-testid": "recommendation" }, doc.sentence || `Play ${doc.cards[0].card}.`));
-  const t = el("table", { class: "options" }, el("thead", {}, el("tr", {}, el("th", { text: "card" }), el("th", { class: "num", text: "our points [95% CI]" }),
-    el("th", { class: "num", text: "against the best" }), el("th", { class: "num", text: "opponent Basra next" }))));
+  // the cards are ranked by net points (ours minus theirs) and "against the best" is a net difference:
+  // show the net next to it (our points alone may rise while the net falls), the difference of the shown nets
+  const t = el("table", { class: "options" }, el("thead", {}, el("tr", {}, el("th", { text: "card" }), el("th", { class: "num", text: "our points" }),
+    el("th", { class: "num", text: "net: ours − theirs [95% CI]" }), el("th", { class: "num", text: "net against the best" }),
+    el("th", { class: "num", text: "opponent Basra next" }))));
   const body = el("tbody");
+  const best = doc.cards[0];
   for (const c of doc.cards) {
     const [lo, hi] = c.ci95_vs_best || [0, 0];
     const noise = c.vs_best !== 0 && lo <= 0 && hi >= 0;
+    const [nlo, nhi] = c.ci95_net || [c.net, c.net];
     body.append(el("tr", { "data-card-row": c.card, class: noise ? "noise" : "" }, el("td", { text: c.card }),
-      el("td", { class: "num", text: `${fmt(c.points)} [${fmt(c.ci95[0])}, ${fmt(c.ci95[1])}]` }),
-      el("td", { class: "num", text: c.vs_best === 0 ? "best" : `${signed(c.vs_best)} [${signed(lo)}, ${signed(hi)}]` }),
+      el("td", { class: "num", text: fmt(c.points) }),
+      el("td", { class: "num", "data-net": "", text: `${signed(c.net)} [${signed(nlo)}, ${signed(nhi)}]` }),
+      el("td", { class: "num", "data-vs-best": "", text: c === best ? "best" : `${signed(Number(fmt(c.net)) - Number(fmt(best.net)))} [${signed(lo)}, ${signed(hi)}]` }),
       el("td", { class: "num", text: `${(100 * c.p_opponent_basra_next).toFixed(1)}%` })));
   }
   t.append(body);
