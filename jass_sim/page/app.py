@@ -11,6 +11,8 @@
 - ``GET /api/commands``: the commands and their arguments.
 - ``POST /api/position``: a round so far (``hand``, ``mode``, ``leader``, ``chooser``, ``chibred``,
   ``played``, ``melds``) checked by the rules: the position and the seat to play, or 400.
+- ``GET``/``DELETE /api/history`` and ``/api/history/{id}``: the saved rounds (:mod:`jass_sim.page.history`);
+  every ``review`` job saves its round unless its args say ``"save": false``.
 """
 
 from __future__ import annotations
@@ -29,7 +31,9 @@ from starlette.staticfiles import StaticFiles
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.files import package_version
+from jass_sim.core.history import HistoryStore, history_path
 from jass_sim.page.commands import COMMANDS, check_position, check_request, error_body
+from jass_sim.page.history import EXTRA_ARGS, history_routes, saver, split_save
 from jass_sim.page.jobs import FINAL_STATES, JobQueue
 
 #: Seconds between two progress events of a running job, at most (the contract says 0.5).
@@ -42,9 +46,11 @@ def static_dir() -> str:
     return str(resources.files("jass_sim.page") / "static")
 
 
-def create_app(jobs: JobQueue | None = None, warm_up=None) -> Starlette:
-    """The Starlette application, with its own job queue (``warm_up`` runs on its worker first)."""
+def create_app(jobs: JobQueue | None = None, warm_up=None, history: HistoryStore | None = None) -> Starlette:
+    """The Starlette application, with its own job queue (``warm_up`` runs on its worker first) and the
+    history it saves reviews in (default: in ``$JASS_SIM_DATA_DIR``, else the user's data directory)."""
     jobs = jobs if jobs is not None else JobQueue(warm_up=warm_up)
+    history = history if history is not None else HistoryStore(history_path())
     version = package_version()
 
     async def page(request: Request) -> Response:
@@ -58,7 +64,7 @@ def create_app(jobs: JobQueue | None = None, warm_up=None) -> Starlette:
         return JSONResponse(body)
 
     async def commands(request: Request) -> Response:
-        return JSONResponse({name: sorted(c.parameters()) for name, c in COMMANDS.items()})
+        return JSONResponse({name: sorted(c.parameters() | EXTRA_ARGS.get(name, set())) for name, c in COMMANDS.items()})
 
     async def submit(request: Request) -> Response:
         try:
@@ -66,12 +72,13 @@ def create_app(jobs: JobQueue | None = None, warm_up=None) -> Starlette:
         except (json.JSONDecodeError, UnicodeDecodeError):
             return _not_json()
         try:
-            command, args = check_request(body)
+            checked, source = split_save(body)
+            command, args = check_request(checked)
             await run_in_threadpool(jobs.check, command, args)
         except (InputError, TypeError, ValueError) as exc:
             args = body.get("args") if isinstance(body, dict) and isinstance(body.get("args"), dict) else {}
             return JSONResponse(error_body(exc, args), status_code=400)
-        job = jobs.submit(body["command"], command, args)
+        job = jobs.submit(body["command"], command, args, after=saver(history, source) if source else None)
         return JSONResponse({"id": job.id}, status_code=202)
 
     async def position(request: Request) -> Response:
@@ -147,10 +154,12 @@ def create_app(jobs: JobQueue | None = None, warm_up=None) -> Starlette:
         Route("/api/jobs/{job_id}", job_state, methods=["GET"]),
         Route("/api/jobs/{job_id}", cancel, methods=["DELETE"]),
         Route("/api/jobs/{job_id}/events", events),
+        *history_routes(history),
         Mount("/static", app=StaticFiles(directory=static_dir()), name="static"),
     ]
     app = Starlette(routes=routes)
     app.state.jobs = jobs
+    app.state.history = history
     return app
 
 

@@ -50,6 +50,8 @@ class Job:
     error: dict | None = None
     version: int = 0
     cancel_requested: bool = False
+    #: run on the result before it is posted: ``after(out, doc) -> doc`` (a review saved in the history)
+    after: object = None
     created: float = field(default_factory=time.monotonic)
     _partial_at: float = 0.0
 
@@ -98,8 +100,8 @@ class JobQueue:
         except _Checked:
             return
 
-    def submit(self, name: str, command: JobCommand, args: dict) -> Job:
-        job = Job(f"{next(self._ids)}-{secrets.token_hex(4)}", name, command, args)
+    def submit(self, name: str, command: JobCommand, args: dict, after=None) -> Job:
+        job = Job(f"{next(self._ids)}-{secrets.token_hex(4)}", name, command, args, after=after)
         with self._lock:
             self._jobs[job.id] = job
             self._forget_old()
@@ -158,6 +160,8 @@ class JobQueue:
         try:
             out = job.command.function()(**kwargs)
             doc = clean_json(out.to_json())
+            if job.after is not None and not job.cancel_requested:
+                doc = job.after(out, doc)
             with self._lock:
                 if not job.cancel_requested:
                     job.result = doc
