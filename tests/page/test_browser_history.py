@@ -70,7 +70,10 @@ def test_a_reviewed_round_is_listed_reopened_in_review_and_deleted(ready, base):
     row = page.locator(f'[data-testid="history-row"][data-history-id="{rid}"]')
     expect(row).to_be_visible()
     saved = page.request.get(f"{base}api/history/{rid}").json()
-    expect(row).to_contain_text(f"{saved['card_loss']:.1f} points lost by card play")
+    loss = page.evaluate("(x) => Number(x).toFixed(1)", saved["card_loss"])  # as the Review summary rounds it
+    expect(row.get_by_test_id("history-loss")).to_have_text(loss)
+    expect(row).to_contain_text("points lost by card play")
+    assert loss in summary
     expect(row).to_contain_text("seat 0")
     expect(row).to_contain_text({"H": "♥", "D": "♦", "S": "♠", "C": "♣"}.get(saved["mode"], saved["mode"]))
     for verdict, n in saved["verdicts"].items():
