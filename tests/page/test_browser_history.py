@@ -65,7 +65,8 @@ def test_a_reviewed_round_is_listed_reopened_in_review_and_deleted(ready, base):
     page = ready
     rid, summary = review_a_round(page, 3)
     decisions = page.locator("#review-result [data-decision]").count()
-    page.click('nav [data-view="history"]')
+    page.focus('nav [data-view="coach"]')
+    page.keyboard.press("ArrowRight")  # the view is reached by the keyboard too, and its list reloaded
     expect(page.locator('section[data-view="history"]')).to_be_visible()
     row = page.locator(f'[data-testid="history-row"][data-history-id="{rid}"]')
     expect(row).to_be_visible()
@@ -102,6 +103,9 @@ def test_delete_all_asks_once_more_then_empties_the_list(ready, base):
     rows = page.get_by_test_id("history-row")
     expect(rows.first).to_be_visible()
     n = rows.count()
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.click('[data-action="history-delete-all"]')
     page.click('[data-action="history-delete-all-cancel"]')
     expect(rows).to_have_count(n)  # kept

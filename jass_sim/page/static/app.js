@@ -669,7 +669,7 @@ function savedNote(box, doc) {
   if (doc.history_error) box.append(el("p", { class: "error", "data-testid": "history-saved", text: `Not saved in the history: ${doc.history_error}` }));
   else if (doc.history_id) box.append(el("p", { class: "note", "data-testid": "history-saved", text: `Saved in the History (round ${doc.history_id}).` }));
 }
-const historyView = import("/static/history.js").then(({ mountHistory }) => mountHistory($("#view-history"), {
+import("/static/history.js").then(({ mountHistory }) => mountHistory($("#view-history"), {
   modeLabel,
   openInReview(entry) {
     clearErrors($("#view-review"));
@@ -679,7 +679,6 @@ const historyView = import("/static/history.js").then(({ mountHistory }) => moun
     showView("review");
   },
 }));
-$('nav [data-view="history"]').addEventListener("click", () => historyView.then((view) => view.refresh()));
 const VIEWS = ["advise", "table", "review", "coach", "history", "cribbage", "basra"];
 const wanted = location.hash.slice(1);
 showView(VIEWS.includes(wanted) ? wanted : "advise");

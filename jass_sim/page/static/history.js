@@ -40,7 +40,8 @@ function when(iso) {
  * options.openInReview(entry): show a saved round in Review; `entry` has `round` (the round's text),
  *   `seat` ("0", or "0, 2" for a team) and `review` (the review's JSON, as a review job's result).
  * options.modeLabel(mode): a mode as the page labels it (default: the mode's letters).
- * Returns { refresh } (reload the list, e.g. each time the view is shown).
+ * The list is loaded now and again each time `root` is shown (its `hidden` attribute removed).
+ * Returns { refresh }.
  */
 export function mountHistory(root, { openInReview, modeLabel = (m) => m } = {}) {
   root.textContent = "";
@@ -51,7 +52,8 @@ export function mountHistory(root, { openInReview, modeLabel = (m) => m } = {}) 
   const deleteAll = el("button", { type: "button", "data-action": "history-delete-all", onclick: askDeleteAll }, "Delete all");
   root.append(
     el("h2", { text: "History" }),
-    el("p", { class: "hint", text: "Every round reviewed here and every coached round is saved on this computer (also `jass-sim review --save`; list them with `jass-sim history`)." }),
+    el("p", { class: "hint" }, "Every round reviewed here and every coached round is saved on this computer (also ",
+      el("code", { text: "jass-sim review --save" }), "; list them with ", el("code", { text: "jass-sim history" }), ")."),
     el("div", { class: "actions" },
       el("button", { type: "button", "data-action": "history-refresh", onclick: () => refresh() }, "Refresh"), deleteAll),
     confirmBar, error, status, list);
@@ -126,6 +128,8 @@ export function mountHistory(root, { openInReview, modeLabel = (m) => m } = {}) 
     confirmBar.querySelector("button").focus();
   }
 
+  // reload the list whenever the view is shown (by a tab, the arrow keys or the URL's #history)
+  new MutationObserver(() => { if (!root.hidden) refresh(); }).observe(root, { attributes: true, attributeFilter: ["hidden"] });
   refresh();
   return { refresh };
 }
