@@ -94,10 +94,10 @@ def main(argv=None) -> int:
     base = args.url
     if base is None:
         sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests" / "page"))
-        from live_server import LiveServer
-
         import os
         import tempfile
+
+        from live_server import LiveServer
 
         # the reviews it runs are saved in a history of its own, not the user's
         os.environ["JASS_SIM_DATA_DIR"] = tempfile.mkdtemp(prefix="jass-sim-screenshots-")

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.cli.history import history
 from jass_sim.core.cli import Group, Interrupted  # noqa: F401  (Interrupted: the signal exception, re-exported)
+from jass_sim.core.history_cli import history
 from jass_sim.page.cli import serve
 from jass_sim.registry import GAMES
 

@@ -114,3 +114,23 @@ def test_the_server_keeps_its_history_in_the_data_directory(tmp_path, monkeypatc
 
     monkeypatch.setenv("JASS_SIM_DATA_DIR", str(tmp_path / "env"))
     assert create_app().state.history.path == str(tmp_path / "env" / "history.sqlite3")
+
+
+def test_serve_data_dir_holds_the_history(tmp_path):
+    import signal
+    import urllib.request
+
+    from test_serve_command import free_port, start, wait_health
+
+    port = free_port()
+    proc = start("--port", str(port), "--data-dir", str(tmp_path / "mine"))
+    try:
+        wait_health(port)
+        rounds = urllib.request.urlopen(f"http://127.0.0.1:{port}/api/history", timeout=5).read()
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=10)
+    finally:
+        proc.kill()
+    assert rounds == b'{"rounds":[]}'
+    assert (tmp_path / "mine" / "history.sqlite3").exists()
+    assert f"history in {tmp_path / 'mine' / 'history.sqlite3'}" in out

@@ -1,4 +1,5 @@
-"""``jass-sim history``: the rounds reviewed by the page, the coach and ``review --save``."""
+"""``jass-sim history``: the rounds reviewed by the page, the coach and ``review --save`` (a game-neutral
+command over :mod:`jass_sim.core.history`; the root command registers it)."""
 
 from __future__ import annotations
 
