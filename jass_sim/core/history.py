@@ -66,7 +66,12 @@ _SQLITE_NOTADB = 26
 
 class HistoryError(InputError):
     """The history cannot be used (a file of a newer version, a directory that cannot be written):
-    one line, naming the file."""
+    one line, naming the file; ``reason``: the same without the file's path (what a server tells a
+    client, which has no business knowing the server's files)."""
+
+    def __init__(self, message: str, token: str, reason: str):
+        super().__init__(message, token)
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -238,7 +243,8 @@ class HistoryStore:
                         self._move_aside(_why(exc))
                         self._checked = False
                     continue
-                raise HistoryError(f"the history file {self.path} cannot be used: {_why(exc)}", self.path) from None
+                raise HistoryError(f"the history file {self.path} cannot be used: {_why(exc)}", self.path,
+                                   _why(exc)) from None
         raise AssertionError("unreachable")
 
     def _connect(self) -> sqlite3.Connection:
@@ -253,8 +259,9 @@ class HistoryStore:
         try:
             os.makedirs(directory, exist_ok=True)
         except OSError as exc:
-            raise HistoryError(f"cannot create the history's directory {directory}: {exc.strerror or exc}",
-                               directory) from None
+            why = exc.strerror or str(exc)
+            raise HistoryError(f"cannot create the history's directory {directory}: {why}", directory,
+                               f"cannot create its directory: {why}") from None
         conn = self._connect()
         try:
             if os.path.getsize(self.path) > 0:
@@ -293,8 +300,9 @@ def migrate(conn: sqlite3.Connection, path: str = "the history file") -> int:
     found. A file of a newer version is refused (HistoryError)."""
     found = conn.execute("PRAGMA user_version").fetchone()[0]
     if found > SCHEMA_VERSION:
-        raise HistoryError(f"the history file {path} has schema version {found}, newer than this jass-sim "
-                           f"reads ({SCHEMA_VERSION}): upgrade jass-sim or set {DATA_DIR_ENV}", path)
+        reason = f"schema version {found}, newer than this jass-sim reads ({SCHEMA_VERSION})"
+        raise HistoryError(f"the history file {path} has {reason}: upgrade jass-sim or set {DATA_DIR_ENV}", path,
+                           reason)
     while True:
         conn.execute("BEGIN IMMEDIATE")
         try:

@@ -15,6 +15,8 @@ names a file.
 
 from __future__ import annotations
 
+import logging
+
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -22,6 +24,8 @@ from starlette.routing import Route
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.history import HistoryError, HistoryStore, parse_id
+
+log = logging.getLogger("jass_sim.page")
 
 #: Where a saved review came from, as the job's ``source`` says.
 SOURCES = ("review", "coach")
@@ -54,9 +58,16 @@ def saver(store: HistoryStore, source: str):
         try:
             doc["history_id"] = store.add(history_entry(out, source, doc))
         except HistoryError as exc:
-            doc["history_error"] = str(exc)
+            doc["history_error"] = unusable(exc)
         return doc
     return after
+
+
+def unusable(exc: HistoryError) -> str:
+    """The line a client gets when the history cannot be used: the reason, not the server's path (the
+    whole line goes to the server's log)."""
+    log.warning("%s", exc)
+    return f"the history cannot be used: {exc.reason}"
 
 
 def history_routes(store: HistoryStore) -> list[Route]:
@@ -68,7 +79,7 @@ def history_routes(store: HistoryStore) -> list[Route]:
         try:
             out = await run_in_threadpool(work)
         except HistoryError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=503)
+            return JSONResponse({"error": unusable(exc)}, status_code=503)
         return JSONResponse(out)
 
     async def list_rounds(request: Request) -> Response:
@@ -92,7 +103,7 @@ def history_routes(store: HistoryStore) -> list[Route]:
         try:
             out = await run_in_threadpool(work)
         except HistoryError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=503)
+            return JSONResponse({"error": unusable(exc)}, status_code=503)
         return JSONResponse(out) if out is not None else JSONResponse(missing, status_code=404)
 
     return [

@@ -106,7 +106,22 @@ def test_a_history_that_cannot_be_used_is_503_in_one_line(tmp_path):
     (tmp_path / "afile").write_text("x")
     with TestClient(create_app(history=HistoryStore(str(tmp_path / "afile" / "h.sqlite3")))) as c:
         response = c.get("/api/history")
-    assert response.status_code == 503 and "afile" in response.json()["error"]
+    assert response.status_code == 503
+    assert response.json()["error"].startswith("the history cannot be used: cannot create its directory: ")
+    assert str(tmp_path) not in response.text  # a client is not told the server's paths
+
+
+def test_a_review_that_cannot_be_saved_says_why_in_its_result(tmp_path):
+    from starlette.testclient import TestClient
+
+    from jass_sim.page.app import create_app
+
+    (tmp_path / "afile").write_text("x")
+    with TestClient(create_app(history=HistoryStore(str(tmp_path / "afile" / "h.sqlite3")))) as c:
+        result = review_job(c, round=jass_sim.replay(3, policy="heuristic").to_json(), samples=4, rate_mode=False)
+    assert "history_id" not in result
+    assert result["history_error"].startswith("the history cannot be used: cannot create its directory: ")
+    assert str(tmp_path) not in result["history_error"]
 
 
 def test_the_server_keeps_its_history_in_the_data_directory(tmp_path, monkeypatch):
