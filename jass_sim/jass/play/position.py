@@ -333,8 +333,8 @@ def build_position(hand, mode: int, leader: int, played, shown=None, *, chooser:
 
 
 def _label(card: int) -> str:
-    """A card as the sentences of ``play-advice`` and ``review`` write it (``♠9``)."""
-    return format_card(card, symbols=True)
+    """A card in a refusal: as the caller writes cards (``S9``), so that the line names the token typed."""
+    return format_card(card)
 
 
 def _refusal(seat: int, card: int, mask, led: int, best: int, mode: int) -> str:
