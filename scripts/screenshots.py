@@ -50,6 +50,10 @@ def fill_views(page, base: str, shoot) -> None:
     page.wait_for_selector("#review-result [data-testid=review-summary]", timeout=300_000)
     shoot("review")
 
+    page.click('nav [data-view="history"]')  # the review just run is saved there
+    page.wait_for_selector("[data-testid=history-row]", timeout=60_000)
+    shoot("history")
+
     page.click('nav [data-view="coach"]')
     page.click('[data-action="deal"]')
     page.click('#coach-choose [data-mode="H"]')
@@ -90,8 +94,13 @@ def main(argv=None) -> int:
     base = args.url
     if base is None:
         sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests" / "page"))
+        import os
+        import tempfile
+
         from live_server import LiveServer
 
+        # the reviews it runs are saved in a history of its own, not the user's
+        os.environ["JASS_SIM_DATA_DIR"] = tempfile.mkdtemp(prefix="jass-sim-screenshots-")
         server = LiveServer()
         base = server.start()
     try:

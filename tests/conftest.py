@@ -20,6 +20,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 def pytest_configure(config):
+    # the history of reviewed rounds (jass_sim.core.history) goes to a directory of this run, never
+    # to the user's data directory
+    import tempfile
+
+    os.environ["JASS_SIM_DATA_DIR"] = tempfile.mkdtemp(prefix="jass-sim-test-data-")
     if NO_JIT:
         # Pure-Python runs of the kernels wrap uint64 arithmetic on purpose (the RNG, broadword
         # select); numpy warns about each wrap.

@@ -11,6 +11,7 @@ from __future__ import annotations
 import click
 
 from jass_sim.core.cli import Group, Interrupted  # noqa: F401  (Interrupted: the signal exception, re-exported)
+from jass_sim.core.history_cli import history
 from jass_sim.page.cli import serve
 from jass_sim.registry import GAMES
 
@@ -25,3 +26,4 @@ for _command in (c for game in GAMES for c in game.commands):
     main.add_command(_command)
 del _command
 main.add_command(serve)
+main.add_command(history)

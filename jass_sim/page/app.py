@@ -11,6 +11,8 @@
 - ``GET /api/commands``: the commands and their arguments.
 - ``POST /api/position``: a round so far (``hand``, ``mode``, ``leader``, ``chooser``, ``chibred``,
   ``played``, ``melds``) checked by the rules: the position and the seat to play, or 400.
+- ``GET``/``DELETE /api/history`` and ``/api/history/{id}``: the saved rounds (:mod:`jass_sim.page.history`);
+  every ``review`` job saves its round unless its args say ``"save": false``.
 """
 
 from __future__ import annotations
@@ -31,8 +33,10 @@ from starlette.staticfiles import StaticFiles
 from jass_sim.core.caps import MAX_BODY_BYTES
 from jass_sim.core.errors import InputError
 from jass_sim.core.files import package_version
+from jass_sim.core.history import HistoryStore, history_path
 from jass_sim.page.auth import TokenGate
 from jass_sim.page.commands import COMMANDS, check_position, check_request, error_body
+from jass_sim.page.history import EXTRA_ARGS, history_routes, saver, split_save
 from jass_sim.page.jobs import FINAL_STATES, JobQueue, QueueFull
 
 #: Seconds between two progress events of a running job, at most (the contract says 0.5).
@@ -45,12 +49,15 @@ def static_dir() -> str:
     return str(resources.files("jass_sim.page") / "static")
 
 
-def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = None) -> Starlette:
-    """The Starlette application, with its own job queue (``warm_up`` runs on its worker first).
+def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = None,
+               history: HistoryStore | None = None) -> Starlette:
+    """The Starlette application, with its own job queue (``warm_up`` runs on its worker first) and the
+    history it saves reviews in (default: in ``$JASS_SIM_DATA_DIR``, else the user's data directory).
 
     With a ``token`` (``serve`` off loopback), every request must carry it (see
     :class:`jass_sim.page.auth.TokenGate`): 401 otherwise."""
     jobs = jobs if jobs is not None else JobQueue(warm_up=warm_up)
+    history = history if history is not None else HistoryStore(history_path())
     version = package_version()
 
     async def page(request: Request) -> Response:
@@ -64,7 +71,7 @@ def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = N
         return JSONResponse(body)
 
     async def commands(request: Request) -> Response:
-        return JSONResponse({name: sorted(c.parameters()) for name, c in COMMANDS.items()})
+        return JSONResponse({name: sorted(c.parameters() | EXTRA_ARGS.get(name, set())) for name, c in COMMANDS.items()})
 
     async def submit(request: Request) -> Response:
         try:
@@ -72,13 +79,14 @@ def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = N
         except BodyError as exc:
             return exc.response
         try:
-            command, args = check_request(body)
+            checked, source = split_save(body)
+            command, args = check_request(checked)
             await run_in_threadpool(jobs.check, command, args)
         except (InputError, TypeError, ValueError) as exc:
             args = body.get("args") if isinstance(body, dict) and isinstance(body.get("args"), dict) else {}
             return JSONResponse(error_body(exc, args), status_code=400)
         try:
-            job = jobs.submit(body["command"], command, args)
+            job = jobs.submit(body["command"], command, args, after=saver(history, source) if source else None)
         except QueueFull as exc:
             return JSONResponse({"error": str(exc)}, status_code=429)
         return JSONResponse({"id": job.id}, status_code=202)
@@ -156,11 +164,13 @@ def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = N
         Route("/api/jobs/{job_id}", job_state, methods=["GET"]),
         Route("/api/jobs/{job_id}", cancel, methods=["DELETE"]),
         Route("/api/jobs/{job_id}/events", events),
+        *history_routes(history),
         Mount("/static", app=StaticFiles(directory=static_dir()), name="static"),
     ]
     middleware = [Middleware(TokenGate, token=token)] if token else []
     app = Starlette(routes=routes, middleware=middleware)
     app.state.jobs = jobs
+    app.state.history = history
     return app
 
 

@@ -22,7 +22,9 @@ def warm_up() -> None:
               help="Address to listen on (0.0.0.0: reachable from a phone on the same network).")
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(1, 65535), help="TCP port.")
 @click.option("--no-browser", is_flag=True, help="Do not open the page in a browser.")
-def serve(host: str, port: int, no_browser: bool):
+@click.option("--data-dir", default=None, metavar="DIR", help="Keep the history of reviewed rounds in DIR "
+              "[default: $JASS_SIM_DATA_DIR, else the user's data directory].")
+def serve(host: str, port: int, no_browser: bool, data_dir: str | None):
     """The player's page: advice, the table, review and a coached round, in a browser.
 
     One process on this machine; every script and style ships in the package (nothing is loaded
@@ -37,8 +39,14 @@ def serve(host: str, port: int, no_browser: bool):
     import uvicorn
 
     from jass_sim.core.errors import InputError
+    from jass_sim.core.files import check_output_dir
+    from jass_sim.core.history import HistoryStore, history_path
     from jass_sim.page.app import create_app
     from jass_sim.page.auth import is_loopback, new_token
+
+    if data_dir is not None:  # before anything starts: a directory the history can be kept in
+        check_output_dir(data_dir, "--data-dir")
+    history = HistoryStore(history_path(data_dir))
 
     try:  # a port in use is bad input: one line, exit 2, before anything starts
         with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
@@ -54,8 +62,8 @@ def serve(host: str, port: int, no_browser: bool):
         url += f"?token={token}"
         click.echo(f"jass-sim: warning: listening on {host}: anyone on your network who has the URL with its "
                    "token can use this page", err=True)
-    click.echo(f"jass-sim page at {url} (Ctrl-C stops it)")
-    app = create_app(warm_up=warm_up, token=token)
+    click.echo(f"jass-sim page at {url} (Ctrl-C stops it); history in {history.path}")
+    app = create_app(warm_up=warm_up, token=token, history=history)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1,
                             access_log=False)
     server = uvicorn.Server(config)

@@ -51,6 +51,8 @@ class Job:
     error: dict | None = None
     version: int = 0
     cancel_requested: bool = False
+    #: run on the result before it is posted: ``after(out, doc) -> doc`` (a review saved in the history)
+    after: object = None
     created: float = field(default_factory=time.monotonic)
     _partial_at: float = 0.0
 
@@ -99,9 +101,9 @@ class JobQueue:
         except _Checked:
             return
 
-    def submit(self, name: str, command: JobCommand, args: dict) -> Job:
+    def submit(self, name: str, command: JobCommand, args: dict, after=None) -> Job:
         """Queue a job; :class:`QueueFull` when :data:`~jass_sim.core.caps.MAX_QUEUED` jobs wait already."""
-        job = Job(f"{next(self._ids)}-{secrets.token_hex(4)}", name, command, args)
+        job = Job(f"{next(self._ids)}-{secrets.token_hex(4)}", name, command, args, after=after)
         with self._lock:
             if sum(1 for j in self._jobs.values() if j.state == "queued") >= MAX_QUEUED:
                 raise QueueFull(f"{MAX_QUEUED} jobs are waiting already: try again when one has ended")
@@ -162,6 +164,8 @@ class JobQueue:
         try:
             out = job.command.function()(**kwargs)
             doc = clean_json(out.to_json())
+            if job.after is not None and not job.cancel_requested:
+                doc = job.after(out, doc)
             with self._lock:
                 if not job.cancel_requested:
                     job.result = doc

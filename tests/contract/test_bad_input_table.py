@@ -306,12 +306,15 @@ rows("equity")([(["equity", "--shipped", "--threads", "1"], "--threads")])
 
 SV = ["serve", "--no-browser"]
 rows("serve")(value(SV, "--port", "0", "65536", "abc", ("", EMPTY)) + value(SV, "--host", "256.0.0.1", "no host here"))
+rows("serve")(value(SV, "--data-dir", UNWRITABLE, "afile", "afile/sub", ("", EMPTY)))
+H = ["history"]
+rows("history")(choice(H, "--format") + out_file(H) + value(H, "--delete", "x", "0", "-1", "999", ("", EMPTY)))
 
 #: Options and arguments with no row, and why.
 NO_ROW = {
     ("serve", "no_browser"),  # a flag: nothing to get wrong
     ("advise", "chibred"), ("simulate", "per_deal"), ("batch", "per_deal"), ("melds", "exact"),
-    ("play-advice", "chibred"), ("review", "no_mode"), ("cribbage", "score", "crib"),
+    ("play-advice", "chibred"), ("review", "no_mode"), ("review", "save"), ("cribbage", "score", "crib"),
     ("cribbage", "discard", "dealer"), ("cribbage", "discard", "pegging"), ("cribbage", "stats", "exact"),
 }
 

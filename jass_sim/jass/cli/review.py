@@ -23,7 +23,10 @@ from jass_sim.jass.cli.options import SEARCH_WORLDS_OPTION
 @click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 @click.option("--html", "html_path", default=None, help="Also write an HTML page with a row per decision and a plot.")
-def review(round_file, seat, team, policy, search_worlds, samples, no_mode, seed, threads, fmt, output, html_path):
+@click.option("--save", is_flag=True, help="Also save the review in the history (jass-sim history; the file is in "
+              "$JASS_SIM_DATA_DIR, else the user's data directory).")
+def review(round_file, seat, team, policy, search_worlds, samples, no_mode, seed, threads, fmt, output, html_path,
+           save):
     """Rate each decision in ROUND_FILE (the text round format, or `jass-sim replay --format json`)."""
     from jass_sim.core.cli import output_format
     from jass_sim.core.errors import InputError, check_choice
@@ -48,3 +51,10 @@ def review(round_file, seat, team, policy, search_worlds, samples, no_mode, seed
     emit(text, output)
     if page is not None:
         write_atomic(html_path, page)
+    if save:
+        from jass_sim.core.history import HistoryStore, history_path
+        from jass_sim.jass.play.history import history_entry
+
+        store = HistoryStore(history_path())
+        round_id = store.add(history_entry(rv, "cli"))
+        click.echo(f"jass-sim: saved in the history as round {round_id} ({store.path})", err=True)

@@ -25,7 +25,7 @@ from jass_sim.jass.cards import HAND_SIZE, parse_cards, parse_mode
 from jass_sim.jass.play.position import check_shown_melds
 from jass_sim.jass.rules import get_rules
 
-__all__ = ["RoundInput", "read_round", "parse_round_text", "parse_round_json"]
+__all__ = ["RoundInput", "read_round", "parse_round_text", "parse_round_json", "round_text"]
 
 
 @dataclass
@@ -178,3 +178,19 @@ def parse_round_json(text: str, name: str = "round file") -> RoundInput:
         if not 0 <= seat <= 3:
             raise InputError(f"{name}: '{key}' must be a seat 0..3, got {seat}", str(seat))
     return RoundInput(rules, mode, leader, chooser, chooser != leader, hands, shown, played)
+
+
+def round_text(r: RoundInput) -> str:
+    """``r`` in the text format (the module docstring), which :func:`parse_round_text` reads back:
+    how the history keeps a round so that it can be reviewed again."""
+    from jass_sim.jass.cards import format_cards, mode_name
+
+    lines = [f"rules {r.rules}", f"mode {mode_name(r.mode)}", f"leader {r.leader}"]
+    if r.chooser is not None:
+        lines.append(f"chooser {r.chooser}")
+    if r.chibred:
+        lines.append("chibred yes")
+    lines += [f"hand {seat}: {format_cards(hand)}" for seat, hand in enumerate(r.hands) if hand is not None]
+    lines += [f"meld {seat}: {format_cards(cards)}" for seat, cards in sorted(r.shown.items()) if cards]
+    lines += [f"trick {format_cards(r.played[i:i + 4])}" for i in range(0, len(r.played), 4)]
+    return "\n".join(lines) + "\n"

@@ -402,7 +402,8 @@ function setupReview() {
     const args = { round, seat: Number($("#review-seat").value) };
     const samples = numberOrNull($("#review-samples"));
     if (samples !== null) args.samples = samples;
-    await viewJob("review", "review", args, { render: (doc) => renderReview($("#review-result"), doc) });
+    if (root.dataset.source) { args.source = root.dataset.source; delete root.dataset.source; }  // the coach's round
+    await viewJob("review", "review", args, { render: (doc) => { renderReview($("#review-result"), doc); savedNote($("#review-result"), doc); } });
   });
   $('[data-action="cancel"][data-for="review"]', root).addEventListener("click", () => cancelJob("review"));
 }
@@ -581,6 +582,7 @@ function coachEnd(pos) {
   $("#review-text").value = roundText({ hands: Object.fromEntries(coach.hands.map((h, s) => [s, h])), mode: coach.mode, leader: 0,
                                         chooser: 0, chibred: false, played: coach.played, melds: "" });
   $("#review-seat").value = "0";
+  $("#view-review").dataset.source = "coach";  // the review job saves it in the history as a coached round
   setTimeout(() => { showView("review"); $('#view-review [data-action="review"]').click(); }, 600);
 }
 
@@ -668,6 +670,21 @@ $("#suit-style").addEventListener("change", (e) => { state.style = e.target.valu
 setupAdvise(); setupTable(); setupReview(); setupCoach(); setupCribbage(); setupBasra();
 applyStyle();
 pollHealth();
-const VIEWS = ["advise", "table", "review", "coach", "cribbage", "basra"];
+// the History view (its own ES module): a saved round reopens in Review with its saved review
+function savedNote(box, doc) {
+  if (doc.history_error) box.append(el("p", { class: "error", "data-testid": "history-saved", text: `Not saved in the history: ${doc.history_error}` }));
+  else if (doc.history_id) box.append(el("p", { class: "note", "data-testid": "history-saved", text: `Saved in the History (round ${doc.history_id}).` }));
+}
+import("/static/history.js").then(({ mountHistory }) => mountHistory($("#view-history"), {
+  modeLabel,
+  openInReview(entry) {
+    clearErrors($("#view-review"));
+    $("#review-text").value = entry.round;
+    $("#review-seat").value = String(parseInt(entry.seat, 10) || 0);
+    renderReview($("#review-result"), entry.review);
+    showView("review");
+  },
+}));
+const VIEWS = ["advise", "table", "review", "coach", "history", "cribbage", "basra"];
 const wanted = location.hash.slice(1);
 showView(VIEWS.includes(wanted) ? wanted : "advise");

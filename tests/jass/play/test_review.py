@@ -82,7 +82,7 @@ def test_history_errors_name_the_seats_of_the_file():
     text = "mode H\nleader 0\nhand 2: HJ H9 HA SK SQ D6 C7 C8 CT\ntrick D7 D8 C7 D9\n"
     with pytest.raises(InputError) as err:
         review(parse_round_text(text), [2], samples=16, review_mode=False)
-    assert "seat 2 may not play C7" in str(err.value) and err.value.token == "C7"
+    assert "seat 2 may not play C7 here: you must follow ♦ (you hold D6)" in str(err.value) and err.value.token == "C7"
     text = "mode H\nleader 3\nhand 2: HJ H9 HA SK SQ D6 C7 C8 CT\ntrick D7 S8 D8 D6\ntrick DT SK DQ DJ\n"
     with pytest.raises(InputError) as err:  # seat 0 showed no diamond in trick 1, then plays one
         review(parse_round_text(text), [2], samples=16, review_mode=False)

@@ -1,0 +1,77 @@
+"""``jass-sim history``: the rounds reviewed by the page, the coach and ``review --save`` (a game-neutral
+command over :mod:`jass_sim.core.history`; the root command registers it)."""
+
+from __future__ import annotations
+
+import click
+
+from jass_sim.core.cli import command
+
+FORMATS = ("table", "json", "csv")
+
+
+@command("history")
+@click.option("--format", "fmt", default="table", show_default=True, help="table, json or csv.")
+@click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
+@click.option("--delete", "delete", default=None, metavar="ID|all", help="Remove the round ID (see the list), or "
+              "all of them.")
+def history(fmt, output, delete):
+    """List the saved reviews (newest first): date, game, mode, seat, points lost by card play, verdicts.
+
+    The history is an SQLite file in $JASS_SIM_DATA_DIR, else in the user's data directory; the page
+    (`jass-sim serve`) saves every review and coached round there, `jass-sim review --save` one review.
+    """
+    from jass_sim.core.cli import output_format
+    from jass_sim.core.errors import InputError, check_choice
+    from jass_sim.core.files import check_output_path, emit
+    from jass_sim.core.history import HistoryStore, history_path, parse_id
+
+    store = HistoryStore(history_path())
+    if delete is not None:
+        ctx = click.get_current_context()
+        for name, flag in (("fmt", "--format"), ("output", "-o")):
+            if ctx.get_parameter_source(name) != click.core.ParameterSource.DEFAULT:
+                raise InputError(f"--delete removes rounds and lists nothing: {flag} does not go with it", flag)
+        if delete.strip().lower() == "all":
+            click.echo(f"removed {store.clear()} round(s) from the history")
+            return
+        round_id = parse_id(delete)
+        if not store.delete(round_id):
+            raise InputError(f"no round {round_id} in the history (jass-sim history lists them)", delete)
+        click.echo(f"removed round {round_id} from the history")
+        return
+    fmt = check_choice("--format", fmt, FORMATS)
+    fmt = output_format(fmt, output, FORMATS)
+    check_output_path(output)
+    emit(format_rows(store.list(), fmt), output)
+
+
+def format_rows(rows: list[dict], fmt: str) -> str:
+    """The history's rows as a text table, JSON (a list of objects) or CSV (a column per verdict)."""
+    import csv
+    import io
+    import json
+
+    verdicts = list(dict.fromkeys(v for r in rows for v in r["verdicts"]))
+    if fmt == "json":
+        return json.dumps(rows, indent=1, ensure_ascii=False)
+    if fmt == "csv":
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["id", "created", "game", "source", "mode", "seat", "card_loss", *verdicts])
+        for r in rows:
+            writer.writerow([r["id"], r["created"], r["game"], r["source"], r["mode"], r["seat"],
+                             "" if r["card_loss"] is None else f"{r['card_loss']:.2f}",
+                             *(r["verdicts"].get(v, 0) for v in verdicts)])
+        return out.getvalue().rstrip("\n")
+    if not rows:
+        return "the history is empty (the page saves every review; jass-sim review --save saves one)"
+    head = ["id", "date (UTC)", "game", "source", "mode", "seat", "card loss", "verdicts"]
+    table = [[str(r["id"]), r["created"].replace("T", " ").rstrip("Z"), r["game"], r["source"], r["mode"], r["seat"],
+              "–" if r["card_loss"] is None else f"{r['card_loss']:.1f}",
+              ", ".join(f"{n} {v}" for v, n in r["verdicts"].items() if n)] for r in rows]
+    widths = [max(len(x) for x in col) for col in zip(head, *table)]
+    right = {0, 6}  # the numbers
+    lines = ["  ".join(x.rjust(w) if i in right else x.ljust(w) for i, (x, w) in enumerate(zip(line, widths))).rstrip()
+             for line in [head, *table]]
+    return "\n".join(lines)

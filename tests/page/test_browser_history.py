@@ -1,0 +1,136 @@
+"""The History view in a real browser (pytest-playwright driving Debian's Chromium, as test_browser.py):
+a reviewed round shows up as a history-row, reopens in Review, and is deleted; a coached round is saved
+as one; delete all asks once more.
+
+The server keeps its history in ``$JASS_SIM_DATA_DIR``, a directory of this test run (tests/conftest.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+import pytest
+
+import jass_sim
+
+from live_server import LiveServer
+
+CHROMIUM = "/usr/bin/chromium"
+
+if not os.path.exists(CHROMIUM):
+    if os.environ.get("JASS_SIM_REQUIRE_BROWSER"):
+        raise RuntimeError(f"browser tests need Chromium at {CHROMIUM} (apt-get install -y chromium)")
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)", allow_module_level=True)
+
+expect = pytest.importorskip("playwright.sync_api").expect
+expect.set_options(timeout=180_000)  # a job may wait behind another on a busy two-core machine
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args():
+    return {"executable_path": CHROMIUM, "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                                                  "--disable-component-update", "--no-first-run", "--disable-sync"]}
+
+
+@pytest.fixture(scope="module")
+def base():
+    server = LiveServer()
+    url = server.start()
+    yield url
+    server.stop()
+
+
+@pytest.fixture
+def ready(page, base):
+    page.set_default_timeout(180_000)
+    page.goto(base)
+    expect(page.locator("#engine")).to_have_class(re.compile("ready"), timeout=900_000)
+    return page
+
+
+def review_a_round(page, seed: int) -> tuple[str, str]:
+    """Review replay ``seed`` on the page: its history ID and the summary line."""
+    page.click('nav [data-view="review"]')
+    page.fill("#review-text", json.dumps(jass_sim.replay(seed, policy="heuristic").to_json()))
+    page.fill("#review-samples", "8")
+    page.click('#view-review [data-action="review"]')
+    saved = page.get_by_test_id("history-saved")
+    expect(saved).to_contain_text("Saved in the History (round ")
+    rid = re.search(r"round (\d+)", saved.inner_text()).group(1)
+    return rid, page.get_by_test_id("review-summary").inner_text()
+
+
+def test_a_reviewed_round_is_listed_reopened_in_review_and_deleted(ready, base):
+    page = ready
+    rid, summary = review_a_round(page, 3)
+    decisions = page.locator("#review-result [data-decision]").count()
+    page.focus('nav [data-view="coach"]')
+    page.keyboard.press("ArrowRight")  # the view is reached by the keyboard too, and its list reloaded
+    expect(page.locator('section[data-view="history"]')).to_be_visible()
+    row = page.locator(f'[data-testid="history-row"][data-history-id="{rid}"]')
+    expect(row).to_be_visible()
+    saved = page.request.get(f"{base}api/history/{rid}").json()
+    loss = page.evaluate("(x) => Number(x).toFixed(1)", saved["card_loss"])  # as the Review summary rounds it
+    expect(row.get_by_test_id("history-loss")).to_have_text(loss)
+    expect(row).to_contain_text("points lost by card play")
+    assert loss in summary
+    expect(row).to_contain_text("seat 0")
+    expect(row).to_contain_text({"H": "♥", "D": "♦", "S": "♠", "C": "♣"}.get(saved["mode"], saved["mode"]))
+    for verdict, n in saved["verdicts"].items():
+        if n:
+            expect(row.locator(f'[data-verdict="{verdict}"]')).to_have_text(f"{n} {verdict}")
+    # reopen: Review shows the saved round and its review, without running it again
+    page.evaluate("""() => { document.querySelector('#review-text').value = '';
+                             document.querySelector('#review-result').textContent = ''; }""")
+    row.locator('[data-action="history-open"]').click()
+    expect(page.locator("#view-review")).to_be_visible()
+    expect(page.locator("#review-text")).to_have_value(re.compile(r"^rules chibre\nmode "))
+    expect(page.get_by_test_id("review-summary")).to_have_text(summary)
+    expect(page.locator("#review-result [data-decision]")).to_have_count(decisions)
+    expect(page.locator("#review-progress")).to_be_hidden()  # no job ran
+    # delete it
+    page.click('nav [data-view="history"]')
+    row.locator('[data-action="history-delete"]').click()
+    expect(row).to_have_count(0)
+    assert page.request.get(f"{base}api/history/{rid}").status == 404
+
+
+def test_delete_all_asks_once_more_then_empties_the_list(ready, base):
+    page = ready
+    review_a_round(page, 5)
+    page.click('nav [data-view="history"]')
+    rows = page.get_by_test_id("history-row")
+    expect(rows.first).to_be_visible()
+    n = rows.count()
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.click('[data-action="history-delete-all"]')
+    page.click('[data-action="history-delete-all-cancel"]')
+    expect(rows).to_have_count(n)  # kept
+    page.click('[data-action="history-delete-all"]')
+    page.click('[data-action="history-delete-all-confirm"]')
+    expect(rows).to_have_count(0)
+    expect(page.get_by_test_id("history-status")).to_contain_text("No saved rounds yet")
+    assert page.request.get(f"{base}api/history").json() == {"rounds": []}
+
+
+def test_a_coached_round_is_saved_as_one(ready, base):
+    page = ready
+    page.click('nav [data-view="review"]')
+    page.fill("#review-samples", "8")  # the review the round opens in at the end
+    page.click('nav [data-view="coach"]')
+    page.click('[data-action="deal"]')
+    page.click('#coach-choose [data-mode="S"]')
+    for _ in range(9):
+        card = page.locator("#coach-hand button:not([disabled])").first
+        card.wait_for()
+        card.click()
+    saved = page.get_by_test_id("history-saved")
+    expect(saved).to_contain_text("Saved in the History (round ")
+    rid = re.search(r"round (\d+)", saved.inner_text()).group(1)
+    page.click('nav [data-view="history"]')
+    row = page.locator(f'[data-testid="history-row"][data-history-id="{rid}"]')
+    expect(row).to_contain_text("coached round")
+    assert page.request.get(f"{base}api/history/{rid}").json()["source"] == "coach"
