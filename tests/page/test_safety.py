@@ -188,6 +188,14 @@ def test_an_argument_under_its_minimum_is_refused(client, command, name, least):
     assert response.status_code == 400 and response.json()["field"] == name and f"{least:,}" in response.json()["error"]
 
 
+@pytest.mark.parametrize("command, policy", [("advise", "pimc"), ("advise", "search"), ("advise", "dd"),
+                                             ("play_advice", "pimc"), ("review", "search")])
+def test_a_policy_whose_block_cannot_stop_in_time_is_refused(client, command, policy):
+    response = post(client, command, REQUIRED[command] | {"policy": policy})
+    assert response.status_code == 400 and response.json()["field"] == "policy"
+    assert policy in response.json()["error"] and "net" in response.json()["error"]
+
+
 def test_basra_samples_1e12_is_one_line_in_the_api_the_python_api_and_the_cli(client):
     from click.testing import CliRunner
 
