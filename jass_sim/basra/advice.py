@@ -32,7 +32,10 @@ def position(hand: list[int], table: list[int], played: list[int], n: int) -> di
     moves = len(played) + len(table) - TABLE_START
     per_deal = HAND_SIZE * n
     deal, r = divmod(moves, per_deal)
-    counts = f"wrong count: {plural(h, 'card')} in --hand with {len(table)} on the table and {len(played)} played"
+    counts = f"wrong count: {plural(h, 'card')} in hand with {len(table)} on the table and {len(played)} played"
+    if not 1 <= h <= HAND_SIZE:
+        raise InputError(f"{counts}: --hand holds 1 to {HAND_SIZE} cards (the rules deal {HAND_SIZE} to each player)",
+                         "--hand")
     if moves < 0:
         raise InputError(f"{counts}: the table starts with {TABLE_START} cards, and each move adds one to the "
                          "table or to the captured cards (--played: every card captured this round, by anyone)",
@@ -40,7 +43,7 @@ def position(hand: list[int], table: list[int], played: list[int], n: int) -> di
     if deal >= n_deals(n):
         raise InputError(f"{counts}: that is {moves} moves, more than a {n}-player round has "
                          f"({n_deals(n) * per_deal})", "--played")
-    if not 1 <= h <= HAND_SIZE or r // n != HAND_SIZE - h:
+    if r // n != HAND_SIZE - h:
         raise InputError(f"{counts}: after {plural(moves, 'move')} in a {n}-player round the player to move holds "
                          f"{HAND_SIZE - r // n} (the rules deal {HAND_SIZE} cards to each player, and each move plays "
                          "one)", "--hand")

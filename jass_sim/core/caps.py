@@ -9,6 +9,7 @@ call that holds the page's one worker longer than a cancel may wait.
 - :data:`JOB_CAPS` hold in the job API of ``jass-sim serve`` only, where one worker runs the jobs of
   everyone in turn: each keeps a job to minutes, or keeps a kernel call that cannot be cut in
   sub-batches short enough for a cancel to land within a second.
+- :data:`JOB_POLICIES`: the card-play policies the job API runs in sampled analyses.
 - :data:`MAX_BODY_BYTES` and :data:`MAX_QUEUED` bound a request's body and the waiting jobs.
 
 This module names commands and arguments only; it imports no game.
@@ -49,6 +50,17 @@ JOB_MINIMUMS: dict[str, dict[str, int]] = {
     "equity": {"step": 50},
 }
 
+#: ``command -> (refused policies, the policies it runs)`` of the job API: a kernel call plays whole
+#: blocks of samples (64 deals of ``advise``, 16 worlds of ``play_advice`` and of each ``review``
+#: decision) and cannot stop inside one; with ``pimc``, ``dd`` or ``search`` one block takes from
+#: seconds to minutes (measured on a loaded two-core machine: 100 s for ``advise`` with ``search``,
+#: 15 minutes with ``pimc``), so neither a tick every half second nor a stop within a second could
+#: hold. The command line runs them (Ctrl-C stops it at once).
+JOB_POLICIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    command: (("pimc", "dd", "search"), ("net", "heuristic", "random"))
+    for command in ("advise", "play_advice", "review")
+}
+
 #: The largest request body the page's API reads (a review's round is a few kilobytes): 413 above.
 MAX_BODY_BYTES = 1_000_000
 
@@ -73,6 +85,15 @@ def check_minimum(name: str, value, least: int, shown: str | None = None) -> Non
     if value < least:
         raise InputError(f"{shown or name} {_number(value)} is less than the smallest allowed, {least:,}",
                          _number(value))
+
+
+def check_policy_allowed(name: str, value, refused: tuple[str, ...], allowed: tuple[str, ...], why: str) -> None:
+    """An InputError when the policy ``value`` is one of ``refused`` (another name is left to the
+    function, which names an unknown one)."""
+    if not isinstance(value, str) or value.strip().lower() not in refused:
+        return
+    raise InputError(f"{name} {value} is too slow here ({why}): use {', '.join(allowed[:-1])} or {allowed[-1]}",
+                     value)
 
 
 def memory_cap(command: str, name: str, value, shown: str | None = None) -> None:

@@ -41,13 +41,16 @@ def human_bytes(n: float) -> str:
     raise AssertionError  # pragma: no cover
 
 
-def check_memory(nbytes: float, what: str, token: str) -> None:
+def check_memory(nbytes: float, what: str, token: str, per_unit: float | None = None) -> None:
     """An InputError naming ``token`` when ``nbytes`` exceed :data:`MEMORY_SHARE` of the
-    available memory; ``what`` says what would use it (``"--max-samples 10000000000"``)."""
+    available memory; ``what`` says what would use it (``"--max-samples 10000000000"``);
+    ``per_unit``: the bytes of one unit of the value asked for, so that the line names the largest
+    value that fits (``at most 96,551,724 here``)."""
     avail = available_memory()
     if avail is not None and nbytes > MEMORY_SHARE * avail:
+        largest = f" (at most {int(MEMORY_SHARE * avail // per_unit):,} here)" if per_unit else ""
         raise InputError(f"{what} needs at least {human_bytes(nbytes)} of memory and this machine has "
-                         f"{human_bytes(avail)} available: ask for less", token)
+                         f"{human_bytes(avail)} available: ask for less{largest}", token)
 
 
 #: Lower bounds of the bytes a per-deal row of ``simulate``/``batch`` takes on disk, by format

@@ -91,9 +91,10 @@ def check_sampling(samples: int | None, ci: float | None, max_samples: int, min_
     if max_samples < 2:
         raise InputError(f"--max-samples must be at least 2, got {max_samples}", str(max_samples))
     if bytes_per_sample and ci is not None:  # sample_until keeps every batch and their concatenation
-        check_memory(2 * max_samples * bytes_per_sample, f"--max-samples {max_samples}", str(max_samples))
+        check_memory(2 * max_samples * bytes_per_sample, f"--max-samples {max_samples}", str(max_samples),
+                     per_unit=2 * bytes_per_sample)
     elif bytes_per_sample and samples is not None:
-        check_memory(samples * bytes_per_sample, f"--samples {samples}", str(samples))
+        check_memory(samples * bytes_per_sample, f"--samples {samples}", str(samples), per_unit=bytes_per_sample)
 
 
 def sample_until(run, merge, half_width, ci: float, max_samples: int, block: int, first_batch: int,

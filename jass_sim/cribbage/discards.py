@@ -196,12 +196,15 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
                                      float(hand_ev[k] + sign * crib_mean[k]), dist, crib_ci[k], sign, *peg[k]))
     if score is not None:
         from jass_sim.core.batches import Slicer, call
+        from jass_sim.core.resources import check_memory
         from jass_sim.core.rng import STREAMS, block_states
         from jass_sim.core.stats import wilson_ci
         from jass_sim.cribbage._game import PAIRS_PER_BLOCK, win_samples
         from jass_sim.cribbage.players import PLAYERS
 
         n_blocks = -(-samples // PAIRS_PER_BLOCK)
+        # two random-number states (32 bytes each) per block of game samples
+        check_memory(n_blocks * 64, f"--samples {samples}", str(samples), per_unit=64 / PAIRS_PER_BLOCK)
         deck_states = block_states(seed, 0, n_blocks, STREAMS["cribbage.win-deck"])
         play_states = block_states(seed, 0, n_blocks, STREAMS["cribbage.win-play"])
         counts = np.full(n_blocks, PAIRS_PER_BLOCK, dtype=np.int64)

@@ -163,7 +163,7 @@ def check_position(body) -> dict:
     from jass_sim.jass.play.position import build_position
 
     if not isinstance(body, dict):
-        raise InputError("the request body must be a JSON object", str(body))
+        raise _refused("the request body must be a JSON object", "body", "body")
     known = {"hand", "mode", "leader", "chooser", "chibred", "played", "melds"}
     for key in body:
         if key not in known:

@@ -6,12 +6,13 @@
   the error quotes nothing but what the client sent. No other job command takes a file (tested:
   ``tests/page/test_safety.py`` lists the argument kinds of every command).
 - Arguments over the job API's caps (:data:`jass_sim.core.caps.JOB_CAPS`) are refused in one line
-  naming the argument and the largest allowed value.
+  naming the argument and the largest allowed value; so are the slow policies of the sampled
+  analyses (:data:`jass_sim.core.caps.JOB_POLICIES`).
 """
 
 from __future__ import annotations
 
-from jass_sim.core.caps import JOB_CAPS, JOB_MINIMUMS, check_cap, check_minimum
+from jass_sim.core.caps import JOB_CAPS, JOB_MINIMUMS, JOB_POLICIES, check_cap, check_minimum, check_policy_allowed
 from jass_sim.core.errors import InputError
 
 #: Argument kinds (``api_args``) that would let a job read or write a server file: no job command
@@ -34,6 +35,11 @@ def check_job_args(command: str, args: dict) -> None:
     checks += [(name, check_cap, (name, values.get(name), cap)) for name, cap in JOB_CAPS.get(command, {}).items()]
     checks += [(name, check_minimum, (name, values.get(name), least))
                for name, least in JOB_MINIMUMS.get(command, {}).items()]
+    if command in JOB_POLICIES:
+        checks.append(("policy", check_policy_allowed,
+                       ("policy", args.get("policy"), *JOB_POLICIES[command],
+                        "one block of its play-outs can take minutes and cannot be stopped; "
+                        "the command line runs it")))
     for name, check, check_args in checks:
         try:
             check(*check_args)

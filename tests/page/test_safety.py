@@ -188,6 +188,14 @@ def test_an_argument_under_its_minimum_is_refused(client, command, name, least):
     assert response.status_code == 400 and response.json()["field"] == name and f"{least:,}" in response.json()["error"]
 
 
+@pytest.mark.parametrize("command, policy", [("advise", "pimc"), ("advise", "search"), ("advise", "dd"),
+                                             ("play_advice", "pimc"), ("review", "search")])
+def test_a_policy_whose_block_cannot_stop_in_time_is_refused(client, command, policy):
+    response = post(client, command, REQUIRED[command] | {"policy": policy})
+    assert response.status_code == 400 and response.json()["field"] == "policy"
+    assert policy in response.json()["error"] and "net" in response.json()["error"]
+
+
 def test_basra_samples_1e12_is_one_line_in_the_api_the_python_api_and_the_cli(client):
     from click.testing import CliRunner
 
@@ -288,3 +296,23 @@ def test_malformed_requests_name_their_field(client, body, field):
     else:
         response = client.post("/api/jobs", json=body)
     assert response.status_code == 400 and response.json()["field"] == field
+
+
+@pytest.mark.parametrize("argv, option", [
+    (["advise", HAND, "--samples", str(10**12)], "--samples"),
+    (["advise", HAND, "--ci", "0.1", "--max-samples", str(10**12)], "--max-samples"),
+    (["equity", "--games", str(10**12)], "--games"),
+    (["cribbage", "discard", "5H 5D JS 6C 4H KD", "--dealer", "--score", "100:110", "--samples", str(10**12)],
+     "--samples"),
+])
+def test_the_cli_refuses_what_memory_cannot_hold_naming_the_largest_value(argv, option):
+    import re
+
+    from click.testing import CliRunner
+
+    from jass_sim.cli import main
+
+    result = CliRunner().invoke(main, argv)
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert result.exit_code == 2 and len(lines) == 1, result.output
+    assert option in lines[0] and re.search(r"at most [\d,]+ here", lines[0]) and "Traceback" not in result.output

@@ -168,7 +168,8 @@ def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAUL
         raise InputError(f"the grid step must be from 1 to 50 points, got {step}", str(step))
     if chooser not in MODE_POLICIES:
         raise InputError(f"unknown chooser {chooser!r} (expected one of {', '.join(MODE_POLICIES)})", chooser)
-    check_memory(rounds * (2 * MAX_CREDITS + 4) * 8, f"--games {rounds}", str(rounds))  # empty_samples
+    check_memory(rounds * (2 * MAX_CREDITS + 4) * 8, f"--games {rounds}", str(rounds),  # empty_samples
+                 per_unit=(2 * MAX_CREDITS + 4) * 8)
     if progress is not None:
         progress(0)  # the input is checked (a server checks a job up to here)
     runs, fours, mults = rules.arrays()

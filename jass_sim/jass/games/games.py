@@ -60,7 +60,7 @@ def play_games(games: int, team_a: str = "heuristic", team_b: str = "heuristic",
     rules = get_rules(rules)
     pa, pb = PLAYERS.code(team_a), PLAYERS.code(team_b)
     runs, fours, mults = rules.arrays()
-    check_memory(games * 2 * N_OUT * 8, f"--games {games}", str(games))  # the per-game records below
+    check_memory(games * 2 * N_OUT * 8, f"--games {games}", str(games), per_unit=2 * N_OUT * 8)  # per-game records
     n_blocks = -(-games // GAMES_BLOCK)
     counts = np.full(n_blocks, GAMES_BLOCK, dtype=np.int64)
     counts[-1] = games - (n_blocks - 1) * GAMES_BLOCK
