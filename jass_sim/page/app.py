@@ -1,7 +1,8 @@
 """The routes of ``jass-sim serve``.
 
 - ``GET /`` the page; ``GET /static/...`` its scripts and styles (package data).
-- ``GET /api/health``: ``{"status": "warming" | "ready", "version": ...}``.
+- ``GET /api/health``: ``{"status": "warming" | "ready", "version": ..., "games": {game: "warming" |
+  "ready" | "failed"}}`` (``status``: Jass, the page's first game).
 - ``POST /api/jobs`` with ``{"command": C, "args": {...}}``: 202 ``{"id": ...}``; bad arguments 400
   ``{"error": line, "field": argument}``; a body over ``MAX_BODY_BYTES`` 413; a full queue 429.
 - ``GET /api/jobs/{id}/events``: server-sent events: ``progress`` (at least every 0.5 s), then one
@@ -49,14 +50,14 @@ def static_dir() -> str:
     return str(resources.files("jass_sim.page") / "static")
 
 
-def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = None,
+def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = None, background=(),
                history: HistoryStore | None = None) -> Starlette:
     """The Starlette application, with its own job queue (``warm_up`` runs on its worker first) and the
     history it saves reviews in (default: in ``$JASS_SIM_DATA_DIR``, else the user's data directory).
 
     With a ``token`` (``serve`` off loopback), every request must carry it (see
     :class:`jass_sim.page.auth.TokenGate`): 401 otherwise."""
-    jobs = jobs if jobs is not None else JobQueue(warm_up=warm_up)
+    jobs = jobs if jobs is not None else JobQueue(warm_up=warm_up, background=background)
     history = history if history is not None else HistoryStore(history_path())
     version = package_version()
 
@@ -65,7 +66,7 @@ def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = N
                             headers={"Cache-Control": "no-cache"})
 
     async def health(request: Request) -> Response:
-        body = {"status": "ready" if jobs.ready else "warming", "version": version}
+        body = {"status": "ready" if jobs.ready else "warming", "version": version, "games": dict(jobs.games)}
         if jobs.warm_up_error:
             body["warm_up_error"] = jobs.warm_up_error
         return JSONResponse(body)

@@ -17,6 +17,24 @@ def warm_up() -> None:
     jass_sim.choose_card("net", "HJ H9 HA SK SQ D6 C7 C8 CT", mode="H", seed=0)
 
 
+def warm_up_cribbage() -> None:
+    """The Cribbage view's kernels (after Jass, in the background)."""
+    from jass_sim import cribbage
+
+    cribbage.discard("5H 5D JS 6C 4H KD", dealer=True)
+
+
+def warm_up_basra() -> None:
+    """The Basra view's kernels (after Jass, in the background)."""
+    from jass_sim import basra
+
+    basra.advise("HJ D10 C5 S3 HK H7", table="C2 D3 S4 HA", samples=64, seed=0)
+
+
+#: The games warmed after Jass, in this order, while the page already answers Jass.
+BACKGROUND_WARM_UPS = (("cribbage", warm_up_cribbage), ("basra", warm_up_basra))
+
+
 @command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (0.0.0.0: reachable from a phone on the same network).")
@@ -63,7 +81,7 @@ def serve(host: str, port: int, no_browser: bool, data_dir: str | None):
         click.echo(f"jass-sim: warning: listening on {host}: anyone on your network who has the URL with its "
                    "token can use this page", err=True)
     click.echo(f"jass-sim page at {url} (Ctrl-C stops it); history in {history.path}")
-    app = create_app(warm_up=warm_up, token=token, history=history)
+    app = create_app(warm_up=warm_up, token=token, history=history, background=BACKGROUND_WARM_UPS)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1,
                             access_log=False)
     server = uvicorn.Server(config)

@@ -70,11 +70,14 @@ class JobQueue:
     Parameters
     ----------
     warm_up : callable, optional
-        Run on the worker thread before the first job (compiles the kernels); :attr:`ready` is
+        Run on the worker thread before the first job (compiles the Jass kernels); :attr:`ready` is
         True once it ended.
+    background : sequence of (game, callable), optional
+        Warm-ups run one after the other on a thread of their own once ``warm_up`` ended (Cribbage
+        and Basra: the page answers Jass meanwhile); :attr:`games` says which game is ready.
     """
 
-    def __init__(self, warm_up=None):
+    def __init__(self, warm_up=None, background=()):
         self._jobs: dict[str, Job] = {}
         self._queue: queue.Queue[Job | None] = queue.Queue()
         self._lock = threading.Lock()
@@ -82,6 +85,10 @@ class JobQueue:
         self._warm_up = warm_up
         self.ready = warm_up is None
         self.warm_up_error: str | None = None
+        self._background = list(background)
+        #: ``game -> "warming" | "ready" | "failed"`` (``jass``: the worker's own warm-up)
+        self.games: dict[str, str] = {"jass": "ready" if warm_up is None else "warming"}
+        self.games.update({game: "warming" for game, _ in self._background})
         self._thread = threading.Thread(target=self._work, name="jass-sim-jobs", daemon=True)
         self._thread.start()
 
@@ -146,6 +153,9 @@ class JobQueue:
                 self.warm_up_error = f"{type(exc).__name__}: {exc}"
                 log.exception("warm-up failed")
             self.ready = True
+            self.games["jass"] = "failed" if self.warm_up_error else "ready"
+        if self._background:
+            threading.Thread(target=self._warm_games, name="jass-sim-warm-up", daemon=True).start()
         while True:
             job = self._queue.get()
             if job is None:
@@ -153,6 +163,16 @@ class JobQueue:
             if job.cancel_requested:
                 continue
             self._run(job)
+
+    def _warm_games(self) -> None:
+        # after Jass: a game's first job waits for nothing that another game's warm-up compiles
+        for game, warm in self._background:
+            try:
+                warm()
+                self.games[game] = "ready"
+            except Exception:  # the game's own jobs will say what is wrong; the server goes on
+                self.games[game] = "failed"
+                log.exception("warm-up of %s failed", game)
 
     def _run(self, job: Job) -> None:
         with self._lock:

@@ -213,3 +213,28 @@ def test_position_route_checks_a_round_at_the_table(client):
     assert bad.status_code == 400 and "HJ" in bad.json()["error"] and bad.json()["field"] == "played"
     assert client.post("/api/position", json=body | {"mode": "X"}).status_code == 400
     assert client.post("/api/position", json=body | {"bogus": 1}).status_code == 400
+
+
+def test_health_says_which_game_is_ready():
+    """Jass warms first on the worker; the other games after it on a thread of their own, and
+    /api/health says each game's state (issue 42)."""
+    import threading
+    import time as _time
+
+    from starlette.testclient import TestClient
+
+    from jass_sim.page.app import create_app
+
+    release = threading.Event()
+    app = create_app(warm_up=lambda: None, background=(("cribbage", release.wait), ("basra", lambda: 1 / 0)))
+    with TestClient(app) as client:
+        deadline = _time.monotonic() + 10
+        while client.get("/api/health").json()["status"] != "ready" and _time.monotonic() < deadline:
+            _time.sleep(0.05)
+        body = client.get("/api/health").json()
+        assert body["status"] == "ready" and body["games"] == {"jass": "ready", "cribbage": "warming",
+                                                               "basra": "warming"}
+        release.set()
+        while client.get("/api/health").json()["games"]["basra"] == "warming" and _time.monotonic() < deadline:
+            _time.sleep(0.05)
+        assert client.get("/api/health").json()["games"] == {"jass": "ready", "cribbage": "ready", "basra": "failed"}
