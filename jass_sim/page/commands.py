@@ -109,7 +109,8 @@ def error_body(exc: Exception, args: dict) -> dict:
 def field_of(args: dict, exc: Exception, message: str = "") -> str | None:
     """The argument an error is about (for the page, which shows the error next to that field): the
     one the error sets (``exc.field``), else the one its token or its first flag names, else the
-    one whose value is its token, else the one whose value holds it."""
+    one the line starts with, else the one whose value is its token, else the one whose value
+    holds it."""
     field = getattr(exc, "field", None)
     if field:
         return field
@@ -125,11 +126,15 @@ def field_of(args: dict, exc: Exception, message: str = "") -> str | None:
         key = api_wording(flag.group(0))
         if key in args:
             return key
+    wording = api_wording(message)
+    for key in args:  # "samples must be at least 2", "seat must be a seat 0..3"
+        if wording.startswith(key + " "):
+            return key
+    for key, value in args.items():  # a value equal to the token first: "7" is seat 7, not the C7 of a hand
+        if (str(value).strip() == token) if token else value == "":
+            return key
     if not token:
         return None
-    for key, value in args.items():  # a value equal to the token first: "7" is seat 7, not the C7 of a hand
-        if str(value).strip() == token:
-            return key
     for key, value in args.items():
         if isinstance(value, str) and token.lower() in value.lower():
             return key
