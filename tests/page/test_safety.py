@@ -333,3 +333,14 @@ def test_any_bad_value_of_any_argument_is_a_400_with_its_field(command):
                 body = response.json()
                 assert response.status_code == 400 and body.get("field"), (name, value, response.text)
                 assert "--" not in body["error"] and "internal" not in body["error"], (name, value, body)
+
+
+def test_any_bad_value_of_a_position_is_a_400_with_its_field(client):
+    body = {"hand": HAND, "mode": "H", "leader": 1, "played": "D7 DQ DA"}
+    assert client.post("/api/position", json=body).status_code == 200
+    for name in ("hand", "mode", "leader", "chooser", "chibred", "played", "melds"):
+        for value in ({"x": 1}, [{"a": 1}], "", -1, 1.5, True, "zz", None):
+            response = client.post("/api/position", json=body | {name: value})
+            if response.status_code == 200:
+                continue
+            assert response.status_code == 400 and response.json().get("field"), (name, value, response.text)
