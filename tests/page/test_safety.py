@@ -137,8 +137,12 @@ def test_the_token_in_the_url_sets_a_cookie_the_page_then_carries(gated_app):
         response = post(c, "choose_card", {"hand": HAND, "mode": "H"})
         assert response.status_code == 202
         assert read_events(c, response.json()["id"])[-1][0] == "result"
+        name = cookie.split("=", 1)[0]
     with TestClient(gated_app) as other:  # another browser: no cookie
         assert other.get("/static/app.js").status_code == 401
+        # among other cookies of this host, one of them malformed
+        header = f'a="x; b=\\; {name}={TOKEN}; c=1'
+        assert other.get("/static/app.js", headers={"Cookie": header}).status_code == 200
 
 
 def test_a_bearer_token_is_accepted(gated_app):
