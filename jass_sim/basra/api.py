@@ -128,7 +128,7 @@ def duel(player_a: str, player_b: str, *, deals: int = 10_000, players: int = 2,
                            "rules": r.name, "deals": deals, "games": games, "seed": seed})
 
 
-@api_args()
+@api_args(horizon="name")
 def advise(hand: str, *, table: str = "", played: str = "", players: int = 2, rules: str = "leaflet",
            samples: int = 2000, piles=None, last_capture: str | None = None, horizon: str = "round",
            seed: int = 0, threads: int | None = None, progress=None) -> Advice:

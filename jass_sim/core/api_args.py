@@ -39,7 +39,9 @@ def _fail(name: str, value, what: str):
     shown = repr(value)
     if len(shown) > 60:
         shown = shown[:57] + "..."
-    raise InputError(f"{name} must be {what}, got {shown} ({type(value).__name__})", shown)
+    exc = InputError(f"{name} must be {what}, got {shown} ({type(value).__name__})", shown)
+    exc.field = name  # the argument (a server shows the line next to it)
+    raise exc
 
 
 #: Whole numbers that count something: at least 1 (as the command line's counts).

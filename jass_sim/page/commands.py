@@ -109,7 +109,8 @@ def error_body(exc: Exception, args: dict) -> dict:
 def field_of(args: dict, exc: Exception, message: str = "") -> str | None:
     """The argument an error is about (for the page, which shows the error next to that field): the
     one the error sets (``exc.field``), else the one its token or its first flag names, else the
-    one whose value is its token, else the one whose value holds it."""
+    one the line starts with, else the one whose value is its token, else the one whose value
+    holds it."""
     field = getattr(exc, "field", None)
     if field:
         return field
@@ -125,11 +126,15 @@ def field_of(args: dict, exc: Exception, message: str = "") -> str | None:
         key = api_wording(flag.group(0))
         if key in args:
             return key
+    wording = api_wording(message)
+    for key in args:  # "samples must be at least 2", "seat must be a seat 0..3"
+        if wording.startswith(key + " "):
+            return key
+    for key, value in args.items():  # a value equal to the token first: "7" is seat 7, not the C7 of a hand
+        if (str(value).strip() == token) if token else value == "":
+            return key
     if not token:
         return None
-    for key, value in args.items():  # a value equal to the token first: "7" is seat 7, not the C7 of a hand
-        if str(value).strip() == token:
-            return key
     for key, value in args.items():
         if isinstance(value, str) and token.lower() in value.lower():
             return key
@@ -168,11 +173,12 @@ def check_position(body) -> dict:
     for key in body:
         if key not in known:
             raise InputError(f"a position takes no field {key!r} (it takes {', '.join(sorted(known))})", key)
+    body = _position_fields(body)
     chooser = body.get("chooser")
     pos = build_position(parse_cards(body.get("hand", ""), count=9), mode_option(body.get("mode", ""), allow_auto=False),
-                         int(body.get("leader", 0)), parse_cards(body.get("played", ""), count=None, unique=False),
-                         parse_melds(body.get("melds")), chooser=None if chooser in (None, "") else int(chooser),
-                         chibred=bool(body.get("chibred", False)), require_turn=False)
+                         body.get("leader", 0), parse_cards(body.get("played", ""), count=None, unique=False),
+                         parse_melds(body.get("melds")), chooser=chooser,
+                         chibred=body.get("chibred", False), require_turn=False)
     finished = len(pos.tricks) == 9
     doc = pos.to_json()
     doc["to_play"] = None if finished else (pos.trick_leader + len(pos.trick)) % 4
@@ -181,3 +187,25 @@ def check_position(body) -> dict:
                       "points": t["points"]} for t in pos.tricks]
     doc["finished"] = finished
     return doc
+
+
+def _position_fields(body: dict) -> dict:
+    """The fields of a position, each of its kind (cards, a name, a seat, a flag, melds) or an
+    InputError naming it, as the job API's arguments are checked (:mod:`jass_sim.core.api_args`)."""
+    from jass_sim.core.api_args import KINDS
+
+    kinds = {"hand": "cards", "played": "cards", "mode": "name", "leader": "whole", "chooser": "whole",
+             "chibred": "flag", "melds": "melds"}
+    for key in ("hand", "mode"):
+        if body.get(key) is None:
+            raise _refused(f"a position needs {key}", key, key)
+    out = {}
+    for key, value in body.items():
+        if value is None or (key == "chooser" and value == ""):
+            continue
+        if key in ("leader", "chooser") and isinstance(value, str) and value.strip().isdigit():
+            value = int(value)  # a select's value, as the route always took it
+        out[key] = KINDS[kinds[key]](key, value)
+        if key in ("leader", "chooser") and not 0 <= out[key] <= 3:
+            raise _refused(f"{key} must be a seat 0..3, got {out[key]}", str(out[key]), key)
+    return out

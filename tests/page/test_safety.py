@@ -137,8 +137,12 @@ def test_the_token_in_the_url_sets_a_cookie_the_page_then_carries(gated_app):
         response = post(c, "choose_card", {"hand": HAND, "mode": "H"})
         assert response.status_code == 202
         assert read_events(c, response.json()["id"])[-1][0] == "result"
+        name = cookie.split("=", 1)[0]
     with TestClient(gated_app) as other:  # another browser: no cookie
         assert other.get("/static/app.js").status_code == 401
+        # among other cookies of this host, one of them malformed
+        header = f'a="x; b=\\; {name}={TOKEN}; c=1'
+        assert other.get("/static/app.js", headers={"Cookie": header}).status_code == 200
 
 
 def test_a_bearer_token_is_accepted(gated_app):
@@ -316,3 +320,31 @@ def test_the_cli_refuses_what_memory_cannot_hold_naming_the_largest_value(argv, 
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert result.exit_code == 2 and len(lines) == 1, result.output
     assert option in lines[0] and re.search(r"at most [\d,]+ here", lines[0]) and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_any_bad_value_of_any_argument_is_a_400_with_its_field(command):
+    """Every argument of every command, given values of the wrong kind: 202 (a value the command
+    takes) or 400 with a field and a line that names no flag; never a server error."""
+    with TestClient(create_app(), raise_server_exceptions=False) as c:
+        for name in sorted(COMMANDS[command].parameters()):
+            for value in ({"x": 1}, [{"a": 1}], "", -1, 1.5, True, "zz"):
+                args = REQUIRED[command] | {name: value}
+                response = post(c, command, args)
+                if response.status_code == 202:
+                    c.delete(f"/api/jobs/{response.json()['id']}")
+                    continue
+                body = response.json()
+                assert response.status_code == 400 and body.get("field"), (name, value, response.text)
+                assert "--" not in body["error"] and "internal" not in body["error"], (name, value, body)
+
+
+def test_any_bad_value_of_a_position_is_a_400_with_its_field(client):
+    body = {"hand": HAND, "mode": "H", "leader": 1, "played": "D7 DQ DA"}
+    assert client.post("/api/position", json=body).status_code == 200
+    for name in ("hand", "mode", "leader", "chooser", "chibred", "played", "melds"):
+        for value in ({"x": 1}, [{"a": 1}], "", -1, 1.5, True, "zz", None):
+            response = client.post("/api/position", json=body | {name: value})
+            if response.status_code == 200:
+                continue
+            assert response.status_code == 400 and response.json().get("field"), (name, value, response.text)

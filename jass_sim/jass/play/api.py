@@ -145,14 +145,18 @@ def review(round, *, seat: int | None = None, team: int | None = None, policy: s
     policy_params(search_worlds=search_worlds)  # a bad value first, then one that does not apply
     check_solver_options([policy or "net"], search_worlds=search_worlds)
     seats = [team, team + 2] if team is not None else [seat or 0]
-    if isinstance(round, Result):
-        r = parse_round_json(json.dumps(round.to_json()), "the replayed round")
-    elif isinstance(round, dict):
-        r = parse_round_json(json.dumps(round), "the round")
-    elif isinstance(round, str) and ("\n" in round or round.lstrip().startswith("{")):
-        r = parse_round_text(round, "the round") if not round.lstrip().startswith("{") \
-            else parse_round_json(round, "the round")
-    else:
-        r = read_round(os.fspath(round))
+    try:
+        if isinstance(round, Result):
+            r = parse_round_json(json.dumps(round.to_json()), "the replayed round")
+        elif isinstance(round, dict):
+            r = parse_round_json(json.dumps(round), "the round")
+        elif isinstance(round, str) and ("\n" in round or round.lstrip().startswith("{")):
+            r = parse_round_text(round, "the round") if not round.lstrip().startswith("{") \
+                else parse_round_json(round, "the round")
+        else:
+            r = read_round(os.fspath(round))
+    except InputError as exc:
+        exc.field = "round"  # a line of the round: a server shows the error next to the round
+        raise
     return run(r, seats, policy, samples, seed, threads, review_mode=rate_mode, progress=progress,
                search_worlds=search_worlds)
