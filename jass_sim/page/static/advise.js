@@ -1,0 +1,71 @@
+// View "Trump or chibre": nine cards, the options from best to worst with their paired 95% CIs.
+import { $, el, signed, clearErrors, numberOrNull } from "./dom.js";
+import { viewJob, cancelJob } from "./api.js";
+import { buildPicker, linkField, modeLabel, localize } from "./cards.js";
+
+export function setupAdvise() {
+  const root = $("#view-advise");
+  const picker = buildPicker($("#advise-picker"), { max: 9 });
+  linkField($("#advise-hand"), picker);
+  const run = async () => {
+    clearErrors(root);
+    const args = { hand: $("#advise-hand").value, rules: $("#advise-rules").value, policy: $("#advise-policy").value,
+                   partner_model: $("#advise-partner").value, chibred: $("#advise-chibred").checked };
+    const samples = numberOrNull($("#advise-samples")), ci = numberOrNull($("#advise-ci"));
+    if (samples !== null) args.samples = samples;
+    if (ci !== null) args.ci = ci;
+    if ($("#advise-score").value.trim()) args.score = $("#advise-score").value.trim();
+    const go = $('[data-action="advise"]', root);
+    go.disabled = true;
+    try {
+      await viewJob("advise", "advise", args, { render: (doc) => renderAdvice(doc, false),
+                                                onPartial: (doc, cancelled) => renderAdvice(doc, true, cancelled) });
+    } finally { go.disabled = false; }
+  };
+  $('[data-action="advise"]', root).addEventListener("click", run);
+  $("#advise-hand").addEventListener("keydown", (e) => { if (e.key === "Enter") run(); });
+  $('[data-action="cancel"][data-for="advise"]', root).addEventListener("click", () => cancelJob("advise"));
+}
+
+function ciBar(mean, lo, hi, scale) {
+  // the best option sits at 0 on the right; every other option's gap to it extends to the left
+  const pos = (x) => `${Math.max(0, Math.min(100, 92 + 90 * x / scale)).toFixed(2)}%`;
+  return el("div", { class: "ci-bar", title: `${signed(mean)} (95% CI ${signed(lo)} to ${signed(hi)})` },
+            el("span", { class: "zero", style: `left:${pos(0)}` }),
+            el("span", { class: "range", style: `left:${pos(lo)};width:${(90 * (hi - lo) / scale).toFixed(2)}%` }),
+            el("span", { class: "mean", style: `left:calc(${pos(mean)} - 1px)` }));
+}
+
+function renderAdvice(doc, partial, cancelled = false) {
+  const box = $("#advise-result");
+  box.textContent = "";
+  const rows = doc.options.slice().sort((a, b) => b.mean_diff - a.mean_diff);
+  const scale = Math.max(1, ...rows.map((o) => Math.max(Math.abs(o.versus_best.ci95[0] || 0), Math.abs(o.versus_best.ci95[1] || 0))));
+  box.append(el("p", { class: "sentence", "data-testid": "recommendation" }, localize(doc.sentence)));
+  if (partial) box.append(el("p", { class: "note", text: cancelled ? `Cancelled: the estimate from the ${doc.samples.toLocaleString()} deals played so far.` : `Sampling… (${doc.samples.toLocaleString()} deals so far)` }));
+  const table = el("table", { class: "options" },
+    el("thead", {}, el("tr", {}, el("th", { text: "option" }), el("th", { class: "num", text: "ours − theirs" }),
+                            el("th", { text: "against the best (paired 95% CI)" }), el("th", { class: "num col-match", text: "match" }))));
+  const body = el("tbody");
+  for (const o of rows) {
+    const [lo, hi] = o.versus_best.ci95;
+    const best = o.option === doc.recommendation;
+    const noise = !best && lo !== null && hi !== null && lo <= 0 && hi >= 0;
+    let note = best ? "best" : `${signed(o.versus_best.mean)} [${signed(lo)}, ${signed(hi)}]`;
+    if (noise) note += " · within the noise";
+    let label = modeLabel(o.option);
+    if (o.partner_choices) label += " (partner: " + Object.entries(o.partner_choices).sort((a, b) => b[1] - a[1]).slice(0, 2).map(([m, p]) => `${modeLabel(m)} ${Math.round(100 * p)}%`).join(", ") + ")";
+    body.append(el("tr", { "data-option": o.option, class: (best ? "best" : "") + (noise ? " noise" : "") },
+      el("td", { text: label }),
+      el("td", { class: "num", text: `${signed(o.mean_diff)} [${signed(o.ci95_diff[0])}, ${signed(o.ci95_diff[1])}]` }),
+      el("td", {}, ciBar(o.versus_best.mean, lo ?? 0, hi ?? 0, scale), el("span", { class: "note", text: note })),
+      el("td", { class: "num col-match", text: `${(100 * o.p_match_ours).toFixed(1)}%` })));
+  }
+  table.append(body);
+  box.append(table);
+  if (doc.win_probability) {
+    box.append(el("p", { class: "note", text: "With the score, the game's win probability: " +
+      Object.entries(doc.win_probability.options || {}).map(([k, v]) => `${modeLabel(k)} ${(100 * (v.p ?? v)).toFixed(1)}%`).join(", ") }));
+  }
+  box.append(el("p", { class: "note", text: `${doc.samples.toLocaleString()} sampled deals, rules ${doc.rules}, card play ${doc.policy}, seed ${doc.seed}. The CIs cover the sampling of the deals, not the error of the simulated play.` }));
+}
