@@ -53,8 +53,9 @@ def fill_views(page, base: str, shoot) -> None:
     page.click('nav [data-view="coach"]')
     page.click('[data-action="deal"]')
     page.click('#coach-choose [data-mode="H"]')
-    page.wait_for_selector("#coach-hand button:not([disabled])", timeout=60_000)
-    page.click("#coach-hand button:not([disabled])")
+    for _ in range(2):  # into the second trick: the melds shown, the last trick on demand
+        page.wait_for_selector("#coach-hand button:not([disabled])", timeout=60_000)
+        page.click("#coach-hand button:not([disabled])")
     page.wait_for_function("document.querySelector('#coach-feedback').textContent.includes('point') || "
                            "document.querySelector('#coach-feedback').textContent.includes('✓') || "
                            "document.querySelector('#coach-feedback').textContent.includes('only')", timeout=60_000)

@@ -27,20 +27,32 @@ export function setupAdvise() {
   $('[data-action="cancel"][data-for="advise"]', root).addEventListener("click", () => cancelJob("advise"));
 }
 
+// an interval that never breaks across lines: [+1.2, +3.4]
+export const interval = (lo, hi) => `[${signed(lo)},\u00a0${signed(hi)}]`;
+
 function ciBar(mean, lo, hi, scale) {
-  // the best option sits at 0 on the right; every other option's gap to it extends to the left
-  const pos = (x) => `${Math.max(0, Math.min(100, 92 + 90 * x / scale)).toFixed(2)}%`;
-  return el("div", { class: "ci-bar", title: `${signed(mean)} (95% CI ${signed(lo)} to ${signed(hi)})` },
+  // the best option sits at 0 on the right; every other option's gap to it extends to the left. The scale
+  // fits the close calls; an option further off is cut at the left edge (its numbers are beside the bar).
+  const at = (x) => Math.max(0, Math.min(100, 92 + 90 * x / scale));
+  const pos = (x) => `${at(x).toFixed(2)}%`;
+  const clipped = at(lo) <= 0;
+  return el("div", { class: "ci-bar" + (clipped ? " clipped" : ""), title: `${signed(mean)} (95% CI ${signed(lo)} to ${signed(hi)})` },
             el("span", { class: "zero", style: `left:${pos(0)}` }),
-            el("span", { class: "range", style: `left:${pos(lo)};width:${(90 * (hi - lo) / scale).toFixed(2)}%` }),
+            el("span", { class: "range", style: `left:${pos(lo)};width:${(at(hi) - at(lo)).toFixed(2)}%` }),
             el("span", { class: "mean", style: `left:calc(${pos(mean)} - 1px)` }));
+}
+
+// the bars' scale: the runner-up (the close call) and its interval fill the bar, not the worst option
+function barScale(rows) {
+  const reach = (o) => Math.max(Math.abs(o.versus_best.ci95[0] || 0), Math.abs(o.versus_best.ci95[1] || 0));
+  return Math.max(1, rows.length > 1 ? 1.1 * reach(rows[1]) : 0);
 }
 
 function renderAdvice(doc, partial, cancelled = false) {
   const box = $("#advise-result");
   box.textContent = "";
   const rows = doc.options.slice().sort((a, b) => b.mean_diff - a.mean_diff);
-  const scale = Math.max(1, ...rows.map((o) => Math.max(Math.abs(o.versus_best.ci95[0] || 0), Math.abs(o.versus_best.ci95[1] || 0))));
+  const scale = barScale(rows);
   box.append(el("p", { class: "sentence", "data-testid": "recommendation" }, localize(doc.sentence)));
   if (partial) box.append(el("p", { class: "note", text: cancelled ? `Cancelled: the estimate from the ${doc.samples.toLocaleString()} deals played so far.` : `Sampling… (${doc.samples.toLocaleString()} deals so far)` }));
   const table = el("table", { class: "options" },
@@ -51,13 +63,13 @@ function renderAdvice(doc, partial, cancelled = false) {
     const [lo, hi] = o.versus_best.ci95;
     const best = o.option === doc.recommendation;
     const noise = !best && lo !== null && hi !== null && lo <= 0 && hi >= 0;
-    let note = best ? "best" : `${signed(o.versus_best.mean)} [${signed(lo)}, ${signed(hi)}]`;
+    let note = best ? "best" : `${signed(o.versus_best.mean)} ${interval(lo, hi)}`;
     if (noise) note += " · within the noise";
     let label = modeLabel(o.option);
     if (o.partner_choices) label += " (partner: " + Object.entries(o.partner_choices).sort((a, b) => b[1] - a[1]).slice(0, 2).map(([m, p]) => `${modeLabel(m)} ${Math.round(100 * p)}%`).join(", ") + ")";
     body.append(el("tr", { "data-option": o.option, class: (best ? "best" : "") + (noise ? " noise" : "") },
       el("td", { text: label }),
-      el("td", { class: "num", text: `${signed(o.mean_diff)} [${signed(o.ci95_diff[0])}, ${signed(o.ci95_diff[1])}]` }),
+      el("td", { class: "num", text: `${signed(o.mean_diff)} ${interval(o.ci95_diff[0], o.ci95_diff[1])}` }),
       el("td", {}, ciBar(o.versus_best.mean, lo ?? 0, hi ?? 0, scale), el("span", { class: "note", text: note })),
       el("td", { class: "num col-match", text: `${(100 * o.p_match_ours).toFixed(1)}%` })));
   }

@@ -1,6 +1,6 @@
 // The server's API: jobs (POST /api/jobs and their event streams), cancelling, the rules' check of
 // a round entered at the table, and running a view's job with its progress bar and Cancel button.
-import { $, progressUI, showError } from "./dom.js";
+import { $, announce, progressUI, showError } from "./dom.js";
 
 const running = {};  // view key -> the id of its job
 
@@ -51,24 +51,46 @@ export async function checkPosition(args) {
 
 // Run the job of view `name`: its progress bar, its Cancel button enabled meanwhile, `render(result)`,
 // `onPartial(estimate, cancelled)` for the estimate so far, an error next to its field (else under the view).
-export async function viewJob(name, command, args, { render, onPartial } = {}) {
+// The view's previous answer goes as the job starts (an error never stands above a stale answer); the new
+// answer is announced, and with `focus` its sentence takes the focus.
+export async function viewJob(name, command, args, { render, onPartial, focus = true, stillWanted } = {}) {
   const root = $(`#view-${name}`);
   const progress = progressUI(`${name}-progress`);
   const cancel = $(`[data-action="cancel"][data-for="${name}"]`, root);
+  const box = $(`#${name}-result`);
+  if (box) box.textContent = "";
   if (cancel) cancel.disabled = false;
   progress.start();
+  const wanted = () => !stillWanted || stillWanted();
   try {
     const out = await runJob(command, args, { key: name, onProgress: (p) => {
       progress.update(p);
-      if (p.partial && onPartial) onPartial(p.partial, false);
+      if (p.partial && onPartial && wanted()) onPartial(p.partial, false);
     } });
-    if (out.kind === "result") render(out.data);
-    else if (out.kind === "error") showError(root, out.data.field, out.data.error, `${name}-job`);
-    else if (out.data.partial && onPartial) onPartial(out.data.partial, true);
+    if (!wanted()) return;
+    if (out.kind === "result") {
+      render(out.data);
+      const sentence = box && $(".sentence", box);
+      if (sentence) {
+        announce(sentence.textContent);
+        if (focus) { sentence.tabIndex = -1; sentence.focus(); }
+      }
+    } else if (out.kind === "error") {
+      if (box) box.textContent = "";
+      showError(root, out.data.field, out.data.error, `${name}-job`);
+      announce(out.data.error);
+    } else if (out.data.partial && onPartial) onPartial(out.data.partial, true);
+    else if (box) box.textContent = "";
   } catch (err) {
+    if (!wanted()) return;
+    if (box) box.textContent = "";
     showError(root, err.field, err.message, `${name}-job`);
+    announce(err.message);
   } finally {
     if (cancel) cancel.disabled = true;
     progress.done();
   }
 }
+
+// the answer of a view is gone (its input changed, or play moved on)
+export function clearResult(name) { const box = $(`#${name}-result`); if (box) box.textContent = ""; }

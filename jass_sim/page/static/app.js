@@ -3,9 +3,9 @@
 // by the same parsers as the command line, and an error is shown next to its field. The decks and their
 // labels come from the server's notation (GET /api/notation). This module starts the page: the views,
 // the tabs, the card labels and the engine's status.
-import { $, $$, showView } from "./dom.js";
+import { $, $$, setupSkipLink, showView } from "./dom.js";
 import { getJSON } from "./api.js";
-import { labels, loadNotation, setStyle } from "./cards.js";
+import { labels, loadNotation, onStyleChange, relabelModes, setStyle } from "./cards.js";
 import { setupAdvise } from "./advise.js";
 import { setupTable } from "./table.js";
 import { setupReview } from "./review.js";
@@ -43,6 +43,9 @@ async function start() {
   await loadNotation();
   $("#suit-style").value = labels.style;
   $("#suit-style").addEventListener("change", (e) => setStyle(e.target.value));
+  relabelModes();
+  onStyleChange(relabelModes);
+  setupSkipLink();
   setupTabs();
   setupAdvise(); setupTable(); setupReview(); setupCoach(); setupCribbage(); setupBasra();
   const views = $$("nav [data-view]").map((tab) => tab.dataset.view);

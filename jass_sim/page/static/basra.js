@@ -1,7 +1,7 @@
 // View "Basra": which card to play, over sampled worlds.
 import { $, el, fmt, signed, clearErrors, numberOrNull } from "./dom.js";
 import { viewJob } from "./api.js";
-import { buildPicker, linkField } from "./cards.js";
+import { buildPicker, cardLabel, linkField } from "./cards.js";
 
 export function setupBasra() {
   const root = $("#view-basra");
@@ -26,7 +26,7 @@ function renderBasra(box, doc) {
   for (const c of doc.cards) {
     const [lo, hi] = c.ci95_vs_best || [0, 0];
     const noise = c.vs_best !== 0 && lo <= 0 && hi >= 0;
-    body.append(el("tr", { "data-card-row": c.card, class: noise ? "noise" : "" }, el("td", { text: c.card }),
+    body.append(el("tr", { "data-card-row": c.card, class: noise ? "noise" : "" }, el("td", { text: cardLabel(c.card, false, "basra") }),
       el("td", { class: "num", text: `${fmt(c.points)} [${fmt(c.ci95[0])}, ${fmt(c.ci95[1])}]` }),
       el("td", { class: "num", text: c.vs_best === 0 ? "best" : `${signed(c.vs_best)} [${signed(lo)}, ${signed(hi)}]` }),
       el("td", { class: "num", text: `${(100 * c.p_opponent_basra_next).toFixed(1)}%` })));

@@ -64,6 +64,11 @@ export function modeLabel(mode) {
   return d.mode_words[mode] || mode;
 }
 
+// the mode selects and buttons of the page in the chosen labels
+export function relabelModes() {
+  for (const node of $$("#table-mode option, [data-mode]")) node.textContent = modeLabel(node.value || node.dataset.mode);
+}
+
 // A sentence of the server (written with suit symbols: "Play ♠10: …", "Choose ♥ trump: …") in the
 // labels chosen on the page: each card and suit symbol of the Chibre deck said by its Swiss-German name.
 export function localize(text) {

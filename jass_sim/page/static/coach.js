@@ -1,12 +1,17 @@
-// View "Play with a coach": a dealt round against three bots; after each of my cards the coach says
-// whether it was best; at the end the round opens in Review.
+// View "Play with a coach": a whole round against three bots at a card table. You choose the mode or
+// chibre (then your partner chooses, by the fitted model), or your partner chooses first and may chibre
+// to you; the melds (Weis) are declared in the first trick and the best team's shown after it, the
+// stöck when its second card falls, and both count in the score. After each of your cards the coach
+// says whether it was best; at the end the round opens in Review.
 import { $, $$, el, fmt, showError, showView } from "./dom.js";
 import { runJob, checkPosition } from "./api.js";
-import { cardLabel, cardWords, deckOf, isRed, modeLabel, renderTricks } from "./cards.js";
+import { cardLabel, deckOf, modeLabel } from "./cards.js";
+import { renderCardTable, renderHand } from "./cardtable.js";
 import { roundText } from "./table.js";
 
 const coach = {};
-function rotateSeat(seat, me) { return (seat - me + 4) % 4; }
+const WHO = ["you", "seat 1", "your partner", "seat 3"];
+
 function shuffle(cards) {
   const a = cards.slice();
   const buf = new Uint32Array(a.length);
@@ -15,64 +20,196 @@ function shuffle(cards) {
   return a;
 }
 
-export function setupCoach() {
-  const root = $("#view-coach");
-  $('[data-action="deal"]', root).addEventListener("click", () => {
-    const cards = deckOf("jass").cards;
-    const order = (c) => cards.indexOf(c);
-    const deck = shuffle(cards);
-    coach.hands = [0, 1, 2, 3].map((s) => deck.slice(9 * s, 9 * s + 9).sort((a, b) => order(a) - order(b)));
-    coach.played = []; coach.mode = null; coach.notes = [];
-    $("#coach-choose").hidden = false; $("#coach-table").textContent = ""; $("#coach-feedback").textContent = "";
-    renderCoachHand([]);
-  });
-  $$("#coach-choose [data-mode]").forEach((b) => b.addEventListener("click", () => {
-    coach.mode = b.dataset.mode; $("#coach-choose").hidden = true; coachStep();
-  }));
+function talk(line) {
+  const box = $("#coach-talk");
+  box.append(el("p", { text: line }));
+  while (box.children.length > 4) box.firstElementChild.remove();
 }
 
-function renderCoachHand(legal) {
-  const box = $("#coach-hand");
-  box.textContent = "";
-  const mine = coach.hands[0].filter((c) => !coach.played.includes(c));
-  for (const c of mine) {
-    box.append(el("button", { type: "button", class: "card-btn" + (isRed(c) ? " red" : ""), "data-card": c, "aria-label": cardWords(c),
-      disabled: legal.includes(c) ? null : true, onclick: () => coachPlay(c) }, cardLabel(c, true)));
+async function job(command, args) {
+  const out = await runJob(command, args);
+  if (out.kind !== "result") throw Object.assign(new Error(out.data.error || `${command} failed`), out.data);
+  return out.data;
+}
+
+export function setupCoach() {
+  const root = $("#view-coach");
+  $('[data-action="deal"]', root).addEventListener("click", deal);
+  $$("#coach-choose [data-mode]").forEach((b) => b.addEventListener("click", () => chosen(b.dataset.mode)));
+  $('#coach-choose [data-action="chibre"]').addEventListener("click", chibre);
+}
+
+function deal() {
+  const cards = deckOf("jass").cards;
+  const order = (c) => cards.indexOf(c);
+  const deck = shuffle(cards);
+  Object.assign(coach, { hands: [0, 1, 2, 3].map((s) => deck.slice(9 * s, 9 * s + 9).sort((a, b) => order(a) - order(b))),
+                         played: [], mode: null, notes: [], declared: null, shown: {}, stoeck: {}, said: {}, meldsShown: false, showLast: false,
+                         first: $("#coach-first").value === "partner" ? 2 : 0, chibred: false });
+  coach.leader = coach.first;
+  $("#coach-table").textContent = ""; $("#coach-feedback").textContent = ""; $("#coach-talk").textContent = "";
+  $('[data-error-for="coach-job"]').textContent = "";
+  renderHand($("#coach-hand"), coach.hands[0]);
+  if (coach.first === 0) askMode("Your cards are dealt. Choose the mode, or chibre (your partner then chooses):", true);
+  else partnerFirst();
+}
+
+function askMode(text, mayChibre) {
+  $("#coach-choose-text").textContent = text;
+  $('#coach-choose [data-action="chibre"]').hidden = !mayChibre;
+  $("#coach-choose").hidden = false;
+}
+
+async function partnerFirst() {
+  talk("Your partner chooses first…");
+  try {
+    const choice = await job("choose_mode", { hand: coach.hands[2].join(" "), may_chibre: true });
+    if (choice.chibre) {
+      talk("Your partner chibres: you choose.");
+      coach.chibred = true;
+      askMode("Your partner chibred. Choose the mode:", false);
+    } else {
+      talk(`Your partner chooses ${modeLabel(choice.mode)}.`);
+      coach.chooser = 2;
+      await start(choice.mode);
+    }
+  } catch (err) { showError($("#view-coach"), null, err.message, "coach-job"); }
+}
+
+async function chibre() {
+  $("#coach-choose").hidden = true;
+  talk("You chibre: your partner chooses…");
+  coach.chibred = true;
+  try {
+    const choice = await job("choose_mode", { hand: coach.hands[2].join(" "), may_chibre: false });
+    talk(`Your partner chooses ${modeLabel(choice.mode)}.`);
+    coach.chooser = 2;
+    await start(choice.mode);
+  } catch (err) { showError($("#view-coach"), null, err.message, "coach-job"); }
+}
+
+async function chosen(mode) {
+  $("#coach-choose").hidden = true;
+  coach.chooser = 0;
+  await start(mode);
+}
+
+async function start(mode) {
+  coach.mode = mode;
+  try {
+    coach.declared = await job("declare_melds", { hands: coach.hands.map((h) => h.join(" ")), mode, leader: coach.leader });
+  } catch (err) { showError($("#view-coach"), null, err.message, "coach-job"); return; }
+  await coachStep();
+}
+
+// the melds as the table sees them: declared in the first trick, the best team's shown after it
+function meldsString() {
+  return Object.entries(coach.shown).map(([seat, cards]) => `${seat}: ${cards.join(" ")}`).join("; ");
+}
+function seatArgs(seat) {
+  const args = { hand: coach.hands[seat].join(" "), mode: coach.mode, leader: coach.leader, chooser: coach.chooser,
+                 chibred: coach.chibred, played: coach.played.join(" "), seat };
+  if (meldsString()) args.melds = meldsString();
+  return args;
+}
+function positionArgs() { const args = seatArgs(0); delete args.seat; return args; }
+
+function playedBy(pos) {
+  const bySeat = [[], [], [], []];
+  for (const t of pos.tricks) t.cards.forEach((c, k) => bySeat[(t.leader + k) % 4].push(c));
+  (pos.trick || []).forEach((c, k) => bySeat[(pos.trick_leader + k) % 4].push(c));
+  return bySeat;
+}
+
+// table talk after each card: a seat's Weis with its first card, the best team's melds shown when the
+// first trick is over, the stöck when its holder has played both of its cards
+function tableTalk(pos) {
+  const d = coach.declared, bySeat = playedBy(pos);
+  for (let seat = 0; seat < 4; seat++) {
+    const mine = d.seats[seat];
+    if (mine.points && bySeat[seat].length >= 1 && !coach.said[seat]) {
+      coach.said[seat] = true;
+      talk(`${WHO[seat][0].toUpperCase() + WHO[seat].slice(1)} ${seat === 0 ? "declare" : "declares"} Weis: ${mine.melds.map((m) => m.points).join(" + ")}.`);
+    }
+    if (mine.stoeck && !coach.stoeck[seat]) {
+      const trumpKQ = ["K", "Q"].map((r) => coach.mode + r);
+      if (trumpKQ.every((c) => bySeat[seat].includes(c))) {
+        coach.stoeck[seat] = true;
+        talk(`${WHO[seat][0].toUpperCase() + WHO[seat].slice(1)}: Stöck (${d.stoeck_points}).`);
+      }
+    }
+  }
+  if (pos.tricks.length >= 1 && !coach.meldsShown) {
+    coach.meldsShown = true;
+    if (d.scoring_team !== null) {
+      for (let seat = d.scoring_team; seat < 4; seat += 2) {
+        const cards = d.seats[seat].melds.flatMap((m) => m.cards);
+        if (cards.length) coach.shown[seat] = cards;
+      }
+      talk(`${d.scoring_team === 0 ? "Your team's" : "The other team's"} Weis ${d.meld_points[d.scoring_team]} count${Object.keys(coach.shown).length ? "s" : ""}: shown on the table.`);
+    }
   }
 }
 
-function coachArgs(seat) {
-  const mine = coach.hands[seat];
-  return { hand: mine.join(" "), mode: coach.mode, leader: rotateSeat(0, seat), chooser: rotateSeat(0, seat), played: coach.played.join(" ") };
+// the score: card points, the Weis that count (once shown) and the stöck said
+function score(pos) {
+  const d = coach.declared, out = pos.points_so_far.slice();
+  if (coach.meldsShown && d.scoring_team !== null) out[d.scoring_team] += d.meld_points[d.scoring_team];
+  for (const seat of Object.keys(coach.stoeck)) out[seat % 2] += d.stoeck_points;
+  return out;
+}
+
+function meldLines() {
+  const d = coach.declared, lines = {};
+  for (let seat = 0; seat < 4; seat++) {
+    const mine = d.seats[seat], out = [];
+    if (coach.shown[seat]) out.push(`Weis ${coach.shown[seat].map((c) => cardLabel(c, true)).join(" ")}`);
+    else if (coach.said[seat]) out.push(`Weis ${mine.points}`);
+    if (coach.stoeck[seat]) out.push("Stöck");
+    lines[seat] = out;
+  }
+  return lines;
+}
+
+function draw(pos) {
+  const bySeat = playedBy(pos);
+  const sc = score(pos);
+  renderCardTable($("#coach-table"), pos, { left: bySeat.map((cs) => 9 - cs.length), melds: meldLines(), score: sc,
+    showLast: coach.showLast, onToggleLast: (on) => { coach.showLast = on; draw(pos); } });
+  const who = pos.finished ? "" : pos.to_play === 0 ? " · your turn" : ` · ${WHO[pos.to_play]} to play`;
+  $("#coach-table").prepend(el("p", { class: "note", "data-testid": "coach-status",
+    text: `${modeLabel(coach.mode)}${coach.chibred ? " (after a chibre)" : ""} · trick ${Math.min(9, pos.tricks.length + 1)} of 9 · us ${sc[0]}, them ${sc[1]}${who}` }));
 }
 
 async function coachStep() {
   const root = $("#view-coach");
   while (true) {
-    const pos = await checkPosition(coachArgs(0));
-    renderTricks($("#coach-table"), pos);
-    const who = pos.finished ? "" : pos.to_play === 0 ? " · your turn" : ` · seat ${pos.to_play} to play`;
-    $("#coach-table").prepend(el("p", { class: "note", "data-testid": "coach-status",
-      text: `${modeLabel(coach.mode)} · trick ${Math.min(9, pos.tricks.length + 1)} of 9 · card points: us ${pos.points_so_far[0]}, them ${pos.points_so_far[1]}${who}` }));
+    let pos;
+    try { pos = await checkPosition(positionArgs()); } catch (err) { showError(root, null, err.message, "coach-job"); return; }
+    const shownBefore = meldsString();
+    tableTalk(pos);
+    if (meldsString() !== shownBefore) continue;  // the melds just shown are part of the position now
+    draw(pos);
     if (pos.finished) { coachEnd(pos); return; }
-    if (pos.to_play === 0) { renderCoachHand(pos.legal); coach.legalNow = pos.legal; return; }
-    renderCoachHand([]);
-    const seat = pos.to_play;
-    const out = await runJob("choose_card", Object.assign(coachArgs(seat), { seed: coach.played.length }));
+    const left = coach.hands[0].filter((c) => !coach.played.includes(c));
+    if (pos.to_play === 0) { renderHand($("#coach-hand"), left, { legal: pos.legal, onPlay: coachPlay }); coach.legalNow = pos.legal; return; }
+    renderHand($("#coach-hand"), left);
+    const out = await runJob("choose_card", Object.assign(seatArgs(pos.to_play), { seed: coach.played.length }));
     if (out.kind !== "result") { showError(root, null, out.data.error || "a bot could not play", "coach-job"); return; }
     coach.played.push(out.data.card);
+    coach.showLast = false;
   }
 }
 
 async function coachPlay(card) {
-  const before = coach.played.join(" ");
+  const before = Object.assign(positionArgs(), { samples: 400, seed: coach.played.length + 1 });
   const legal = coach.legalNow || [];
   coach.played.push(card);
+  coach.showLast = false;
   const feedback = $("#coach-feedback");
   if (legal.length > 1) {
     feedback.textContent = `You played ${cardLabel(card)}; the coach is thinking…`;
-    const args = { hand: coach.hands[0].join(" "), mode: coach.mode, leader: 0, chooser: 0, played: before, samples: 400, seed: coach.played.length };
-    runJob("play_advice", args).then((out) => {
+    runJob("play_advice", before).then((out) => {
       if (out.kind !== "result") return;
       const doc = out.data, mineRow = doc.cards.find((c) => c.card === card);
       const best = doc.recommendation;
@@ -86,16 +223,17 @@ async function coachPlay(card) {
           : `✗ ${cardLabel(best)} was ${fmt(gap)} points better than ${cardLabel(card)} (95% CI ${fmt(-hi)} to ${fmt(-lo)}).`;
       }
       coach.notes.push(line);
-      feedback.textContent = line;
+      if (!feedback.textContent.includes("The round is over")) feedback.textContent = line;
     });
   } else feedback.textContent = `${cardLabel(card)} was your only legal card.`;
   await coachStep();
 }
 
 function coachEnd(pos) {
-  $("#coach-feedback").textContent += ` The round is over: us ${pos.points_so_far[0]}, them ${pos.points_so_far[1]} card points. Opening it in Review…`;
-  $("#review-text").value = roundText({ hands: Object.fromEntries(coach.hands.map((h, s) => [s, h])), mode: coach.mode, leader: 0,
-                                        chooser: 0, chibred: false, played: coach.played, melds: "" });
+  const [us, them] = score(pos);
+  $("#coach-feedback").textContent += ` The round is over: us ${us}, them ${them} (card points ${pos.points_so_far[0]} to ${pos.points_so_far[1]}, with the Weis and Stöck). Opening it in Review…`;
+  $("#review-text").value = roundText({ hands: Object.fromEntries(coach.hands.map((h, s) => [s, h])), mode: coach.mode, leader: coach.leader,
+                                        chooser: coach.chooser, chibred: coach.chibred, played: coach.played, melds: meldsString() });
   $("#review-seat").value = "0";
   setTimeout(() => { showView("review"); $('#view-review [data-action="review"]').click(); }, 600);
 }

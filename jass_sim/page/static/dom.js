@@ -58,10 +58,38 @@ export function progressUI(id) {
 
 // ---------- views ----------
 const viewListeners = [];
+let defaultFooter = null;
 export function onViewShown(fn) { viewListeners.push(fn); }
 export function showView(name) {
-  for (const tab of $$("nav [data-view]")) tab.setAttribute("aria-selected", String(tab.dataset.view === name));
+  for (const tab of $$("nav [data-view]")) {
+    const on = tab.dataset.view === name;
+    tab.setAttribute("aria-selected", String(on));
+    tab.tabIndex = on ? 0 : -1;  // one Tab stop for the tab list; the arrow keys move inside it
+  }
   for (const view of $$(".view")) view.hidden = view.id !== `view-${name}`;
+  // the footer says how the view's figures are made (Cribbage's are exact, not Monte Carlo)
+  const note = $("#footer-note"), view = $(`#view-${name}`);
+  if (defaultFooter === null) defaultFooter = note.textContent;
+  note.textContent = (view && view.dataset.footer) || defaultFooter;
   history.replaceState(null, "", `#${name}`);
   for (const fn of viewListeners) fn(name);
+}
+export function currentView() { const view = $$(".view").find((v) => !v.hidden); return view ? view.id.slice(5) : null; }
+
+// the screen reader's line: an answer is announced when it arrives
+export function announce(text) {
+  const region = $("#announce");
+  region.textContent = "";
+  // a change the live region notices even when the same text comes twice
+  setTimeout(() => { region.textContent = text; }, 30);
+}
+
+// the skip link jumps over the header, the tabs and the card picker, to the view's first field
+export function setupSkipLink() {
+  $(".skip").addEventListener("click", (e) => {
+    e.preventDefault();
+    const view = $(`#view-${currentView()}`);
+    const field = view && $("input:not([type=hidden]):not([type=file]), textarea, select", view);
+    (field || view).focus();
+  });
 }

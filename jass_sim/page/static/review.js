@@ -1,6 +1,6 @@
 // View "Review": a round (pasted, opened, or from the table or the coach) reviewed decision by decision.
 import { $, el, fmt, signed, clearErrors, showError, numberOrNull } from "./dom.js";
-import { viewJob, cancelJob } from "./api.js";
+import { viewJob, cancelJob, clearResult } from "./api.js";
 import { cardLabel, modeLabel, pcard, localize } from "./cards.js";
 
 export function setupReview() {
@@ -14,7 +14,11 @@ export function setupReview() {
     const text = $("#review-text").value;
     let round = text;
     if (text.trim().startsWith("{")) {
-      try { round = JSON.parse(text); } catch (err) { showError(root, "round", `the round is not valid JSON: ${err.message}`, "review-job"); return; }
+      try { round = JSON.parse(text); } catch (err) {
+        clearResult("review");
+        showError(root, "round", `the round is not valid JSON: ${err.message}`, "review-job");
+        return;
+      }
     }
     const args = { round, seat: Number($("#review-seat").value) };
     const samples = numberOrNull($("#review-samples"));
@@ -51,7 +55,7 @@ export function renderReview(box, doc) {
     }
     box.append(el("div", { class: "mistakes", "data-testid": "biggest-mistakes" }, el("h3", { text: `The ${worst.length === 1 ? "biggest mistake" : worst.length + " biggest mistakes"}` }), list));
   }
-  box.append(lossChart(doc.decisions));
+  box.append(lossChart(doc.decisions, box.clientWidth), chartLegend());
   doc.decisions.forEach((d, i) => {
     const head = d.kind === "mode" ? `Mode choice: ${modeLabel(d.played)}` : `Trick ${d.trick}, seat ${d.seat} played ${cardLabel(d.played)}`;
     const lines = [el("strong", { text: head }), " ", el("span", { class: `verdict-${d.verdict}`, "data-verdict": d.verdict, text: d.verdict })];
@@ -91,8 +95,11 @@ function jumpTo(i) {
   setTimeout(() => node.classList.remove("flash"), 1500);
 }
 
-function lossChart(decisions) {
-  const w = 600, h = 160, pad = 28;
+const COLORS = { good: "#1f7a3f", inaccuracy: "#8a6d00", mistake: "#b4561a", blunder: "#b3261e", forced: "#767676", unclear: "#6a5acd" };
+
+// drawn at the width it is shown at (a phone's chart is not a shrunk desktop one: its labels stay 12 px)
+function lossChart(decisions, width) {
+  const w = Math.round(Math.max(300, Math.min(640, width || 600))), h = 170, pad = 30;
   const n = decisions.length, max = Math.max(5, ...decisions.map((d) => d.ci95_loss ? d.ci95_loss[1] : d.loss || 0));
   const svgNS = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(svgNS, "svg");
@@ -101,16 +108,18 @@ function lossChart(decisions) {
   const add = (tag, attrs, text) => { const node = document.createElementNS(svgNS, tag); for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v); if (text) node.textContent = text; svg.append(node); return node; };
   const x = (i) => pad + (i + 0.5) * (w - 2 * pad) / Math.max(1, n), y = (v) => h - pad - (h - 2 * pad) * Math.max(0, v) / max;
   add("line", { x1: pad, x2: w - pad, y1: y(0), y2: y(0), stroke: "#555" });
-  add("text", { x: 4, y: 14, "font-size": 11, fill: "#555" }, "points lost");
-  add("text", { x: 4, y: y(0) + 4, "font-size": 10, fill: "#555" }, "0");
-  add("text", { x: 4, y: y(max) + 4, "font-size": 10, fill: "#555" }, fmt(max, 0));
-  const colors = { good: "#1f7a3f", inaccuracy: "#b08900", mistake: "#d2691e", blunder: "#b3261e", forced: "#8a8a8a", unclear: "#6a5acd" };
+  add("text", { x: 4, y: 14, "font-size": 12, fill: "#444" }, "points lost");
+  add("text", { x: 4, y: y(0) + 4, "font-size": 12, fill: "#444" }, "0");
+  add("text", { x: 4, y: y(max) + 4, "font-size": 12, fill: "#444" }, fmt(max, 0));
   decisions.forEach((d, i) => {
     if (d.ci95_loss) add("line", { x1: x(i), x2: x(i), y1: y(d.ci95_loss[0]), y2: y(d.ci95_loss[1]), stroke: "#999", "stroke-width": 2 });
-    add("circle", { cx: x(i), cy: y(d.loss || 0), r: 5, fill: colors[d.verdict] || "#333" });
-    add("text", { x: x(i) - 6, y: h - 8, "font-size": 10, fill: "#555" }, d.kind === "mode" ? "M" : String(d.trick));
+    add("circle", { cx: x(i), cy: y(d.loss || 0), r: 5, fill: COLORS[d.verdict] || "#333" });
+    add("text", { x: x(i), y: h - 8, "font-size": 12, fill: "#444", "text-anchor": "middle" }, d.kind === "mode" ? "M" : String(d.trick));
   });
-  let lx = pad + 60;
-  for (const v of VERDICTS) { add("circle", { cx: lx, cy: 10, r: 4, fill: colors[v] }); add("text", { x: lx + 7, y: 14, "font-size": 10, fill: "#333" }, v); lx += 78; }
   return svg;
+}
+
+function chartLegend() {
+  return el("p", { class: "legend note" }, el("span", { text: "M: the mode choice; 1–9: the tricks. " }),
+    VERDICTS.map((v) => el("span", { class: "key" }, el("span", { class: "dot", style: `background:${COLORS[v]}` }), ` ${v} `)));
 }

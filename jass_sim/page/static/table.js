@@ -1,7 +1,8 @@
 // View "At the table": set up a round, tap each card as it falls; at my turn, which card to play.
 import { $, el, fmt, signed, tokens, clearErrors, showError, showView } from "./dom.js";
-import { viewJob, cancelJob, checkPosition } from "./api.js";
-import { buildPicker, linkField, pcard, renderTricks, localize } from "./cards.js";
+import { viewJob, cancelJob, checkPosition, clearResult } from "./api.js";
+import { buildPicker, cardLabel, linkField, pcard, renderTricks, localize } from "./cards.js";
+import { renderCardTable, renderHand } from "./cardtable.js";
 
 const table = { played: [], lastPosition: null };
 
@@ -18,35 +19,71 @@ export function setupTable() {
   const root = $("#view-table");
   table.handPicker = buildPicker($("#table-hand-picker"), { max: 9 });
   linkField($("#table-hand"), table.handPicker);
-  table.playPicker = buildPicker($("#table-play-picker"), { max: 36, sequence: true, onChange: async (codes, code) => {
+  table.playPicker = buildPicker($("#table-play-picker"), { max: 36, sequence: true, onChange: (codes, code) => play(code) });
+  // a card falls (from the picker, or from my hand at the table); refused by the rules, it is taken back
+  async function play(code) {
     table.played.push(code);
+    table.showLast = false;
+    table.playPicker.set(table.played);
     if (!(await refresh())) { table.played.pop(); table.playPicker.set(table.played); }
-  } });
+  }
   async function refresh() {
-    clearErrors(root);
+    const version = table.version = (table.version || 0) + 1;
+    const args = tableArgs();
     try {
-      const pos = await checkPosition(tableArgs());
+      const pos = await checkPosition(args);
+      if (table.version !== version) return true;  // a later check answers for the page
+      clearErrors(root);  // only now: the page does not jump under a click while the check is on its way
       table.lastPosition = pos;
-      renderTricks($("#table-state"), pos);
-      const turn = pos.finished ? "The round is over." : pos.to_play === 0 ? "Your turn." : `Seat ${pos.to_play} to play.`;
-      $("#table-state").append(el("p", { class: "note", text: `${turn} Points so far: us ${pos.points_so_far[0]}, them ${pos.points_so_far[1]}.` }));
-      if (pos.to_play === 0 && !pos.finished) advisePlay();
+      draw();
+      if (pos.to_play === 0 && !pos.finished) advisePlay(args);
+      else { cancelJob("table"); clearResult("table"); }  // the advice was for a card that has been played
       return true;
     } catch (err) {
-      showError(root, err.field === "played" || !err.field ? "played" : err.field, localize(err.message), "played");
+      if (table.version !== version) return true;
+      clearErrors(root);
+      const field = err.field === "played" || !err.field ? "played" : err.field;
+      showError(root, field, localize(err.message) + hint(field), "played");
       return false;
     }
   }
-  async function advisePlay() {
-    clearErrors(root);
-    await cancelJob("table");
-    $("#table-result").textContent = "";
-    const args = Object.assign(tableArgs(), { policy: $("#table-policy").value, samples: 1000 });
-    await viewJob("table", "play_advice", args, { render: (doc) => renderPlayAdvice($("#table-result"), doc) });
+  // the card table, my hand as large cards, and every trick so far on demand
+  function draw() {
+    const pos = table.lastPosition;
+    const box = $("#table-state");
+    const turn = pos.finished ? "The round is over." : pos.to_play === 0 ? "Your turn." : `Seat ${pos.to_play} to play.`;
+    const felt = el("div", { class: "card-table", "data-testid": "card-table" });
+    const melds = {};
+    for (const [seat, cards] of Object.entries(pos.melds || {})) melds[seat] = [`Weis ${cards.map((c) => cardLabel(c, true)).join(" ")}`];
+    renderCardTable(felt, pos, { showLast: table.showLast, melds, onToggleLast: (on) => { table.showLast = on; draw(); },
+                                 status: `${turn} Points so far: us ${pos.points_so_far[0]}, them ${pos.points_so_far[1]}.` });
+    const list = el("div");
+    renderTricks(list, pos);
+    box.textContent = "";
+    box.append(felt);
+    if ((pos.tricks || []).length) box.append(el("details", { class: "all-tricks" }, el("summary", { text: "Every trick so far" }), list));
+    const left = pos.hand.filter((c) => !pos.played.includes(c));
+    renderHand($("#table-my-hand"), left, { legal: pos.to_play === 0 && !pos.finished ? pos.legal : [], onPlay: play });
   }
-  $('[data-action="play-advice"]', root).addEventListener("click", advisePlay);
+  // the set-up is checked as soon as it is complete, not at the first card
+  function hint(field) {
+    if (field !== "chooser" || $("#table-chibred").checked) return "";
+    const leader = Number($("#table-leader").value);
+    return ` If seat ${leader} chibred and seat ${(leader + 2) % 4} chose, tick “the leader chibred”.`;
+  }
+  // the advice for the position just checked (`args`: its set-up and cards, not the form as it is now)
+  async function advisePlay(args = tableArgs()) {
+    const pos = table.lastPosition, version = table.version;
+    await cancelJob("table");
+    if (table.version !== version) return;  // play moved on meanwhile
+    clearErrors(root);
+    args = Object.assign({}, args, { policy: $("#table-policy").value, samples: 1000 });
+    await viewJob("table", "play_advice", args, { focus: false, stillWanted: () => table.version === version,
+      render: (doc) => renderPlayAdvice($("#table-result"), doc, pos) });
+  }
+  $('[data-action="play-advice"]', root).addEventListener("click", () => advisePlay());
   $('[data-action="cancel"][data-for="table"]', root).addEventListener("click", () => cancelJob("table"));
-  $('[data-action="undo"]', root).addEventListener("click", () => { table.played.pop(); table.playPicker.set(table.played); refresh(); });
+  $('[data-action="undo"]', root).addEventListener("click", () => { table.played.pop(); table.showLast = false; table.playPicker.set(table.played); refresh(); });
   $('[data-action="table-clear"]', root).addEventListener("click", () => { table.played = []; table.playPicker.set([]); $("#table-result").textContent = ""; refresh(); });
   $('[data-action="table-review"]', root).addEventListener("click", () => {
     $("#review-text").value = roundText({ hands: { 0: tokens($("#table-hand").value) }, mode: $("#table-mode").value,
@@ -60,8 +97,14 @@ export function setupTable() {
   }
 }
 
-export function renderPlayAdvice(box, doc) {
+// `pos`: the position the advice is for (its trick and the cards played to it so far)
+export function renderPlayAdvice(box, doc, pos = null) {
   box.textContent = "";
+  if (pos) {
+    const sofar = (pos.trick || []).map((c) => cardLabel(c)).join(" ");
+    box.append(el("p", { class: "note", "data-testid": "advice-for" },
+      `Your card in trick ${pos.tricks.length + 1}` + (sofar ? `, after ${sofar}:` : ", you lead:")));
+  }
   box.append(el("p", { class: "sentence", "data-testid": "recommendation" }, localize(doc.sentence)));
   const t = el("table", { class: "options" }, el("thead", {}, el("tr", {}, el("th", { text: "card" }),
     el("th", { class: "num", text: "points from now [95% CI]" }), el("th", { class: "num", text: "against the best" }))));
