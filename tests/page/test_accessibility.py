@@ -25,6 +25,7 @@ def violations(page) -> list[str]:
     from axe_playwright_python.sync_playwright import Axe
 
     results = Axe().run(page, options={"runOnly": {"type": "tag", "values": TAGS}})
+    assert results.response["testEngine"]["name"] == "axe-core"  # it ran, over the page as shown
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
             for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
 
@@ -54,6 +55,7 @@ def test_every_view_empty_and_with_a_result(ready):
     page = ready
     check_every_view(page, "empty")
     page.set_viewport_size({"width": 1280, "height": 900})
+    page.click('nav [data-view="advise"]')
     page.fill("#advise-hand", HAND)
     page.click("#view-advise summary")
     page.fill("#advise-samples", "128")
