@@ -67,6 +67,7 @@ def test_declare_melds_compares_the_best_melds(client):
     assert doc["scoring_team"] == 0 and doc["meld_points"] == [140, 0]
     assert [s["points"] for s in doc["seats"]] == [20, 20, 120, 50]
     assert [s["stoeck"] for s in doc["seats"]] == [True, False, False, False]  # HK HQ with hearts trump
+    assert (doc["stoeck_points"], doc["match_points"]) == (20, 100)
     name, doc = run(client, "declare_melds", {"hands": HANDS, "mode": "OBE", "leader": 0})
     assert not any(s["stoeck"] for s in doc["seats"])  # no stöck without a trump
 

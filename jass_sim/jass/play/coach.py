@@ -53,7 +53,9 @@ def choose_mode(hand, *, may_chibre: bool = True, rules: str = "chibre", model: 
 class DeclaredMelds(Result):
     """What each seat declares before play: ``melds[seat]`` (a list of :class:`jass_sim.jass.rules.Meld`),
     ``stoeck[seat]`` (it holds the trump K and Q), ``scoring_team`` (the team with the best meld, whose
-    melds count; None without a meld) and ``meld_points`` per team (0 for the team whose melds do not count)."""
+    melds count; None without a meld) and ``meld_points`` per team (0 for the team whose melds do not count).
+    Its JSON adds the points of the stöck and of a match (all nine tricks, after which the beaten team's
+    melds and stöck are void), as the round's score counts them."""
 
     mode: int
     leader: int
@@ -65,13 +67,13 @@ class DeclaredMelds(Result):
     formats = ("table", "json")
 
     def to_json(self) -> dict:
-        from jass_sim.jass.rules.presets import STOECK_POINTS
+        from jass_sim.jass.rules.presets import MATCH_BONUS, STOECK_POINTS
 
         seats = [{"seat": s, "melds": [{"kind": m.kind, "cards": [format_card(c) for c in m.cards], "points": m.points}
                                        for m in self.melds[s]],
                   "points": sum(m.points for m in self.melds[s]), "stoeck": self.stoeck[s]} for s in range(4)]
         return {"mode": MODE_NAMES[self.mode], "leader": self.leader, "seats": seats, "scoring_team": self.scoring_team,
-                "meld_points": list(self.meld_points), "stoeck_points": STOECK_POINTS}
+                "meld_points": list(self.meld_points), "stoeck_points": STOECK_POINTS, "match_points": MATCH_BONUS}
 
     def text(self) -> str:
         lines = []

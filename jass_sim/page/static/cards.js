@@ -79,7 +79,9 @@ export function localize(text) {
   return text.replace(new RegExp(`([${symbols}])(${ranks})(?![0-9A-Za-z])`, "gu"), (all, s, r) => {
     const code = d.suits[d.suit_symbols.indexOf(s)] + (r === "10" ? "T" : r);
     return cardLabel(code);
-  }).replace(new RegExp(`[${symbols}]`, "gu"), (s) => d.swiss.suits[d.suit_symbols.indexOf(s)]);
+  }).replace(new RegExp(`[${symbols}]`, "gu"), (s) => d.swiss.suits[d.suit_symbols.indexOf(s)])
+    // and the letter codes of the rules' messages ("may not play C7 here")
+    .replace(new RegExp(`\\b[${d.suits.join("")}][${d.ranks.join("")}]\\b`, "g"), (code) => cardLabel(code));
 }
 
 // a typed card token in the deck's own code ("h10" -> "HT", "♥j" -> "HJ", "5♥" -> "5H"), or null

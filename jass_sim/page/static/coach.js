@@ -26,11 +26,16 @@ function talk(line) {
   while (box.children.length > 4) box.firstElementChild.remove();
 }
 
+// a job of this deal: its result, or an error; a deal replaced meanwhile stops the round's flow
+class Stale extends Error {}
 async function job(command, args) {
+  const round = coach.round;
   const out = await runJob(command, args);
+  if (round !== coach.round) throw new Stale();
   if (out.kind !== "result") throw Object.assign(new Error(out.data.error || `${command} failed`), out.data);
   return out.data;
 }
+function failed(err) { if (!(err instanceof Stale)) showError($("#view-coach"), null, err.message, "coach-job"); }
 
 export function setupCoach() {
   const root = $("#view-coach");
@@ -43,6 +48,7 @@ function deal() {
   const cards = deckOf("jass").cards;
   const order = (c) => cards.indexOf(c);
   const deck = shuffle(cards);
+  coach.round = (coach.round || 0) + 1;  // a new deal: the jobs of the last one are no longer wanted
   Object.assign(coach, { hands: [0, 1, 2, 3].map((s) => deck.slice(9 * s, 9 * s + 9).sort((a, b) => order(a) - order(b))),
                          played: [], mode: null, notes: [], declared: null, shown: {}, stoeck: {}, said: {}, meldsShown: false, showLast: false,
                          first: $("#coach-first").value === "partner" ? 2 : 0, chibred: false });
@@ -61,7 +67,7 @@ function askMode(text, mayChibre) {
 }
 
 async function partnerFirst() {
-  talk("Your partner chooses first…");
+  talk("Your partner is first to choose trump…");
   try {
     const choice = await job("choose_mode", { hand: coach.hands[2].join(" "), may_chibre: true });
     if (choice.chibre) {
@@ -73,7 +79,7 @@ async function partnerFirst() {
       coach.chooser = 2;
       await start(choice.mode);
     }
-  } catch (err) { showError($("#view-coach"), null, err.message, "coach-job"); }
+  } catch (err) { failed(err); }
 }
 
 async function chibre() {
@@ -85,7 +91,7 @@ async function chibre() {
     talk(`Your partner chooses ${modeLabel(choice.mode)}.`);
     coach.chooser = 2;
     await start(choice.mode);
-  } catch (err) { showError($("#view-coach"), null, err.message, "coach-job"); }
+  } catch (err) { failed(err); }
 }
 
 async function chosen(mode) {
@@ -98,7 +104,7 @@ async function start(mode) {
   coach.mode = mode;
   try {
     coach.declared = await job("declare_melds", { hands: coach.hands.map((h) => h.join(" ")), mode, leader: coach.leader });
-  } catch (err) { showError($("#view-coach"), null, err.message, "coach-job"); return; }
+  } catch (err) { failed(err); return; }
   await coachStep();
 }
 
@@ -152,11 +158,14 @@ function tableTalk(pos) {
 }
 
 // the score: card points, the Weis that count (once shown) and the stöck said
+// (a match, all nine tricks, adds its points and voids the beaten team's melds and stöck)
 function score(pos) {
-  const d = coach.declared, out = pos.points_so_far.slice();
-  if (coach.meldsShown && d.scoring_team !== null) out[d.scoring_team] += d.meld_points[d.scoring_team];
-  for (const seat of Object.keys(coach.stoeck)) out[seat % 2] += d.stoeck_points;
-  return out;
+  const d = coach.declared, melds = [0, 0], stoeck = [0, 0], match = [0, 0], taken = [0, 0];
+  if (coach.meldsShown && d.scoring_team !== null) melds[d.scoring_team] = d.meld_points[d.scoring_team];
+  for (const seat of Object.keys(coach.stoeck)) stoeck[seat % 2] += d.stoeck_points;
+  for (const winner of pos.winners || []) taken[winner % 2] += 1;
+  for (const team of [0, 1]) if (taken[team] === 9) { match[team] = d.match_points; melds[1 - team] = stoeck[1 - team] = 0; }
+  return pos.points_so_far.map((p, team) => p + melds[team] + stoeck[team] + match[team]);
 }
 
 function meldLines() {
@@ -182,10 +191,11 @@ function draw(pos) {
 }
 
 async function coachStep() {
-  const root = $("#view-coach");
+  const root = $("#view-coach"), round = coach.round;
   while (true) {
     let pos;
     try { pos = await checkPosition(positionArgs()); } catch (err) { showError(root, null, err.message, "coach-job"); return; }
+    if (round !== coach.round) return;
     const shownBefore = meldsString();
     tableTalk(pos);
     if (meldsString() !== shownBefore) continue;  // the melds just shown are part of the position now
@@ -194,23 +204,25 @@ async function coachStep() {
     const left = coach.hands[0].filter((c) => !coach.played.includes(c));
     if (pos.to_play === 0) { renderHand($("#coach-hand"), left, { legal: pos.legal, onPlay: coachPlay }); coach.legalNow = pos.legal; return; }
     renderHand($("#coach-hand"), left);
-    const out = await runJob("choose_card", Object.assign(seatArgs(pos.to_play), { seed: coach.played.length }));
-    if (out.kind !== "result") { showError(root, null, out.data.error || "a bot could not play", "coach-job"); return; }
-    coach.played.push(out.data.card);
+    let chosen;
+    try { chosen = await job("choose_card", Object.assign(seatArgs(pos.to_play), { seed: coach.played.length })); } catch (err) { failed(err); return; }
+    coach.played.push(chosen.card);
     coach.showLast = false;
   }
 }
 
 async function coachPlay(card) {
   const before = Object.assign(positionArgs(), { samples: 400, seed: coach.played.length + 1 });
-  const legal = coach.legalNow || [];
+  const legal = coach.legalNow || [], round = coach.round;
+  if (!legal.includes(card)) return;  // a second tap before the table has moved on
+  coach.legalNow = [];
   coach.played.push(card);
   coach.showLast = false;
   const feedback = $("#coach-feedback");
   if (legal.length > 1) {
     feedback.textContent = `You played ${cardLabel(card)}; the coach is thinking…`;
     runJob("play_advice", before).then((out) => {
-      if (out.kind !== "result") return;
+      if (out.kind !== "result" || round !== coach.round) return;
       const doc = out.data, mineRow = doc.cards.find((c) => c.card === card);
       const best = doc.recommendation;
       let line;
@@ -231,7 +243,7 @@ async function coachPlay(card) {
 
 function coachEnd(pos) {
   const [us, them] = score(pos);
-  $("#coach-feedback").textContent += ` The round is over: us ${us}, them ${them} (card points ${pos.points_so_far[0]} to ${pos.points_so_far[1]}, with the Weis and Stöck). Opening it in Review…`;
+  $("#coach-feedback").textContent += ` The round is over: us ${us}, them ${them} (card points ${pos.points_so_far[0]} to ${pos.points_so_far[1]}, with the Weis, the Stöck and a match). Opening it in Review…`;
   $("#review-text").value = roundText({ hands: Object.fromEntries(coach.hands.map((h, s) => [s, h])), mode: coach.mode, leader: coach.leader,
                                         chooser: coach.chooser, chibred: coach.chibred, played: coach.played, melds: meldsString() });
   $("#review-seat").value = "0";
