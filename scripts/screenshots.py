@@ -100,8 +100,12 @@ def main(argv=None) -> int:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
             for label, (width, height) in WIDTHS.items():
                 page = browser.new_page(viewport={"width": width, "height": height})
-                fill_views(page, base, lambda name: page.screenshot(path=str(out / f"{name}-{label}.png"),
-                                                                     full_page=True))
+                def shoot(name, page=page, label=label):
+                    # from the top: a sticky bar (the card table's) is drawn where it belongs
+                    page.evaluate("window.scrollTo(0, 0)")
+                    page.screenshot(path=str(out / f"{name}-{label}.png"), full_page=True)
+
+                fill_views(page, base, shoot)
                 page.close()
             browser.close()
     finally:
