@@ -36,6 +36,23 @@ def choose_mode(hand, *, may_chibre: bool = True, rules: str = "chibre", model: 
     (only when ``may_chibre``): how the page's bot partner chooses trump. Wraps
     :func:`jass_sim.jass.play.choose.choose_mode_for`.
 
+    Parameters
+    ----------
+    hand : str or list
+        The chooser's nine cards.
+    may_chibre : bool
+        Whether the chooser may pass the choice to its partner (not after a chibre).
+    rules : str
+        Rule preset (``chibre``, ``schieber``, ``pique-double``): the modes and their multipliers.
+    model : str
+        ``fitted`` (the linear model fitted under ``net`` card play) or ``evaluator``.
+
+    Returns
+    -------
+    ChosenMode
+        ``.mode`` (a mode number, None for a chibre); ``to_json()``: ``{"mode": "H" ... | "chibre", "chibre",
+        "model"}``.
+
     Examples
     --------
     >>> import jass_sim.jass.play.coach as coach
@@ -87,7 +104,24 @@ def declare_melds(hands, *, mode: str, leader: int = 0, rules: str = "chibre") -
     """The melds and stöck of a dealt round: ``hands`` are the four nine-card hands (seats 0..3, in
     playing order), ``mode`` the mode played, ``leader`` the seat that leads the first trick (it
     announces first, so it keeps a tie). Wraps :func:`jass_sim.jass.rules.announcement`,
-    :func:`jass_sim.jass.rules.has_stoeck` and the round kernel's comparison of the melds."""
+    :func:`jass_sim.jass.rules.has_stoeck` and the round kernel's comparison of the melds.
+
+    Parameters
+    ----------
+    hands : list of str
+        The four hands, seats 0..3 (nine different cards each, no card in two hands).
+    mode : str
+        ``H``, ``D``, ``S``, ``C``, ``OBE`` or ``UNE``.
+    leader : int
+        The first leader 0..3.
+    rules : str
+        Rule preset: the points of runs and of four of a kind.
+
+    Returns
+    -------
+    DeclaredMelds
+        Each seat's melds and stöck, the team whose melds count and the points per team.
+    """
     from jass_sim.jass.rules import announcement, get_rules, has_stoeck
     from jass_sim.jass.rules._melds import MAX_MELDS, team_melds
 
