@@ -183,3 +183,23 @@ def test_cribbage_shows_cards_and_says_it_is_exact(ready):
     # a favicon, and no request of the page answered 404
     assert page.locator('link[rel="icon"]').count() == 1
     assert not [u for s, u in responses if s == 404], responses
+
+
+def test_the_labels_change_on_what_is_already_on_screen(ready):
+    page = ready
+    page.fill("#advise-hand", HAND)
+    page.click("#view-advise summary")
+    page.fill("#advise-samples", "64")
+    page.click('[data-action="advise"]')
+    expect(page.locator("#advise-result tr[data-option]")).to_have_count(7)
+    page.click('nav [data-view="table"]')
+    page.fill("#table-hand", HAND)
+    page.select_option("#table-leader", "1")
+    page.dispatch_event("#table-hand", "change")
+    for card in ("D7", "DQ", "DA"):
+        page.click(f'#table-play-picker [data-card="{card}"]')
+    expect(page.locator('#table-state .tcard[data-card="DA"]')).to_contain_text("♦A")
+    page.select_option("#suit-style", "swiss")
+    expect(page.locator('#table-state .tcard[data-card="DA"]')).to_contain_text("Ei A")
+    expect(page.locator('#table-my-hand [data-card="HJ"]')).to_have_text("Ro U")
+    expect(page.locator('#advise-result tr[data-option="H"] td').first).to_have_text("Rosen trump")

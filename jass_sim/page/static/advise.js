@@ -1,7 +1,7 @@
 // View "Trump or chibre": nine cards, the options from best to worst with their paired 95% CIs.
 import { $, el, signed, clearErrors, numberOrNull } from "./dom.js";
 import { viewJob, cancelJob } from "./api.js";
-import { buildPicker, linkField, modeLabel, localize } from "./cards.js";
+import { buildPicker, linkField, modeLabel, localize, onStyleChange } from "./cards.js";
 
 export function setupAdvise() {
   const root = $("#view-advise");
@@ -25,7 +25,11 @@ export function setupAdvise() {
   $('[data-action="advise"]', root).addEventListener("click", run);
   $("#advise-hand").addEventListener("keydown", (e) => { if (e.key === "Enter") run(); });
   $('[data-action="cancel"][data-for="advise"]', root).addEventListener("click", () => cancelJob("advise"));
+  // the answer on screen in the labels just chosen
+  onStyleChange(() => { if (shown && $("#advise-result").childElementCount) renderAdvice(...shown); });
 }
+
+let shown = null;  // the arguments of the last renderAdvice
 
 // an interval that never breaks across lines: [+1.2, +3.4]
 export const interval = (lo, hi) => `[${signed(lo)},\u00a0${signed(hi)}]`;
@@ -49,6 +53,7 @@ function barScale(rows) {
 }
 
 function renderAdvice(doc, partial, cancelled = false) {
+  shown = [doc, partial, cancelled];
   const box = $("#advise-result");
   box.textContent = "";
   const rows = doc.options.slice().sort((a, b) => b.mean_diff - a.mean_diff);

@@ -5,7 +5,7 @@
 // says whether it was best; at the end the round opens in Review.
 import { $, $$, el, fmt, showError, showView } from "./dom.js";
 import { runJob, checkPosition } from "./api.js";
-import { cardLabel, deckOf, modeLabel } from "./cards.js";
+import { cardLabel, deckOf, modeLabel, onStyleChange } from "./cards.js";
 import { renderCardTable, renderHand } from "./cardtable.js";
 import { roundText } from "./table.js";
 
@@ -42,6 +42,11 @@ export function setupCoach() {
   $('[data-action="deal"]', root).addEventListener("click", deal);
   $$("#coach-choose [data-mode]").forEach((b) => b.addEventListener("click", () => chosen(b.dataset.mode)));
   $('#coach-choose [data-action="chibre"]').addEventListener("click", chibre);
+  onStyleChange(() => {
+    if (!coach.hands) return;
+    if (coach.lastPos && coach.declared) draw(coach.lastPos);
+    renderHand($("#coach-hand"), coach.hands[0].filter((c) => !coach.played.includes(c)), { legal: coach.legalNow || [], onPlay: coachPlay });
+  });
 }
 
 function deal() {
@@ -50,7 +55,7 @@ function deal() {
   const deck = shuffle(cards);
   coach.round = (coach.round || 0) + 1;  // a new deal: the jobs of the last one are no longer wanted
   Object.assign(coach, { hands: [0, 1, 2, 3].map((s) => deck.slice(9 * s, 9 * s + 9).sort((a, b) => order(a) - order(b))),
-                         played: [], mode: null, notes: [], declared: null, shown: {}, stoeck: {}, said: {}, meldsShown: false, showLast: false,
+                         played: [], lastPos: null, legalNow: [], mode: null, notes: [], declared: null, shown: {}, stoeck: {}, said: {}, meldsShown: false, showLast: false,
                          first: $("#coach-first").value === "partner" ? 2 : 0, chibred: false });
   coach.leader = coach.first;
   $("#coach-table").textContent = ""; $("#coach-feedback").textContent = ""; $("#coach-talk").textContent = "";
@@ -181,6 +186,7 @@ function meldLines() {
 }
 
 function draw(pos) {
+  coach.lastPos = pos;
   const bySeat = playedBy(pos);
   const sc = score(pos);
   renderCardTable($("#coach-table"), pos, { left: bySeat.map((cs) => 9 - cs.length), melds: meldLines(), score: sc,

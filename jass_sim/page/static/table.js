@@ -1,7 +1,7 @@
 // View "At the table": set up a round, tap each card as it falls; at my turn, which card to play.
 import { $, el, fmt, signed, tokens, clearErrors, showError, showView } from "./dom.js";
 import { viewJob, cancelJob, checkPosition, clearResult } from "./api.js";
-import { buildPicker, cardLabel, linkField, pcard, renderTricks, localize } from "./cards.js";
+import { buildPicker, cardLabel, linkField, onStyleChange, pcard, renderTricks, localize } from "./cards.js";
 import { renderCardTable, renderHand } from "./cardtable.js";
 
 const table = { played: [], lastPosition: null };
@@ -81,6 +81,7 @@ export function setupTable() {
     await viewJob("table", "play_advice", args, { focus: false, stillWanted: () => table.version === version,
       render: (doc) => renderPlayAdvice($("#table-result"), doc, pos) });
   }
+  onStyleChange(() => { if (table.lastPosition) draw(); });
   $('[data-action="play-advice"]', root).addEventListener("click", () => advisePlay());
   $('[data-action="cancel"][data-for="table"]', root).addEventListener("click", () => cancelJob("table"));
   $('[data-action="undo"]', root).addEventListener("click", () => { table.played.pop(); table.showLast = false; table.playPicker.set(table.played); refresh(); });
