@@ -57,8 +57,9 @@ def fill_views(page, base: str, shoot) -> None:
     page.click('nav [data-view="coach"]')
     page.click('[data-action="deal"]')
     page.click('#coach-choose [data-mode="H"]')
-    page.wait_for_selector("#coach-hand button:not([disabled])", timeout=60_000)
-    page.click("#coach-hand button:not([disabled])")
+    for _ in range(2):  # into the second trick: the melds shown, the last trick on demand
+        page.wait_for_selector("#coach-hand button:not([disabled])", timeout=60_000)
+        page.click("#coach-hand button:not([disabled])")
     page.wait_for_function("document.querySelector('#coach-feedback').textContent.includes('point') || "
                            "document.querySelector('#coach-feedback').textContent.includes('✓') || "
                            "document.querySelector('#coach-feedback').textContent.includes('only')", timeout=60_000)
@@ -108,8 +109,12 @@ def main(argv=None) -> int:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
             for label, (width, height) in WIDTHS.items():
                 page = browser.new_page(viewport={"width": width, "height": height})
-                fill_views(page, base, lambda name: page.screenshot(path=str(out / f"{name}-{label}.png"),
-                                                                     full_page=True))
+                def shoot(name, page=page, label=label):
+                    # from the top: a sticky bar (the card table's) is drawn where it belongs
+                    page.evaluate("window.scrollTo(0, 0)")
+                    page.screenshot(path=str(out / f"{name}-{label}.png"), full_page=True)
+
+                fill_views(page, base, shoot)
                 page.close()
             browser.close()
     finally:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from jass_sim.basra.cli import basra
 from jass_sim.basra.players import PLAYERS
-from jass_sim.core.game import Game, Golden
+from jass_sim.core.game import Game, Golden, Job
 
 #: Deals and games to 101 of the small ``simulate`` run (three random blocks of deals, two of games).
 SMALL_DEALS, SMALL_GAMES = 3000, 1100
@@ -29,4 +29,5 @@ def simulate(seed: int, player: str, threads: int | None = None) -> dict:
 #: Basra's descriptor: its players, replay and small run, its command group and golden replay.
 GAME = Game(name="basra", players=PLAYERS, default_player="random", replay=replay, simulate=simulate,
             commands=(basra,), replay_command=("basra", "replay"), player_option="--policy",
-            golden=(Golden("basra_replay_seed1_2p_greedy.json", 1, "greedy"),))
+            golden=(Golden("basra_replay_seed1_2p_greedy.json", 1, "greedy"),),
+            jobs=(Job("basra_advise", "jass_sim.basra.api", "advise", progress=True),))

@@ -27,6 +27,19 @@ class Golden:
 
 
 @dataclass(frozen=True)
+class Job:
+    """A command of the page's job API (``POST /api/jobs`` with ``{"command": name, ...}``): the
+    public function ``module.function``, called with the job's ``args``; ``progress``: it takes a
+    ``progress`` callback; ``defaults``: ``(argument, value)`` pairs passed unless the job gives them."""
+
+    name: str
+    module: str
+    function: str
+    progress: bool = False
+    defaults: tuple = ()
+
+
+@dataclass(frozen=True)
 class Game:
     """One game as the package sees it.
 
@@ -53,6 +66,8 @@ class Game:
         The replay command's option that takes a player name.
     golden : tuple of Golden
         Golden replays in ``tests/data``.
+    jobs : tuple of Job
+        Its commands of the page's job API.
     """
 
     name: str
@@ -64,6 +79,7 @@ class Game:
     replay_command: tuple[str, ...]
     player_option: str
     golden: tuple[Golden, ...] = ()
+    jobs: tuple[Job, ...] = ()
 
     def __post_init__(self):
         if self.default_player not in self.players:

@@ -15,6 +15,9 @@ _OUTLINE_SYMBOL = {"♡": "♥", "♢": "♦", "♤": "♠", "♧": "♣"}
 
 TOKEN_SPLIT = re.compile(r"[\s,]+")
 
+#: The English words of the French-suited letters every deck here uses (for people, not for parsing).
+SUIT_WORDS = {"H": "hearts", "D": "diamonds", "S": "spades", "C": "clubs"}
+
 
 @dataclass(frozen=True)
 class Deck:
@@ -158,6 +161,14 @@ class Deck:
 
     def format_cards(self, cards: Iterable[int], symbols: bool = False, sep: str = " ") -> str:
         return sep.join(self.format_card(c, symbols) for c in cards)
+
+    def to_json(self) -> dict:
+        """The notation as data for a client that shows and reads cards (the page): the suit letters,
+        symbols and words, the ranks, the order, and every card's code in card order."""
+        return {"suits": list(self.suits), "suit_symbols": list(self.suit_symbols),
+                "suit_words": [SUIT_WORDS.get(s, s) for s in self.suits], "ranks": list(self.ranks),
+                "rank_first": self.rank_first, "cards": [self.format_card(c) for c in range(self.n_cards)],
+                "symbol_cards": [self.format_card(c, symbols=True) for c in range(self.n_cards)]}
 
     def mask(self, cards: Iterable[int]) -> np.uint64:
         """Bit mask (``np.uint64``) of card numbers."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from jass_sim.core.game import Game, Golden
+from jass_sim.core.game import Game, Golden, Job
 from jass_sim.cribbage.cli import cribbage
 from jass_sim.cribbage.players import PLAYERS
 
@@ -31,4 +31,5 @@ def simulate(seed: int, player: str, threads: int | None = None) -> dict:
 #: Cribbage's descriptor: its players, replay and small run, its command group and golden replay.
 GAME = Game(name="cribbage", players=PLAYERS, default_player="greedy", replay=replay, simulate=simulate,
             commands=(cribbage,), replay_command=("cribbage", "replay"), player_option="--a",
-            golden=(Golden("cribbage_replay_seed1_expect_greedy.json", 1, "expect"),))
+            golden=(Golden("cribbage_replay_seed1_expect_greedy.json", 1, "expect"),),
+            jobs=(Job("cribbage_discard", "jass_sim.cribbage.api", "discard", progress=True),))

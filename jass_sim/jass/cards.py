@@ -44,6 +44,13 @@ DECK = Deck(SUITS, SUIT_SYMBOLS, RANKS, suit_names=("rosen", "eichel", "schilten
                         ("ass", "A"), ("buur", "J"), ("puur", "J"), ("nell", "9"), ("näll", "9")),
             alias_hint="Swiss-German such as Rosen-As",
             suit_name_variants=(("rose", 0), ("eicheln", 1), ("schilte", 2), ("schelle", 3)))
+#: The Swiss-German deck as people read it (the page's labels): the suit names in suit order, short suit
+#: labels that stay distinct (Schilten and Schellen both begin with "Sc"), the rank words and letters.
+SWISS_LABELS = {"suits": tuple(w.capitalize() for w in DECK.suit_names), "suit_short": ("Ro", "Ei", "Schi", "Sche"),
+                "ranks": {"T": "Banner", "J": "Under", "Q": "Ober", "K": "König", "A": "As"},
+                "rank_short": {"T": "B", "J": "U", "Q": "O", "K": "K", "A": "A"}}
+#: The modes that are no suit, for people.
+MODE_WORDS = {"OBE": "Obenabe", "UNE": "Undenufe"}
 _SUIT_OF_CHAR = DECK.suit_of_char
 #: Swiss-German suit names, lower-case -> suit.
 SWISS_SUITS = DECK.suit_aliases

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from jass_sim.core.game import Game, Golden
+from jass_sim.core.game import Game, Golden, Job
 from jass_sim.jass.cli import COMMANDS
 from jass_sim.jass.players import PLAYERS
 
@@ -29,4 +29,14 @@ def simulate(seed: int, player: str, threads: int | None = None) -> dict:
 #: Chibre's descriptor: its policies, replay and small run, its commands and golden replay.
 GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay, simulate=simulate,
             commands=COMMANDS, replay_command=("replay",), player_option="--policy",
-            golden=(Golden("jass_replay_seed1_net.json", 1, "net", key="replay"),))  # the default run
+            golden=(Golden("jass_replay_seed1_net.json", 1, "net", key="replay"),),  # the default run
+            jobs=(Job("advise", "jass_sim.jass.api", "advise", progress=True),
+                  Job("play_advice", "jass_sim.jass.play.api", "play_advice", progress=True),
+                  Job("review", "jass_sim.jass.play.api", "review", progress=True),
+                  Job("equity", "jass_sim.jass.games.api", "equity", progress=True),
+                  # the page's coached round: the card a policy plays from a seat's view (``jass_sim.choose_card``,
+                  # whose first parameter ``policy`` the job's args may leave out: ``net``), the mode a bot
+                  # partner picks (or its chibre), and the melds and stöck each seat declares
+                  Job("choose_card", "jass_sim.jass.play.choose", "choose_card", progress=True, defaults=(("policy", "net"),)),
+                  Job("choose_mode", "jass_sim.jass.play.coach", "choose_mode"),
+                  Job("declare_melds", "jass_sim.jass.play.coach", "declare_melds")))

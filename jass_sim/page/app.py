@@ -10,6 +10,8 @@
 - ``DELETE /api/jobs/{id}``: cancel (the stream ends with ``cancelled`` within a second).
 - ``GET /api/jobs/{id}``: the job's state and, once there, its result (a page reloaded mid-job).
 - ``GET /api/commands``: the commands and their arguments.
+- ``GET /api/notation``: every game's card notation (suits, symbols, ranks, card codes; Chibre's
+  modes and Swiss-German labels), the one definition the page shows cards from.
 - ``POST /api/position``: a round so far (``hand``, ``mode``, ``leader``, ``chooser``, ``chibred``,
   ``played``, ``melds``) checked by the rules: the position and the seat to play, or 400.
 - ``GET``/``DELETE /api/history`` and ``/api/history/{id}``: the saved rounds (:mod:`jass_sim.page.history`);
@@ -39,6 +41,7 @@ from jass_sim.page.auth import TokenGate
 from jass_sim.page.commands import COMMANDS, check_position, check_request, error_body
 from jass_sim.page.history import EXTRA_ARGS, history_routes, saver, split_save
 from jass_sim.page.jobs import FINAL_STATES, JobQueue, QueueFull
+from jass_sim.page.notation import notation_json
 
 #: Seconds between two progress events of a running job, at most (the contract says 0.5).
 PROGRESS_EVERY = 0.4
@@ -73,6 +76,9 @@ def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = N
 
     async def commands(request: Request) -> Response:
         return JSONResponse({name: sorted(c.parameters() | EXTRA_ARGS.get(name, set())) for name, c in COMMANDS.items()})
+
+    async def notation(request: Request) -> Response:
+        return JSONResponse(notation_json())
 
     async def submit(request: Request) -> Response:
         try:
@@ -160,6 +166,7 @@ def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = N
         Route("/", page),
         Route("/api/health", health),
         Route("/api/commands", commands),
+        Route("/api/notation", notation),
         Route("/api/position", position, methods=["POST"]),
         Route("/api/jobs", submit, methods=["POST"]),
         Route("/api/jobs/{job_id}", job_state, methods=["GET"]),

@@ -41,18 +41,17 @@ class JobCommand:
                 and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
 
 
-#: The job API's commands (``POST /api/jobs`` with ``{"command": C, "args": {...}}``).
-COMMANDS: dict[str, JobCommand] = {
-    "advise": JobCommand("jass_sim.jass.api", "advise", progress=True),
-    "play_advice": JobCommand("jass_sim.jass.play.api", "play_advice", progress=True),
-    "review": JobCommand("jass_sim.jass.play.api", "review", progress=True),
-    "equity": JobCommand("jass_sim.jass.games.api", "equity", progress=True),
-    "cribbage_discard": JobCommand("jass_sim.cribbage.api", "discard", progress=True),
-    "basra_advise": JobCommand("jass_sim.basra.api", "advise", progress=True),
-    # the page's coached round: the card a policy plays from a seat's view (``jass_sim.choose_card``,
-    # whose first parameter ``policy`` the job's args may leave out: ``net``)
-    "choose_card": JobCommand("jass_sim.jass.play.choose", "choose_card", progress=True, defaults=(("policy", "net"),)),
-}
+def _commands() -> dict[str, JobCommand]:
+    """Every registered game's job commands (:attr:`jass_sim.core.game.Game.jobs`), by name."""
+    from jass_sim.registry import GAMES
+
+    return {job.name: JobCommand(job.module, job.function, progress=job.progress, defaults=job.defaults)
+            for game in GAMES for job in game.jobs}
+
+
+#: The job API's commands (``POST /api/jobs`` with ``{"command": C, "args": {...}}``), from the games'
+#: descriptors.
+COMMANDS: dict[str, JobCommand] = _commands()
 
 
 def check_request(body) -> tuple[JobCommand, dict]:

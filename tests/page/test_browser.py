@@ -135,7 +135,11 @@ def test_analyse_a_cribbage_discard(ready):
     page.click('[data-action="cribbage-discard"]')
     expect(page.locator("#cribbage-result tr[data-discard]")).to_have_count(15)
     best = jass_sim.cribbage.discard("5H 5D JS 6C 4H KD", dealer=False).to_json()["discards"][0]["discard"]
-    expect(page.get_by_test_id("recommendation").filter(visible=True)).to_contain_text(" ".join(best))
+    # said with the suit symbols (5♥), as every card on the page, not in letter codes
+    from jass_sim.cribbage.cards import DECK
+
+    labels = " ".join(DECK.format_card(DECK.parse_card(card), symbols=True) for card in best)
+    expect(page.get_by_test_id("recommendation").filter(visible=True)).to_contain_text(labels)
 
 
 def test_phone_width_has_no_horizontal_scroll(ready):

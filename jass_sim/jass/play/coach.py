@@ -1,0 +1,139 @@
+"""The table talk of a coached round (the page's "Play with a coach"): the mode a bot picks from its
+hand, or its chibre (:func:`choose_mode`), and the melds (Weis) and stöck each seat declares, with the
+team whose melds count (:func:`declare_melds`). The same rules as ``replay``: the fitted (or
+evaluator) mode model, the announcement with the most points, the best single meld deciding."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from jass_sim.core.errors import InputError
+from jass_sim.core.result import Result
+from jass_sim.jass.cards import MODE_NAMES, cards_to_mask, format_card, mode_option, parse_hands
+
+
+@dataclass(eq=False, repr=False)
+class ChosenMode(Result):
+    """The mode a model picks for one hand: ``mode`` (a mode number), or None for a chibre."""
+
+    mode: int | None
+    model: str
+
+    formats = ("table", "json")
+
+    def to_json(self) -> dict:
+        return {"mode": "chibre" if self.mode is None else MODE_NAMES[self.mode], "chibre": self.mode is None,
+                "model": self.model}
+
+    def text(self) -> str:
+        return f"{self.model}: {'chibre' if self.mode is None else MODE_NAMES[self.mode]}"
+
+
+def choose_mode(hand, *, may_chibre: bool = True, rules: str = "chibre", model: str = "fitted") -> ChosenMode:
+    """The mode ``model`` (``fitted`` or ``evaluator``) picks for the nine cards ``hand``, or a chibre
+    (only when ``may_chibre``): how the page's bot partner chooses trump. Wraps
+    :func:`jass_sim.jass.play.choose.choose_mode_for`.
+
+    Parameters
+    ----------
+    hand : str or list
+        The chooser's nine cards.
+    may_chibre : bool
+        Whether the chooser may pass the choice to its partner (not after a chibre).
+    rules : str
+        Rule preset (``chibre``, ``schieber``, ``pique-double``): the modes and their multipliers.
+    model : str
+        ``fitted`` (the linear model fitted under ``net`` card play) or ``evaluator``.
+
+    Returns
+    -------
+    ChosenMode
+        ``.mode`` (a mode number, None for a chibre); ``to_json()``: ``{"mode": "H" ... | "chibre", "chibre",
+        "model"}``.
+
+    Examples
+    --------
+    >>> import jass_sim.jass.play.coach as coach
+    >>> coach.choose_mode("HJ H9 HA HK HQ D6 C7 C8 CT").to_json()["mode"]  # doctest: +SKIP
+    'H'
+    """
+    from jass_sim.jass.play.choose import choose_mode_for
+
+    if not isinstance(may_chibre, bool):
+        raise InputError(f"may_chibre must be true or false, got {may_chibre!r}", str(may_chibre))
+    return ChosenMode(choose_mode_for(hand, may_chibre=may_chibre, rules=rules, chooser=model), model)
+
+
+@dataclass(eq=False, repr=False)
+class DeclaredMelds(Result):
+    """What each seat declares before play: ``melds[seat]`` (a list of :class:`jass_sim.jass.rules.Meld`),
+    ``stoeck[seat]`` (it holds the trump K and Q), ``scoring_team`` (the team with the best meld, whose
+    melds count; None without a meld) and ``meld_points`` per team (0 for the team whose melds do not count).
+    Its JSON adds the points of the stöck and of a match (all nine tricks, after which the beaten team's
+    melds and stöck are void), as the round's score counts them."""
+
+    mode: int
+    leader: int
+    melds: list
+    stoeck: list
+    scoring_team: int | None
+    meld_points: list
+
+    formats = ("table", "json")
+
+    def to_json(self) -> dict:
+        from jass_sim.jass.rules.presets import MATCH_BONUS, STOECK_POINTS
+
+        seats = [{"seat": s, "melds": [{"kind": m.kind, "cards": [format_card(c) for c in m.cards], "points": m.points}
+                                       for m in self.melds[s]],
+                  "points": sum(m.points for m in self.melds[s]), "stoeck": self.stoeck[s]} for s in range(4)]
+        return {"mode": MODE_NAMES[self.mode], "leader": self.leader, "seats": seats, "scoring_team": self.scoring_team,
+                "meld_points": list(self.meld_points), "stoeck_points": STOECK_POINTS, "match_points": MATCH_BONUS}
+
+    def text(self) -> str:
+        lines = []
+        for s in range(4):
+            said = ", ".join(f"{m.points} ({' '.join(format_card(c) for c in m.cards)})" for m in self.melds[s])
+            lines.append(f"seat {s}: {said or 'no meld'}" + (" + stöck" if self.stoeck[s] else ""))
+        return "\n".join(lines)
+
+
+def declare_melds(hands, *, mode: str, leader: int = 0, rules: str = "chibre") -> DeclaredMelds:
+    """The melds and stöck of a dealt round: ``hands`` are the four nine-card hands (seats 0..3, in
+    playing order), ``mode`` the mode played, ``leader`` the seat that leads the first trick (it
+    announces first, so it keeps a tie). Wraps :func:`jass_sim.jass.rules.announcement`,
+    :func:`jass_sim.jass.rules.has_stoeck` and the round kernel's comparison of the melds.
+
+    Parameters
+    ----------
+    hands : list of str
+        The four hands, seats 0..3 (nine different cards each, no card in two hands).
+    mode : str
+        ``H``, ``D``, ``S``, ``C``, ``OBE`` or ``UNE``.
+    leader : int
+        The first leader 0..3.
+    rules : str
+        Rule preset: the points of runs and of four of a kind.
+
+    Returns
+    -------
+    DeclaredMelds
+        Each seat's melds and stöck, the team whose melds count and the points per team.
+    """
+    from jass_sim.jass.rules import announcement, get_rules, has_stoeck
+    from jass_sim.jass.rules._melds import MAX_MELDS, team_melds
+
+    if isinstance(hands, str) or not isinstance(hands, (list, tuple)) or len(hands) != 4:
+        raise InputError(f"hands must be the four hands of seats 0..3, got {hands!r}", str(hands))
+    cards = parse_hands(hands)
+    mode_number = mode_option(mode, allow_auto=False)
+    if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader <= 3:
+        raise InputError(f"leader must be a seat 0..3, got {leader!r}", str(leader))
+    runs, fours, _ = get_rules(rules).arrays()
+    masks = np.array([np.uint64(cards_to_mask(h)) for h in cards], dtype=np.uint64)
+    winner, m0, m1 = team_melds(masks, mode_number, leader, runs, fours, np.zeros((4, MAX_MELDS, 3), dtype=np.int64))
+    return DeclaredMelds(mode_number, leader, [announcement(h, mode_number, rules) for h in cards],
+                         [has_stoeck(h, mode_number) for h in cards], None if winner < 0 else int(winner),
+                         [int(m0), int(m1)])

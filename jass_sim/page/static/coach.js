@@ -1,0 +1,258 @@
+// View "Play with a coach": a whole round against three bots at a card table. You choose the mode or
+// chibre (then your partner chooses, by the fitted model), or your partner chooses first and may chibre
+// to you; the melds (Weis) are declared in the first trick and the best team's shown after it, the
+// stöck when its second card falls, and both count in the score. After each of your cards the coach
+// says whether it was best; at the end the round opens in Review.
+import { $, $$, el, fmt, showError, showView } from "./dom.js";
+import { runJob, checkPosition } from "./api.js";
+import { cardLabel, deckOf, modeLabel, onStyleChange } from "./cards.js";
+import { renderCardTable, renderHand } from "./cardtable.js";
+import { roundText } from "./table.js";
+
+const coach = {};
+const WHO = ["you", "seat 1", "your partner", "seat 3"];
+
+function shuffle(cards) {
+  const a = cards.slice();
+  const buf = new Uint32Array(a.length);
+  crypto.getRandomValues(buf);  // available over plain HTTP too (unlike crypto.randomUUID)
+  for (let i = a.length - 1; i > 0; i--) { const j = buf[i] % (i + 1); [a[i], a[j]] = [a[j], a[i]]; }
+  return a;
+}
+
+function talk(line) {
+  const box = $("#coach-talk");
+  box.append(el("p", { text: line }));
+  while (box.children.length > 4) box.firstElementChild.remove();
+}
+
+// a job of this deal: its result, or an error; a deal replaced meanwhile stops the round's flow
+class Stale extends Error {}
+async function job(command, args) {
+  const round = coach.round;
+  const out = await runJob(command, args);
+  if (round !== coach.round) throw new Stale();
+  if (out.kind !== "result") throw Object.assign(new Error(out.data.error || `${command} failed`), out.data);
+  return out.data;
+}
+function failed(err) { if (!(err instanceof Stale)) showError($("#view-coach"), null, err.message, "coach-job"); }
+
+export function setupCoach() {
+  const root = $("#view-coach");
+  $('[data-action="deal"]', root).addEventListener("click", deal);
+  $$("#coach-choose [data-mode]").forEach((b) => b.addEventListener("click", () => chosen(b.dataset.mode)));
+  $('#coach-choose [data-action="chibre"]').addEventListener("click", chibre);
+  onStyleChange(() => {
+    if (!coach.hands) return;
+    if (coach.lastPos && coach.declared) draw(coach.lastPos);
+    renderHand($("#coach-hand"), coach.hands[0].filter((c) => !coach.played.includes(c)), { legal: coach.legalNow || [], onPlay: coachPlay });
+  });
+}
+
+function deal() {
+  const cards = deckOf("jass").cards;
+  const order = (c) => cards.indexOf(c);
+  const deck = shuffle(cards);
+  coach.round = (coach.round || 0) + 1;  // a new deal: the jobs of the last one are no longer wanted
+  Object.assign(coach, { hands: [0, 1, 2, 3].map((s) => deck.slice(9 * s, 9 * s + 9).sort((a, b) => order(a) - order(b))),
+                         played: [], lastPos: null, legalNow: [], mode: null, notes: [], declared: null, shown: {}, stoeck: {}, said: {}, meldsShown: false, showLast: false,
+                         first: $("#coach-first").value === "partner" ? 2 : 0, chibred: false });
+  coach.leader = coach.first;
+  $("#coach-table").textContent = ""; $("#coach-feedback").textContent = ""; $("#coach-talk").textContent = "";
+  $('[data-error-for="coach-job"]').textContent = "";
+  renderHand($("#coach-hand"), coach.hands[0]);
+  if (coach.first === 0) askMode("Your cards are dealt. Choose the mode, or chibre (your partner then chooses):", true);
+  else partnerFirst();
+}
+
+function askMode(text, mayChibre) {
+  $("#coach-choose-text").textContent = text;
+  $('#coach-choose [data-action="chibre"]').hidden = !mayChibre;
+  $("#coach-choose").hidden = false;
+}
+
+async function partnerFirst() {
+  talk("Your partner is first to choose trump…");
+  try {
+    const choice = await job("choose_mode", { hand: coach.hands[2].join(" "), may_chibre: true });
+    if (choice.chibre) {
+      talk("Your partner chibres: you choose.");
+      coach.chibred = true;
+      askMode("Your partner chibred. Choose the mode:", false);
+    } else {
+      talk(`Your partner chooses ${modeLabel(choice.mode)}.`);
+      coach.chooser = 2;
+      await start(choice.mode);
+    }
+  } catch (err) { failed(err); }
+}
+
+async function chibre() {
+  $("#coach-choose").hidden = true;
+  talk("You chibre: your partner chooses…");
+  coach.chibred = true;
+  try {
+    const choice = await job("choose_mode", { hand: coach.hands[2].join(" "), may_chibre: false });
+    talk(`Your partner chooses ${modeLabel(choice.mode)}.`);
+    coach.chooser = 2;
+    await start(choice.mode);
+  } catch (err) { failed(err); }
+}
+
+async function chosen(mode) {
+  $("#coach-choose").hidden = true;
+  coach.chooser = 0;
+  await start(mode);
+}
+
+async function start(mode) {
+  coach.mode = mode;
+  try {
+    coach.declared = await job("declare_melds", { hands: coach.hands.map((h) => h.join(" ")), mode, leader: coach.leader });
+  } catch (err) { failed(err); return; }
+  await coachStep();
+}
+
+// the melds as the table sees them: declared in the first trick, the best team's shown after it
+function meldsString() {
+  return Object.entries(coach.shown).map(([seat, cards]) => `${seat}: ${cards.join(" ")}`).join("; ");
+}
+function seatArgs(seat) {
+  const args = { hand: coach.hands[seat].join(" "), mode: coach.mode, leader: coach.leader, chooser: coach.chooser,
+                 chibred: coach.chibred, played: coach.played.join(" "), seat };
+  if (meldsString()) args.melds = meldsString();
+  return args;
+}
+function positionArgs() { const args = seatArgs(0); delete args.seat; return args; }
+
+function playedBy(pos) {
+  const bySeat = [[], [], [], []];
+  for (const t of pos.tricks) t.cards.forEach((c, k) => bySeat[(t.leader + k) % 4].push(c));
+  (pos.trick || []).forEach((c, k) => bySeat[(pos.trick_leader + k) % 4].push(c));
+  return bySeat;
+}
+
+// table talk after each card: a seat's Weis with its first card, the best team's melds shown when the
+// first trick is over, the stöck when its holder has played both of its cards
+function tableTalk(pos) {
+  const d = coach.declared, bySeat = playedBy(pos);
+  for (let seat = 0; seat < 4; seat++) {
+    const mine = d.seats[seat];
+    if (mine.points && bySeat[seat].length >= 1 && !coach.said[seat]) {
+      coach.said[seat] = true;
+      talk(`${WHO[seat][0].toUpperCase() + WHO[seat].slice(1)} ${seat === 0 ? "declare" : "declares"} Weis: ${mine.melds.map((m) => m.points).join(" + ")}.`);
+    }
+    if (mine.stoeck && !coach.stoeck[seat]) {
+      const trumpKQ = ["K", "Q"].map((r) => coach.mode + r);
+      if (trumpKQ.every((c) => bySeat[seat].includes(c))) {
+        coach.stoeck[seat] = true;
+        talk(`${WHO[seat][0].toUpperCase() + WHO[seat].slice(1)}: Stöck (${d.stoeck_points}).`);
+      }
+    }
+  }
+  if (pos.tricks.length >= 1 && !coach.meldsShown) {
+    coach.meldsShown = true;
+    if (d.scoring_team !== null) {
+      for (let seat = d.scoring_team; seat < 4; seat += 2) {
+        const cards = d.seats[seat].melds.flatMap((m) => m.cards);
+        if (cards.length) coach.shown[seat] = cards;
+      }
+      talk(`${d.scoring_team === 0 ? "Your team's" : "The other team's"} Weis ${d.meld_points[d.scoring_team]} count${Object.keys(coach.shown).length ? "s" : ""}: shown on the table.`);
+    }
+  }
+}
+
+// the score: card points, the Weis that count (once shown) and the stöck said
+// (a match, all nine tricks, adds its points and voids the beaten team's melds and stöck)
+function score(pos) {
+  const d = coach.declared, melds = [0, 0], stoeck = [0, 0], match = [0, 0], taken = [0, 0];
+  if (coach.meldsShown && d.scoring_team !== null) melds[d.scoring_team] = d.meld_points[d.scoring_team];
+  for (const seat of Object.keys(coach.stoeck)) stoeck[seat % 2] += d.stoeck_points;
+  for (const winner of pos.winners || []) taken[winner % 2] += 1;
+  for (const team of [0, 1]) if (taken[team] === 9) { match[team] = d.match_points; melds[1 - team] = stoeck[1 - team] = 0; }
+  return pos.points_so_far.map((p, team) => p + melds[team] + stoeck[team] + match[team]);
+}
+
+function meldLines() {
+  const d = coach.declared, lines = {};
+  for (let seat = 0; seat < 4; seat++) {
+    const mine = d.seats[seat], out = [];
+    if (coach.shown[seat]) out.push(`Weis ${coach.shown[seat].map((c) => cardLabel(c, true)).join(" ")}`);
+    else if (coach.said[seat]) out.push(`Weis ${mine.points}`);
+    if (coach.stoeck[seat]) out.push("Stöck");
+    lines[seat] = out;
+  }
+  return lines;
+}
+
+function draw(pos) {
+  coach.lastPos = pos;
+  const bySeat = playedBy(pos);
+  const sc = score(pos);
+  renderCardTable($("#coach-table"), pos, { left: bySeat.map((cs) => 9 - cs.length), melds: meldLines(), score: sc,
+    showLast: coach.showLast, onToggleLast: (on) => { coach.showLast = on; draw(pos); } });
+  const who = pos.finished ? "" : pos.to_play === 0 ? " · your turn" : ` · ${WHO[pos.to_play]} to play`;
+  $("#coach-table").prepend(el("p", { class: "note", "data-testid": "coach-status",
+    text: `${modeLabel(coach.mode)}${coach.chibred ? " (after a chibre)" : ""} · trick ${Math.min(9, pos.tricks.length + 1)} of 9 · us ${sc[0]}, them ${sc[1]}${who}` }));
+}
+
+async function coachStep() {
+  const root = $("#view-coach"), round = coach.round;
+  while (true) {
+    let pos;
+    try { pos = await checkPosition(positionArgs()); } catch (err) { showError(root, null, err.message, "coach-job"); return; }
+    if (round !== coach.round) return;
+    const shownBefore = meldsString();
+    tableTalk(pos);
+    if (meldsString() !== shownBefore) continue;  // the melds just shown are part of the position now
+    draw(pos);
+    if (pos.finished) { coachEnd(pos); return; }
+    const left = coach.hands[0].filter((c) => !coach.played.includes(c));
+    if (pos.to_play === 0) { renderHand($("#coach-hand"), left, { legal: pos.legal, onPlay: coachPlay }); coach.legalNow = pos.legal; return; }
+    renderHand($("#coach-hand"), left);
+    let chosen;
+    try { chosen = await job("choose_card", Object.assign(seatArgs(pos.to_play), { seed: coach.played.length })); } catch (err) { failed(err); return; }
+    coach.played.push(chosen.card);
+    coach.showLast = false;
+  }
+}
+
+async function coachPlay(card) {
+  const before = Object.assign(positionArgs(), { samples: 400, seed: coach.played.length + 1 });
+  const legal = coach.legalNow || [], round = coach.round;
+  if (!legal.includes(card)) return;  // a second tap before the table has moved on
+  coach.legalNow = [];
+  coach.played.push(card);
+  coach.showLast = false;
+  const feedback = $("#coach-feedback");
+  if (legal.length > 1) {
+    feedback.textContent = `You played ${cardLabel(card)}; the coach is thinking…`;
+    runJob("play_advice", before).then((out) => {
+      if (out.kind !== "result" || round !== coach.round) return;
+      const doc = out.data, mineRow = doc.cards.find((c) => c.card === card);
+      const best = doc.recommendation;
+      let line;
+      if (card === best || (doc.equivalent || []).includes(card)) line = `✓ ${cardLabel(card)} was the best card.`;
+      else {
+        const [lo, hi] = mineRow.ci95_diff || [null, null];
+        const gap = -mineRow.diff_to_best;
+        line = lo !== null && hi !== null && lo <= 0 && hi >= 0
+          ? `~ ${cardLabel(card)}: ${cardLabel(best)} was ${fmt(gap)} points better, within the noise (95% CI ${fmt(-hi)} to ${fmt(-lo)}).`
+          : `✗ ${cardLabel(best)} was ${fmt(gap)} points better than ${cardLabel(card)} (95% CI ${fmt(-hi)} to ${fmt(-lo)}).`;
+      }
+      coach.notes.push(line);
+      if (!feedback.textContent.includes("The round is over")) feedback.textContent = line;
+    });
+  } else feedback.textContent = `${cardLabel(card)} was your only legal card.`;
+  await coachStep();
+}
+
+function coachEnd(pos) {
+  const [us, them] = score(pos);
+  $("#coach-feedback").textContent += ` The round is over: us ${us}, them ${them} (card points ${pos.points_so_far[0]} to ${pos.points_so_far[1]}, with the Weis, the Stöck and a match). Opening it in Review…`;
+  $("#review-text").value = roundText({ hands: Object.fromEntries(coach.hands.map((h, s) => [s, h])), mode: coach.mode, leader: coach.leader,
+                                        chooser: coach.chooser, chibred: coach.chibred, played: coach.played, melds: meldsString() });
+  $("#review-seat").value = "0";
+  $("#view-review").dataset.source = "coach";  // the review job saves it in the history as a coached round
+  setTimeout(() => { showView("review"); $('#view-review [data-action="review"]').click(); }, 600);
+}

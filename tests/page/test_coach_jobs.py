@@ -1,0 +1,81 @@
+"""The coached round's job commands (``choose_mode``, ``declare_melds``), through Starlette's TestClient:
+each result equals its Python function's ``to_json()``, bad input is a 400 or an error naming it, and
+the job API's commands are the games' descriptors' (``Game.jobs``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from jass_sim.page.commands import COMMANDS
+
+from page_helpers import read_events
+
+HANDS = ["H6 H7 H8 HK HQ D6 C7 C8 CT", "HJ H9 HA SK SQ D7 D8 D9 S6", "S7 S8 S9 ST SJ SA DT DJ DQ",
+         "DK DA CA CK CQ CJ C9 C6 HT"]
+
+
+@pytest.fixture(scope="module")
+def client():
+    from starlette.testclient import TestClient
+
+    from jass_sim.page.app import create_app
+
+    with TestClient(create_app()) as c:
+        yield c
+
+
+def run(client, command, args):
+    response = client.post("/api/jobs", json={"command": command, "args": args})
+    assert response.status_code == 202, response.text
+    events = read_events(client, response.json()["id"])
+    return events[-1][0], events[-1][1]
+
+
+def test_the_commands_are_the_games_descriptors():
+    from jass_sim.registry import GAMES
+
+    jobs = {job.name: job for game in GAMES for job in game.jobs}
+    assert set(COMMANDS) == set(jobs)
+    for name, job in jobs.items():
+        assert (COMMANDS[name].module, COMMANDS[name].name, COMMANDS[name].progress) == (job.module, job.function,
+                                                                                         job.progress)
+    assert {"choose_mode", "declare_melds"} <= set(jobs)
+    assert jobs["cribbage_discard"].module.startswith("jass_sim.cribbage")
+
+
+def test_choose_mode_is_the_fitted_model(client):
+    from jass_sim.jass.play.choose import choose_mode_for
+    from jass_sim.jass.play.coach import choose_mode
+
+    for hand in HANDS:
+        for may_chibre in (True, False):
+            name, doc = run(client, "choose_mode", {"hand": hand, "may_chibre": may_chibre})
+            assert name == "result"
+            assert doc == choose_mode(hand, may_chibre=may_chibre).to_json()
+            mode = choose_mode_for(hand, may_chibre=may_chibre, chooser="fitted")
+            assert doc["chibre"] == (mode is None)
+            if not may_chibre:
+                assert doc["chibre"] is False
+
+
+def test_declare_melds_compares_the_best_melds(client):
+    from jass_sim.jass.play.coach import declare_melds
+
+    name, doc = run(client, "declare_melds", {"hands": HANDS, "mode": "H", "leader": 0})
+    assert name == "result" and doc == declare_melds(HANDS, mode="H", leader=0).to_json()
+    # seat 2's run of five (100) is the best meld: team 0 scores its own melds (20 + 120), team 1 none
+    assert doc["scoring_team"] == 0 and doc["meld_points"] == [140, 0]
+    assert [s["points"] for s in doc["seats"]] == [20, 20, 120, 50]
+    assert [s["stoeck"] for s in doc["seats"]] == [True, False, False, False]  # HK HQ with hearts trump
+    assert (doc["stoeck_points"], doc["match_points"]) == (20, 100)
+    name, doc = run(client, "declare_melds", {"hands": HANDS, "mode": "OBE", "leader": 0})
+    assert not any(s["stoeck"] for s in doc["seats"])  # no stöck without a trump
+
+
+def test_bad_hands_are_named(client):
+    name, doc = run(client, "declare_melds", {"hands": HANDS[:3], "mode": "H"})
+    assert name == "error" and "four hands" in doc["error"]
+    name, doc = run(client, "declare_melds", {"hands": [HANDS[0], HANDS[0], HANDS[2], HANDS[3]], "mode": "H"})
+    assert name == "error" and "held by seats 0 and 1" in doc["error"]
+    response = client.post("/api/jobs", json={"command": "choose_mode", "args": {"cards": HANDS[0]}})
+    assert response.status_code == 400 and "cards" in response.json()["error"]
