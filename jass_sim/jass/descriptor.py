@@ -38,5 +38,5 @@ GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay
                   # whose first parameter ``policy`` the job's args may leave out: ``net``), the mode a bot
                   # partner picks (or its chibre), and the melds and stöck each seat declares
                   Job("choose_card", "jass_sim.jass.play.choose", "choose_card", progress=True, defaults=(("policy", "net"),)),
-                  Job("choose_mode", "jass_sim.jass.play.coach", "choose_mode"),
-                  Job("declare_melds", "jass_sim.jass.play.coach", "declare_melds")))
+                  Job("choose_mode", "jass_sim.jass.play.coach", "choose_mode", progress=True),
+                  Job("declare_melds", "jass_sim.jass.play.coach", "declare_melds", progress=True)))

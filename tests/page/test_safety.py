@@ -26,10 +26,14 @@ trick HJ H6 HQ H7
 """
 SECRET = "jass-sim-secret-7f3a"
 #: The arguments every command must have, for requests that are to fail on another argument.
+#: Four hands of a deal (seats 0..3), for ``declare_melds``.
+HANDS = ["HJ H9 HA HK HQ D6 C7 C8 CT", "H6 H7 H8 HT D7 D8 D9 DT DJ", "DQ DK DA S6 S7 S8 S9 ST SJ",
+         "SQ SK SA C6 C9 CJ CQ CK CA"]
 REQUIRED = {"advise": {"hand": HAND}, "play_advice": {"hand": HAND, "mode": "H"}, "review": {"round": ROUND},
             "equity": {"games": 1000, "step": 50}, "cribbage_discard": {"hand": "5H 5D JS 6C 4H KD", "dealer": True},
             "basra_advise": {"hand": "HJ D10 C5 S3 HK H7", "table": "H5 C2 D7 S9"},
-            "choose_card": {"hand": HAND, "mode": "H"}}
+            "choose_card": {"hand": HAND, "mode": "H"}, "choose_mode": {"hand": HAND},
+            "declare_melds": {"hands": HANDS, "mode": "H"}}
 
 
 @pytest.fixture(scope="module")
@@ -348,3 +352,20 @@ def test_any_bad_value_of_a_position_is_a_400_with_its_field(client):
             if response.status_code == 200:
                 continue
             assert response.status_code == 400 and response.json().get("field"), (name, value, response.text)
+
+
+def test_every_job_command_reports_progress():
+    """Every command is checked up to its first tick before it is queued (and so is cancellable):
+    the coach's choose_mode and declare_melds, from page-front's descriptors, too."""
+    assert [name for name, command in COMMANDS.items() if not command.progress] == []
+
+
+@pytest.mark.parametrize(("command", "args", "field"), [
+    ("choose_mode", {"hand": "HJ H9"}, "hand"), ("choose_mode", {"hand": HAND, "model": "zz"}, "model"),
+    ("choose_mode", {"hand": HAND, "may_chibre": "yes"}, "may_chibre"),
+    ("declare_melds", {"hands": "HJ", "mode": "H"}, "hands"), ("declare_melds", {"hands": HANDS, "mode": "zz"}, "mode"),
+    ("declare_melds", {"hands": HANDS, "mode": "H", "leader": 7}, "leader")])
+def test_the_coachs_table_talk_refuses_bad_input_with_its_field(client, command, args, field):
+    response = post(client, command, args)
+    assert response.status_code == 400 and response.json()["field"] == field, response.text
+    assert post(client, command, REQUIRED[command]).status_code == 202

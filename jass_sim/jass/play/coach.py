@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from jass_sim.core.api_args import api_args
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
 from jass_sim.jass.cards import MODE_NAMES, cards_to_mask, format_card, mode_option, parse_hands
@@ -31,7 +32,9 @@ class ChosenMode(Result):
         return f"{self.model}: {'chibre' if self.mode is None else MODE_NAMES[self.mode]}"
 
 
-def choose_mode(hand, *, may_chibre: bool = True, rules: str = "chibre", model: str = "fitted") -> ChosenMode:
+@api_args(hand="cards", may_chibre="flag", model="name")
+def choose_mode(hand, *, may_chibre: bool = True, rules: str = "chibre", model: str = "fitted",
+                progress=None) -> ChosenMode:
     """The mode ``model`` (``fitted`` or ``evaluator``) picks for the nine cards ``hand``, or a chibre
     (only when ``may_chibre``): how the page's bot partner chooses trump. Wraps
     :func:`jass_sim.jass.play.choose.choose_mode_for`.
@@ -46,6 +49,9 @@ def choose_mode(hand, *, may_chibre: bool = True, rules: str = "chibre", model: 
         Rule preset (``chibre``, ``schieber``, ``pique-double``): the modes and their multipliers.
     model : str
         ``fitted`` (the linear model fitted under ``net`` card play) or ``evaluator``.
+    progress : callable, optional
+        Called with a :class:`~jass_sim.core.chunks.Tick`: 0 once the arguments are checked (a server
+        checks a job up to there), 1 at the end.
 
     Returns
     -------
@@ -59,11 +65,23 @@ def choose_mode(hand, *, may_chibre: bool = True, rules: str = "chibre", model: 
     >>> coach.choose_mode("HJ H9 HA HK HQ D6 C7 C8 CT").to_json()["mode"]  # doctest: +SKIP
     'H'
     """
+    from jass_sim.core.chunks import Tick
+    from jass_sim.jass.cards import parse_cards
     from jass_sim.jass.play.choose import choose_mode_for
+    from jass_sim.jass.rules import get_rules
 
     if not isinstance(may_chibre, bool):
         raise InputError(f"may_chibre must be true or false, got {may_chibre!r}", str(may_chibre))
-    return ChosenMode(choose_mode_for(hand, may_chibre=may_chibre, rules=rules, chooser=model), model)
+    if model not in ("fitted", "evaluator"):
+        raise InputError(f"model must be fitted or evaluator, got {model!r}", str(model))
+    if progress is not None:  # the inputs the kernel reads, checked before the first tick
+        parse_cards(hand, count=9)
+        get_rules(rules)
+        progress(Tick(0, 1, stage="the mode"))
+    chosen = ChosenMode(choose_mode_for(hand, may_chibre=may_chibre, rules=rules, chooser=model), model)
+    if progress is not None:
+        progress(Tick(1, 1, stage="the mode"))
+    return chosen
 
 
 @dataclass(eq=False, repr=False)
@@ -100,7 +118,8 @@ class DeclaredMelds(Result):
         return "\n".join(lines)
 
 
-def declare_melds(hands, *, mode: str, leader: int = 0, rules: str = "chibre") -> DeclaredMelds:
+@api_args(hands=None)  # a list of four hands, checked below (the "hands" kind would join them to a string)
+def declare_melds(hands, *, mode: str, leader: int = 0, rules: str = "chibre", progress=None) -> DeclaredMelds:
     """The melds and stöck of a dealt round: ``hands`` are the four nine-card hands (seats 0..3, in
     playing order), ``mode`` the mode played, ``leader`` the seat that leads the first trick (it
     announces first, so it keeps a tie). Wraps :func:`jass_sim.jass.rules.announcement`,
@@ -116,24 +135,36 @@ def declare_melds(hands, *, mode: str, leader: int = 0, rules: str = "chibre") -
         The first leader 0..3.
     rules : str
         Rule preset: the points of runs and of four of a kind.
+    progress : callable, optional
+        Called with a :class:`~jass_sim.core.chunks.Tick`: 0 once the arguments are checked (a server
+        checks a job up to there), 1 at the end.
 
     Returns
     -------
     DeclaredMelds
         Each seat's melds and stöck, the team whose melds count and the points per team.
     """
+    from jass_sim.core.chunks import Tick
     from jass_sim.jass.rules import announcement, get_rules, has_stoeck
     from jass_sim.jass.rules._melds import MAX_MELDS, team_melds
 
-    if isinstance(hands, str) or not isinstance(hands, (list, tuple)) or len(hands) != 4:
-        raise InputError(f"hands must be the four hands of seats 0..3, got {hands!r}", str(hands))
-    cards = parse_hands(hands)
+    if (isinstance(hands, str) or not isinstance(hands, (list, tuple)) or len(hands) != 4
+            or not all(isinstance(h, (str, list, tuple)) for h in hands)):
+        exc = InputError(f"hands must be the four hands of seats 0..3, got {hands!r}", str(hands))
+        exc.field = "hands"
+        raise exc
+    cards = parse_hands([h if isinstance(h, str) else " ".join(map(str, h)) for h in hands])
     mode_number = mode_option(mode, allow_auto=False)
     if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader <= 3:
         raise InputError(f"leader must be a seat 0..3, got {leader!r}", str(leader))
     runs, fours, _ = get_rules(rules).arrays()
+    if progress is not None:
+        progress(Tick(0, 1, stage="the melds"))
     masks = np.array([np.uint64(cards_to_mask(h)) for h in cards], dtype=np.uint64)
     winner, m0, m1 = team_melds(masks, mode_number, leader, runs, fours, np.zeros((4, MAX_MELDS, 3), dtype=np.int64))
-    return DeclaredMelds(mode_number, leader, [announcement(h, mode_number, rules) for h in cards],
-                         [has_stoeck(h, mode_number) for h in cards], None if winner < 0 else int(winner),
-                         [int(m0), int(m1)])
+    declared = DeclaredMelds(mode_number, leader, [announcement(h, mode_number, rules) for h in cards],
+                             [has_stoeck(h, mode_number) for h in cards], None if winner < 0 else int(winner),
+                             [int(m0), int(m1)])
+    if progress is not None:
+        progress(Tick(1, 1, stage="the melds"))
+    return declared
