@@ -83,9 +83,11 @@ U64_ONE = np.uint64(1)
 U64_ZERO = np.uint64(0)
 
 
-def jit(fn=None, *, parallel: bool = False, cache: bool | None = None, inline: str = "never",
-        fastmath: bool = False):
-    """Compile ``fn`` with Numba (``njit``).
+def jit(fn=None, *, parallel: bool = False, cache: bool | None = None, inline: str = "never"):
+    """Compile ``fn`` with Numba (``njit``), never with ``fastmath``: with it LLVM may reorder a
+    float sum as the CPU's vector width and tuning suggest, so the same seed played other cards on
+    other machines (a network's near-tie: ``advise``'s ♠ row read -22.1 on an Intel host and -22.3
+    on AMD ones). Without it every sum is in source order, the same on every x86-64 CPU.
 
     Parameters
     ----------
@@ -96,12 +98,9 @@ def jit(fn=None, *, parallel: bool = False, cache: bool | None = None, inline: s
         (Numba supports caching ``parallel=True`` kernels; thread count is chosen at run time).
     inline : str
         Numba IR inlining (``"always"`` for tiny helpers on hot paths).
-    fastmath : bool
-        Let LLVM reorder floating-point arithmetic (for float loops whose exact rounding does
-        not matter, such as a network's forward pass).
     """
     options = dict(nogil=True, cache=True if cache is None else cache, parallel=parallel,
-                   error_model="numpy", inline=inline, fastmath=fastmath)
+                   error_model="numpy", inline=inline, fastmath=False)
 
     def wrap(f):
         return numba.njit(**options)(f)

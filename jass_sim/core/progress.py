@@ -76,10 +76,11 @@ class Progress:
 COMPILE_NOTICE = ("jass-sim: compiling the kernels for their first run, once per install and version "
                   "({estimate}); later runs load them from Numba's cache")
 
-#: The estimate in :data:`COMPILE_NOTICE`: the cold starts measured by benchmarks/bench_cold_start.py
-#: (benchmarks/RESULTS.md, issue 33: 4 to 13 s for Cribbage and Basra, 2 to 4.5 minutes for the Jass
-#: commands on a loaded 2-core machine).
-COMPILE_ESTIMATE = "seconds for some commands, up to about 5 minutes for others"
+#: The estimate in :data:`COMPILE_NOTICE`: the cold starts measured in benchmarks/RESULTS.md (issue 42,
+#: stop 41, CPU seconds of the compiler on one core: simulate with random play 36 s, advise 75 s,
+#: play-advice 154 s, most of it the double-dummy solver; Cribbage and Basra 4 to 13 s; a busy
+#: machine takes longer).
+COMPILE_ESTIMATE = "seconds for some commands, about a minute for advise, up to 3 minutes for others"
 
 
 def announce_compilation(enabled: bool | None = None, stream=None):

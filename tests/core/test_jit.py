@@ -89,3 +89,22 @@ def test_numba_cache_dir_is_the_source_folder_unless_set(tmp_path):
     used, _ = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                              check=True).stdout.split()
     assert used == str(tmp_path / "mine")
+
+
+def test_no_kernel_is_compiled_with_fastmath():
+    # fastmath lets LLVM reorder float sums by the CPU's vector width: the same seed then gave
+    # other answers on other machines (docs/api.md's advise example, ♠ -22.1 vs -22.3)
+    import ast
+    from pathlib import Path
+
+    import jass_sim
+
+    with pytest.raises(TypeError):
+        jit(fastmath=True)
+    found = []
+    for path in Path(jass_sim.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.keyword) and node.arg == "fastmath" and not (
+                    isinstance(node.value, ast.Constant) and node.value.value is False):
+                found.append(f"{path.name}:{node.value.lineno}")
+    assert not found, found

@@ -86,6 +86,12 @@ def _trick_state(seat, trick, n_in_trick, mode):
     return leader, led, best, bseat, tpts, tm
 
 
+#: int64 constants for the solver's arguments (see :func:`solve_rest`).
+_I0 = np.int64(0)
+_I_NONE = np.int64(-1)
+_I78 = np.int64(78)
+
+
 @jit(inline="always")
 def _exact_search(st):
     """Reset the search counters of ``st`` for an exact search to the end of the round, no node
@@ -108,7 +114,9 @@ def solve_rest(hands, mode, leader, won0, won1, hs, tt, st, fr, fu):
     flag = (1 if won1 == 0 else 0) | (2 if won0 == 0 else 0)
     rem = points_of(hs[0] | hs[1] | hs[2] | hs[3], mode) + LAST_TRICK_BONUS
     _exact_search(st)
-    return mtd(hs, tt, st, fr, fu, mode, leader, 0, -1, 0, 0, 0, U64_ZERO, flag, rem // 2), rem, flag
+    # the constants as int64, not literals: a literal argument compiles the solver once more (for
+    # Literal[int](0)) beside the specialisation every other caller uses
+    return mtd(hs, tt, st, fr, fu, mode, leader, _I0, _I_NONE, _I0, _I0, _I0, U64_ZERO, flag, rem // 2), rem, flag
 
 
 @jit
@@ -142,7 +150,7 @@ def _solve_moves(hs, mode, leader, n_in_trick, led, best, bseat, tpts, tm, horiz
     st[14] = budget
     st[15] = 0
     return move_values(hs, tt, st, fr, fu, mode, leader, n_in_trick, led, best, bseat, tpts, tm,
-                       0, 78, out)
+                       _I0, _I78, out)
 
 
 @jit

@@ -35,7 +35,8 @@ def solve_many(hands, modes, leaders, flags, tts, budget, values, nodes):
             fr[38:] = 0
             mode = modes[i]
             total = points_of(hs[0] | hs[1] | hs[2] | hs[3], mode) + 5
-            v = mtd(hs, tt, st, fr, fu, mode, leaders[i], 0, -1, 0, 0, 0, np.uint64(0), flags[i],
+            v = mtd(hs, tt, st, fr, fu, mode, leaders[i], np.int64(0), np.int64(-1), np.int64(0), np.int64(0),
+                    np.int64(0), np.uint64(0), flags[i],
                     total // 2)
             values[i] = v
             nodes[i] = -1 if st[15] else st[0]
