@@ -79,7 +79,7 @@ def test_a_review_round_of_another_type_is_refused(client, value):
 
 def test_a_round_as_text_or_json_is_still_reviewed(client):
     for value in (ROUND, jass_sim.replay(3, policy="heuristic").to_json()):
-        response = post(client, "review", {"round": value, "samples": 2, "rate_mode": False})
+        response = post(client, "review", {"round": value, "samples": 2, "rate_mode": False, "save": False})
         assert response.status_code == 202, response.text
         events = read_events(client, response.json()["id"])
         assert events[-1][0] == "result"
