@@ -73,9 +73,12 @@ def test_declare_melds_compares_the_best_melds(client):
 
 
 def test_bad_hands_are_named(client):
-    name, doc = run(client, "declare_melds", {"hands": HANDS[:3], "mode": "H"})
-    assert name == "error" and "four hands" in doc["error"]
-    name, doc = run(client, "declare_melds", {"hands": [HANDS[0], HANDS[0], HANDS[2], HANDS[3]], "mode": "H"})
-    assert name == "error" and "held by seats 0 and 1" in doc["error"]
+    # checked before the job is queued (every job command is): 400 with the field, no job
+    response = client.post("/api/jobs", json={"command": "declare_melds", "args": {"hands": HANDS[:3], "mode": "H"}})
+    assert response.status_code == 400 and "four hands" in response.json()["error"]
+    assert response.json()["field"] == "hands"
+    response = client.post("/api/jobs", json={"command": "declare_melds",
+                                              "args": {"hands": [HANDS[0], HANDS[0], HANDS[2], HANDS[3]], "mode": "H"}})
+    assert response.status_code == 400 and "held by seats 0 and 1" in response.json()["error"]
     response = client.post("/api/jobs", json={"command": "choose_mode", "args": {"cards": HANDS[0]}})
     assert response.status_code == 400 and "cards" in response.json()["error"]
