@@ -126,6 +126,8 @@ def test_the_phone_layout(ready):
     page.fill("#advise-samples", "256")
     page.click('[data-action="advise"]')
     expect(page.locator("#advise-result tr[data-option]")).to_have_count(7)
+    # the final answer, not an estimate while it samples (the rows are redrawn when the result comes)
+    expect(page.locator("#advise-result")).not_to_contain_text("Sampling")
     expect(page.locator("#advise-result .col-match").first).to_be_visible()
     # no interval breaks inside its brackets
     broken = page.evaluate("""() => {
