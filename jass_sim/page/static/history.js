@@ -3,21 +3,10 @@
 // GET /api/history, reopens one in Review (GET /api/history/{id}: the round's text and its review) and
 // deletes one (DELETE /api/history/{id}) or all (DELETE /api/history).
 
+import { el } from "./dom.js";
+
 const VERDICTS = ["good", "inaccuracy", "mistake", "blunder", "unclear", "forced"];
 const SOURCE_LABEL = { review: "review", coach: "coached round", cli: "command line" };
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat(Infinity)) if (c !== null && c !== undefined) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return node;
-}
 
 async function call(method, url) {
   const response = await fetch(url, { method, headers: { Accept: "application/json" } });
