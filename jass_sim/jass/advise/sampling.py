@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 from numba.extending import overload
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, copy_into, jit
 from jass_sim.core.rng import STREAMS, block_states, next_u64
+from jass_sim.core.threads import run_blocks_in_threads
 from jass_sim.jass.engine.deal import deal_conditioned
 from jass_sim.jass.engine.game import MAX_CREDITS, round_credits
 from jass_sim.jass.engine.round import play_dealt_round
@@ -124,19 +124,20 @@ def _partner_search_for(players, partner_hand, leader, n_samples, modes_allowed,
     return impl
 
 
-@jit(parallel=True)
-def advise_blocks(players, states, counts, offsets, hand, leader, chooser, options, modes_allowed, policies,
+@jit
+def advise_blocks(lo, hi, players, states, counts, offsets, hand, leader, chooser, options, modes_allowed, policies,
                   params, partner_model, partner_samples, mode_params, run_points, four_points, multipliers,
                   ours, theirs, flags, melds, partner_modes, game, equity_grid, equity, win):
-    """Evaluate every option on ``counts[b]`` samples of block ``b`` (sample index
+    """Evaluate every option on ``counts[b]`` samples of blocks ``b = lo .. hi - 1`` (sample index
     ``offsets[b] + i``): ``ours``/``theirs`` round totals of team 0/1, ``flags`` (1: our match,
     2: their match), our counted ``melds``, and the partner's mode for the chibre option
-    (``partner_model``: the evaluator, its own search, or the ``fitted`` model of ``mode_params``).
+    (``partner_model``: the evaluator, its own search, or the ``fitted`` model of ``mode_params``,
+    which is None for the other two). Block ranges run in parallel through :func:`~jass_sim.core.threads.run_blocks_in_threads`.
 
-    When ``win`` has rows, ``win[s, o]`` receives team 0's probability of winning the game after
+    When ``win`` is an array (None, and the three arguments before it too, without a score), ``win[s, o]`` receives team 0's probability of winning the game after
     the round from the score ``game = (target, premier_sorti, score0, score1, grid step)`` (see
     :func:`~jass_sim.jass.games._equity_kernels.win_after_round`; the equity table ``equity`` on ``equity_grid``)."""
-    for b in numba.prange(states.shape[0]):
+    for b in range(lo, hi):
         rng = states[b].copy()
         known, my_pool, dealt = _sampler(hand)
         hands = np.zeros(4, dtype=np.uint64)
@@ -166,7 +167,7 @@ def advise_blocks(players, states, counts, offsets, hand, leader, chooser, optio
                     if partner_model == PARTNER_SEARCH:
                         mode = partner_search_if(players, dealt[2], leader, partner_samples, modes_allowed, policies,
                                               params, run_points, four_points, multipliers, rng, scratch)
-                    elif partner_model == PARTNER_FITTED:
+                    elif mode_params is not None:  # the fitted model (None: the evaluator's choice)
                         mode = fitted_best(dealt[2], modes_allowed, multipliers, mode_params, feats)[0]
                     else:
                         mode = best_mode(dealt[2], modes_allowed, multipliers)[0]
@@ -179,7 +180,7 @@ def advise_blocks(players, states, counts, offsets, hand, leader, chooser, optio
                 theirs[s, o] = score[1, TOTAL]
                 flags[s, o] = (1 if score[0, MATCH] > 0 else 0) | (2 if score[1, MATCH] > 0 else 0)
                 melds[s, o] = score[0, MELDS]
-                if win.shape[0] > 0:
+                if win is not None:  # None (no score): this code is not even compiled
                     n_ev = round_credits(initial, mode, leader, work[2], run_points, four_points, multipliers[mode],
                                          meld_buf, events)
                     win[s, o] = win_after_round(events, n_ev, score[0, TOTAL], score[1, TOTAL], work[2][8, 5] & 1,
@@ -224,19 +225,20 @@ def run_advise(hand_mask, rules, options, policies, *, leader: int, seed: int, f
     flags = np.zeros((n_samples, n_opt), dtype=np.int64)
     melds = np.zeros((n_samples, n_opt), dtype=np.int64)
     partner_modes = np.full(n_samples, -1, dtype=np.int64)
-    if game is None:
-        game_args = (np.zeros(5, dtype=np.int64), np.zeros(2, dtype=np.int64), np.zeros((2, 2)),
-                     np.zeros((0, n_opt)))
+    if game is None:  # None arguments: Numba compiles the kernel without the code that reads them
+        game_args = (None, None, None, None)
     else:
         s0, s1, table = game
         game_args = (np.array([table.target, table.premier_sorti, s0, s1, table.step], dtype=np.int64), table.grid,
                      table.p, np.zeros((n_samples, n_opt)))
-    advise_blocks(player_set(policies, partner_search=partner_model == PARTNER_SEARCH), block_states(seed, first_block, n_blocks, ADVISE_STREAM), counts, offsets, np.uint64(hand_mask),
+    run_blocks_in_threads(
+        advise_blocks, n_blocks, player_set(policies, partner_search=partner_model == PARTNER_SEARCH),
+        block_states(seed, first_block, n_blocks, ADVISE_STREAM), counts, offsets, np.uint64(hand_mask),
                   leader, chooser, np.asarray(options, dtype=np.int64), np.asarray(rules.modes, dtype=np.int64),
                   np.asarray(policies, dtype=np.int64), params if params is not None else policy_params(),
                   partner_model, partner_samples,
                   (default_mode_params(rules) if mode_params is None else np.asarray(mode_params, dtype=np.float64))
-                  if partner_model == PARTNER_FITTED else np.zeros(1),
+                  if partner_model == PARTNER_FITTED else None,
                   runs, fours, mults, ours, theirs, flags, melds, partner_modes, *game_args)
     return AdviseSamples(list(options), ours, theirs, flags, melds, partner_modes,
                          game_args[3] if game is not None else None)

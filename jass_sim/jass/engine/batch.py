@@ -10,11 +10,11 @@ see :data:`STATS`.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
 from jass_sim.core.jit import copy_into, jit
 from jass_sim.core.rng import BLOCK_SIZE
+from jass_sim.core.threads import block_parallel
 from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.jass.engine.round import play_dealt_round
 from jass_sim.jass.modes.choose import choose_mode
@@ -109,9 +109,9 @@ def _run_block(players, rng, deck, start, count, first_row, first_deal, modes_al
             write_row(rows, r, first_deal + r, mode, 2 if chibred else 0, chibred, winner, score)
 
 
-@jit(parallel=True)
-def run_blocks(players, states, decks, starts, counts, first_deal, modes_allowed, fixed_mode, mode_policy, mode_params,
-               policies, params, run_points, four_points, multipliers, acc, rows):
+@jit
+def _run_blocks_range(lo, hi, players, states, decks, starts, counts, first_deal, modes_allowed, fixed_mode, mode_policy, mode_params,
+                      policies, params, run_points, four_points, multipliers, acc, rows):
     """Play deals ``starts[b] .. starts[b] + counts[b] - 1`` of block ``b``, from its RNG state
     ``states[b]`` and scratch deck ``decks[b]`` (:func:`new_decks`), both updated in place: a later
     call resumes the block where this one stopped, so a block played in several calls deals and
@@ -123,18 +123,20 @@ def run_blocks(players, states, decks, starts, counts, first_deal, modes_allowed
     written to ``rows[b * BLOCK_SIZE + j]`` (see ``ROW_COLUMNS``).
     """
     # one call per block: the deal loop compiled inside the parallel region ran much slower
-    for b in numba.prange(states.shape[0]):
+    for b in range(lo, hi):
         _run_block(players, states[b], decks[b], starts[b], counts[b], b * BLOCK_SIZE, first_deal, modes_allowed, fixed_mode,
                    mode_policy, mode_params, policies, params, run_points, four_points, multipliers, acc[b], rows)
 
+
+run_blocks = block_parallel(_run_blocks_range, 1)
 
 DUEL_STATS = ("deals", "sum_diff", "sumsq_diff", "wins", "ties", "sum_points_a", "sum_points_b")
 N_DUEL_STATS = len(DUEL_STATS)
 
 
-@jit(parallel=True)
-def run_duel_blocks(players, states, decks, counts, modes_allowed, mode_policy, mode_params, policy_a, policy_b,
-                    params, run_points, four_points, multipliers, acc):
+@jit
+def _run_duel_blocks_range(lo, hi, players, states, decks, counts, modes_allowed, mode_policy, mode_params, policy_a, policy_b,
+                           params, run_points, four_points, multipliers, acc):
     """Duplicate deals: each deal is played twice, team A (policy ``policy_a``) first on seats
     0 and 2, then on seats 1 and 3, with the same cards, the same mode and the same random
     numbers, so card luck cancels.
@@ -147,7 +149,7 @@ def run_duel_blocks(players, states, decks, counts, modes_allowed, mode_policy, 
     updated in place, and ``acc[b]`` accumulates: a later call with the next ``counts`` resumes
     the block where this one stopped (see :func:`run_blocks`).
     """
-    for b in numba.prange(states.shape[0]):
+    for b in range(lo, hi):
         rng = states[b]
         deck = decks[b]
         saved_rng = np.zeros(4, dtype=np.uint64)
@@ -177,3 +179,6 @@ def run_duel_blocks(players, states, decks, counts, modes_allowed, mode_policy, 
             acc[b, 2] += diff * diff
             acc[b, 3] += diff > 0
             acc[b, 4] += diff == 0
+
+
+run_duel_blocks = block_parallel(_run_duel_blocks_range, 1)

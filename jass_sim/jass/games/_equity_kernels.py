@@ -15,6 +15,7 @@ import numba
 import numpy as np
 
 from jass_sim.core.jit import jit
+from jass_sim.core.threads import block_parallel
 from jass_sim.jass.engine.batch import _block_scratch
 from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.jass.engine.game import MAX_CREDITS, first_out, round_credits
@@ -24,9 +25,9 @@ from jass_sim.jass.rules._melds import MAX_MELDS
 from jass_sim.jass.rules._scoring import TOTAL
 
 
-@jit(parallel=True)
-def sample_rounds(players, states, decks, counts, offsets, modes_allowed, mode_policy, mode_params, policies, params,
-                  run_points, four_points, multipliers, events, n_events, totals, last_team):
+@jit
+def _sample_rounds_range(lo, hi, players, states, decks, counts, offsets, modes_allowed, mode_policy, mode_params, policies, params,
+                         run_points, four_points, multipliers, events, n_events, totals, last_team):
     """Play ``counts[b]`` rounds in block ``b`` (round index ``offsets[b] + i``): seat 0 chooses
     (and may chibre) and leads. Round ``k`` gives its premier-sorti credits ``events[k, :n_events[k]]``
     (see :func:`~jass_sim.jass.engine.game.round_credits`), its totals ``totals[k]`` (team 0, the chooser's, then
@@ -35,7 +36,7 @@ def sample_rounds(players, states, decks, counts, offsets, modes_allowed, mode_p
     The block's RNG state ``states[b]`` and scratch deck ``decks[b]``
     (:func:`jass_sim.jass.engine.batch.new_decks`) are updated in place: a later call with the next
     rounds of the block resumes it where this one stopped."""
-    for b in numba.prange(states.shape[0]):
+    for b in range(lo, hi):
         rng = states[b]
         deck = decks[b]
         _, hands, initial, work = _block_scratch()
@@ -53,6 +54,8 @@ def sample_rounds(players, states, decks, counts, offsets, modes_allowed, mode_p
             totals[k, 1] = work[3][1, TOTAL]
             last_team[k] = work[2][8, 5] & 1
 
+
+sample_rounds = block_parallel(_sample_rounds_range, 1)
 
 @jit
 def equity_at(F, grid, step, x, y):

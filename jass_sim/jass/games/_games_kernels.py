@@ -8,11 +8,11 @@ cards swapped, so card luck cancels (as in ``duel``).
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
 from jass_sim.core.jit import copy_into, jit
 from jass_sim.core.rng import STREAMS, next_u64
+from jass_sim.core.threads import block_parallel
 from jass_sim.jass.engine.game import MAX_ROUNDS, N_OUT, R_SCORE0, R_SCORE1, play_game
 
 #: Games per RNG block of ``games``.
@@ -29,10 +29,10 @@ def _draw_state(rng, out):
         out[0] = 1
 
 
-@jit(parallel=True)
-def duplicate_game_blocks(players, states, counts, offsets, target, premier_sorti, chibre_first_round, modes_allowed,
-                          mode_policy_a, mode_policy_b, mode_params, policy_a, policy_b, params, run_points,
-                          four_points, multipliers, out, trajectories):
+@jit
+def _duplicate_game_blocks_range(lo, hi, players, states, counts, offsets, target, premier_sorti, chibre_first_round, modes_allowed,
+                                 mode_policy_a, mode_policy_b, mode_params, policy_a, policy_b, params, run_points,
+                                 four_points, multipliers, out, trajectories):
     """Play ``counts[b]`` duplicate games in block ``b`` (game index ``offsets[b] + i``).
 
     ``out[g, play]`` receives :func:`~jass_sim.jass.engine.game.play_game`'s ``out`` of play ``play`` (0: A on
@@ -43,7 +43,7 @@ def duplicate_game_blocks(players, states, counts, offsets, target, premier_sort
     The block's generator state ``states[b]`` is updated in place: a later call with the block's
     next games (``offsets[b]`` moved on by the games played) resumes it where this one stopped.
     """
-    for b in numba.prange(states.shape[0]):
+    for b in range(lo, hi):
         rng = states[b]  # updated in place: a later call resumes the block (see the docstring)
         deal_seed = np.zeros(4, dtype=np.uint64)
         play_seed = np.zeros(4, dtype=np.uint64)
@@ -74,3 +74,6 @@ def duplicate_game_blocks(players, states, counts, offsets, target, premier_sort
                     for r in range(result[3]):
                         trajectories[g, play, r, 0] = rec_info[r, R_SCORE0]
                         trajectories[g, play, r, 1] = rec_info[r, R_SCORE1]
+
+
+duplicate_game_blocks = block_parallel(_duplicate_game_blocks_range, 1)

@@ -22,6 +22,7 @@ import numpy as np
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount
 from jass_sim.core.rng import next_u64
+from jass_sim.core.threads import block_parallel
 from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.jass.rules._melds import MAX_MELDS, RUN, SUIT_BITS, announce, has_stoeck, team_melds
 
@@ -185,12 +186,12 @@ def sample_hand(state, deck):
     return hand
 
 
-@jit(parallel=True)
-def sampled_hands(states, counts, codes, points, quad_ranks, mode, run_points, four_points, hist, sums):
+@jit
+def _sampled_hands_range(lo, hi, states, counts, codes, points, quad_ranks, mode, run_points, four_points, hist, sums):
     """``counts[b]`` random hands in block ``b`` from RNG ``states[b]``; block ``b`` fills its own
     ``hist[b]`` (by code) and ``sums[b] = (points, points**2)``. Classified by
     :func:`table_code` with the tables of :func:`suit_tables`."""
-    for b in numba.prange(states.shape[0]):
+    for b in range(lo, hi):
         rng = states[b].copy()
         deck = np.arange(36)
         out = np.zeros((MAX_MELDS, 3), dtype=np.int64)
@@ -207,19 +208,21 @@ def sampled_hands(states, counts, codes, points, quad_ranks, mode, run_points, f
         sums[b, 1] = total_sq
 
 
+sampled_hands = block_parallel(_sampled_hands_range, 0)
+
 #: Columns of the per-deal accumulator of :func:`sampled_deals`.
 DEAL_STATS = ("deals", "leader_team_wins", "other_team_wins", "no_meld", "sum_counted",
               "sumsq_counted", "sum_leader_team", "sum_other_team")
 
 
-@jit(parallel=True)
-def sampled_deals(states, counts, mode, run_points, four_points, unit, acc, hist):
+@jit
+def _sampled_deals_range(lo, hi, states, counts, mode, run_points, four_points, unit, acc, hist):
     """``counts[b]`` random deals in block ``b``: the melds of four hands compared with seat 0
     as first leader (:func:`team_melds`). Block ``b`` fills ``acc[b]`` (see ``DEAL_STATS``) and
     ``hist[b, team, points // unit]``, the meld points that count for team 0 (the leader's) and
     team 1 (0 when the team's melds do not count)."""
     top = hist.shape[2] - 1
-    for b in numba.prange(states.shape[0]):
+    for b in range(lo, hi):
         rng = states[b].copy()
         deck = np.arange(36)
         hands = np.zeros(4, dtype=np.uint64)
@@ -243,3 +246,5 @@ def sampled_deals(states, counts, mode, run_points, four_points, unit, acc, hist
             hist[b, 0, min(p0 // unit, top)] += 1
             hist[b, 1, min(p1 // unit, top)] += 1
 
+
+sampled_deals = block_parallel(_sampled_deals_range, 0)

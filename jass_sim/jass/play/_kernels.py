@@ -16,11 +16,11 @@ match when team 0 takes every trick of the round.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
 from jass_sim.core.jit import U64_ZERO, bit, copy_into, copy_rows, jit, popcount
 from jass_sim.core.rng import next_u64
+from jass_sim.core.threads import block_parallel
 from jass_sim.jass.players.dispatch import NET, choose_card, policy_scratch
 from jass_sim.jass.players.search import _scratch, sample_hands
 from jass_sim.jass.players.solver_units import endgame_value, exact_values_of
@@ -104,16 +104,16 @@ def play_out(players, hands, mode, trace, t, n_in, declarer, played, voids, show
     return p0
 
 
-@jit(parallel=True)
-def play_advice_blocks(players, states, counts, offsets, view, worlds, played, voids, shown, mode, trace, t, n_in,
-                       declarer, won0, won1, candidates, policy, params, endgame, exact, out):
+@jit
+def _play_advice_blocks_range(lo, hi, players, states, counts, offsets, view, worlds, played, voids, shown, mode, trace, t, n_in,
+                              declarer, won0, won1, candidates, policy, params, endgame, exact, out):
     """Fill ``out[s, j]`` (team 0's points from now, see :func:`play_out`) of candidate
     ``candidates[j]`` in world ``s = offsets[b] + i`` of block ``b`` (``counts[b]`` worlds, random
     stream ``states[b]``). Worlds are sampled from seat 0's ``view`` (see ``Position.view_hands``),
     or, when ``worlds`` has rows, taken from it (row ``s``). With ``exact`` every world is solved
     exactly; else ``endgame`` is passed to :func:`play_out`."""
     n_cand = candidates.shape[0]
-    for b in numba.prange(states.shape[0]):
+    for b in range(lo, hi):
         rng = states[b].copy()
         scratch = _scratch()
         hs = np.zeros(4, dtype=np.uint64)
@@ -145,3 +145,5 @@ def play_advice_blocks(players, states, counts, offsets, view, worlds, played, v
                     out[s, j] = play_out(players, hands, mode, tr, t, n_in, declarer, played, voids, shown, won0, won1,
                                          candidates[j], policy, params, play_rng, endgame, hs, scratch)
 
+
+play_advice_blocks = block_parallel(_play_advice_blocks_range, 1)

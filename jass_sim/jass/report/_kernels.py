@@ -8,10 +8,10 @@ They only call the engine's public kernels (:func:`~jass_sim.jass.engine.deal.de
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
 from jass_sim.core.jit import U64_ONE, jit
+from jass_sim.core.threads import block_parallel
 from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.jass.engine.round import play_dealt_round
 from jass_sim.jass.rules._melds import MAX_MELDS
@@ -21,10 +21,10 @@ from jass_sim.jass.rules._scoring import STOECK, TOTAL
 REPORT_BLOCK = 1024
 
 
-@jit(parallel=True)
-def sample_hands(states, counts, out):
+@jit
+def _sample_hands_range(lo, hi, states, counts, out):
     """``out[b * REPORT_BLOCK + i]``: seat 0's hand of the ``i``-th uniform deal of block ``b``."""
-    for b in numba.prange(states.shape[0]):
+    for b in range(lo, hi):
         rng = states[b].copy()
         deck = np.arange(36)
         hands = np.zeros(4, dtype=np.uint64)
@@ -33,9 +33,11 @@ def sample_hands(states, counts, out):
             out[b * REPORT_BLOCK + i] = hands[0]
 
 
-@jit(parallel=True)
-def card_value_blocks(players, states, counts, mode, policies, params, run_points, four_points, multipliers,
-                      xtx, xty, yy, stoeck):
+sample_hands = block_parallel(_sample_hands_range, 0)
+
+@jit
+def _card_value_blocks_range(lo, hi, players, states, counts, mode, policies, params, run_points, four_points, multipliers,
+                             xtx, xty, yy, stoeck):
     """Play ``counts[b]`` uniform deals per block in ``mode``; seat 0 chooses and leads.
 
     Per block, with ``x`` the 36 indicators of seat 0's cards and ``y`` the round difference of
@@ -43,7 +45,7 @@ def card_value_blocks(players, states, counts, mode, policies, params, run_point
     ``xtx[b] += x x'``, ``xty[b] += y x``, ``yy[b] += y * y``; ``stoeck[b, team]`` counts the
     rounds in which ``team`` scored stöck.
     """
-    for b in numba.prange(states.shape[0]):
+    for b in range(lo, hi):
         rng = states[b].copy()
         deck = np.arange(36)
         hands = np.zeros(4, dtype=np.uint64)
@@ -72,3 +74,6 @@ def card_value_blocks(players, states, counts, mode, policies, params, run_point
             for team in range(2):
                 if score[team, STOECK] > 0:
                     stoeck[b, team] += 1
+
+
+card_value_blocks = block_parallel(_card_value_blocks_range, 1)

@@ -19,6 +19,10 @@ MAX_MELDS = 3
 SUIT_BITS = np.uint64(0x1FF)
 #: Cards that can start a run of 3 in their suit (natural ranks 6..Q).
 RUN3_STARTS = np.uint64(sum(0x7F << (9 * s) for s in range(4)))
+# int64 arguments, not literals: a call with a literal (0, True) compiles the callee once more
+# for that literal's type
+_I0 = np.int64(0)
+_I1 = np.int64(1)
 
 
 @jit(inline="always")
@@ -42,7 +46,7 @@ def _run_length(m, start):
 def _announce_without(hand, quads, mode, run_points, four_points, out, write):
     """Melds of ``hand`` when the four-of-a-kinds of ranks ``quads`` (9-bit mask) are announced:
     those, plus every maximal run of 3+ cards left in each suit. Returns ``(n, total, best_key)``
-    and fills ``out`` when ``write``."""
+    and fills ``out`` when ``write`` (nonzero)."""
     n = 0
     total = 0
     best_key = 0
@@ -117,19 +121,19 @@ def announce(hand, mode, run_points, four_points, out):
     if quads == 0:
         if run3 == U64_ZERO:
             return 0, 0, 0
-        return _announce_without(hand, 0, mode, run_points, four_points, out, True)
+        return _announce_without(hand, _I0, mode, run_points, four_points, out, _I1)
     best_sub = 0
     best = (-1, -1, -1)
     sub = quads
     while True:  # every subset of the four-of-a-kinds held (at most two in nine cards)
-        n, total, key = _announce_without(hand, sub, mode, run_points, four_points, out, False)
+        n, total, key = _announce_without(hand, sub, mode, run_points, four_points, out, _I0)
         if (total, key, n) > best:
             best = (total, key, n)
             best_sub = sub
         if sub == 0:
             break
         sub = (sub - 1) & quads
-    return _announce_without(hand, best_sub, mode, run_points, four_points, out, True)
+    return _announce_without(hand, best_sub, mode, run_points, four_points, out, _I1)
 
 
 @jit(inline="always")

@@ -21,11 +21,11 @@ valued in the same deals with the same random numbers, so their differences are 
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, bit, copy_into, jit, lowest_bit, popcount
 from jass_sim.core.rng import BLOCK_SIZE, STREAMS, below, block_states
+from jass_sim.core.threads import block_parallel
 from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.jass.engine.round import play_round, play_tricks, reveal_melds
 from jass_sim.jass.modes.choose import choose_mode
@@ -252,9 +252,9 @@ def _selfplay_block(players, rng, count, first_row, per_deal, worlds, modes_allo
             info[row, 6] = CANON_CARD[mode, trace[t, 1 + i]] if policies[seat] == policy else -1
 
 
-@jit(parallel=True)
-def selfplay_blocks(players, states, counts, per_deal, worlds, modes_allowed, policy, rollout_policy, params, run_points,
-                    four_points, multipliers, mode_params, feats, targets, info):
+@jit
+def _selfplay_blocks_range(lo, hi, players, states, counts, per_deal, worlds, modes_allowed, policy, rollout_policy, params, run_points,
+                           four_points, multipliers, mode_params, feats, targets, info):
     """Play ``counts[b]`` deals in block ``b`` from RNG state ``states[b]`` and write ``per_deal``
     labelled decisions per deal from row ``b * BLOCK_SIZE * per_deal`` (see the module doc).
 
@@ -262,11 +262,13 @@ def selfplay_blocks(players, states, counts, per_deal, worlds, modes_allowed, po
     ``targets[row, cc]``: the value of canonical card ``cc`` (NaN for an illegal card);
     ``info[row]``: see :data:`INFO_COLUMNS`.
     """
-    for b in numba.prange(states.shape[0]):
+    for b in range(lo, hi):
         _selfplay_block(players, states[b].copy(), counts[b], b * BLOCK_SIZE * per_deal, per_deal, worlds, modes_allowed,
                         policy, rollout_policy, params, run_points, four_points, multipliers, mode_params,
                         feats, targets, info)
 
+
+selfplay_blocks = block_parallel(_selfplay_blocks_range, 1)
 
 def generate_positions(deals: int, rules, policy: int, rollout_policy: int, params: np.ndarray,
                        seed: int = 0, per_deal: int = 8, worlds: int = 1, stream: int = STREAMS["jass.selfplay"]):
