@@ -8,11 +8,19 @@ from jass_sim.core.cli import command
 
 
 def warm_up() -> None:
-    """Compile (or load from Numba's cache) the kernels of the page's Jass jobs with tiny inputs, so
-    that the first answer comes at full speed."""
+    """Compile (or load from Numba's cache) the kernels of the page's first question, ``advise``
+    (trump or chibre), with tiny inputs: the page is ready when they are. The card-play kernels
+    follow in the background (:func:`warm_up_jass_play`)."""
     import jass_sim
 
     jass_sim.advise("HJ H9 HA SK SQ D6 C7 C8 CT", samples=64, seed=0)
+
+
+def warm_up_jass_play() -> None:
+    """The kernels of Jass card play (play-advice with its endgame solver, the table's bots), after
+    ``advise``, in the background: a card-play job sent before they are ready compiles them itself."""
+    import jass_sim
+
     jass_sim.play_advice("HJ H9 HA SK SQ D6 C7 C8 CT", mode="H", played="D7 S6", leader=2, samples=16, seed=0)
     jass_sim.choose_card("net", "HJ H9 HA SK SQ D6 C7 C8 CT", mode="H", seed=0)
 
@@ -31,8 +39,9 @@ def warm_up_basra() -> None:
     basra.advise("HJ D10 C5 S3 HK H7", table="C2 D3 S4 HA", samples=64, seed=0)
 
 
-#: The games warmed after Jass, in this order, while the page already answers Jass.
-BACKGROUND_WARM_UPS = (("cribbage", warm_up_cribbage), ("basra", warm_up_basra))
+#: What is warmed after Jass's ``advise``, in this order, while the page already answers it:
+#: ``/api/health``'s ``games`` says which is ready.
+BACKGROUND_WARM_UPS = (("jass-play", warm_up_jass_play), ("cribbage", warm_up_cribbage), ("basra", warm_up_basra))
 
 
 @command("serve")

@@ -238,3 +238,21 @@ def test_health_says_which_game_is_ready():
         while client.get("/api/health").json()["games"]["basra"] == "warming" and _time.monotonic() < deadline:
             _time.sleep(0.05)
         assert client.get("/api/health").json()["games"] == {"jass": "ready", "cribbage": "ready", "basra": "failed"}
+
+
+def test_the_page_is_ready_once_advise_is_warm_and_card_play_warms_after(monkeypatch):
+    """The first question (advise) is all the worker warms before the page says ready; card play
+    (play-advice and its endgame solver, the bots) warms first of the background tasks (issue 42:
+    serve ready in seconds, not after the solver's compile)."""
+    import jass_sim
+    from jass_sim.page import cli
+
+    called = []
+    monkeypatch.setattr(jass_sim, "advise", lambda *a, **k: called.append("advise"))
+    monkeypatch.setattr(jass_sim, "play_advice", lambda *a, **k: called.append("play_advice"))
+    monkeypatch.setattr(jass_sim, "choose_card", lambda *a, **k: called.append("choose_card"))
+    cli.warm_up()
+    assert called == ["advise"]
+    assert [game for game, _ in cli.BACKGROUND_WARM_UPS] == ["jass-play", "cribbage", "basra"]
+    cli.BACKGROUND_WARM_UPS[0][1]()
+    assert called == ["advise", "play_advice", "choose_card"]
