@@ -13,7 +13,9 @@ would still serve the old machine code. Importing this module therefore points N
 folder named after a hash of every source file of the package (:func:`source_cache_dir`, in the
 user's cache directory): any edit of the package, or a new version, starts a new folder, in which
 every kernel is compiled once more on first use; stale code is never run. The newest folders are
-kept, and older ones unused for two days deleted. ``NUMBA_CACHE_DIR``, when set, is used as it is (the cold-start
+kept, and older ones unused for two days deleted. ``NUMBA_CACHE_DIR``, when set, takes the place of
+the user's cache directory: the kernels go to its subfolder named by the same hash, so a cache
+folder shared by several versions of the sources never serves stale code either (the cold-start
 benchmark and some tests point it at an empty folder).
 """
 
@@ -57,19 +59,19 @@ def source_cache_dir(package: Path | None = None, base: Path | None = None) -> P
 
 
 def _use_source_cache_dir() -> None:
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return
-    folder = source_cache_dir()
+    given = os.environ.get("NUMBA_CACHE_DIR")
+    folder = source_cache_dir(base=Path(given)) if given else source_cache_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        others = sorted((p for p in folder.parent.iterdir() if p.is_dir() and p != folder),
-                        key=lambda p: p.stat().st_mtime, reverse=True)
-        cutoff = time.time() - KEEP_CACHE_DAYS * 86400
-        for old in others[KEEP_CACHE_FOLDERS - 1:]:
-            if old.stat().st_mtime < cutoff:
-                shutil.rmtree(old, ignore_errors=True)
+        if not given:  # old folders are removed from our own cache only, never from a folder given
+            others = sorted((p for p in folder.parent.iterdir() if p.is_dir() and p != folder),
+                            key=lambda p: p.stat().st_mtime, reverse=True)
+            cutoff = time.time() - KEEP_CACHE_DAYS * 86400
+            for old in others[KEEP_CACHE_FOLDERS - 1:]:
+                if old.stat().st_mtime < cutoff:
+                    shutil.rmtree(old, ignore_errors=True)
         os.utime(folder)
-    except OSError:  # a read-only home: Numba's own default (the __pycache__ folders) instead
+    except OSError:  # a read-only folder: Numba's own default (the __pycache__ folders) instead
         return
     numba.config.CACHE_DIR = str(folder)
 
@@ -83,7 +85,8 @@ U64_ONE = np.uint64(1)
 U64_ZERO = np.uint64(0)
 
 
-def jit(fn=None, *, parallel: bool = False, cache: bool | None = None, inline: str = "never"):
+def jit(fn=None, *, parallel: bool = False, cache: bool | None = None, inline: str = "never",
+        forceinline: bool = False):
     """Compile ``fn`` with Numba (``njit``), never with ``fastmath``: with it LLVM may reorder a
     float sum as the CPU's vector width and tuning suggest, so the same seed played other cards on
     other machines (a network's near-tie: ``advise``'s ♠ row read -22.1 on an Intel host and -22.3
@@ -97,10 +100,17 @@ def jit(fn=None, *, parallel: bool = False, cache: bool | None = None, inline: s
         Cache the machine code on disk; by default serial kernels are cached and parallel ones too
         (Numba supports caching ``parallel=True`` kernels; thread count is chosen at run time).
     inline : str
-        Numba IR inlining (``"always"`` for tiny helpers on hot paths).
+        Numba IR inlining (``"always"`` for tiny helpers on hot paths): the helper is typed and
+        lowered again at every call site, which costs compile time in proportion.
+    forceinline : bool
+        Compile the function once, on its own, and let LLVM inline its machine-independent code
+        into every caller (``alwaysinline``): the speed of ``inline="always"`` for a large helper
+        on a hot path without its compile time. Always set, never inherited: Numba otherwise
+        passes a caller's ``forceinline`` on to the callees it compiles.
     """
     options = dict(nogil=True, cache=True if cache is None else cache, parallel=parallel,
-                   error_model="numpy", inline=inline, fastmath=False)
+                   error_model="numpy", inline=inline, fastmath=False,
+                   forceinline=forceinline)
 
     def wrap(f):
         return numba.njit(**options)(f)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -86,9 +87,10 @@ def test_numba_cache_dir_is_the_source_folder_unless_set(tmp_path):
                                     check=True).stdout.split()
     assert used == expected and used.startswith(str(tmp_path / "xdg" / "jass-sim" / "numba"))
     env["NUMBA_CACHE_DIR"] = str(tmp_path / "mine")
-    used, _ = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                             check=True).stdout.split()
-    assert used == str(tmp_path / "mine")
+    used, expected = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                                    check=True).stdout.split()
+    # a folder given is used with the same source-hash subfolder: never stale code there either
+    assert Path(used).parent == tmp_path / "mine" and Path(used).name == Path(expected).name
 
 
 def test_no_kernel_is_compiled_with_fastmath():
@@ -108,3 +110,18 @@ def test_no_kernel_is_compiled_with_fastmath():
                     isinstance(node.value, ast.Constant) and node.value.value is False):
                 found.append(f"{path.name}:{node.value.lineno}")
     assert not found, found
+
+
+@pytest.mark.skipif(os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"), reason="nothing is compiled")
+def test_forceinline_is_set_on_every_kernel_so_no_callee_inherits_it():
+    # Numba passes a caller's forceinline on to the callees it compiles unless they set it: a
+    # helper would then be inlined or not depending on which kernel compiled it first
+    import numpy as np
+
+    plain = jit(lambda x: x + 1)
+    forced = jit(forceinline=True)(lambda x: x + 2)
+    assert plain.targetoptions["forceinline"] is False
+    assert forced.targetoptions["forceinline"] is True
+    assert forced(np.int64(1)) == 3 and plain(np.int64(1)) == 2
+    cres = forced.overloads[forced.signatures[0]]
+    assert "alwaysinline" in cres.library.get_llvm_str()

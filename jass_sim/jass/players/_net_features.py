@@ -64,6 +64,9 @@ F_MASTER = 598
 F_UNSEEN = 634
 F_WINS_NOW = 674
 F_SAFE = 710
+# int64 arguments, not literals (a literal compiles the callee once more for its type)
+_I0 = np.int64(0)
+_F_HAND = np.int64(F_HAND)
 N_FEATURES = 711
 #: Most features active at once (9 hand + 32 played + 8 led + 3 trick + 12 voids + shown + 11
 #: + 9 masters + 4 counts + 9 winners + 1).
@@ -129,7 +132,7 @@ def encode_view(seat, hand, trace, t, i, mode, voids, shown, played, declarer, o
     ``shown`` as in :func:`~.dispatch.choose_card`; ``played`` every card played so far;
     ``declarer`` the seat that chose the mode.
     """
-    n = _add_cards(out, 0, hand, F_HAND, mode)
+    n = _add_cards(out, _I0, hand, _F_HAND, mode)
     team = seat & 1
     ours = 0
     theirs = 0

@@ -57,7 +57,7 @@ def _ruffable(hs, seat, s, trump):
     return False
 
 
-@jit(inline="always")
+@jit(forceinline=True)
 def _decided(hs, k, leader, led, best, bseat, trump):
     """Whether no opponent of ``bseat`` still to play in the current trick (``k`` >= 1 cards in
     it) can beat ``best``: the trick then goes to ``bseat``'s team (a partner who still plays
@@ -69,7 +69,7 @@ def _decided(hs, k, leader, led, best, bseat, trump):
     return True
 
 
-@jit(inline="always")
+@jit(forceinline=True)
 def _forced_points(hs, k, leader, led, best, bseat, mode, trump):
     """Points that the opponents of ``bseat`` still to play in the trick add at the least: each
     its cheapest legal card (a card that takes the lead later only narrows the legal cards).
@@ -98,7 +98,7 @@ def _masters(own, others, s):
     return w
 
 
-@jit(inline="always")
+@jit(forceinline=True)
 def _cashable(hs, live, seat, mode, trump):
     """``(points, count, trump_points)`` of the cards ``seat`` can cash from the top on the
     lead: in each suit its cards above every other live card of the suit (``trump_points``: the
@@ -137,7 +137,7 @@ def _cashable(hs, live, seat, mode, trump):
     return pts, n, trump_pts
 
 
-@jit(inline="always")
+@jit(forceinline=True)
 def node_bounds(hs, live, tm, mode, trump, tpts, flag, stop, k, leader, led, best, bseat):
     """``(lo, hi)`` bounds of the value: nothing is lost below 0 and nothing beyond all the
     points left. Sure points of a team (when searching to the end): the current trick when no

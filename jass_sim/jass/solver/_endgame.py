@@ -13,6 +13,8 @@ function.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 from numba import types
 from numba.extending import overload
@@ -32,6 +34,9 @@ from jass_sim.jass.solver._play import (
 from jass_sim.jass.solver._tables import PPTS
 
 
+# one function per depth: a new function object at each call site would be compiled again for the
+# same signature (the depth-2 loops were compiled twice, 5 s)
+@functools.lru_cache(maxsize=None)
 def _lines_impl(n):
     """The nested loops for hands of ``n`` (2 or 3) cards: a function of the position returning
     ``(bound, best card of the leader)``; at depth 3 it counts a node per card of the first trick

@@ -60,6 +60,9 @@ from jass_sim.jass.solver._play import (
 from jass_sim.jass.solver._tables import PPTS, SUITM
 from jass_sim.jass.solver._transposition import _key, _probe, _slot, _store
 
+# an int64 zero, not the literal 0: a literal argument compiles the callee once more for its type
+_I0 = np.int64(0)
+
 FU_COLS = 3
 BUF_COLS = 20
 
@@ -391,7 +394,7 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                 state = _NEXT
 
 
-@jit(inline="always")
+@jit(forceinline=True)
 def _live_flag(hs, live, trump, flag):
     """``flag`` without the bonus of a team that cannot be matched any more: the top trump
     wins a trick for its team (one table entry for positions that differ only in a dead
@@ -403,7 +406,7 @@ def _live_flag(hs, live, trump, flag):
     return flag
 
 
-@jit(inline="always")
+@jit(forceinline=True)
 def _after_trick(hs, mode, trump, seat, c, best, bseat, tpts, flag, stop):
     """``(ka, kb, live, gain)``: table key and live cards of the position after ``seat`` ends
     the trick with ``c`` (not the last trick), and the value the trick banks."""
@@ -418,7 +421,7 @@ def _after_trick(hs, mode, trump, seat, c, best, bseat, tpts, flag, stop):
     return ka, kb, live, gain
 
 
-@jit(inline="always")
+@jit(forceinline=True)
 def _table_cut(tt, gen, hs, fr, d, mode):
     """Enhanced transposition cutoff at a trick's last card, once its first card failed to
     cut: whether the table's bounds of the position after another card already cut. Sets the
@@ -429,7 +432,7 @@ def _table_cut(tt, gen, hs, fr, d, mode):
     for j in range(fr[d, _IDX], fr[d, _NM]):
         c = fr[d, _MOVES + j]
         ka, kb, live, gain = _after_trick(hs, mode, trump, seat, c, fr[d, _BEST],
-                                          fr[d, _BSEAT], fr[d, _TPTS], fr[d, _FLAG], 0)
+                                          fr[d, _BSEAT], fr[d, _TPTS], fr[d, _FLAG], _I0)
         lb, ub, _ = _probe(tt, gen, ka, kb, live, hs[0] | hs[2], mode)
         if (seat & 1) == 0 and gain + lb >= gamma:
             fr[d, _BESTV] = gain + lb
@@ -442,7 +445,7 @@ def _table_cut(tt, gen, hs, fr, d, mode):
     return False
 
 
-@jit(inline="always")
+@jit(forceinline=True)
 def _finish_boundary(tt, gen, hs, fr, fu, d, v):
     live = hs[0] | hs[1] | hs[2] | hs[3]
     bestc = fr[d, _BESTC]

@@ -33,7 +33,7 @@ def new_tt(log2_entries: int = 20) -> np.ndarray:
     return np.zeros((1 << log2_entries, TT_ROWS), dtype=np.uint64)
 
 
-@jit(inline="always")
+@jit(forceinline=True)
 def _key(hs, live, mode, leader, flag, stop):
     """Two words naming the position's similarity class (see :func:`_probe`): the number of live
     cards of each suit, whether the Buur is live (its rule, not its rank, sets it apart from the
@@ -61,7 +61,7 @@ def _slot(tt, ka, kb):
     return np.int64(h & np.uint64(tt.shape[0] - _BUCKET))
 
 
-@jit(inline="always")
+@jit(forceinline=True)
 def _probe(tt, gen, ka, kb, live, team0, mode):
     """``(lb, ub, hint)``: bounds of the value from the entries of the position's similarity
     class and the best lead of one (the same relative card), or ``(-INF, INF, -1)``.
@@ -127,7 +127,7 @@ def _probe(tt, gen, ka, kb, live, team0, mode):
     return blb, bub, bhint
 
 
-@jit(inline="always")
+@jit(forceinline=True)
 def _store(tt, gen, ka, kb, live, lb, ub, hint, work):
     """Store bounds of the position of live cards ``live`` in its class ``(ka, kb)``: they
     tighten an entry of the same live cards, else take the place of a stale entry of the bucket
