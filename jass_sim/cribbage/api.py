@@ -12,8 +12,9 @@ from jass_sim.core.lazy import lazy_exports
 if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
     from jass_sim.cribbage.pegging_advice import PegAdvice
     from jass_sim.cribbage.results import Discards, Game, Games, Score, Stats
+    from jass_sim.cribbage.review import CribReview
 
-__all__ = ["score", "discard", "stats", "simulate", "replay", "play_advice"]
+__all__ = ["score", "discard", "stats", "simulate", "replay", "play_advice", "review"]
 
 # The result classes live in jass_sim.cribbage.results; importable from here too, loaded on first use.
 __getattr__ = lazy_exports(__name__, dict.fromkeys(("Score", "Discards", "Stats", "Games", "Game"),
@@ -262,3 +263,31 @@ def play_advice(hand: str, starter: str, *, dealer: bool, played: str = "", disc
     score_pair = parse_score(score) if score is not None else None
     return advise(pos, samples, 0 if seed is None else seed, score_pair,
                   2000 if win_samples is None else win_samples, progress)
+
+
+@api_args(game=None, player="whole0")
+def review(game, *, player: int = 0, progress=None) -> CribReview:
+    """Rate every discard and every pegging card of one player in a played game
+    (``jass-sim cribbage review``).
+
+    Wraps :func:`jass_sim.cribbage.review.review_game` (the discard enumeration of
+    :mod:`jass_sim.cribbage._exact` and the pegging adviser's kernels of :mod:`jass_sim.cribbage._advice`).
+
+    Parameters
+    ----------
+    game : str, dict or Game
+        A game file's name, its text (the format of :mod:`jass_sim.cribbage.game_file`), the JSON
+        text or document of ``cribbage replay --format json``, or the :class:`Game` of :func:`replay`.
+    player : int
+        The player reviewed: 0 (A) or 1 (B).
+    progress : callable, optional
+        Called with a :class:`~jass_sim.core.chunks.Tick` per decision (0 once the game is read);
+        raise :class:`~jass_sim.core.errors.Cancelled` in it to stop.
+    """
+    from jass_sim.core.errors import InputError
+    from jass_sim.cribbage.game_file import read_game
+    from jass_sim.cribbage.review import review_game
+
+    if player not in (0, 1):
+        raise InputError(f"--player is 0 (A) or 1 (B), got {player}", str(player))
+    return review_game(read_game(game), player, progress)

@@ -161,3 +161,29 @@ def play_advice(hand, starter, dealer, played, discard, score_text, samples, exa
     result = run(hand, starter, dealer=dealer, played=played, discard=discard, score=score_text, samples=samples,
                  exact=exact, seed=seed, win_samples=win_samples)
     emit(result.formatted(fmt), None)
+
+
+@cribbage.command()
+@click.argument("game_file")
+@click.option("--player", type=int, default=0, show_default=True, help="The player reviewed: 0 (A) or 1 (B).")
+@click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
+@click.option("--html", "html_path", default=None, help="Also write an HTML page with a row per decision.")
+def review(game_file, player, fmt, html_path):
+    """Rate every discard and pegging card of a player in GAME_FILE (the JSON of `cribbage replay
+    --format json`, or the text game format of docs/cribbage.md)."""
+    from jass_sim.core.errors import InputError, check_choice
+    from jass_sim.core.files import check_output_path, emit, write_atomic
+    from jass_sim.core.progress import PROGRESS_DELAY, Progress
+    from jass_sim.cribbage.api import review as run
+    from jass_sim.cribbage.review import CribReview
+
+    fmt = check_choice("--format", fmt, CribReview.formats)
+    check_output_path(html_path, "--html")
+    if html_path is not None and not html_path.lower().endswith((".html", ".htm")):
+        raise InputError(f"--html writes an HTML page: give a FILE.html, got {html_path!r}", html_path)
+    result = run(game_file, player=player, progress=Progress(1, "cribbage review", delay=PROGRESS_DELAY))
+    text = result.formatted(fmt)
+    page = result.html() if html_path is not None else None
+    emit(text, None)
+    if page is not None:
+        write_atomic(html_path, page)

@@ -109,8 +109,11 @@ def _peg_points(seq: list[int]) -> int:
     return pts
 
 
-def build_position(hand, starter, dealer: bool, played="", discard=None) -> PegPosition:
+def build_position(hand, starter, dealer: bool, played="", discard=None, opponent_go: bool = False) -> PegPosition:
     """Parse and check a pegging position (see the module); the adviser is to play.
+
+    ``opponent_go``: when the adviser cannot play on the count at the end of ``played``, the
+    opponent could not either (a review knows it: the adviser's next card starts a new count).
 
     Raises
     ------
@@ -185,7 +188,7 @@ def build_position(hand, starter, dealer: bool, played="", discard=None) -> PegP
         if pos.count == TARGET:
             pos.seq, pos.count = [], 0
             pos.last = -1
-    return _to_play(pos, turn, tokens)
+    return _to_play(pos, turn, tokens, opponent_go)
 
 
 def _opp_go(pos: PegPosition, tok: str) -> None:
@@ -197,7 +200,7 @@ def _opp_go(pos: PegPosition, tok: str) -> None:
     pos.min_value = max(pos.min_value, need)
 
 
-def _to_play(pos: PegPosition, turn: int, tokens: list[str]) -> PegPosition:
+def _to_play(pos: PegPosition, turn: int, tokens: list[str], opponent_go: bool = False) -> PegPosition:
     """Settle the goes at the end of ``--played`` so that the adviser is to play, or refuse."""
     where = f"after {tokens[-1]}" if tokens else "at the start"
     if not pos.left:
@@ -209,6 +212,8 @@ def _to_play(pos: PegPosition, turn: int, tokens: list[str]) -> PegPosition:
                   "played")
         _opp_go(pos, tokens[-1])  # he is to play and we are asked: he said go
     if not pos.legal:
+        if opponent_go and pos.opp_left > 0 and pos.min_value < TARGET + 1 - pos.count:
+            _opp_go(pos, tokens[-1])
         opp_stuck = pos.opp_left == 0 or pos.min_value >= TARGET + 1 - pos.count
         if not opp_stuck:
             _fail(f"--played: you cannot play on a count of {pos.count} ({where}): you say go and the opponent "
