@@ -131,14 +131,14 @@ def test_api_error_names_the_field():
 
 
 def test_score_adds_win_chances():
-    """At 120:0 our last card scores 1 (last card) and wins at once; at 0:120 the opponent's show
-    wins for him first... unless we win first: the counts are checked in order."""
+    """At 120:0 our last card scores 1 (the last card) and wins at once: 1.0 in every sample; at
+    0:120 the opponent (the pone) counts his hand first and needs one point: a chance below one half
+    with a Wilson interval inside [0, 1]; the cards are ranked by the chance to win."""
     won = play_advice("KH QH 5C 2C", "3S", dealer=True, played="TD KH 9D 2C 8D QH AD", score="120:0",
                       win_samples=64)
     assert won.to_json()["cards"][0]["win_prob"] == 1.0 and won.to_json()["win_samples"] == 64
     lost = play_advice("KH QH 5C 2C", "3S", dealer=True, played="TD KH 9D 2C 8D QH AD", score="0:120",
                        win_samples=64)
-    # the pone (the opponent) counts his hand first: he needs one point; 0 only if his four score nothing
     p, (lo, hi) = lost.to_json()["cards"][0]["win_prob"], lost.to_json()["cards"][0]["ci95_win"]
     assert 0.0 <= lo <= p <= hi <= 1.0 and p < 0.5
     doc = play_advice("5H 4D KC QS", "2C", dealer=False, score="100:105", win_samples=64, seed=2).to_json()
