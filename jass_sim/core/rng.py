@@ -48,6 +48,9 @@ STREAMS = {
     "cribbage.discard": 0,     # discard --opponent model / --pegging: the sampled opponents
     "cribbage.win-deck": 3,    # discard --score: the cards of the games played out
     "cribbage.win-play": 4,    # discard --score: the players' random choices in them
+    "cribbage.play-advice": 5,  # play-advice --samples: the sampled opponent hands
+    "cribbage.play-advice-win": 6,  # play-advice --score: the opponent's and the crib's cards, the later deals
+    "cribbage.play-advice-play": 8,  # play-advice --score: the players' random choices in the later deals
     # Basra
     "basra.deals": 20,         # simulate and duel: the decks of the deals
     "basra.deal-players": 21,  # ... and the players' random choices in them
