@@ -48,6 +48,8 @@ STREAMS = {
     "cribbage.discard": 0,     # discard --opponent model / --pegging: the sampled opponents
     "cribbage.win-deck": 3,    # discard --score: the cards of the games played out
     "cribbage.win-play": 4,    # discard --score: the players' random choices in them
+    "cribbage.report-hands": 5,  # cribbage report: the sampled six-card hands of the discard sections
+    "cribbage.report-deals": 6,  # cribbage report: the deals of the pegging section
     # Basra
     "basra.deals": 20,         # simulate and duel: the decks of the deals
     "basra.deal-players": 21,  # ... and the players' random choices in them

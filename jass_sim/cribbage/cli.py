@@ -129,3 +129,29 @@ def replay(seed, a, b, fmt):
     fmt = check_choice("--format", fmt, Game.formats)
     result = run(seed, a=a, b=b)
     emit(result.formatted(fmt), None)
+
+
+@cribbage.command()
+@click.option("--hands", type=int, default=4000, show_default=True,
+              help="Sampled six-card hands of the keeping section (each of their discards valued exactly).")
+@click.option("--deals", type=int, default=50_000, show_default=True, help="Deals of the pegging section.")
+@click.option("--crib-samples", "crib_samples", type=int, default=300, show_default=True,
+              help="Sampled opponent hands per thrown rank pair and role of the model crib (0: none).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
+@click.option("-o", "--output", required=True, metavar="DIR",
+              help="The report directory (created, or replaced whole if it holds a report).")
+def report(hands, deals, crib_samples, seed, output):
+    """Write a strategy report to DIR: published rules of thumb on discards and pegging, each with
+    its source and a verdict, from the exact tables and by simulation (index.md, index.html, PNGs,
+    CSVs)."""
+    import shlex
+    import sys
+
+    from jass_sim.cribbage.api import report as run
+
+    command = ("jass-sim cribbage report " + " ".join(shlex.quote(a) for a in sys.argv[3:])
+               if len(sys.argv) > 2 and sys.argv[1:3] == ["cribbage", "report"] else None)
+    say = (lambda s: click.echo(f"cribbage report: {s}", err=True)) if sys.stderr.isatty() else None
+    result = run(output, hands=hands, deals=deals, crib_samples=crib_samples, seed=seed, command=command,
+                 progress=say)
+    click.echo(f"wrote {len(result.files)} files to {output}")
