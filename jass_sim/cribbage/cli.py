@@ -144,14 +144,10 @@ def report(hands, deals, crib_samples, seed, output):
     """Write a strategy report to DIR: published rules of thumb on discards and pegging, each with
     its source and a verdict, from the exact tables and by simulation (index.md, index.html, PNGs,
     CSVs)."""
-    import shlex
     import sys
 
     from jass_sim.cribbage.api import report as run
 
-    command = ("jass-sim cribbage report " + " ".join(shlex.quote(a) for a in sys.argv[3:])
-               if len(sys.argv) > 2 and sys.argv[1:3] == ["cribbage", "report"] else None)
     say = (lambda s: click.echo(f"cribbage report: {s}", err=True)) if sys.stderr.isatty() else None
-    result = run(output, hands=hands, deals=deals, crib_samples=crib_samples, seed=seed, command=command,
-                 progress=say)
+    result = run(output, hands=hands, deals=deals, crib_samples=crib_samples, seed=seed, progress=say)
     click.echo(f"wrote {len(result.files)} files to {output}")

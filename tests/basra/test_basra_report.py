@@ -22,11 +22,19 @@ def test_report_writes_markdown_html_plots_and_tables(tmp_path):
     result = run("report", "-o", out, *TINY)
     assert result.exit_code == 0, result.output
     files = {os.path.relpath(os.path.join(d, f), out) for d, _, fs in os.walk(out) for f in fs}
-    assert files == {"index.md", "index.html", "jack.png", "empty_table.png", "variants.png",
-                     "tables/jack.csv", "tables/empty_table.csv", "tables/memory.csv", "tables/variants.csv"}
+    assert files == {"index.md", "index.html", "jack.png", "seven.png", "empty_table.png", "variants.png",
+                     "tables/jack.csv", "tables/seven.csv", "tables/empty_table.csv", "tables/memory.csv",
+                     "tables/variants.csv"}
     md = (out / "index.md").read_text()
-    for title in ("When to spend a Jack", "empty table", "Remembering played cards", "The variants"):
+    for title in ("When to spend a Jack", "When to spend the seven of diamonds", "empty table",
+                  "Remembering played cards", "The variants"):
         assert title in md
+    seven = pd.read_csv(out / "tables" / "seven.csv")
+    assert len(seven) and seven["n"].sum() <= 12
+    ci = seven[seven["n"] > 1]
+    assert (ci["ci95_lo"] <= ci["mean"]).all() and (ci["mean"] <= ci["ci95_hi"]).all()
+    assert seven[seven["n"] == 1]["ci95_lo"].isna().all()  # one position: no interval, and the text says so
+    assert "`seven-diamonds`" in md
     jack = pd.read_csv(out / "tables" / "jack.csv")
     assert jack["n"].sum() <= 12 and set(jack["table_cards"].astype(str)) <= {"1", "2", "3", "4", "5", "6+"}
     empty = pd.read_csv(out / "tables" / "empty_table.csv")
