@@ -134,9 +134,46 @@ def jack_table(positions: list[dict], n: int, rules: BasraRules, samples: int, s
         b = TABLE_BUCKETS[min(len(pos["table"]), 6) - 1]
         by_bucket[b].append(d)
         better[b] += d > 0
-    rows = [_ci_row(v, table_cards=b, share_jack_better=better[b] / len(v) if v else np.nan)
-            for b, v in by_bucket.items() if v]
+    rows = [_ci_row(v, table_cards=b) | _share(better[b], len(v)) for b, v in by_bucket.items() if v]
+    pooled = [d for v in by_bucket.values() for d in v]
+    if pooled:
+        rows.append(_ci_row(pooled, table_cards="all") | _share(sum(better.values()), len(pooled)))
     return pd.DataFrame(rows)
+
+
+def _share(k: int, n: int) -> dict:
+    from jass_sim.core.stats import wilson_ci
+
+    p, lo, hi = wilson_ci(k, n)
+    return {"share_jack_better": p, "share_lo": lo, "share_hi": hi}
+
+
+def _count(table: pd.DataFrame) -> int:
+    """Positions compared in a Jack or 7♦ table (its pooled row)."""
+    pooled = table[table["table_cards"] == "all"]
+    return int(pooled["n"].iloc[0]) if len(pooled) else 0
+
+
+def _share_text(r) -> str:
+    return f"{100 * r['share_jack_better']:.0f}% ({100 * r['share_lo']:.0f}–{100 * r['share_hi']:.0f}%)"
+
+
+def spend_advice(table: pd.DataFrame, card: str) -> str:
+    """The rule of thumb the table supports: table sizes where spending ``card`` now is better or
+    worse than greedy's other card with a 95% CI that excludes zero; the others too close to call."""
+    t = table[table["table_cards"] != "all"]
+    spend = [r["table_cards"] for _, r in t.iterrows() if r["ci95_lo"] > 0]
+    keep = [r["table_cards"] for _, r in t.iterrows() if r["ci95_hi"] < 0]
+    parts = []
+    if keep:
+        parts.append(f"keep the {card} with {', '.join(keep)} table cards (spending it now costs points, 95% CI "
+                     "below zero)")
+    if spend:
+        parts.append(f"spend it with {', '.join(spend)} table cards (95% CI above zero)")
+    close = [b for b in t["table_cards"] if b not in spend + keep]
+    if close:
+        parts.append(f"with {', '.join(close)} table cards the two are too close to call at this sample size")
+    return "**Rule of thumb from these positions:** " + "; ".join(parts) + "." if parts else ""
 
 
 def empty_table(positions: list[dict], n: int, rules: BasraRules, samples: int, seed: int) -> pd.DataFrame:
@@ -239,24 +276,28 @@ def blocks(rep: BasraReport) -> list[tuple]:
     jack = rep.tables["jack"]
     B.append(("h2", "1. When to spend a Jack"))
     B.append(("p", f"Positions met in greedy play where the player to move holds a Jack, another card, and a "
-                   f"non-empty table ({int(jack['n'].sum()) if len(jack) else 0} positions, {rep.samples} sampled "
+                   f"non-empty table ({_count(jack)} positions, {rep.samples} sampled "
                    "worlds each): the net of playing the Jack minus the net of the card greedy would play "
                    "without its Jacks (paired on the same worlds), by the number of cards on the table."))
-    B.append(("table", ["table cards", "n", "Jack minus other (net)", "share Jack better"],
-              [[r["table_cards"], str(r["n"]), _pm(r), f"{100 * r['share_jack_better']:.0f}%"]
-               for _, r in jack.iterrows()], "Playing the Jack now, by table size"))
+    if len(jack):
+        B.append(("p", spend_advice(jack, "Jack")))
+    B.append(("table", ["table cards", "n", "Jack minus other (net)", "share Jack better (95% CI)"],
+              [[r["table_cards"], str(r["n"]), _pm(r), _share_text(r)] for _, r in jack.iterrows()],
+              "Playing the Jack now, by table size"))
     B.append(("img", "jack.png", "Jack minus other card by table size"))
     seven = rep.tables["seven"]
     B.append(("h2", "1b. When to spend the seven of diamonds (`seven-diamonds`)"))
     B.append(("p", f"Under the `seven-diamonds` variant the 7♦ takes the whole table like a Jack. Positions met in "
                    f"greedy play under `{rules_with_seven(rep.rules)}` where the player to move holds the 7♦, another "
                    f"card that is neither a Jack nor the 7♦, and a non-empty table "
-                   f"({int(seven['n'].sum()) if len(seven) else 0} positions, {rep.samples} sampled worlds each): "
+                   f"({_count(seven)} positions, {rep.samples} sampled worlds each): "
                    "the net of playing the 7♦ minus the net of the card greedy would play without its Jacks and "
                    "the 7♦, by the number of cards on the table."))
-    B.append(("table", ["table cards", "n", "7♦ minus other (net)", "share 7♦ better"],
-              [[r["table_cards"], str(r["n"]), _pm(r), f"{100 * r['share_jack_better']:.0f}%"]
-               for _, r in seven.iterrows()], "Playing the 7♦ now, by table size"))
+    if len(seven):
+        B.append(("p", spend_advice(seven, "7♦")))
+    B.append(("table", ["table cards", "n", "7♦ minus other (net)", "share 7♦ better (95% CI)"],
+              [[r["table_cards"], str(r["n"]), _pm(r), _share_text(r)] for _, r in seven.iterrows()],
+              "Playing the 7♦ now, by table size"))
     B.append(("img", "seven.png", "7♦ minus other card by table size"))
     empty = rep.tables["empty_table"]
     B.append(("h2", "2. What to lay on an empty table"))
@@ -306,6 +347,7 @@ def figures(rep: BasraReport) -> dict[str, bytes]:
     jack = rep.tables["jack"]
     fig = new_figure(6, 3.2)
     ax = fig.add_subplot()
+    jack = jack[jack["table_cards"] != "all"]
     if len(jack):
         ax.errorbar(jack["table_cards"], jack["mean"], yerr=error_bars(jack), marker="o", capsize=3)
     ax.axhline(0, color="grey", lw=0.8)
@@ -313,6 +355,7 @@ def figures(rep: BasraReport) -> dict[str, bytes]:
     ax.set_ylabel("Jack minus other card (net points)")
     out["jack.png"] = png_bytes(fig)
     seven = rep.tables["seven"]
+    seven = seven[seven["table_cards"] != "all"]
     fig = new_figure(6, 3.2)
     ax = fig.add_subplot()
     if len(seven):

@@ -30,13 +30,18 @@ def test_report_writes_markdown_html_plots_and_tables(tmp_path):
                   "Remembering played cards", "The variants"):
         assert title in md
     seven = pd.read_csv(out / "tables" / "seven.csv")
-    assert len(seven) and seven["n"].sum() <= 12
+    assert len(seven) and seven[seven["table_cards"] != "all"]["n"].sum() <= 12
     ci = seven[seven["n"] > 1]
     assert (ci["ci95_lo"] <= ci["mean"]).all() and (ci["mean"] <= ci["ci95_hi"]).all()
     assert seven[seven["n"] == 1]["ci95_lo"].isna().all()  # one position: no interval, and the text says so
     assert "`seven-diamonds`" in md
     jack = pd.read_csv(out / "tables" / "jack.csv")
-    assert jack["n"].sum() <= 12 and set(jack["table_cards"].astype(str)) <= {"1", "2", "3", "4", "5", "6+"}
+    by = jack[jack["table_cards"] != "all"]
+    assert by["n"].sum() <= 12 and set(by["table_cards"].astype(str)) <= {"1", "2", "3", "4", "5", "6+"}
+    pooled = jack[jack["table_cards"] == "all"].iloc[0]
+    assert pooled["n"] == by["n"].sum() and pooled["mean"] == pytest.approx((by["n"] * by["mean"]).sum() / by["n"].sum())
+    assert jack["share_lo"].between(0, 1).all() and (jack["share_lo"] <= jack["share_jack_better"]).all()
+    assert "**Rule of thumb from these positions:**" in md
     empty = pd.read_csv(out / "tables" / "empty_table.csv")
     assert empty["p_opponent_basra_next"].between(0, 1).all()
     var = pd.read_csv(out / "tables" / "variants.csv")
