@@ -15,6 +15,7 @@ from jass_sim.jass.cards import MODE_NAMES
 from jass_sim.jass.report import human as H
 from jass_sim.jass.report import notes as N
 from jass_sim.jass.report import sections as S
+from jass_sim.jass.report import thumb
 from jass_sim.jass.report.prose import Report
 from jass_sim.jass.rules import RuleSet, get_rules
 
@@ -144,6 +145,8 @@ def build_report(rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, se
         T["mode_features"] = S.feature_tables(per_hand, rule_set)
         T["chibre_reference"] = N.chibre_reference(per_hand)
         T["option_gaps"] = N.option_gaps(per_hand)
+        T["thumb"] = thumb.evaluate(per_hand)
+        T["thumb_breakdown"] = thumb.breakdown(per_hand)
         T["best_choice"] = S.best_choice_table(per_hand, rule_set)
         T["evaluator"] = S.evaluator_table(per_hand)
         T["chibre_bins"] = S.chibre_table(per_hand)

@@ -271,6 +271,11 @@ class Report:
         B.append(self.crossover_block())
         B.append(self.sides_block())
 
+        if "thumb" in self.tables:  # runs made before the rules of thumb have no such table
+            from jass_sim.jass.report import thumb
+
+            B += thumb.blocks(self.tables["thumb"], self.tables["thumb_breakdown"], "2b")
+
         # 3 ---------------------------------------------------------------------------------------
         fits = self.tables["card_fits"]
         B.append(("h2", "3. Card values"))

@@ -268,3 +268,34 @@ def breakdown(per_hand: pd.DataFrame, rules: tuple[Rule, ...] = RULES) -> pd.Dat
                 rows.append({"key": rule.key, "side_aces": "2+" if g == 2 else str(g), "n": len(x), "mean": m,
                              "ci95_lo": lo, "ci95_hi": hi})
     return pd.DataFrame(rows, columns=["key", "side_aces", "n", "mean", "ci95_lo", "ci95_hi"])
+
+
+def blocks(table: pd.DataFrame, split: pd.DataFrame, section: str) -> list[tuple]:
+    """The report section of the rules (see :mod:`jass_sim.core.report.render`), from the tables of
+    :func:`evaluate` and :func:`breakdown` only."""
+    from jass_sim.core.report.text import n_fmt, pct_ci, pm
+
+    def fig(r) -> str:
+        if r["n"] == 0:
+            return "no hand in the sample"
+        return f"{pm(r['mean'], r['ci95_lo'], r['ci95_hi'])} ({n_fmt(r['n'])} hands)"
+
+    out: list[tuple] = [("h2", f"{section}. Rules of thumb, tested")]
+    out.append(("p", "Advice that Schieber players publish, each rule in its source's words and tested on the hands "
+                     "of section 1 it covers: the value of the option it recommends minus the option it advises "
+                     "against, paired on the same deals of each hand (the hands are the units of the 95% CIs). "
+                     "**confirmed**: the CI is above zero; **refuted**: below; **depends**: it contains zero, or "
+                     f"fewer than {MIN_HANDS} hands are covered. The verdicts hold for this simulation's card play "
+                     "and partner model, which the CIs do not cover."))
+    out.append(("table", ["rule", "verdict", "recommended minus advised against", "recommended worse on",
+                          "test", "source"],
+                [[f"{r['text']} («{r['quote']}»)", f"**{r['verdict']}**", fig(r),
+                  pct_ci(r["share_fails"], r["fails_lo"], r["fails_hi"]) if r["n"] else "—", r["test"], r["source"]]
+                 for _, r in table.iterrows()], "Published rules of thumb, tested", "l"))
+    if len(split):
+        texts = table.set_index("key")["text"]
+        out.append(("table", ["rule", "side aces", "hands", "recommended minus advised against"],
+                    [[texts[k], a, n_fmt(n), pm(m, lo, hi)] for k, a, n, m, lo, hi in
+                     split[["key", "side_aces", "n", "mean", "ci95_lo", "ci95_hi"]].itertuples(index=False)],
+                    "Where each rule holds and fails: by side aces", "llr"))
+    return out

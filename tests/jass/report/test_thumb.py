@@ -104,3 +104,16 @@ def test_breakdown_splits_the_covered_hands_by_side_aces():
     for key, g in b.groupby("key"):
         assert g["n"].sum() == t.loc[key, "n"]
         assert set(g["side_aces"]) <= {"0", "1", "2+"}
+
+
+def test_report_section_from_the_tables():
+    from jass_sim.core.report.render import render_markdown
+
+    ph = _per_hand()
+    t, b = T.evaluate(ph), T.breakdown(ph)
+    md = render_markdown(T.blocks(t, b, "2b"))
+    assert "## 2b. Rules of thumb, tested" in md
+    for _, r in t.iterrows():
+        assert f"**{r['verdict']}**" in md and r["quote"] in md
+    assert md.count("](https://") + md.count("](http://") >= len(t)
+    assert "Where each rule holds and fails" in md
