@@ -164,15 +164,17 @@ def spend_advice(table: pd.DataFrame, card: str) -> str:
     t = table[table["table_cards"] != "all"]
     spend = [r["table_cards"] for _, r in t.iterrows() if r["ci95_lo"] > 0]
     keep = [r["table_cards"] for _, r in t.iterrows() if r["ci95_hi"] < 0]
+    def cards(bins):
+        return ", ".join(bins) + (" table card" if bins == ["1"] else " table cards")
+
     parts = []
     if keep:
-        parts.append(f"keep the {card} with {', '.join(keep)} table cards (spending it now costs points, 95% CI "
-                     "below zero)")
+        parts.append(f"keep the {card} with {cards(keep)} (spending it now costs points, 95% CI below zero)")
     if spend:
-        parts.append(f"spend it with {', '.join(spend)} table cards (95% CI above zero)")
+        parts.append(f"spend it with {cards(spend)} (95% CI above zero)")
     close = [b for b in t["table_cards"] if b not in spend + keep]
     if close:
-        parts.append(f"with {', '.join(close)} table cards the two are too close to call at this sample size")
+        parts.append(f"with {cards(close)} the two are too close to call at this sample size")
     return "**Rule of thumb from these positions:** " + "; ".join(parts) + "." if parts else ""
 
 
@@ -193,7 +195,9 @@ def empty_table(positions: list[dict], n: int, rules: BasraRules, samples: int, 
     rows = []
     for r in range(13):
         if rel[r]:
-            rows.append(_ci_row(rel[r], rank=RANKS[r]) | {"p_opponent_basra_next": float(np.mean(chance[r]))})
+            p = _ci_row(chance[r])
+            rows.append(_ci_row(rel[r], rank=RANKS[r]) | {"p_opponent_basra_next": p["mean"],
+                                                          "p_lo": max(p["ci95_lo"], 0.0), "p_hi": min(p["ci95_hi"], 1.0)})
     return pd.DataFrame(rows)
 
 
@@ -302,12 +306,14 @@ def blocks(rep: BasraReport) -> list[tuple]:
     empty = rep.tables["empty_table"]
     B.append(("h2", "2. What to lay on an empty table"))
     B.append(("p", "Positions with an empty table: each card's net minus the mean net of the cards of its hand "
-                   "(positive: better than an average choice), by rank, and the exact chance that the next "
+                   "(positive: better than an average choice), by rank, and the chance that the next "
                    "player holds a card that makes a Basra on it (a lone card is taken by its own rank, by a "
-                   "Jack only if it is a Jack)."))
-    B.append(("table", ["rank", "n", "net vs hand mean", "opponent Basra next"],
-              [[r["rank"], str(r["n"]), _pm(r), f"{100 * r['p_opponent_basra_next']:.1f}%"]
-               for _, r in empty.iterrows()], "Laying a card on an empty table"))
+                   "Jack only if it is a Jack): exact in each position, averaged over the positions (95% CI over "
+                   "them)."))
+    B.append(("table", ["rank", "n", "net vs hand mean", "opponent Basra next (95% CI)"],
+              [[r["rank"], str(r["n"]), _pm(r), f"{100 * r['p_opponent_basra_next']:.1f}% "
+                f"({100 * r['p_lo']:.1f}–{100 * r['p_hi']:.1f}%)"] for _, r in empty.iterrows()],
+              "Laying a card on an empty table"))
     B.append(("img", "empty_table.png", "Value of the card laid on an empty table"))
     from jass_sim.basra.engine import SEARCH_SAMPLES
 
