@@ -78,7 +78,9 @@ def test_every_referenced_image_exists(built):
     assert set(md_imgs) == {f for f in os.listdir(out) if f.endswith(".png")}
     # self-contained: inline CSS, no external resources
     assert "<style>" in html and "http" not in html.split("<body>")[0]
-    assert not re.search(r'(src|href)="(https?:)?//', html)
+    # nothing loaded from another host; links to sources (<a href>) are navigation, not resources
+    assert not re.search(r'src="(https?:)?//', html) and not re.search(r'<link[^>]*href="(https?:)?//', html)
+    assert len(re.findall(r'href="(?:https?:)?//', html)) == len(re.findall(r'<a href="(?:https?:)?//', html))
 
 
 def test_html_and_markdown_have_the_same_tables(built):
