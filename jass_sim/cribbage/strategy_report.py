@@ -210,8 +210,7 @@ def blocks(rep: CribbageReport) -> list[tuple]:
               [[r["group"], n_fmt(r["pairs"]), f"{r['crib_ev']:.3f}"] for _, r in g.iterrows()],
               "Mean crib of a thrown pair by kind (weighted as random card pairs)", "lr"))
     tp = T["thrown_pairs"]
-    ranked = tp.assign(w=np.where(tp["rank1"] == tp["rank2"], "", np.where(tp["suited"], " suited", "")))
-    ranked = ranked[~ranked["suited"]].sort_values("crib_ev", kind="stable")
+    ranked = tp[~tp["suited"]].sort_values("crib_ev", kind="stable")
     rows = [[f"{a}-{b}", f"{v:.3f}"] for a, b, v in ranked[["rank1", "rank2", "crib_ev"]].head(8).itertuples(index=False)]
     B.append(("table", ["throw to the opponent", "crib (exact)"], rows, "The 8 best balks (unsuited)", "lr"))
     rows = [[f"{a}-{b}", f"{v:.3f}"] for a, b, v in
