@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # the result classes, for the annotations only (imported on f
     from jass_sim.cribbage.results import Discards, Game, Games, Score, Stats
     from jass_sim.cribbage.review import CribReview
 
-__all__ = ["score", "discard", "stats", "simulate", "replay", "play_advice", "review"]
+__all__ = ["score", "discard", "stats", "simulate", "replay", "play_advice", "review", "report"]
 
 # The result classes live in jass_sim.cribbage.results; importable from here too, loaded on first use.
 __getattr__ = lazy_exports(__name__, dict.fromkeys(("Score", "Discards", "Stats", "Games", "Game"),
@@ -291,3 +291,58 @@ def review(game, *, player: int = 0, progress=None) -> CribReview:
     if player not in (0, 1):
         raise InputError(f"--player is 0 (A) or 1 (B), got {player}", str(player))
     return review_game(read_game(game), player, progress)
+class ReportFiles:
+    """The report :func:`report` wrote: ``path`` (the directory), ``files`` (relative names),
+    ``report`` (the analysis object with its tables)."""
+
+    def __init__(self, path: str, files: list[str], rep):
+        import pathlib
+
+        self.path, self.files, self.report = pathlib.Path(path), files, rep
+
+    def __repr__(self) -> str:
+        return f"<ReportFiles {len(self.files)} files in {self.path}>"
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return f'<a href="{html.escape(str(self.path / "index.html"))}">{html.escape(str(self.path))}/index.html</a>'
+
+
+@api_args()
+def report(output: str, *, hands: int = 4000, deals: int = 50_000, crib_samples: int = 300, seed: int = 0,
+           command: str | None = None, progress=None) -> ReportFiles:
+    """Write a strategy report to the directory ``output`` (``jass-sim cribbage report``): published
+    rules of thumb on discards and pegging, each with its source and a verdict, from the exact tables
+    and by simulation (``index.md``, ``index.html``, PNGs sized for a phone, CSVs).
+
+    Wraps the kernels ``_exact.crib_pair_table`` and ``_exact.discard_exact``, the pegging players
+    (``_pegging.choose_play``, ``_search.search_values``) and ``_players.choose_discard``, through
+    :func:`jass_sim.cribbage.strategy_report.build_report`.
+
+    Parameters
+    ----------
+    output : str
+        The report directory (created, or replaced whole if it holds a report).
+    hands : int
+        Sampled six-card hands of the keeping section (each valued exactly).
+    deals : int
+        Deals of the pegging section.
+    crib_samples : int
+        Sampled opponent hands per thrown rank pair and role of the model crib (0: none).
+    seed : int
+        Root seed.
+    command : str, optional
+        The command line printed in the report (default: the equivalent ``jass-sim cribbage report``).
+    progress : callable, optional
+        Called with a short message as each section starts.
+    """
+    from jass_sim.core.report.write import check_report_dir
+    from jass_sim.cribbage.strategy_report import build_report, write_report
+
+    check_report_dir(output)
+    if command is None:
+        command = (f"jass-sim cribbage report --hands {hands} --deals {deals} --crib-samples {crib_samples} "
+                   f"--seed {seed} -o {output}")
+    rep = build_report(hands, deals, crib_samples, seed, command, progress)
+    return ReportFiles(output, write_report(rep, output), rep)

@@ -187,3 +187,23 @@ def review(game_file, player, fmt, html_path):
     emit(text, None)
     if page is not None:
         write_atomic(html_path, page)
+@cribbage.command()
+@click.option("--hands", type=int, default=4000, show_default=True,
+              help="Sampled six-card hands of the keeping section (each of their discards valued exactly).")
+@click.option("--deals", type=int, default=50_000, show_default=True, help="Deals of the pegging section.")
+@click.option("--crib-samples", "crib_samples", type=int, default=300, show_default=True,
+              help="Sampled opponent hands per thrown rank pair and role of the model crib (0: none).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
+@click.option("-o", "--output", required=True, metavar="DIR",
+              help="The report directory (created, or replaced whole if it holds a report).")
+def report(hands, deals, crib_samples, seed, output):
+    """Write a strategy report to DIR: published rules of thumb on discards and pegging, each with
+    its source and a verdict, from the exact tables and by simulation (index.md, index.html, PNGs,
+    CSVs)."""
+    import sys
+
+    from jass_sim.cribbage.api import report as run
+
+    say = (lambda s: click.echo(f"cribbage report: {s}", err=True)) if sys.stderr.isatty() else None
+    result = run(output, hands=hands, deals=deals, crib_samples=crib_samples, seed=seed, progress=say)
+    click.echo(f"wrote {len(result.files)} files to {output}")
