@@ -6,6 +6,8 @@ Sections, each figure with its sample size and a 95% CI:
    holds a Jack and the table is not empty, the paired difference (sampled worlds, see
    :mod:`jass_sim.basra.advice`) between playing the Jack and the card greedy would play
    without its Jacks.
+1b. When to spend the 7♦ under ``seven-diamonds`` (it takes the whole table like a Jack): the
+   same comparison, the 7♦ against greedy's card without its Jacks and 7♦.
 2. What to lay on an empty table: in positions with an empty table, each card's net against the
    mean of the hand's cards, by rank, and the exact chance that the next player can make a
    Basra on it.
@@ -19,7 +21,7 @@ over sampled worlds, whose noise is part of the spread); none covers the play mo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pandas as pd
@@ -51,9 +53,21 @@ def _ci_row(values, **keys) -> dict:
     return keys | {"n": int(v.size), "mean": mean, "ci95_lo": lo, "ci95_hi": hi}
 
 
-def collect_positions(n: int, rules: BasraRules, seed: int, want: int) -> tuple[list[dict], list[dict]]:
+def is_jack(card: int) -> bool:
+    return card % 13 == JACK
+
+
+def wild_cards(rules: BasraRules):
+    """The predicate of the cards that take the whole table under ``rules``: the Jacks, and the
+    7♦ with ``seven-diamonds``."""
+    seven = parse_card("D7")
+    return (lambda c: c % 13 == JACK or c == seven) if rules.seven_diamonds else is_jack
+
+
+def collect_positions(n: int, rules: BasraRules, seed: int, want: int, wild=is_jack) -> tuple[list[dict], list[dict]]:
     """Positions met in greedy play (rounds replayed from seeds ``seed, seed + 1, ...``):
-    ``(jack positions, empty-table positions)``, at most ``want`` of each."""
+    ``(positions where the player to move holds a card ``wild`` accepts, empty-table positions)``,
+    at most ``want`` of each."""
     from jass_sim.basra.engine import replay_round
 
     jacks, empties = [], []
@@ -73,7 +87,7 @@ def collect_positions(n: int, rules: BasraRules, seed: int, want: int) -> tuple[
             pos = {"hand": sorted(hands[seat]), "table": sorted(table), "played": sorted(piles[0] | piles[1]),
                    "piles": (len(piles[side]), len(piles[1 - side])),
                    "last": "none" if last is None else ("us" if last % 2 == side else "them"), "seed": s}
-            has_jack = [c for c in hands[seat] if c % 13 == JACK]
+            has_jack = [c for c in hands[seat] if wild(c)]
             if has_jack and table and len(has_jack) < len(hands[seat]) and len(jacks) < want:
                 jacks.append(pos)
             if not table and len(hands[seat]) >= 2 and len(empties) < want:
@@ -97,16 +111,22 @@ def _nets(pos: dict, n: int, rules: BasraRules, samples: int, seed: int):
     return list(cands), net
 
 
-def jack_table(positions: list[dict], n: int, rules: BasraRules, samples: int, seed: int) -> pd.DataFrame:
-    """Section 1: Jack minus greedy's non-Jack card, by table size."""
+def jack_table(positions: list[dict], n: int, rules: BasraRules, samples: int, seed: int,
+               card=is_jack) -> pd.DataFrame:
+    """Section 1: the card ``card`` accepts (a Jack; the 7♦ for section 1b) minus the card greedy
+    would play without its table-clearing cards (Jacks, and the 7♦ under ``seven-diamonds``), by
+    table size, paired on the same sampled worlds."""
     from jass_sim.basra._play import greedy_card
 
+    wild = wild_cards(rules)
     by_bucket: dict[str, list[float]] = {b: [] for b in TABLE_BUCKETS}
     better: dict[str, int] = dict.fromkeys(TABLE_BUCKETS, 0)
     for i, pos in enumerate(positions):
         cands, net = _nets(pos, n, rules, samples, seed + i)
-        jack = next(c for c in cands if c % 13 == JACK) if any(c % 13 == JACK for c in cands) else None
-        others = [c for c in pos["hand"] if c % 13 != JACK]
+        jack = next((c for c in cands if card(c)), None)
+        others = [c for c in pos["hand"] if not wild(c)]
+        if not others:
+            continue
         alt = int(greedy_card(cards_to_mask(others), cards_to_mask(pos["table"]), rules.array()))
         if jack is None or alt not in cands:
             continue  # compulsory capture left no choice between them
@@ -114,9 +134,48 @@ def jack_table(positions: list[dict], n: int, rules: BasraRules, samples: int, s
         b = TABLE_BUCKETS[min(len(pos["table"]), 6) - 1]
         by_bucket[b].append(d)
         better[b] += d > 0
-    rows = [_ci_row(v, table_cards=b, share_jack_better=better[b] / len(v) if v else np.nan)
-            for b, v in by_bucket.items() if v]
+    rows = [_ci_row(v, table_cards=b) | _share(better[b], len(v)) for b, v in by_bucket.items() if v]
+    pooled = [d for v in by_bucket.values() for d in v]
+    if pooled:
+        rows.append(_ci_row(pooled, table_cards="all") | _share(sum(better.values()), len(pooled)))
     return pd.DataFrame(rows)
+
+
+def _share(k: int, n: int) -> dict:
+    from jass_sim.core.stats import wilson_ci
+
+    p, lo, hi = wilson_ci(k, n)
+    return {"share_jack_better": p, "share_lo": lo, "share_hi": hi}
+
+
+def _count(table: pd.DataFrame) -> int:
+    """Positions compared in a Jack or 7♦ table (its pooled row)."""
+    pooled = table[table["table_cards"] == "all"]
+    return int(pooled["n"].iloc[0]) if len(pooled) else 0
+
+
+def _share_text(r) -> str:
+    return f"{100 * r['share_jack_better']:.0f}% ({100 * r['share_lo']:.0f}–{100 * r['share_hi']:.0f}%)"
+
+
+def spend_advice(table: pd.DataFrame, card: str) -> str:
+    """The rule of thumb the table supports: table sizes where spending ``card`` now is better or
+    worse than greedy's other card with a 95% CI that excludes zero; the others too close to call."""
+    t = table[table["table_cards"] != "all"]
+    spend = [r["table_cards"] for _, r in t.iterrows() if r["ci95_lo"] > 0]
+    keep = [r["table_cards"] for _, r in t.iterrows() if r["ci95_hi"] < 0]
+    def cards(bins):
+        return ", ".join(bins) + (" table card" if bins == ["1"] else " table cards")
+
+    parts = []
+    if keep:
+        parts.append(f"keep the {card} with {cards(keep)} (spending it now costs points, 95% CI below zero)")
+    if spend:
+        parts.append(f"spend it with {cards(spend)} (95% CI above zero)")
+    close = [b for b in t["table_cards"] if b not in spend + keep]
+    if close:
+        parts.append(f"with {cards(close)} the two are too close to call at this sample size")
+    return "**Rule of thumb from these positions:** " + "; ".join(parts) + "." if parts else ""
 
 
 def empty_table(positions: list[dict], n: int, rules: BasraRules, samples: int, seed: int) -> pd.DataFrame:
@@ -136,7 +195,9 @@ def empty_table(positions: list[dict], n: int, rules: BasraRules, samples: int, 
     rows = []
     for r in range(13):
         if rel[r]:
-            rows.append(_ci_row(rel[r], rank=RANKS[r]) | {"p_opponent_basra_next": float(np.mean(chance[r]))})
+            p = _ci_row(chance[r])
+            rows.append(_ci_row(rel[r], rank=RANKS[r]) | {"p_opponent_basra_next": p["mean"],
+                                                          "p_lo": max(p["ci95_lo"], 0.0), "p_hi": min(p["ci95_hi"], 1.0)})
     return pd.DataFrame(rows)
 
 
@@ -184,6 +245,11 @@ def build_report(n=2, rules: BasraRules | None = None, seed=0, positions=200, sa
     jacks, empties = collect_positions(n, rules, seed, positions)
     say("jack")
     rep.tables["jack"] = jack_table(jacks, n, rules, samples, seed)
+    say("seven of diamonds")
+    seven_rules = replace(rules, seven_diamonds=True)
+    seven = parse_card("D7")
+    sevens, _ = collect_positions(n, seven_rules, seed, positions, wild=lambda c: c == seven)
+    rep.tables["seven"] = jack_table(sevens, n, seven_rules, samples, seed + 200_000, card=lambda c: c == seven)
     say("empty table")
     rep.tables["empty_table"] = empty_table(empties, n, rules, samples, seed)
     say("memory")
@@ -193,7 +259,13 @@ def build_report(n=2, rules: BasraRules | None = None, seed=0, positions=200, sa
     return rep
 
 
+def rules_with_seven(rules: BasraRules) -> str:
+    return replace(rules, seven_diamonds=True).name
+
+
 def _pm(row) -> str:
+    if np.isnan(row["ci95_lo"]) or np.isnan(row["ci95_hi"]):
+        return f"{row['mean']:+.2f} (one position: no CI)"
     return f"{row['mean']:+.2f} ± {(row['ci95_hi'] - row['ci95_lo']) / 2:.2f}"
 
 
@@ -208,22 +280,40 @@ def blocks(rep: BasraReport) -> list[tuple]:
     jack = rep.tables["jack"]
     B.append(("h2", "1. When to spend a Jack"))
     B.append(("p", f"Positions met in greedy play where the player to move holds a Jack, another card, and a "
-                   f"non-empty table ({int(jack['n'].sum()) if len(jack) else 0} positions, {rep.samples} sampled "
+                   f"non-empty table ({_count(jack)} positions, {rep.samples} sampled "
                    "worlds each): the net of playing the Jack minus the net of the card greedy would play "
                    "without its Jacks (paired on the same worlds), by the number of cards on the table."))
-    B.append(("table", ["table cards", "n", "Jack minus other (net)", "share Jack better"],
-              [[r["table_cards"], str(r["n"]), _pm(r), f"{100 * r['share_jack_better']:.0f}%"]
-               for _, r in jack.iterrows()], "Playing the Jack now, by table size"))
+    if len(jack):
+        B.append(("p", spend_advice(jack, "Jack")))
+    B.append(("table", ["table cards", "n", "Jack minus other (net)", "share Jack better (95% CI)"],
+              [[r["table_cards"], str(r["n"]), _pm(r), _share_text(r)] for _, r in jack.iterrows()],
+              "Playing the Jack now, by table size"))
     B.append(("img", "jack.png", "Jack minus other card by table size"))
+    seven = rep.tables["seven"]
+    B.append(("h2", "1b. When to spend the seven of diamonds (`seven-diamonds`)"))
+    B.append(("p", f"Under the `seven-diamonds` variant the 7♦ takes the whole table like a Jack. Positions met in "
+                   f"greedy play under `{rules_with_seven(rep.rules)}` where the player to move holds the 7♦, another "
+                   f"card that is neither a Jack nor the 7♦, and a non-empty table "
+                   f"({_count(seven)} positions, {rep.samples} sampled worlds each): "
+                   "the net of playing the 7♦ minus the net of the card greedy would play without its Jacks and "
+                   "the 7♦, by the number of cards on the table."))
+    if len(seven):
+        B.append(("p", spend_advice(seven, "7♦")))
+    B.append(("table", ["table cards", "n", "7♦ minus other (net)", "share 7♦ better (95% CI)"],
+              [[r["table_cards"], str(r["n"]), _pm(r), _share_text(r)] for _, r in seven.iterrows()],
+              "Playing the 7♦ now, by table size"))
+    B.append(("img", "seven.png", "7♦ minus other card by table size"))
     empty = rep.tables["empty_table"]
     B.append(("h2", "2. What to lay on an empty table"))
     B.append(("p", "Positions with an empty table: each card's net minus the mean net of the cards of its hand "
-                   "(positive: better than an average choice), by rank, and the exact chance that the next "
+                   "(positive: better than an average choice), by rank, and the chance that the next "
                    "player holds a card that makes a Basra on it (a lone card is taken by its own rank, by a "
-                   "Jack only if it is a Jack)."))
-    B.append(("table", ["rank", "n", "net vs hand mean", "opponent Basra next"],
-              [[r["rank"], str(r["n"]), _pm(r), f"{100 * r['p_opponent_basra_next']:.1f}%"]
-               for _, r in empty.iterrows()], "Laying a card on an empty table"))
+                   "Jack only if it is a Jack): exact in each position, averaged over the positions (95% CI over "
+                   "them)."))
+    B.append(("table", ["rank", "n", "net vs hand mean", "opponent Basra next (95% CI)"],
+              [[r["rank"], str(r["n"]), _pm(r), f"{100 * r['p_opponent_basra_next']:.1f}% "
+                f"({100 * r['p_lo']:.1f}–{100 * r['p_hi']:.1f}%)"] for _, r in empty.iterrows()],
+              "Laying a card on an empty table"))
     B.append(("img", "empty_table.png", "Value of the card laid on an empty table"))
     from jass_sim.basra.engine import SEARCH_SAMPLES
 
@@ -263,12 +353,23 @@ def figures(rep: BasraReport) -> dict[str, bytes]:
     jack = rep.tables["jack"]
     fig = new_figure(6, 3.2)
     ax = fig.add_subplot()
+    jack = jack[jack["table_cards"] != "all"]
     if len(jack):
         ax.errorbar(jack["table_cards"], jack["mean"], yerr=error_bars(jack), marker="o", capsize=3)
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xlabel("cards on the table")
     ax.set_ylabel("Jack minus other card (net points)")
     out["jack.png"] = png_bytes(fig)
+    seven = rep.tables["seven"]
+    seven = seven[seven["table_cards"] != "all"]
+    fig = new_figure(6, 3.2)
+    ax = fig.add_subplot()
+    if len(seven):
+        ax.errorbar(seven["table_cards"], seven["mean"], yerr=error_bars(seven), marker="o", capsize=3, color="C3")
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xlabel("cards on the table")
+    ax.set_ylabel("7♦ minus other card (net points)")
+    out["seven.png"] = png_bytes(fig)
     empty = rep.tables["empty_table"]
     fig = new_figure(7, 3.2)
     ax = fig.add_subplot()

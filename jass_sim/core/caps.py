@@ -30,13 +30,16 @@ MEMORY_CAPS: dict[tuple[str, str], int] = {
 #: :data:`MEMORY_CAPS`. The sample counts keep a job at a few minutes at most on a small machine;
 #: ``search_worlds`` keeps one decision of the ``search`` player (one block of ``advise``, one
 #: ``choose_card``) short; ``cribbage_discard``'s sampled opponent (``opponent: model`` or
-#: ``pegging``) runs in one kernel call that cannot be cut (about 0.25 s for 2,000 hands).
+#: ``pegging``) runs in one kernel call that cannot be cut (about 0.25 s for 2,000 hands);
+#: ``cribbage_play_advice`` values 256 opponent hands per kernel call and plays its ``score`` games
+#: in sub-batches of 64, so its caps only bound the job's length (about a minute at most).
 JOB_CAPS: dict[str, dict[str, int]] = {
     "advise": {"samples": 1_000_000, "max_samples": 1_000_000, "search_worlds": 256},
     "play_advice": {"samples": 1_000_000, "max_samples": 1_000_000, "search_worlds": 256},
     "review": {"samples": 100_000, "search_worlds": 256},
     "equity": {"games": 4_000},
     "cribbage_discard": {"samples": 4_000},
+    "cribbage_play_advice": {"samples": 200_000, "win_samples": 4_000},
     "basra_advise": {"samples": 500_000},
     "choose_card": {"search_worlds": 256},
 }

@@ -48,6 +48,11 @@ STREAMS = {
     "cribbage.discard": 0,     # discard --opponent model / --pegging: the sampled opponents
     "cribbage.win-deck": 3,    # discard --score: the cards of the games played out
     "cribbage.win-play": 4,    # discard --score: the players' random choices in them
+    "cribbage.play-advice": 5,  # play-advice --samples: the sampled opponent hands
+    "cribbage.play-advice-win": 6,  # play-advice --score: the opponent's and the crib's cards, the later deals
+    "cribbage.play-advice-play": 8,  # play-advice --score: the players' random choices in the later deals
+    "cribbage.report-hands": 5,  # cribbage report: the sampled six-card hands of the discard sections
+    "cribbage.report-deals": 6,  # cribbage report: the deals of the pegging section
     # Basra
     "basra.deals": 20,         # simulate and duel: the decks of the deals
     "basra.deal-players": 21,  # ... and the players' random choices in them
@@ -71,6 +76,8 @@ SHARED_STREAMS = {
     0: ("jass.deals", "jass.replay", "jass.meld-hands", "cribbage.deck", "cribbage.stats", "cribbage.discard"),
     1: ("jass.duel", "jass.meld-deals", "cribbage.play"),
     3: ("jass.game", "cribbage.win-deck"),
+    5: ("cribbage.play-advice", "cribbage.report-hands"),  # two separate commands
+    6: ("cribbage.play-advice-win", "cribbage.report-deals"),  # two separate commands
     7: ("jass.advise", "jass.selfplay"),        # self-play is a training run, never with advise
     11: ("jass.games", "jass.play-advice", "jass.report-hands"),  # three separate commands
     12: ("jass.report-cards", "jass.equity"),   # the report computes no equity table

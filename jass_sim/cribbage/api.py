@@ -10,9 +10,11 @@ from jass_sim.core.api_args import api_args
 from jass_sim.core.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
+    from jass_sim.cribbage.pegging_advice import PegAdvice
     from jass_sim.cribbage.results import Discards, Game, Games, Score, Stats
+    from jass_sim.cribbage.review import CribReview
 
-__all__ = ["score", "discard", "stats", "simulate", "replay"]
+__all__ = ["score", "discard", "stats", "simulate", "replay", "play_advice", "review", "report"]
 
 # The result classes live in jass_sim.cribbage.results; importable from here too, loaded on first use.
 __getattr__ = lazy_exports(__name__, dict.fromkeys(("Score", "Discards", "Stats", "Games", "Game"),
@@ -202,3 +204,145 @@ def replay(seed: int, *, a: str = "greedy", b: str = "greedy") -> Game:
     from jass_sim.cribbage.results import Game
 
     return Game(replay_game(seed, a, b), seed)
+
+
+@api_args(dealer="flag", discard="cards", win_samples="whole")
+def play_advice(hand: str, starter: str, *, dealer: bool, played: str = "", discard: str | None = None,
+                score: str | None = None, samples: int | None = None, exact: bool = False, seed: int | None = None,
+                win_samples: int | None = None, progress=None) -> PegAdvice:
+    """Which card to peg now: both players' expected pegging points for the rest of the hand per
+    legal card (``jass-sim cribbage play-advice``).
+
+    Wraps the kernels of :mod:`jass_sim.cribbage._advice` (through
+    :func:`jass_sim.cribbage.pegging_advice.advise`); the position is checked by
+    :func:`jass_sim.cribbage.pegposition.build_position`.
+
+    Parameters
+    ----------
+    hand : str
+        The four cards kept after the discard, including any already pegged, e.g. ``"5H 4D KC QS"``.
+    starter : str
+        The starter (cut) card.
+    dealer : bool
+        True if you deal (the opponent led the pegging), False if you are the pone.
+    played : str
+        Every card pegged this hand in order, from the pone's lead, across goes and new counts
+        (whose each card is follows from ``hand``; the goes from the rules).
+    discard : str, optional
+        Your two crib cards (then the opponent cannot hold them).
+    score : str, optional
+        ``"YOURS:THEIRS"`` before this hand's pegging: add each card's chance to win the game
+        (sampled, ``win_samples`` games, Wilson 95% CI) and rank by it.
+    samples : int, optional
+        Sample that many opponent hands (paired, 95% CIs) instead of enumerating them all.
+    exact : bool
+        Enumerate every opponent hand (the default); refuses ``samples``.
+    seed : int, optional
+        Seed of the samples (default 0); only with ``samples`` or ``score``.
+    win_samples : int, optional
+        With ``score``: games played to the end per card (default 2,000).
+    progress : callable, optional
+        Called with a :class:`~jass_sim.core.chunks.Tick`: 0 once the input is checked, then after
+        each step; raise :class:`~jass_sim.core.errors.Cancelled` in it to stop.
+    """
+    from jass_sim.core.errors import InputError
+    from jass_sim.cribbage.discards import parse_score
+    from jass_sim.cribbage.pegging_advice import advise
+    from jass_sim.cribbage.pegposition import build_position
+
+    if dealer is None:
+        raise InputError("say who deals: --dealer or --pone", "--dealer/--pone")
+    if exact and samples is not None:
+        raise InputError("--exact and --samples exclude each other (the enumeration is exact)", "--samples")
+    for name, n in (("--samples", samples), ("--win-samples", win_samples)):
+        if n is not None and n < 2:
+            raise InputError(f"{name} must be at least 2, got {n}", str(n))
+    _unused(score is None, "--win-samples applies only with --score", win_samples)
+    _unused(samples is None and score is None, "--seed applies only with --samples or --score", seed)
+    pos = build_position(hand, starter, dealer, played or "", discard)
+    score_pair = parse_score(score) if score is not None else None
+    return advise(pos, samples, 0 if seed is None else seed, score_pair,
+                  2000 if win_samples is None else win_samples, progress)
+
+
+@api_args(game=None, player="whole0")
+def review(game, *, player: int = 0, progress=None) -> CribReview:
+    """Rate every discard and every pegging card of one player in a played game
+    (``jass-sim cribbage review``).
+
+    Wraps :func:`jass_sim.cribbage.review.review_game` (the discard enumeration of
+    :mod:`jass_sim.cribbage._exact` and the pegging adviser's kernels of :mod:`jass_sim.cribbage._advice`).
+
+    Parameters
+    ----------
+    game : str, dict or Game
+        A game file's name, its text (the format of :mod:`jass_sim.cribbage.game_file`), the JSON
+        text or document of ``cribbage replay --format json``, or the :class:`Game` of :func:`replay`.
+    player : int
+        The player reviewed: 0 (A) or 1 (B).
+    progress : callable, optional
+        Called with a :class:`~jass_sim.core.chunks.Tick` per decision (0 once the game is read);
+        raise :class:`~jass_sim.core.errors.Cancelled` in it to stop.
+    """
+    from jass_sim.core.errors import InputError
+    from jass_sim.cribbage.game_file import read_game
+    from jass_sim.cribbage.review import review_game
+
+    if player not in (0, 1):
+        raise InputError(f"--player is 0 (A) or 1 (B), got {player}", str(player))
+    return review_game(read_game(game), player, progress)
+class ReportFiles:
+    """The report :func:`report` wrote: ``path`` (the directory), ``files`` (relative names),
+    ``report`` (the analysis object with its tables)."""
+
+    def __init__(self, path: str, files: list[str], rep):
+        import pathlib
+
+        self.path, self.files, self.report = pathlib.Path(path), files, rep
+
+    def __repr__(self) -> str:
+        return f"<ReportFiles {len(self.files)} files in {self.path}>"
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return f'<a href="{html.escape(str(self.path / "index.html"))}">{html.escape(str(self.path))}/index.html</a>'
+
+
+@api_args()
+def report(output: str, *, hands: int = 4000, deals: int = 50_000, crib_samples: int = 300, seed: int = 0,
+           command: str | None = None, progress=None) -> ReportFiles:
+    """Write a strategy report to the directory ``output`` (``jass-sim cribbage report``): published
+    rules of thumb on discards and pegging, each with its source and a verdict, from the exact tables
+    and by simulation (``index.md``, ``index.html``, PNGs sized for a phone, CSVs).
+
+    Wraps the kernels ``_exact.crib_pair_table`` and ``_exact.discard_exact``, the pegging players
+    (``_pegging.choose_play``, ``_search.search_values``) and ``_players.choose_discard``, through
+    :func:`jass_sim.cribbage.strategy_report.build_report`.
+
+    Parameters
+    ----------
+    output : str
+        The report directory (created, or replaced whole if it holds a report).
+    hands : int
+        Sampled six-card hands of the keeping section (each valued exactly).
+    deals : int
+        Deals of the pegging section.
+    crib_samples : int
+        Sampled opponent hands per thrown rank pair and role of the model crib (0: none).
+    seed : int
+        Root seed.
+    command : str, optional
+        The command line printed in the report (default: the equivalent ``jass-sim cribbage report``).
+    progress : callable, optional
+        Called with a short message as each section starts.
+    """
+    from jass_sim.core.report.write import check_report_dir
+    from jass_sim.cribbage.strategy_report import build_report, write_report
+
+    check_report_dir(output)
+    if command is None:
+        command = (f"jass-sim cribbage report --hands {hands} --deals {deals} --crib-samples {crib_samples} "
+                   f"--seed {seed} -o {output}")
+    rep = build_report(hands, deals, crib_samples, seed, command, progress)
+    return ReportFiles(output, write_report(rep, output), rep)

@@ -129,3 +129,81 @@ def replay(seed, a, b, fmt):
     fmt = check_choice("--format", fmt, Game.formats)
     result = run(seed, a=a, b=b)
     emit(result.formatted(fmt), None)
+
+
+@cribbage.command("play-advice")
+@click.option("--hand", required=True, help="The four cards kept after the discard, including any already pegged.")
+@click.option("--starter", required=True, help="The starter (cut) card, e.g. 2C.")
+@click.option("--dealer/--pone", "dealer", default=None,
+              help="Whether you deal (the opponent led) or are the pone (you led).")
+@click.option("--played", default="", help="Every card pegged this hand in order, from the pone's lead, across "
+              "goes and new counts, e.g. \"KD AS QC\" (whose each card is follows from --hand, the goes from "
+              "the rules).")
+@click.option("--discard", default=None, help="Your two crib cards (the opponent cannot hold them).")
+@click.option("--score", "score_text", default=None, metavar="YOURS:THEIRS",
+              help="The scores before this hand's pegging: add each card's chance to win the game (sampled).")
+@click.option("--samples", type=int, default=None,
+              help="Sample that many opponent hands (95% CIs) instead of enumerating them all.")
+@click.option("--exact", is_flag=True, help="Enumerate every opponent hand (the default; refuses --samples).")
+@click.option("--win-samples", type=int, default=None,
+              help="--score: games played to the end per card [default: 2000].")
+@click.option("--seed", type=int, default=None, help="Seed of the samples [default: 0].")
+@click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
+def play_advice(hand, starter, dealer, played, discard, score_text, samples, exact, win_samples, seed, fmt):
+    """Which card to peg now: both players' expected pegging points for the rest of the hand per
+    legal card, exact over the opponent's possible hands."""
+    from jass_sim.core.errors import check_choice
+    from jass_sim.core.files import emit
+    from jass_sim.cribbage.api import play_advice as run
+    from jass_sim.cribbage.pegging_advice import PegAdvice
+
+    fmt = check_choice("--format", fmt, PegAdvice.formats)
+    result = run(hand, starter, dealer=dealer, played=played, discard=discard, score=score_text, samples=samples,
+                 exact=exact, seed=seed, win_samples=win_samples)
+    emit(result.formatted(fmt), None)
+
+
+@cribbage.command()
+@click.argument("game_file")
+@click.option("--player", type=int, default=0, show_default=True, help="The player reviewed: 0 (A) or 1 (B).")
+@click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
+@click.option("--html", "html_path", default=None, help="Also write an HTML page with a row per decision.")
+def review(game_file, player, fmt, html_path):
+    """Rate every discard and pegging card of a player in GAME_FILE (the JSON of `cribbage replay
+    --format json`, or the text game format of docs/cribbage.md)."""
+    from jass_sim.core.errors import InputError, check_choice
+    from jass_sim.core.files import check_output_path, emit, write_atomic
+    from jass_sim.core.progress import PROGRESS_DELAY, Progress
+    from jass_sim.cribbage.api import review as run
+    from jass_sim.cribbage.review import CribReview
+
+    fmt = check_choice("--format", fmt, CribReview.formats)
+    check_output_path(html_path, "--html")
+    if html_path is not None and not html_path.lower().endswith((".html", ".htm")):
+        raise InputError(f"--html writes an HTML page: give a FILE.html, got {html_path!r}", html_path)
+    result = run(game_file, player=player, progress=Progress(1, "cribbage review", delay=PROGRESS_DELAY))
+    text = result.formatted(fmt)
+    page = result.html() if html_path is not None else None
+    emit(text, None)
+    if page is not None:
+        write_atomic(html_path, page)
+@cribbage.command()
+@click.option("--hands", type=int, default=4000, show_default=True,
+              help="Sampled six-card hands of the keeping section (each of their discards valued exactly).")
+@click.option("--deals", type=int, default=50_000, show_default=True, help="Deals of the pegging section.")
+@click.option("--crib-samples", "crib_samples", type=int, default=300, show_default=True,
+              help="Sampled opponent hands per thrown rank pair and role of the model crib (0: none).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
+@click.option("-o", "--output", required=True, metavar="DIR",
+              help="The report directory (created, or replaced whole if it holds a report).")
+def report(hands, deals, crib_samples, seed, output):
+    """Write a strategy report to DIR: published rules of thumb on discards and pegging, each with
+    its source and a verdict, from the exact tables and by simulation (index.md, index.html, PNGs,
+    CSVs)."""
+    import sys
+
+    from jass_sim.cribbage.api import report as run
+
+    say = (lambda s: click.echo(f"cribbage report: {s}", err=True)) if sys.stderr.isatty() else None
+    result = run(output, hands=hands, deals=deals, crib_samples=crib_samples, seed=seed, progress=say)
+    click.echo(f"wrote {len(result.files)} files to {output}")

@@ -32,4 +32,5 @@ def simulate(seed: int, player: str, threads: int | None = None) -> dict:
 GAME = Game(name="cribbage", players=PLAYERS, default_player="greedy", replay=replay, simulate=simulate,
             commands=(cribbage,), replay_command=("cribbage", "replay"), player_option="--a",
             golden=(Golden("cribbage_replay_seed1_expect_greedy.json", 1, "expect"),),
-            jobs=(Job("cribbage_discard", "jass_sim.cribbage.api", "discard", progress=True),))
+            jobs=(Job("cribbage_discard", "jass_sim.cribbage.api", "discard", progress=True),
+                  Job("cribbage_play_advice", "jass_sim.cribbage.api", "play_advice", progress=True)))

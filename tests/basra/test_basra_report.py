@@ -22,15 +22,29 @@ def test_report_writes_markdown_html_plots_and_tables(tmp_path):
     result = run("report", "-o", out, *TINY)
     assert result.exit_code == 0, result.output
     files = {os.path.relpath(os.path.join(d, f), out) for d, _, fs in os.walk(out) for f in fs}
-    assert files == {"index.md", "index.html", "jack.png", "empty_table.png", "variants.png",
-                     "tables/jack.csv", "tables/empty_table.csv", "tables/memory.csv", "tables/variants.csv"}
+    assert files == {"index.md", "index.html", "jack.png", "seven.png", "empty_table.png", "variants.png",
+                     "tables/jack.csv", "tables/seven.csv", "tables/empty_table.csv", "tables/memory.csv",
+                     "tables/variants.csv"}
     md = (out / "index.md").read_text()
-    for title in ("When to spend a Jack", "empty table", "Remembering played cards", "The variants"):
+    for title in ("When to spend a Jack", "When to spend the seven of diamonds", "empty table",
+                  "Remembering played cards", "The variants"):
         assert title in md
+    seven = pd.read_csv(out / "tables" / "seven.csv")
+    assert len(seven) and seven[seven["table_cards"] != "all"]["n"].sum() <= 12
+    ci = seven[seven["n"] > 1]
+    assert (ci["ci95_lo"] <= ci["mean"]).all() and (ci["mean"] <= ci["ci95_hi"]).all()
+    assert seven[seven["n"] == 1]["ci95_lo"].isna().all()  # one position: no interval, and the text says so
+    assert "`seven-diamonds`" in md
     jack = pd.read_csv(out / "tables" / "jack.csv")
-    assert jack["n"].sum() <= 12 and set(jack["table_cards"].astype(str)) <= {"1", "2", "3", "4", "5", "6+"}
+    by = jack[jack["table_cards"] != "all"]
+    assert by["n"].sum() <= 12 and set(by["table_cards"].astype(str)) <= {"1", "2", "3", "4", "5", "6+"}
+    pooled = jack[jack["table_cards"] == "all"].iloc[0]
+    assert pooled["n"] == by["n"].sum() and pooled["mean"] == pytest.approx((by["n"] * by["mean"]).sum() / by["n"].sum())
+    assert jack["share_lo"].between(0, 1).all() and (jack["share_lo"] <= jack["share_jack_better"]).all()
+    assert "**Rule of thumb from these positions:**" in md
     empty = pd.read_csv(out / "tables" / "empty_table.csv")
     assert empty["p_opponent_basra_next"].between(0, 1).all()
+    assert (empty["p_lo"] <= empty["p_opponent_basra_next"] + 1e-12).all() and (empty["p_hi"] <= 1).all()
     var = pd.read_csv(out / "tables" / "variants.csv")
     assert set(var["rules"]) == {"leaflet", "seven-diamonds", "majority-30", "compulsory"}
     assert (var["n"] > 0).all() and (var["ci95_lo"] <= var["mean"]).all()

@@ -188,6 +188,10 @@ rows("cribbage", "simulate")(
 rows("cribbage", "replay")(
     seeds(CR + ["replay"]) + choice(CR + ["replay", "--seed", "1"], "--a")
     + choice(CR + ["replay", "--seed", "1"], "--b") + choice(CR + ["replay", "--seed", "1"], "--format"))
+CP = CR + ["report", "--hands", "4", "--deals", "4", "--crib-samples", "0", "-o", "crep"]
+rows("cribbage", "report")(
+    seeds(CP) + counts(CP, "--hands") + counts(CP, "--deals") + counts(CP, "--crib-samples", ("-5", "x", "1e3", ""))
+    + out_dir(CR + ["report"]))
 
 BA = ["basra"]
 BR = BA + ["replay", "--seed", "1"]

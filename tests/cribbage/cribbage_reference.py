@@ -262,3 +262,59 @@ def ref_search_values(hand, worlds, seq):
         after = [] if count + value(c) == 31 else nxt
         out.append(sum(ref_peg_points(nxt) + ref_rest_value([rest, list(w)], after, 1, 0) for w in worlds))
     return out
+
+
+def ref_rest_split(hands, seq, turn, last):
+    """(player 0's points, player 1's points) from here to the end of the hand along the minimax
+    line of :func:`ref_rest_value` (all cards face up); among lines of equal difference the player
+    to move takes the one with more points for himself."""
+    count = sum(value(c) for c in seq)
+    if not hands[0] and not hands[1]:
+        if not seq:
+            return 0, 0
+        return (1, 0) if last == 0 else (0, 1)
+
+    def playable(p):
+        return [c for c in hands[p] if count + value(c) <= 31]
+
+    if not playable(turn):
+        if playable(1 - turn):
+            return ref_rest_split(hands, seq, 1 - turn, last)
+        o, t = ref_rest_split(hands, [], 1 - last, last)
+        return (o + 1, t) if last == 0 else (o, t + 1)
+    best = None
+    for c in playable(turn):
+        after = [list(h) for h in hands]
+        after[turn].remove(c)
+        nxt = seq + [c]
+        pts = ref_peg_points(nxt)
+        o, t = ref_rest_split(after, [] if count + value(c) == 31 else nxt, 1 - turn, turn)
+        o, t = (o + pts, t) if turn == 0 else (o, t + pts)
+        key = (o - t, o) if turn == 0 else (t - o, t)
+        if best is None or key > best[0]:
+            best = (key, (o, t))
+    return best[1]
+
+
+def ref_advice_sums(left, seq, opp_n, pool):
+    """Per card of ``left`` (None if it cannot be played on ``seq``): the sums over every
+    ``opp_n``-card hand of the opponent from ``pool`` (each subset once) of both players' points
+    from now to the end of the hand when player 0 plays it (its own points included), and the
+    number of hands: ``(sum_ours, sum_theirs, hands)``."""
+    count = sum(value(c) for c in seq)
+    hands = list(combinations(pool, opp_n))
+    out = []
+    for c in left:
+        if count + value(c) > 31:
+            out.append(None)
+            continue
+        nxt = seq + [c]
+        pts = ref_peg_points(nxt)
+        rest = [x for x in left if x != c]
+        so = st = 0
+        for opp in hands:
+            o, t = ref_rest_split([rest, list(opp)], [] if count + value(c) == 31 else nxt, 1, 0)
+            so += pts + o
+            st += t
+        out.append((so, st, len(hands)))
+    return out

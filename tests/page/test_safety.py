@@ -31,6 +31,7 @@ HANDS = ["HJ H9 HA HK HQ D6 C7 C8 CT", "H6 H7 H8 HT D7 D8 D9 DT DJ", "DQ DK DA S
          "SQ SK SA C6 C9 CJ CQ CK CA"]
 REQUIRED = {"advise": {"hand": HAND}, "play_advice": {"hand": HAND, "mode": "H"}, "review": {"round": ROUND},
             "equity": {"games": 1000, "step": 50}, "cribbage_discard": {"hand": "5H 5D JS 6C 4H KD", "dealer": True},
+            "cribbage_play_advice": {"hand": "5H 4D KC QS", "starter": "2C", "dealer": False},
             "basra_advise": {"hand": "HJ D10 C5 S3 HK H7", "table": "H5 C2 D7 S9"},
             "choose_card": {"hand": HAND, "mode": "H"}, "choose_mode": {"hand": HAND},
             "declare_melds": {"hands": HANDS, "mode": "H"}}

@@ -7,8 +7,8 @@ A document is a list of blocks, each a tuple:
 or ``r`` per column, the last letter repeating; default ``lr``: the first column left-aligned,
 the others right-aligned), ``("img", file, alt)``.
 
-Text may use three inline Markdown forms, rendered in HTML too: ```code```, ``**bold**`` and
-``*italics*``.
+Text may use four inline Markdown forms, rendered in HTML too: ```code```, ``**bold**``,
+``*italics*`` and links ``[text](https://...)`` (or a relative ``../`` or ``./`` path).
 No dependency beyond the standard library (pandas' ``to_markdown`` would need ``tabulate``).
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 import html
 import re
 
-_INLINE = re.compile(r"`([^`]+)`|\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*")
+_INLINE = re.compile(r"`([^`]+)`|\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*|\[([^\]]+)\]\(((?:https?://|\.\./|\./)[^)\s]+)\)")
 
 CSS = """
 body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; max-width: 72rem;
@@ -34,6 +34,8 @@ code { padding: .1rem .3rem; }
 pre { padding: .8rem; overflow-x: auto; }
 img { max-width: 100%; border: 1px solid #d0d7de; margin: .5rem 0 1.2rem; }
 .wide { overflow-x: auto; }
+@media (max-width: 40rem) { body { margin: 1rem auto; padding: 0 .6rem; } table { font-size: .8rem; }
+  th, td { padding: .2rem .4rem; } }
 """
 
 
@@ -83,8 +85,10 @@ def _inline_html(text: str) -> str:
             parts.append(f"<code>{html.escape(m.group(1))}</code>")
         elif m.group(2) is not None:
             parts.append(f"<strong>{html.escape(m.group(2))}</strong>")
-        else:
+        elif m.group(3) is not None:
             parts.append(f"<em>{html.escape(m.group(3))}</em>")
+        else:
+            parts.append(f'<a href="{html.escape(m.group(5))}">{html.escape(m.group(4))}</a>')
         pos = m.end()
     parts.append(html.escape(text[pos:]))
     return "".join(parts)
@@ -93,6 +97,7 @@ def _inline_html(text: str) -> str:
 def render_html(blocks: list[tuple], title: str) -> str:
     """The document as one HTML page with inline CSS; images are referenced by relative path."""
     out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+           '<meta name="viewport" content="width=device-width, initial-scale=1">',
            f"<title>{html.escape(title)}</title>", f"<style>{CSS}</style>", "</head>", "<body>"]
     for block in blocks:
         kind = block[0]

@@ -19,8 +19,8 @@ from jass_sim.core.cli import command
               help="Sampled deals per hand in the mode-choice and chibre sections (a multiple of 64).")
 @click.option("--policy", default=None, help="Card play of every seat (sections 1-3)  [default: net].")
 @click.option("--players", default=None, help="Policies compared in the player-strength section, comma-separated "
-                                              "[default: every registered policy]; those among heuristic, net, pimc "
-                                              "are also compared with human play.")
+                                              "[default: every registered policy]; those among heuristic, net, search, "
+                                              "pimc are also compared with human play.")
 @click.option("--meld-hands", type=int, default=None,
               help="Sample this many hands for the per-hand meld figures [default: exact, all hands].")
 @click.option("--threads", type=int, default=None, help="Threads (default: all cores).")

@@ -13,7 +13,9 @@ from jass_sim.core.errors import InputError
 from jass_sim.core.files import package_version
 from jass_sim.jass.cards import MODE_NAMES
 from jass_sim.jass.report import human as H
+from jass_sim.jass.report import notes as N
 from jass_sim.jass.report import sections as S
+from jass_sim.jass.report import thumb
 from jass_sim.jass.report.prose import Report
 from jass_sim.jass.rules import RuleSet, get_rules
 
@@ -114,7 +116,7 @@ def build_report(rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, se
         :data:`jass_sim.jass.players.DEFAULT_POLICY`, the learned ``net`` player).
     players : list of str or comma-separated str, optional
         Policies compared in section 5 (default: every registered policy); those of them among
-        :data:`jass_sim.jass.report.human.DEFAULT_PLAYERS` (heuristic, net, pimc) are compared with
+        :data:`jass_sim.jass.report.human.DEFAULT_PLAYERS` (heuristic, net, search, pimc) are compared with
         human play in section 6.
     meld_hands : int, optional
         Sample this many hands for the per-hand meld figures instead of counting all hands.
@@ -141,6 +143,10 @@ def build_report(rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, se
         step(f"mode choice: {hands:,} hands x {samples_per_hand} deals x {len(rule_set.modes) + 1} options")
         per_hand = S.option_values(rule_set, hands, samples_per_hand, seed, pid)
         T["mode_features"] = S.feature_tables(per_hand, rule_set)
+        T["chibre_reference"] = N.chibre_reference(per_hand)
+        T["option_gaps"] = N.option_gaps(per_hand)
+        T["thumb"] = thumb.evaluate(per_hand)
+        T["thumb_breakdown"] = thumb.breakdown(per_hand)
         T["best_choice"] = S.best_choice_table(per_hand, rule_set)
         T["evaluator"] = S.evaluator_table(per_hand)
         T["chibre_bins"] = S.chibre_table(per_hand)

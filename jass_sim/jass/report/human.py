@@ -35,14 +35,22 @@ from jass_sim.jass.cards import MODE_NAMES
 from jass_sim.jass.players import DEFAULT_CHOOSER
 from jass_sim.jass.report.sections import FAST_PLAYERS, SLOW_PLAYER_DEALS
 
-#: Where :data:`HUMAN_FIGURES` come from.
+#: The Swisslos rules of its online Schieber (game types and multipliers).
+SWISSLOS_RULES_URL = "https://www.swisslos.ch/de/jass/informationen/jass-regeln/schieber-jass.html"
+
+#: Where :data:`HUMAN_FIGURES` come from, and what is not known about them.
 HUMAN_SOURCE = (
-    "about 1.8 million Schieber games played online at Swisslos (jass.ch), the game logs used in the "
-    "'Deep Learning for Games' (DL4G) course of the Lucerne University of Applied Sciences and Arts (HSLU), "
-    "as summarised publicly and quoted in issue 17 of jass-sim; the summary gives no sample sizes or "
-    "intervals. Its suits are those of the course's jass-kit (♦ ♥ ♠ ♣, with the German Eichel, Rosen, "
-    "Schilten, Schellen in that order, matched by the online game's multipliers: ♦ ♥ ×1, ♠ ♣ ×2, "
-    "obe-abe and une-ufe ×3)")
+    "quoted in issue 17 of jass-sim from a public summary of about 1.8 million Schieber games played "
+    "online at Swisslos (jass.ch), the game logs used in the 'Deep Learning for Games' (DL4G) course of the "
+    "Lucerne University of Applied Sciences and Arts (HSLU). **Unverifiable**: we found no published copy of "
+    "that summary to link, the logs themselves may not be used outside HSLU, and the summary gives no sample "
+    "sizes or intervals. Its suits are those of the course's jass-kit (♦ ♥ ♠ ♣, with the German Eichel, "
+    "Rosen, Schilten, Schellen in that order). **Game type unknown**: Swisslos' Schieber is played to 2500 "
+    "points with multipliers (Rosen and Eichel ×1, Schilten and Schellen ×2, Obenabe and Undenufe ×3), or "
+    f"to 1000 points and in 12-round tournaments with every mode ×1 ([Swisslos rules]({SWISSLOS_RULES_URL})); "
+    "the summary does not say which games the logs hold. This section assumes the "
+    "multipliers throughout; in games without them the human mode shares would be steered less towards "
+    "♠ ♣, obe-abe and une-ufe")
 
 #: Human figures as fractions (points in points): the declaring team's mean points (a match counted
 #: as 257, no melds, no multiplier), its round-win, match and push rates, and the share of all

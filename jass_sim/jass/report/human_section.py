@@ -63,7 +63,7 @@ def table_block(table: pd.DataFrame) -> tuple:
         first = g.iloc[0]
         rows.append([row_label(first)] + [estimate_cell(by.loc[p]) for p in players]
                     + [human_cell(first["statistic"], first["human"])])
-    return ("table", ["statistic"] + players + ["human players"], rows,
+    return ("table", ["statistic"] + players + ["human players (unverified)"], rows,
             "Simulated players (schieber rules, fitted mode choice) against human online play; mode shares "
             "are shares of all rounds", "lr")
 
@@ -112,8 +112,9 @@ def blocks(table: pd.DataFrame, rules_name: str, section: str) -> list[tuple]:
         return out
     rounds = rounds_of(table)
     where = "" if rules_name == H.RULES else f" (not the report's `{rules_name}`)"
-    out.append(("p", f"This section always uses the `{H.RULES}` rules{where}: they carry the online game's "
-                     f"multipliers ({multipliers_text()}), which steer the choice of mode. Each "
+    out.append(("p", f"This section always uses the `{H.RULES}` rules{where}: they carry the multipliers of the "
+                     f"online game to 2500 points ({multipliers_text()}), which steer the choice of mode (whether "
+                     "the human games used them is not known: see below). Each "
                      "round is a uniform deal; seat 0 chooses the mode with the fitted mode model (the default "
                      "mode choice), chibre allowed (the partner then chooses with it too), and all four seats play the same card-play policy: "
                      + ", ".join(f"`{p}` {n_fmt(n)} rounds" for p, n in rounds.items())

@@ -33,11 +33,23 @@ def _series(ax, df, order, x_offset=0.0, **kw):
     ax.errorbar(x, df["mean"], yerr=error_bars(df), marker="o", capsize=3, ms=4, **kw)
 
 
-def mode_features_png(features: pd.DataFrame, first_trump: str | None) -> bytes:
-    """Four panels: trump modes by trumps; the first trump mode by trumps and Buur/Nell; every
-    option by aces; by sixes (means with 95% CIs; cells of fewer than MIN_CELL hands left out)."""
-    fig = new_figure(13, 9)
-    axes = fig.subplots(2, 2).ravel()
+#: Label of the chibre reference line in the mode-value plots (tests look for it).
+CHIBRE_LINE = "chibre, all hands"
+
+
+def chibre_line(ax, reference: pd.DataFrame) -> None:
+    """Draw chibre's mean value over all hands (``reference``: one row with ``mean``,
+    ``ci95_lo``, ``ci95_hi``) as a dashed line with its 95% band: the bar a mode must clear."""
+    r = reference.iloc[0]
+    ax.axhline(r["mean"], color="black", ls="--", lw=1.2, label=f"{CHIBRE_LINE} ({r['mean']:+.1f})")
+    if not (math.isnan(r["ci95_lo"]) or math.isnan(r["ci95_hi"])):
+        ax.axhspan(r["ci95_lo"], r["ci95_hi"], color="black", alpha=0.08)
+
+
+def mode_features_figure(features: pd.DataFrame, first_trump: str | None, reference: pd.DataFrame):
+    """The Figure of :func:`mode_features_png` (every panel draws the chibre line)."""
+    fig = new_figure(8, 13)
+    axes = fig.subplots(4, 1).ravel()
     f = features
     trumps = f[f["feature"] == "trumps"]
     for i, (opt, df) in enumerate(trumps.groupby("option", sort=False)):
@@ -62,10 +74,18 @@ def mode_features_png(features: pd.DataFrame, first_trump: str | None) -> bytes:
         ax.set_title(f"Every option by {what}")
     for ax in axes:
         ax.axhline(0, color="grey", lw=0.8)
-        ax.set_ylabel("mean round difference (points)")
-        ax.legend(fontsize=8)
+        chibre_line(ax, reference)
+        ax.set_ylabel("mean round difference\n(points)")
+        ax.legend(fontsize=7, ncol=2)
         ax.grid(alpha=0.3)
-    return png_bytes(fig)
+    return fig
+
+
+def mode_features_png(features: pd.DataFrame, first_trump: str | None, reference: pd.DataFrame) -> bytes:
+    """Four panels, one above the other (a phone's width): trump modes by trumps; the first trump
+    mode by trumps and Buur/Nell; every option by aces; by sixes (means with 95% CIs; cells of
+    fewer than MIN_CELL hands left out); chibre's mean value over all hands drawn in each."""
+    return png_bytes(mode_features_figure(features, first_trump, reference))
 
 
 def best_choice_png(best: pd.DataFrame, hands: int, samples: int) -> bytes:

@@ -16,6 +16,7 @@ import pandas as pd
 
 from jass_sim.core.report.text import n_fmt, pct_ci, plural, pm, prob, score_fmt
 from jass_sim.jass.cards import MODE_NAMES
+from jass_sim.jass.report import notes as N
 from jass_sim.jass.report import sections as S
 from jass_sim.jass.report.human_section import blocks as human_blocks
 from jass_sim.jass.report.plots import label
@@ -121,8 +122,8 @@ class Report:
                    "option's paired lead over the runner-up has a 95% CI above zero; in the others the two are too "
                    "close to call at this sample size, so the shares above split near-ties at random.")
         table = self.tables["evaluator"]
-        intro = {"evaluator": "The hand evaluator (`jass_sim.jass.modes.choose`: best `mode_score`, chibre below its "
-                              "threshold)",
+        intro = {"evaluator": "The hand evaluator (`jass_sim.jass.modes.choose`: the best `mode_score`, a hand-made "
+                              "point count defined in section 2, chibre below its threshold)",
                  "fitted": "The fitted mode model (the default `--chooser fitted`: linear models fitted by simulation under "
                            "`net` play by `scripts/fit_mode_model.py`, on other hands than these)"}
         for chooser, text in intro.items():
@@ -244,8 +245,10 @@ class Report:
                        f"95% CIs. Groups of fewer than {S.MIN_CELL} hands are left blank."))
         for s in self.mode_sentences():
             B.append(("p", s))
+        B += N.bar_blocks(self)
         B.append(("img", "mode_features.png", "Value of each mode by hand features"))
         B += self.feature_table_blocks()
+        B += N.asymmetry_blocks(self)
         B.append(("h3", "How often each option is the best choice"))
         B.append(("img", "best_choice.png", "Share of hands for which each option is best"))
         B.append(self.best_choice_block())
@@ -260,12 +263,18 @@ class Report:
                        "positive. Hands are grouped by the hand evaluator's score of their best mode "
                        f"(`mode_score`, bins of {S.SCORE_BIN_WIDTH:g} points, open at both ends); the crossover is "
                        "interpolated between the bins' mean scores."))
+        B.append(("p", N.evaluator_definition()))
         for s in self.chibre_sentences():
             B.append(("p", s))
         B.append(("img", "chibre.png", "Share of hands where chibre beats the best mode, by evaluator score"))
         B.append(self.chibre_block())
         B.append(self.crossover_block())
         B.append(self.sides_block())
+
+        if "thumb" in self.tables:  # runs made before the rules of thumb have no such table
+            from jass_sim.jass.report import thumb
+
+            B += thumb.blocks(self.tables["thumb"], self.tables["thumb_breakdown"], "2b")
 
         # 3 ---------------------------------------------------------------------------------------
         fits = self.tables["card_fits"]
@@ -305,6 +314,8 @@ class Report:
                            "played twice with the teams' seats swapped, the fitted mode model choosing the mode)."
                       + (f" Pairs with the slower {', '.join(slow)} play at most {S.SLOW_PLAYER_DEALS:,} duplicate "
                          "deals." if slow else "")))
+            if "dd" in self.players:
+                B.append(("p", N.dd_sentence()))
             for s in self.player_sentences():
                 B.append(("p", s))
             B.append(("img", "players.png", "Mean point difference per round of each pair"))
@@ -373,8 +384,10 @@ class Report:
                     continue
                 rows.append([b, n_fmt(sub["n"].iloc[0])] + [self._cell_or_blank(feature, o, b, with_n=False)
                                                              for o in opts])
+            meld = self.rules.four_points[N.FOUR_RANKS.index("A" if feature == "aces" else "6")]
+            note = f" (the 4-{what} row includes the {meld}-point four-{what} meld)" if meld > 0 else ""
             out.append(("table", [what, "hands"] + [label(o) for o in opts], rows,
-                        f"Value of each option by the number of {what} held"))
+                        f"Value of each option by the number of {what} held{note}"))
         return out
 
     def _cell_or_blank(self, feature, option, b, group="all", with_n=True) -> str:

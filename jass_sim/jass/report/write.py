@@ -19,7 +19,8 @@ def figures(rep: Report, directory: str) -> None:
     from jass_sim.jass.report import plots as P
 
     files = {
-        "mode_features.png": P.mode_features_png(rep.tables["mode_features"], rep.first_trump),
+        "mode_features.png": P.mode_features_png(rep.tables["mode_features"], rep.first_trump,
+                                                  rep.tables["chibre_reference"]),
         "best_choice.png": P.best_choice_png(rep.tables["best_choice"], rep.hands, rep.samples_per_hand),
         "chibre.png": P.chibre_png(rep.tables["chibre_bins"], rep.tables["chibre_crossover"]),
         "card_values.png": P.card_values_png(rep.tables["card_values"], rep.deals),

@@ -78,7 +78,9 @@ def test_every_referenced_image_exists(built):
     assert set(md_imgs) == {f for f in os.listdir(out) if f.endswith(".png")}
     # self-contained: inline CSS, no external resources
     assert "<style>" in html and "http" not in html.split("<body>")[0]
-    assert not re.search(r'(src|href)="(https?:)?//', html)
+    # nothing loaded from another host; links to sources (<a href>) are navigation, not resources
+    assert not re.search(r'src="(https?:)?//', html) and not re.search(r'<link[^>]*href="(https?:)?//', html)
+    assert len(re.findall(r'href="(?:https?:)?//', html)) == len(re.findall(r'<a href="(?:https?:)?//', html))
 
 
 def test_html_and_markdown_have_the_same_tables(built):
@@ -342,3 +344,24 @@ def test_human_section(built):
     assert "do not cover the play model" in prose and "mode-choice model" in prose and "selection" in prose
     sizes = rep.tables["sample_sizes"].set_index("section")
     assert sizes.loc["human", "deals"] == t.drop_duplicates("player")["n"].sum()
+
+
+def test_rules_of_thumb_and_the_bar(built):
+    """Section 2b tests the published rules on section 1's hands: every rule has a source link and
+    a verdict; chibre's reference value and the paired obe/une gaps are tables of the run."""
+    from jass_sim.jass.report import thumb
+
+    rep, out = built
+    t = pd.read_csv(out / "tables" / "thumb.csv")
+    assert list(t["key"]) == [r.key for r in thumb.RULES]
+    assert t["source"].str.contains(r"\]\(https?://", regex=True).all()
+    assert set(t["verdict"]) <= {"confirmed", "refuted", "depends"}
+    assert (t["n"] <= HANDS).all()
+    md = (out / "index.md").read_text(encoding="utf-8")
+    assert "## 2b. Rules of thumb, tested" in md
+    ref = pd.read_csv(out / "tables" / "chibre_reference.csv").iloc[0]
+    assert ref["n"] == HANDS and ref["ci95_lo"] < ref["mean"] < ref["ci95_hi"]
+    assert ref["mean"] == pytest.approx(rep.tables["chibre_reference"]["mean"].iloc[0])
+    gaps = pd.read_csv(out / "tables" / "option_gaps.csv")
+    assert set(gaps["option"]) == {"OBE", "UNE"} and (gaps["versus"] == "chibre").all()
+    assert gaps.groupby("feature")["n"].sum().eq(HANDS).all()

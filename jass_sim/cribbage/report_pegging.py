@@ -1,0 +1,243 @@
+"""The pegging section of ``jass-sim cribbage report``: published pegging rules of thumb measured
+by simulation with the existing players (no new player: the ``greedy`` pegging of
+``_pegging.choose_play`` and the exact rest-of-hand minimax of the ``search`` player,
+``_search.search_values``).
+
+Deals are uniform; both players throw by the ``expect`` player; the pone leads. At each decision a
+rule covers, every option is valued two ways, paired on the same deal:
+
+- **greedy**: the option is played, then both players peg ``greedy`` to the end of the hand
+  (:func:`play_out`, the rules of ``_pegging.play_pegging``; a test checks that it plays the
+  same hands as the kernel);
+- **minimax**: the exact value of the rest of the hand with both players playing perfectly with
+  all cards face up (``_search.search_values`` given the opponent's true cards: the value the
+  ``search`` player computes in each sampled world).
+
+An option's value is the mover's pegging points minus the opponent's from that play to the end of
+the hand. A rule's figure on a deal is the mean value of the options it recommends minus the mean
+value of those it advises against; deals are the units of the 95% CIs. The CIs cover the deals
+only, not the play models: neither greedy play nor face-up minimax is how people peg.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from jass_sim.core.stats import mean_ci, wilson_ci
+
+TARGET = 31
+
+
+def _v(card: int) -> int:
+    return min(card % 13 + 1, 10)
+
+
+def play_out(hands: list[list[int]], turn: int, seq: list[int], count: int, last: int,
+             forced: int | None = None) -> np.ndarray:
+    """Peg the rest of a hand with both players ``greedy``: ``hands[p]`` the cards player ``p``
+    still holds (in the kernel's order; consumed), ``turn`` the player to play or say go, ``seq``
+    the current count's cards (worth ``count``), ``last`` the last player to play (-1: none).
+    ``forced``: the index in ``hands[turn]`` of the first card played (it must be playable).
+    Returns ``int64[2]``, each player's pegging points from here (rules of
+    ``_pegging.play_pegging``: a go point, the last card, 31 resets the count)."""
+    from jass_sim.cribbage._pegging import PEG_GREEDY, choose_play
+    from jass_sim.cribbage._pegrules import peg_points
+
+    pts = np.zeros(2, dtype=np.int64)
+    buf = np.zeros(16, dtype=np.int64)
+    k = len(seq)
+    buf[:k] = seq
+    state = np.zeros(4, dtype=np.uint64)  # greedy draws nothing
+    while hands[0] or hands[1]:
+        mine = hands[turn]
+        if any(count + _v(c) <= TARGET for c in mine):
+            if forced is not None:
+                idx, forced = forced, None
+            else:
+                idx = int(choose_play(PEG_GREEDY, np.array(mine, dtype=np.int64), len(mine), buf, k, count, state))
+            card = mine[idx]
+            mine[idx] = mine[-1]
+            mine.pop()
+            buf[k] = card
+            k += 1
+            count += _v(card)
+            pts[turn] += int(peg_points(buf, k, count))
+            last = turn
+            turn = 1 - turn
+            if count == TARGET:
+                count, k = 0, 0
+        elif any(count + _v(c) <= TARGET for c in hands[1 - turn]):
+            turn = 1 - turn
+        else:
+            pts[last] += 1
+            count, k = 0, 0
+            turn = 1 - last
+    if count > 0:
+        pts[last] += 1
+    return pts
+
+
+def greedy_values(hands: list[list[int]], turn: int, seq: list[int], count: int, last: int) -> dict[int, float]:
+    """Per playable rank of the mover: its greedy-play value (mover's points minus the other's,
+    the card's own points included)."""
+    out = {}
+    for i, c in enumerate(hands[turn]):
+        if count + _v(c) > TARGET or c % 13 in out:
+            continue
+        pts = play_out([list(hands[0]), list(hands[1])], turn, list(seq), count, last, forced=i)
+        out[c % 13] = float(pts[turn] - pts[1 - turn])
+    return out
+
+
+def minimax_values(hands: list[list[int]], turn: int, seq: list[int], count: int) -> dict[int, float]:
+    """Per playable rank of the mover: the exact face-up minimax value of playing it
+    (``_search.search_values`` with the opponent's true cards as the one world)."""
+    from jass_sim.cribbage._search import NOT_SEARCHED, search_values
+
+    mine = np.array(hands[turn], dtype=np.int64)
+    opp = np.zeros((1, 4), dtype=np.int64)
+    opp[0, :len(hands[1 - turn])] = hands[1 - turn]
+    buf = np.zeros(16, dtype=np.int64)
+    buf[:len(seq)] = seq
+    totals = search_values(mine, len(mine), opp, 1, len(hands[1 - turn]), buf, len(seq), count)
+    return {int(c) % 13: float(t) for c, t in zip(mine, totals) if t != NOT_SEARCHED}
+
+
+def deal_hands(n: int, seed: int) -> np.ndarray:
+    """``int64[n, 2, 4]``: the kept fours of the pone (0) and the dealer (1) on ``n`` uniform deals,
+    each throwing by the ``expect`` player (stream ``cribbage.report-deals``)."""
+    from jass_sim.core.rng import STREAMS, check_seed
+    from jass_sim.cribbage._exact import discard_pair
+    from jass_sim.cribbage._players import DISCARD_EXPECT, choose_discard
+    from jass_sim.cribbage.discards import crib_rank_table
+
+    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(check_seed(seed),
+                                                                     spawn_key=(STREAMS["cribbage.report-deals"],))))
+    table = crib_rank_table()
+    state = np.zeros(4, dtype=np.uint64)  # expect draws nothing
+    buf = np.empty(5, dtype=np.int64)
+    out = np.empty((n, 2, 4), dtype=np.int64)
+    for d in range(n):
+        cards = rng.choice(52, 12, replace=False).astype(np.int64)
+        for p, sign in ((0, -1), (1, 1)):
+            six = np.sort(cards[6 * p:6 * p + 6])
+            i, j = discard_pair(int(choose_discard(DISCARD_EXPECT, six, sign, table, state, buf)))
+            out[d, p] = [six[a] for a in range(6) if a not in (i, j)]
+    return out
+
+
+#: The rules measured: name -> description (the report cites the sources).
+RULES = ("no_five_lead", "lead_from_pair", "off_21")
+
+
+def _lead_split(rule: str, ranks: list[int]):
+    """The (recommended, discouraged) ranks of a lead rule for the pone's kept ranks, or None when
+    the rule does not apply (no choice between the two groups)."""
+    distinct = sorted(set(ranks))
+    if rule == "no_five_lead":
+        good, bad = [r for r in distinct if r != 4], [r for r in distinct if r == 4]
+    else:  # lead_from_pair
+        paired = [r for r in distinct if ranks.count(r) >= 2]
+        good, bad = paired, [r for r in distinct if ranks.count(r) == 1]
+    return (good, bad) if good and bad else None
+
+
+def _twenty_one(hands, turn, seq, count):
+    """At a decision: the ranks that make the count 21 scoring nothing now, and the other ranks
+    that score nothing now (None when either group is empty)."""
+    from jass_sim.cribbage._pegrules import peg_points
+
+    buf = np.zeros(16, dtype=np.int64)
+    buf[:len(seq)] = seq
+    make, other = set(), set()
+    for c in hands[turn]:
+        new = count + _v(c)
+        if new > TARGET:
+            continue
+        buf[len(seq)] = c
+        if peg_points(buf, len(seq) + 1, new) != 0:
+            continue
+        (make if new == 21 else other).add(c % 13)
+    other -= make
+    return (sorted(other), sorted(make)) if make and other else None
+
+
+def first_21_position(kept: np.ndarray):
+    """The first decision of a greedy-pegged hand where the mover can make 21 scoring nothing or
+    play another card scoring nothing: ``(hands, turn, seq, count, last, (good, bad))`` or None."""
+    from jass_sim.cribbage._pegging import PEG_GREEDY, choose_play
+
+    hands = [list(kept[0]), list(kept[1])]
+    turn, seq, count, last = 0, [], 0, -1
+    state = np.zeros(4, dtype=np.uint64)
+    buf = np.zeros(16, dtype=np.int64)
+    while hands[0] or hands[1]:
+        mine = hands[turn]
+        if any(count + _v(c) <= TARGET for c in mine):
+            split = _twenty_one(hands, turn, seq, count)
+            if split is not None:
+                return [list(hands[0]), list(hands[1])], turn, list(seq), count, last, split
+            buf[:len(seq)] = seq
+            idx = int(choose_play(PEG_GREEDY, np.array(mine, dtype=np.int64), len(mine), buf, len(seq), count, state))
+            card = mine[idx]
+            mine[idx] = mine[-1]
+            mine.pop()
+            seq.append(card)
+            count += _v(card)
+            last = turn
+            turn = 1 - turn
+            if count == TARGET:
+                count, seq = 0, []
+        elif any(count + _v(c) <= TARGET for c in hands[1 - turn]):
+            turn = 1 - turn
+        else:
+            count, seq = 0, []
+            turn = 1 - last
+    return None
+
+
+def pegging_rules(kept: np.ndarray, progress=None) -> pd.DataFrame:
+    """The three rules on the deals ``kept`` (:func:`deal_hands`): per rule and valuation
+    (``greedy``, ``minimax``), ``n`` deals it covers, the mean of (recommended minus discouraged)
+    with its 95% CI, and the share of deals where the recommended options are better (Wilson;
+    ties count as not better)."""
+    diffs = {(r, m): [] for r in RULES for m in ("greedy", "minimax")}
+    for d in range(len(kept)):
+        hands = [list(kept[d, 0]), list(kept[d, 1])]
+        ranks = [c % 13 for c in hands[0]]
+        for rule in ("no_five_lead", "lead_from_pair"):
+            split = _lead_split(rule, ranks)
+            if split is None:
+                continue
+            for method, values in (("greedy", greedy_values(hands, 0, [], 0, -1)),
+                                   ("minimax", minimax_values(hands, 0, [], 0))):
+                good, bad = split
+                diffs[rule, method].append(np.mean([values[r] for r in good]) - np.mean([values[r] for r in bad]))
+        pos = first_21_position(kept[d])
+        if pos is not None:
+            hs, turn, seq, count, last, (good, bad) = pos
+            for method, values in (("greedy", greedy_values(hs, turn, seq, count, last)),
+                                   ("minimax", minimax_values(hs, turn, seq, count))):
+                diffs["off_21", method].append(np.mean([values[r] for r in good])
+                                               - np.mean([values[r] for r in bad]))
+        if progress is not None and (d + 1) % 1000 == 0:
+            progress(d + 1)
+    rows = []
+    for (rule, method), d in diffs.items():
+        x = np.asarray(d, dtype=float)
+        m, lo, hi = mean_ci(float(x.sum()), float((x * x).sum()), len(x))
+        p, plo, phi = wilson_ci(int((x > 0).sum()), len(x))
+        rows.append({"rule": rule, "valuation": method, "n": len(x), "mean": m, "ci95_lo": lo, "ci95_hi": hi,
+                     "share_better": p, "share_lo": plo, "share_hi": phi})
+    return pd.DataFrame(rows)
+
+
+def verdict(rows: pd.DataFrame) -> str:
+    """``confirmed`` when every valuation's 95% CI is above zero, ``refuted`` when every one is
+    below, ``depends`` otherwise (the valuations disagree, or a CI contains zero)."""
+    if len(rows) and (rows["ci95_lo"] > 0).all():
+        return "confirmed"
+    if len(rows) and (rows["ci95_hi"] < 0).all():
+        return "refuted"
+    return "depends"
