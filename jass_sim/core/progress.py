@@ -80,7 +80,7 @@ COMPILE_NOTICE = ("jass-sim: compiling the kernels for their first run, once per
 #: stop 41, CPU seconds of the compiler on one core: simulate with random play 36 s, advise 75 s,
 #: play-advice 154 s, most of it the double-dummy solver; Cribbage and Basra 4 to 13 s; a busy
 #: machine takes longer).
-COMPILE_ESTIMATE = "seconds for some commands, about a minute for advise, up to 3 minutes for others"
+COMPILE_ESTIMATE = "seconds for some commands, about 40 s for advise, up to 2.5 minutes for others"
 
 
 def announce_compilation(enabled: bool | None = None, stream=None):

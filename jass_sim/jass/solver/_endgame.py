@@ -35,7 +35,8 @@ from jass_sim.jass.solver._tables import PPTS
 
 
 # one function per depth: a new function object at each call site would be compiled again for the
-# same signature (the depth-2 loops were compiled twice, 5 s)
+# same signature; depth 3 calls depth 2 through :func:`two_tricks` (the overload's two call sites
+# compiled the depth-2 loops twice, 5 s)
 @functools.lru_cache(maxsize=None)
 def _lines_impl(n):
     """The nested loops for hands of ``n`` (2 or 3) cards: a function of the position returning
@@ -100,7 +101,7 @@ def _lines_impl(n):
                             PPTS[mode, c0] + PPTS[mode, c1] + PPTS[mode, c2] + PPTS[mode, c3]
                         nflag = flag & 2 if w3 & 1 else flag & 1
                         if deeper:
-                            v = tp + _lines(hs, st, mode, trump, w3, nflag, gamma - tp, -1, 2)[0]
+                            v = tp + two_tricks(hs, st, mode, trump, w3, nflag, gamma - tp)
                         else:
                             v = tp + _last_trick(hs, mode, trump, w3, nflag)
                         hs[s3] ^= _bit(c3)

@@ -99,7 +99,9 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
     trump = mode if mode < 4 else -1
     gen = st[1]
     stop = st[3]
-    d = 0
+    # int64 from the start: a variable first bound to a literal is typed as that literal until the
+    # loop unifies it, and a call in between compiles its callee once more for the literal
+    d = _I0
     fr[d, _LEADER] = leader
     fr[d, _K] = k
     fr[d, _LED] = led
@@ -529,7 +531,7 @@ def move_values(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm,
     for c in range(36):
         out[c] = -INF
     g = guess
-    c = 35
+    c = np.int64(35)  # not the literal 35: see ``d`` in :func:`search`
     while c >= 0:
         if (legal >> np.uint64(c)) & U64_ONE:
             above = allin & SUITM[c // 9] & ~((_bit(c) << U64_ONE) - U64_ONE)
