@@ -10,9 +10,9 @@ from jass_sim.core.api_args import api_args
 from jass_sim.core.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
+    from jass_sim.cribbage.game_review import CribReview
     from jass_sim.cribbage.pegging_advice import PegAdvice
     from jass_sim.cribbage.results import Discards, Game, Games, Score, Stats
-    from jass_sim.cribbage.review import CribReview
 
 __all__ = ["score", "discard", "stats", "simulate", "replay", "play_advice", "review", "report"]
 
@@ -270,7 +270,7 @@ def review(game, *, player: int = 0, progress=None) -> CribReview:
     """Rate every discard and every pegging card of one player in a played game
     (``jass-sim cribbage review``).
 
-    Wraps :func:`jass_sim.cribbage.review.review_game` (the discard enumeration of
+    Wraps :func:`jass_sim.cribbage.game_review.review_game` (the discard enumeration of
     :mod:`jass_sim.cribbage._exact` and the pegging adviser's kernels of :mod:`jass_sim.cribbage._advice`).
 
     Parameters
@@ -286,7 +286,7 @@ def review(game, *, player: int = 0, progress=None) -> CribReview:
     """
     from jass_sim.core.errors import InputError
     from jass_sim.cribbage.game_file import read_game
-    from jass_sim.cribbage.review import review_game
+    from jass_sim.cribbage.game_review import review_game
 
     if player not in (0, 1):
         raise InputError(f"--player is 0 (A) or 1 (B), got {player}", str(player))

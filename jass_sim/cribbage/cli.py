@@ -175,7 +175,7 @@ def review(game_file, player, fmt, html_path):
     from jass_sim.core.files import check_output_path, emit, write_atomic
     from jass_sim.core.progress import PROGRESS_DELAY, Progress
     from jass_sim.cribbage.api import review as run
-    from jass_sim.cribbage.review import CribReview
+    from jass_sim.cribbage.game_review import CribReview
 
     fmt = check_choice("--format", fmt, CribReview.formats)
     check_output_path(html_path, "--html")

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from jass_sim.cli import main
 from jass_sim.cribbage import play_advice, replay, review
-from jass_sim.cribbage.review import verdict
+from jass_sim.cribbage.game_review import verdict
 
 HAND1 = """# hand 1 of cribbage replay --seed 1 --a search --b expect
 hand dealer A starter 3C
