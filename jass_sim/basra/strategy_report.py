@@ -196,8 +196,9 @@ def empty_table(positions: list[dict], n: int, rules: BasraRules, samples: int, 
     for r in range(13):
         if rel[r]:
             p = _ci_row(chance[r])
-            rows.append(_ci_row(rel[r], rank=RANKS[r]) | {"p_opponent_basra_next": p["mean"],
-                                                          "p_lo": max(p["ci95_lo"], 0.0), "p_hi": min(p["ci95_hi"], 1.0)})
+            # one position: no interval (NaN), as in the other tables; else clipped to [0, 1]
+            lo, hi = (p["ci95_lo"], p["ci95_hi"]) if p["n"] < 2 else (max(p["ci95_lo"], 0.0), min(p["ci95_hi"], 1.0))
+            rows.append(_ci_row(rel[r], rank=RANKS[r]) | {"p_opponent_basra_next": p["mean"], "p_lo": lo, "p_hi": hi})
     return pd.DataFrame(rows)
 
 

@@ -44,7 +44,9 @@ def test_report_writes_markdown_html_plots_and_tables(tmp_path):
     assert "**Rule of thumb from these positions:**" in md
     empty = pd.read_csv(out / "tables" / "empty_table.csv")
     assert empty["p_opponent_basra_next"].between(0, 1).all()
-    assert (empty["p_lo"] <= empty["p_opponent_basra_next"] + 1e-12).all() and (empty["p_hi"] <= 1).all()
+    several = empty[empty["n"] > 1]  # one position: no interval (NaN)
+    assert (several["p_lo"] <= several["p_opponent_basra_next"] + 1e-12).all() and (several["p_hi"] <= 1).all()
+    assert several["p_lo"].notna().all() and empty[empty["n"] == 1]["p_lo"].isna().all()
     var = pd.read_csv(out / "tables" / "variants.csv")
     assert set(var["rules"]) == {"leaflet", "seven-diamonds", "majority-30", "compulsory"}
     assert (var["n"] > 0).all() and (var["ci95_lo"] <= var["mean"]).all()
