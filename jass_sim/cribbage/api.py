@@ -265,7 +265,7 @@ def play_advice(hand: str, starter: str, *, dealer: bool, played: str = "", disc
                   2000 if win_samples is None else win_samples, progress)
 
 
-@api_args(game=None, player="whole0")
+@api_args(game="round", player="whole0")
 def review(game, *, player: int = 0, progress=None) -> CribReview:
     """Rate every discard and every pegging card of one player in a played game
     (``jass-sim cribbage review``).
@@ -309,7 +309,7 @@ class ReportFiles:
         return f'<a href="{html.escape(str(self.path / "index.html"))}">{html.escape(str(self.path))}/index.html</a>'
 
 
-@api_args()
+@api_args(hands="whole", crib_samples="whole0")
 def report(output: str, *, hands: int = 4000, deals: int = 50_000, crib_samples: int = 300, seed: int = 0,
            command: str | None = None, progress=None) -> ReportFiles:
     """Write a strategy report to the directory ``output`` (``jass-sim cribbage report``): published

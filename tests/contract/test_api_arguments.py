@@ -55,7 +55,8 @@ BAD = {
 #: Minimal valid required arguments (never run: a bad argument is refused before any work).
 REQUIRED = {"policy": "net", "hand": HAND, "mode": "H", "hands": "HJ;HA;H9;HT", "leader": 0, "seed": 1, "deals": 10, "team_a": "random",
             "team_b": "random", "output": "out", "round": "round.txt", "n_games": 2, "starter": "5C", "dealer": True,
-            "games": 2, "player_a": "random", "player_b": "greedy", "table": "DataFrame"}
+            "games": 2, "player_a": "random", "player_b": "greedy", "table": "DataFrame",
+            "game": "game.json"}
 
 
 def test_every_argument_of_every_public_function_is_checked():

@@ -33,6 +33,20 @@ BAD_ROUNDS = {
     "bad_leader": (ROUND.replace("leader 0", "leader 9"), "line 2"),
     "bad_rules": (ROUND.replace("leader 0", "leader 0\nrules nope"), "line 3"),
 }
+#: A cribbage game in the text game format (hand 1 of ``cribbage replay --seed 1 --a search --b expect``).
+CRIB_GAME = """hand dealer A starter 3C
+A JH AH QS 5C 8H KS throws AH 8H
+B QH QC 9H 8S QD AD throws 9H AD
+play QH 5C QD JH QC KS 8S QS
+"""
+#: Cribbage game files with one bad line each: name -> (text, what the error line must contain).
+BAD_CRIB_GAMES = {
+    "crib_wrong_lead": (CRIB_GAME.replace("play QH 5C", "play 5C QH"), "5C"),
+    "crib_bad_throw": (CRIB_GAME.replace("throws AH 8H", "throws AH 9H"), "throws"),
+    "crib_unknown_line": (CRIB_GAME.replace("A JH", "C JH"), "'C'"),
+    "crib_bad_card": (CRIB_GAME.replace("starter 3C", "starter ZZ"), "ZZ"),
+    "crib_bad_json": ('{"hands": 3}', "crib_bad_json.json"),
+}
 UNWRITABLE = "/proc/jass-sim-test"  # a directory nobody, root included, can create files in
 EMPTY = "''"  # how an empty token appears in the error line
 
@@ -192,6 +206,27 @@ CP = CR + ["report", "--hands", "4", "--deals", "4", "--crib-samples", "0", "-o"
 rows("cribbage", "report")(
     seeds(CP) + counts(CP, "--hands") + counts(CP, "--deals") + counts(CP, "--crib-samples", ("-5", "x", "1e3", ""))
     + out_dir(CR + ["report"]))
+CPA = CR + ["play-advice", "--hand", "5H 4D KC QS", "--starter", "2C", "--pone"]
+rows("cribbage", "play-advice")(
+    seeds(CPA + ["--samples", "100"]) + counts(CPA, "--samples")
+    + counts(CPA + ["--score", "100:100"], "--win-samples", ("-5", "0", "1e3", "")) + choice(CPA, "--format")
+    + value(CPA, "--score", "100-110", "200:0", "x:1", ("", EMPTY))
+    + value(CPA, "--played", ("5H ZZ", "ZZ"), ("KD KD", "KD"), ("5H", "5H"))
+    + value(CPA, "--discard", ("ZZ 2S", "ZZ"), ("5H 2S", "5H"))
+    + value(CR + ["play-advice", "--starter", "2C", "--pone"], "--hand", ("5H 4D KC ZZ", "ZZ"), "5H 4D",
+            ("", EMPTY))
+    + value(CR + ["play-advice", "--hand", "5H 4D KC QS", "--pone"], "--starter", "ZZ", "5H", ("", EMPTY))
+    + [(CR + ["play-advice", "--hand", "5H 4D KC QS", "--starter", "2C"], "--dealer"),
+       (CPA + ["--exact", "--samples", "100"], "--exact"), (CPA + ["--dealer"], "--dealer")])
+CRV = CR + ["review", "game.txt"]
+rows("cribbage", "review")(
+    choice(CRV, "--format") + value(CRV, "--player", "2", "-1", "x", ("", EMPTY))
+    + out_file(CRV, "--html", "html") + [(CRV + ["--html", "rv.png"], "rv.png")]
+    + [(CR + ["review", "missing.txt"], "missing.txt"), (CR + ["review", "adir"], "adir"),
+       (CR + ["review", ""], EMPTY)]
+    # game files: each bad line named
+    + [(CR + ["review", f"{name}.{'json' if name.endswith('json') else 'txt'}"], token)
+       for name, (_, token) in BAD_CRIB_GAMES.items()])
 
 BA = ["basra"]
 BR = BA + ["replay", "--seed", "1"]
@@ -359,7 +394,7 @@ def _cases():
 @pytest.fixture
 def workdir(tmp_path, monkeypatch):
     """A directory with the files the rows name: adir/ (a directory), afile (a file), otherjob/
-    (a directory of someone else's), round.txt (a valid round file)."""
+    (a directory of someone else's), round.txt (a valid round file), game.txt (a valid cribbage game)."""
     (tmp_path / "adir").mkdir()
     (tmp_path / "afile").write_text("not a directory\n")
     (tmp_path / "otherjob").mkdir()
@@ -367,6 +402,9 @@ def workdir(tmp_path, monkeypatch):
     (tmp_path / "round.txt").write_text(ROUND)
     for name, (text, _) in BAD_ROUNDS.items():
         (tmp_path / f"{name}.txt").write_text(text)
+    (tmp_path / "game.txt").write_text(CRIB_GAME)
+    for name, (text, _) in BAD_CRIB_GAMES.items():
+        (tmp_path / f"{name}.{'json' if name.endswith('json') else 'txt'}").write_text(text)
     monkeypatch.chdir(tmp_path)
     return tmp_path
 

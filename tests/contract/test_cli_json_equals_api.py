@@ -32,6 +32,13 @@ def api_json(doc) -> str:
     return _canonical(json.loads(json.dumps(doc)))
 
 
+def _crib_game_file(tmp_path):
+    """The game of ``cribbage replay --seed 1 --format json``, written where the review reads it."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(cribbage.replay(1).to_json()))
+    return path
+
+
 def _round_file(tmp_path):
     path = tmp_path / "round.json"
     path.write_text(json.dumps(jass_sim.replay(5, policy="heuristic").to_json()))
@@ -71,6 +78,12 @@ CASES = {
                           lambda tmp: cribbage.simulate(4).to_json()),
     "cribbage replay": (lambda tmp: ["cribbage", "replay", "--seed", 3, "--format", "json"],
                         lambda tmp: cribbage.replay(3).to_json()),
+    "cribbage play-advice": (lambda tmp: ["cribbage", "play-advice", "--hand", "QD 5H 2D 2S", "--starter", "5C",
+                                          "--dealer", "--played", "KS QD AC", "--discard", "5S 5D", "--format", "json"],
+                             lambda tmp: cribbage.play_advice("QD 5H 2D 2S", "5C", dealer=True, played="KS QD AC",
+                                                              discard="5S 5D").to_json()),
+    "cribbage review": (lambda tmp: ["cribbage", "review", _crib_game_file(tmp), "--player", 1, "--format", "json"],
+                        lambda tmp: cribbage.review(str(_crib_game_file(tmp)), player=1).to_json()),
     "basra replay": (lambda tmp: ["basra", "replay", "--seed", 2, "--players", 4, "--format", "json"],
                      lambda tmp: basra.replay(2, players=4).to_json()),
     "basra simulate": (lambda tmp: ["basra", "simulate", "--deals", 200, "--games", 4, "--format", "json"],

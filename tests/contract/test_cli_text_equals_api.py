@@ -22,6 +22,13 @@ def cli_text(*args) -> str:
     return result.output
 
 
+def _crib_game_file(tmp_path):
+    """The game of ``cribbage replay --seed 1 --format json``, written where the review reads it."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(cribbage.replay(1).to_json()))
+    return path
+
+
 def _round_file(tmp_path):
     path = tmp_path / "round.json"
     path.write_text(json.dumps(jass_sim.replay(5, policy="heuristic").to_json()))
@@ -69,6 +76,12 @@ CASES = {
                           lambda tmp: cribbage.simulate(4)),
     "cribbage replay": (lambda tmp: ["cribbage", "replay", "--seed", 3],
                         lambda tmp: cribbage.replay(3)),
+    "cribbage play-advice": (lambda tmp: ["cribbage", "play-advice", "--hand", "QD 5H 2D 2S", "--starter", "5C",
+                                          "--dealer", "--played", "KS QD AC", "--discard", "5S 5D"],
+                             lambda tmp: cribbage.play_advice("QD 5H 2D 2S", "5C", dealer=True, played="KS QD AC",
+                                                              discard="5S 5D")),
+    "cribbage review": (lambda tmp: ["cribbage", "review", _crib_game_file(tmp), "--player", 1],
+                        lambda tmp: cribbage.review(str(_crib_game_file(tmp)), player=1)),
     "basra replay": (lambda tmp: ["basra", "replay", "--seed", 2, "--players", 4],
                      lambda tmp: basra.replay(2, players=4)),
     "basra simulate": (lambda tmp: ["basra", "simulate", "--deals", 200, "--games", 4],
