@@ -57,7 +57,6 @@ def split_blocks(n_blocks: int, parts: int) -> list[tuple[int, int]]:
     return [(bounds[k], bounds[k + 1]) for k in range(parts) if bounds[k + 1] > bounds[k]]
 
 
-
 def run_blocks_in_threads(kernel, n_blocks: int, *args) -> None:
     """Call ``kernel(lo, hi, *args)`` on contiguous ranges of blocks ``0 .. n_blocks``, one range per
     thread of the caller's :func:`numba_threads` context, the first in the calling thread.
@@ -108,5 +107,4 @@ def block_parallel(kernel, blocks_arg: int):
     def run(*args):
         run_blocks_in_threads(kernel, len(args[blocks_arg]), *args)
 
-    run.range_kernel = kernel
     return run
