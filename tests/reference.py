@@ -240,6 +240,32 @@ def ref_trick_points(trick: list[int], mode: int, last: bool) -> int:
     return points
 
 
+def ref_void_shown(card: int, trick: list[int], mode: int) -> int | None:
+    """The suit in which playing ``card`` after the cards ``trick`` (at least one) shows a void, or
+    None: what the players (and the samplers of unseen hands) infer.
+
+    RULES.md "Trick play": "Others must follow the led suit, or play a trump", and "trump led: a
+    player holding trumps must play a trump, except that a player whose only trump is the Buur may
+    play any card". So a card of another suit that is not a trump on a plain lead (trumping is
+    always allowed) shows that the player holds no card of the led suit, but the Buur on a trump
+    lead. (An undertrump, allowed only to a player holding nothing but trumps, would show more;
+    that inference is not drawn.)
+    """
+    led = card_suit(trick[0])
+    if card_suit(card) == led:
+        return None
+    if is_trump_mode(mode) and card_suit(card) == mode and led != mode:
+        return None
+    return led
+
+
+def ref_may_hold(card: int, void_suits: set[int], mode: int) -> bool:
+    """Whether a player who has shown voids in ``void_suits`` (:func:`ref_void_shown`) may still
+    hold ``card``: not in a void suit, except the Buur after a trump void."""
+    suit = card_suit(card)
+    return suit not in void_suits or (is_trump_mode(mode) and suit == mode and card == card_index(mode, JACK))
+
+
 # ---------------------------------------------------------------------------------------------
 # Melds
 # ---------------------------------------------------------------------------------------------

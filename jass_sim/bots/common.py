@@ -5,21 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from jass_sim.core.notation import cards_to_mask
-
 
 def our_legal(held, trick, mode: int) -> list[int]:
     """The cards of ``held`` that ``docs/rules.md`` allows after ``trick`` (the current trick's
     cards so far, in order), in mode ``mode``."""
-    from jass_sim.jass.cards import N_CARDS
-    from jass_sim.jass.rules._tricks import legal_follow, trick_power
+    from jass_sim.jass.rules import legal_moves
 
-    mask = cards_to_mask(list(held))
-    if trick:
-        led = trick[0] // 9
-        best = max(trick, key=lambda c: int(trick_power(c, led, mode)))
-        mask = legal_follow(mask, led, best, mode)
-    return [c for c in range(N_CARDS) if (int(mask) >> c) & 1]
+    return legal_moves(list(held), list(trick), mode)
 
 
 def check_policy_name(policy: str) -> str:

@@ -12,18 +12,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from jass_sim.core.jit import U64_ZERO, bit, jit
+from jass_sim.core.jit import U64_ZERO, jit
 from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.jass.modes.choose import choose_mode
 from jass_sim.jass.players.dispatch import NET, choose_card, policy_scratch
 from jass_sim.jass.players.random import random_card
 from jass_sim.jass.rules._melds import MAX_MELDS, team_melds
 from jass_sim.jass.rules._scoring import score_round
-from jass_sim.jass.rules._tricks import legal_follow, trick_power
-from jass_sim.jass.rules.tables import POINTS, POWER
+from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_step, trick_taken
 
 DIAMOND_SEVEN = 10  # its holder chooses in the first round
-LEADER, WINNER = 0, 5
+LEADER = 0
 
 
 @jit(inline="always")
@@ -52,9 +51,6 @@ def play_tricks(players, hands, mode, declarer, policies, params, rng, shown, tr
     the state of the round at that point (see :func:`~jass_sim.jass.players.dispatch.choose_card`).
     Returns the card points of the whole round ``(team0, team1, tricks_team0)``.
     """
-    trump = mode if mode < 4 else -1
-    # the random policy reads no public information: skip the void bookkeeping for it
-    track_voids = (policies[0] | policies[1] | policies[2] | policies[3]) != 0
     uses_net = policies[0] == NET or policies[1] == NET or policies[2] == NET or policies[3] == NET
     scratch = policy_scratch(players, uses_net, params)
     leader = trace[t0, LEADER]
@@ -65,47 +61,28 @@ def play_tricks(players, hands, mode, declarer, policies, params, rng, shown, tr
         best_power = 0
         best_pos = 0
         for i in range(4):
-            seat = (leader + i) & 3
             if t == t0 and i < i0:  # a card played before the start: only the trick's state
-                card = trace[t, 1 + i]
+                led, best_card, best_power, best_pos = trick_step(trace[t, 1 + i], i, led, best_card, best_power,
+                                                                  best_pos, mode)
+                continue
+            seat = (leader + i) & 3
+            hand = hands[seat]
+            legal = hand if i == 0 else legal_follow(hand, led, best_card, mode)
+            policy = policies[seat]
+            if policy == 0:  # random play inlined, without the view of the trick (refcounted)
+                card = random_card(legal, rng)
             else:
-                hand = hands[seat]
-                legal = hand if i == 0 else legal_follow(hand, led, best_card, mode)
-                policy = policies[seat]
-                if policy == 0:  # random play inlined, without the view of the trick (refcounted)
-                    card = random_card(legal, rng)
-                else:
-                    card = choose_card(players, policy, seat, legal, hands, trace, t, i, mode, played, voids,
-                                       shown, declarer, params, rng, scratch)
-                b = bit(card)
-                hands[seat] = hand ^ b
-                played |= b
-                trace[t, 1 + i] = card
-                if i > 0 and track_voids:
-                    suit = card // 9
-                    if suit != led and (suit != trump or led == trump):
-                        voids |= 1 << (4 * seat + led)
-            if i == 0:
-                led = card // 9
-                best_card = card
-                best_power = POWER[mode, card]
-            else:
-                power = trick_power(card, led, mode)
-                if power > best_power:
-                    best_card = card
-                    best_power = power
-                    best_pos = i
-        winner = (leader + best_pos) & 3
-        pts = POINTS[mode, trace[t, 1]] + POINTS[mode, trace[t, 2]] + POINTS[mode, trace[t, 3]] \
-            + POINTS[mode, trace[t, 4]]
-        if t == 8:
-            pts += 5
+                card = choose_card(players, policy, seat, legal, hands, trace, t, i, mode, played, voids,
+                                   shown, declarer, params, rng, scratch)
+            trace[t, 1 + i] = card
+            played, voids, led, best_card, best_power, best_pos = play_card(card, seat, i, hands, played, voids, led,
+                                                                            best_card, best_power, best_pos, mode)
+        winner, pts = trick_taken(trace, t, best_pos, mode)
         if winner & 1:
             p1 += pts
         else:
             p0 += pts
             tricks0 += 1
-        trace[t, WINNER] = winner
         leader = winner
     return p0, p1, tricks0
 

@@ -18,15 +18,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from jass_sim.core.jit import U64_ZERO, bit, copy_into, copy_rows, jit, popcount
+from jass_sim.core.jit import copy_into, copy_rows, jit, popcount
 from jass_sim.core.rng import next_u64
 from jass_sim.core.threads import block_parallel
 from jass_sim.jass.players.dispatch import NET, choose_card, policy_scratch
 from jass_sim.jass.players.search import _scratch, sample_hands
 from jass_sim.jass.players.solver_units import endgame_value, exact_values_of
-from jass_sim.jass.rules._tricks import legal_follow, trick_step
-from jass_sim.jass.rules.presets import LAST_TRICK_BONUS, MATCH_BONUS
-from jass_sim.jass.rules.tables import POINTS
+from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_step, trick_taken
+from jass_sim.jass.rules.presets import MATCH_BONUS
 
 
 @jit
@@ -41,17 +40,13 @@ def play_out(players, hands, mode, trace, t, n_in, declarer, played, voids, show
     the mode. ``hands`` (natural, ``uint64[4]``) and ``trace`` are modified.
     """
     tleader = trace[t, 0]
-    trick = trace[t, 1:5]
-    trump = mode if mode < 4 else -1
     led = -1
     best_card = 0
     best_power = -1
     best_pos = 0
-    tpts = 0
     for i in range(n_in):
-        c = trick[i]
-        tpts += POINTS[mode, c]
-        led, best_card, best_power, best_pos = trick_step(c, i, led, best_card, best_power, best_pos, mode)
+        led, best_card, best_power, best_pos = trick_step(trace[t, 1 + i], i, led, best_card, best_power, best_pos,
+                                                          mode)
     p0 = 0
     forced = first_card
     policy_work = policy_scratch(players, policy == NET, params)
@@ -63,42 +58,28 @@ def play_out(players, hands, mode, trace, t, n_in, declarer, played, voids, show
             if endgame > 0 and left <= endgame:
                 return p0 + endgame_value(players, hands, mode, tleader, won0, won1, hs, scratch)
         seat = (tleader + n_in) & 3
-        hand = hands[seat]
         if forced >= 0:
             card = forced
             forced = -1
         else:
+            hand = hands[seat]
             legal = hand if n_in == 0 else legal_follow(hand, led, best_card, mode)
             card = choose_card(players, policy, seat, legal, hands, trace, t, n_in, mode, played, voids, shown, declarer,
                                params, rng, policy_work)
-        b = bit(card)
-        hands[seat] = hand ^ b
-        played |= b
-        trick[n_in] = card
-        tpts += POINTS[mode, card]
-        suit = card // 9
-        if n_in > 0 and suit != led and (suit != trump or led == trump):
-            voids |= 1 << (4 * seat + led)
-        led, best_card, best_power, best_pos = trick_step(card, n_in, led, best_card, best_power, best_pos, mode)
+        trace[t, 1 + n_in] = card
+        played, voids, led, best_card, best_power, best_pos = play_card(card, seat, n_in, hands, played, voids, led,
+                                                                        best_card, best_power, best_pos, mode)
         n_in += 1
         if n_in == 4:
-            winner = (tleader + best_pos) & 3
-            if hands[0] | hands[1] | hands[2] | hands[3] == U64_ZERO:
-                tpts += LAST_TRICK_BONUS
+            winner, tpts = trick_taken(trace, t, best_pos, mode)
             if winner & 1:
                 won1 += 1
             else:
                 won0 += 1
                 p0 += tpts
-            trace[t, 5] = winner
             t += 1
-            if t < 9:
-                trace[t, 0] = winner
-                trick = trace[t, 1:5]
             tleader = winner
             n_in = 0
-            tpts = 0
-            best_power = -1
     if won1 == 0:
         p0 += MATCH_BONUS
     return p0

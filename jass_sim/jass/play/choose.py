@@ -19,7 +19,7 @@ from jass_sim.jass.play.position import Position, build_position, rotate_seat
 from jass_sim.jass.players import DEFAULT_POLICY, PLAYERS, policy_params
 from jass_sim.jass.players.dispatch import NET, player_set, policy_scratch
 from jass_sim.jass.players.dispatch import choose_card as dispatch_card
-from jass_sim.jass.rules._tricks import trick_power
+from jass_sim.jass.rules import trick_winner
 
 __all__ = ["FAIR_POLICIES", "ChosenCard", "choose_card", "choose_mode_for", "policy_card", "seats_of_plays"]
 
@@ -125,9 +125,7 @@ def seats_of_plays(cards, leader: int, mode: int) -> list[int]:
         seats.append((lead + len(trick)) & 3)
         trick.append(int(c))
         if len(trick) == 4:
-            led = trick[0] // 9
-            best = max(range(4), key=lambda i: int(trick_power(trick[i], led, mode)))
-            lead, trick = (lead + best) & 3, []
+            lead, trick = (lead + trick_winner(trick, mode)) & 3, []
     return seats
 
 

@@ -18,9 +18,8 @@ from jass_sim.core.errors import InputError
 from jass_sim.core.notation import cards_to_mask
 from jass_sim.core.report.text import plural
 from jass_sim.jass.cards import HAND_SIZE, N_CARDS, SUIT_SYMBOLS, format_card, mode_name
-from jass_sim.jass.rules._tricks import legal_follow, trick_power
-from jass_sim.jass.rules.presets import LAST_TRICK_BONUS
-from jass_sim.jass.rules.tables import POINTS
+from jass_sim.jass.rules import current_trick, trick_outcome
+from jass_sim.jass.rules._tricks import legal_follow, may_hold, void_shown
 
 __all__ = ["Position", "build_position", "check_shown_melds", "rotate_seat"]
 
@@ -269,7 +268,6 @@ def build_position(hand, mode: int, leader: int, played, shown=None, *, chooser:
     held = [set(h) for h in hands] if hands is not None else None
     mine = set(hand)
     seen: set[int] = set()
-    trump = mode if mode < 4 else -1
     for c in played:
         c = int(c)
         token = format_card(c)
@@ -286,27 +284,21 @@ def build_position(hand, mode: int, leader: int, played, shown=None, *, chooser:
             raise InputError(f"seat {seat} plays {token}, which seat {owner[c]} showed in a meld", token)
         if held is not None and c not in held[seat]:
             raise InputError(f"seat {seat} plays {token}, which is not in its hand", token)
-        suit = c // 9
-        if seat != 0 and (pos.voids >> (4 * seat + suit)) & 1 and not (suit == trump and c % 9 == 5):
-            raise InputError(f"seat {seat} plays {token} although {_void_name(seat, suit, mode)}", token)
+        if seat != 0 and not may_hold(pos.voids, seat, c, mode):
+            raise InputError(f"seat {seat} plays {token} although {_void_name(seat, c // 9, mode)}", token)
         if pos.trick:
-            led = pos.trick[0] // 9
-            best = max(pos.trick, key=lambda x: int(trick_power(x, led, mode)))
+            led, best = current_trick(pos.trick, mode)
             if seat == 0 or held is not None:
                 now = cards_to_mask((mine if seat == 0 else held[seat]) - seen)
                 if not (int(legal_follow(now, led, best, mode)) >> c) & 1:
                     raise InputError(f"seat {seat} may not play {_label(c)} here: "
                                      f"{_refusal(seat, c, now, led, best, mode)}", token)
-            if suit != led and (suit != trump or led == trump):
-                pos.voids |= 1 << (4 * seat + led)
+            pos.voids = int(void_shown(pos.voids, c, seat, led, mode))
         seen.add(c)
         pos.played.append(c)
         pos.trick.append(c)
         if len(pos.trick) == 4:
-            led = pos.trick[0] // 9
-            best = max(range(4), key=lambda i: int(trick_power(pos.trick[i], led, mode)))
-            winner = (pos.trick_leader + best) & 3
-            points = sum(int(POINTS[mode, x]) for x in pos.trick) + (LAST_TRICK_BONUS if len(pos.tricks) == 8 else 0)
+            winner, points = trick_outcome(pos.trick_leader, pos.trick, len(pos.tricks), mode)
             pos.tricks.append({"leader": pos.trick_leader, "cards": list(pos.trick), "winner": winner,
                                "points": points})
             pos.trick_leader = winner
@@ -324,9 +316,7 @@ def build_position(hand, mode: int, leader: int, played, shown=None, *, chooser:
     if not over and to_move == 0:  # seat 0's legal cards, whenever it is its turn
         now = cards_to_mask(mine - seen)
         if pos.trick:
-            led = pos.trick[0] // 9
-            best = max(pos.trick, key=lambda x: int(trick_power(x, led, mode)))
-            now = legal_follow(now, led, best, mode)
+            now = legal_follow(now, *current_trick(pos.trick, mode), mode)
         pos.legal = [x for x in range(N_CARDS) if (int(now) >> x) & 1]
     _check_feasible(pos)
     return pos
@@ -366,14 +356,13 @@ def _labels(cards) -> str:
 
 def _check_shown_and_voids(pos: Position, owner: dict[int, int], seen: set[int]) -> None:
     counts = pos.counts()
-    trump = pos.mode if pos.mode < 4 else -1
     for s in range(1, 4):
         left = [c for c in pos.shown[s] if c not in seen]
         if len(left) > counts[s]:
             raise InputError(f"seat {s} has {plural(counts[s], 'card')} left but {plural(len(left), 'unplayed meld card')}",
                              format_card(left[-1]))
         for c in left:
-            if (pos.voids >> (4 * s + c // 9)) & 1 and not (c // 9 == trump and c % 9 == 5):
+            if not may_hold(pos.voids, s, c, pos.mode):
                 raise InputError(f"meld card {format_card(c)} is still out although "
                                  f"{_void_name(s, c // 9, pos.mode)}", format_card(c))
 
@@ -385,14 +374,13 @@ def _check_feasible(pos: Position) -> None:
     seen = set(pos.played) | set(pos.hand)
     fixed = {c for s in range(1, 4) for c in pos.shown[s]} - seen
     cap = [counts[s] - len([c for c in pos.shown[s] if c not in seen]) for s in range(1, 4)]
-    trump = pos.mode if pos.mode < 4 else -1
     kinds: dict[int, int] = {}
     for c in range(N_CARDS):
         if c in seen or c in fixed:
             continue
         t = 0
         for j, s in enumerate(range(1, 4)):
-            if not (pos.voids >> (4 * s + c // 9)) & 1 or (c // 9 == trump and c % 9 == 5):
+            if may_hold(pos.voids, s, c, pos.mode):
                 t |= 1 << j
         kinds[t] = kinds.get(t, 0) + 1
     if sum(kinds.values()) != sum(cap):

@@ -26,7 +26,7 @@ import numpy as np
 from jass_sim.core.jit import U64_ONE, U64_ZERO, bit, jit, lowest_bit, popcount
 from jass_sim.jass.players._net_features import CANON_CARD, MAX_ACTIVE, encode_view
 from jass_sim.jass.players.net import NET_H1, NET_H2, net_output, net_values
-from jass_sim.jass.rules._tricks import legal_follow, trick_step
+from jass_sim.jass.rules._tricks import legal_follow, play_card
 
 
 @jit
@@ -65,7 +65,6 @@ def belief_log_weight(seat, world, trace, t, n_in, mode, shown, declarer, params
     floats = scratch[MAX_ACTIVE + (n1 + 3) // 4:].view(np.float32)
     x = floats[:n1]
     h2 = floats[n1:n1 + n2]
-    trump = mode if mode < 4 else -1
     hands = world.copy()
     for tt in range(t + 1):  # back to the hands as dealt
         leader = trace[tt, 0]
@@ -90,13 +89,8 @@ def belief_log_weight(seat, world, trace, t, n_in, mode, shown, declarer, params
                     n = encode_view(s, hand, trace, tt, k, mode, voids, shown, played, declarer, feats)
                     net_values(feats, n, params, h1, x, h2)
                     log_w += _log_softmax(legal, card, mode, params, h2, temperature)
-            b = bit(card)
-            hands[s] = hand ^ b
-            played |= b
-            suit = card // 9
-            if k > 0 and suit != led and (suit != trump or led == trump):
-                voids |= 1 << (4 * s + led)
-            led, best_card, best_power, best_pos = trick_step(card, k, led, best_card, best_power, best_pos, mode)
+            played, voids, led, best_card, best_power, best_pos = play_card(card, s, k, hands, played, voids, led,
+                                                                            best_card, best_power, best_pos, mode)
     return log_w
 
 

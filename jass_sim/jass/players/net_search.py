@@ -39,8 +39,8 @@ from jass_sim.core.jit import U64_ONE, U64_ZERO, bit, copy_into, copy_rows, jit,
 from jass_sim.jass.players.belief import belief_log_weight
 from jass_sim.jass.players.net import net_card, new_net_scratch
 from jass_sim.jass.players.search import sample_hands, solve_moves, solve_rest
-from jass_sim.jass.rules._tricks import legal_follow, trick_step
-from jass_sim.jass.rules.presets import LAST_TRICK_BONUS, MATCH_BONUS
+from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_step, trick_taken
+from jass_sim.jass.rules.presets import MATCH_BONUS
 from jass_sim.jass.rules.tables import HIGHER, POINTS
 from jass_sim.jass.solver._search import FRAME_COLS, FU_COLS
 from jass_sim.jass.solver._tables import TO_POWER
@@ -133,18 +133,15 @@ def net_play_out(hands, trace, t, n_in, mode, declarer, played, voids, shown, fi
     included; the match bonus of the whole round) when the seat to play plays ``first_card`` and
     every seat then plays ``net``, the solver finishing exactly at the first trick boundary with
     ``endgame`` or fewer cards in each hand (0: never). ``hands`` and ``trace`` are modified."""
-    trump = mode if mode < 4 else -1
     won0, won1 = tricks_won(trace, t)
     leader = trace[t, 0]
     led = -1
     best_card = 0
     best_power = -1
     best_pos = 0
-    trick_points = 0
     for k in range(n_in):
-        c = trace[t, 1 + k]
-        trick_points += POINTS[mode, c]
-        led, best_card, best_power, best_pos = trick_step(c, k, led, best_card, best_power, best_pos, mode)
+        led, best_card, best_power, best_pos = trick_step(trace[t, 1 + k], k, led, best_card, best_power, best_pos,
+                                                          mode)
     diff = 0
     forced = first_card
     while True:
@@ -155,42 +152,29 @@ def net_play_out(hands, trace, t, n_in, mode, declarer, played, voids, shown, fi
             if left <= endgame and forced < 0:  # (the candidate card is played first)
                 return diff + rest_difference(hands, mode, leader, won0, won1, solver)
         seat = (leader + n_in) & 3
-        hand = hands[seat]
         if forced >= 0:
             card = forced
             forced = -1
         else:
+            hand = hands[seat]
             legal = hand if n_in == 0 else legal_follow(hand, led, best_card, mode)
             card = net_card(seat, legal, hands, trace, t, n_in, mode, played, voids, shown, declarer, params,
                             net_scratch)
-        b = bit(card)
-        hands[seat] = hand ^ b
-        played |= b
         trace[t, 1 + n_in] = card
-        trick_points += POINTS[mode, card]
-        suit = card // 9
-        if n_in > 0 and suit != led and (suit != trump or led == trump):
-            voids |= 1 << (4 * seat + led)
-        led, best_card, best_power, best_pos = trick_step(card, n_in, led, best_card, best_power, best_pos, mode)
+        played, voids, led, best_card, best_power, best_pos = play_card(card, seat, n_in, hands, played, voids, led,
+                                                                        best_card, best_power, best_pos, mode)
         n_in += 1
         if n_in == 4:
-            winner = (leader + best_pos) & 3
-            if hands[0] | hands[1] | hands[2] | hands[3] == U64_ZERO:
-                trick_points += LAST_TRICK_BONUS
+            winner, trick_points = trick_taken(trace, t, best_pos, mode)
             if winner & 1:
                 won1 += 1
                 diff -= trick_points
             else:
                 won0 += 1
                 diff += trick_points
-            trace[t, 5] = winner
             t += 1
-            if t < 9:
-                trace[t, 0] = winner
             leader = winner
             n_in = 0
-            trick_points = 0
-            best_power = -1
     if won1 == 0:
         diff += MATCH_BONUS
     elif won0 == 0:

@@ -22,6 +22,7 @@ import numpy as np
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount
 from jass_sim.core.rng import below
+from jass_sim.jass.rules._tricks import may_hold
 from jass_sim.jass.rules.presets import LAST_TRICK_BONUS
 from jass_sim.jass.solver._bounds import points_of
 from jass_sim.jass.solver._play import INF, beats_p
@@ -223,7 +224,6 @@ def sample_hands(seat, hands, played, voids, shown, mode, rng, out, cards, types
     order; each goes to an allowed seat drawn in proportion to its free places among the seats
     that keep the rest of the deal possible (Hall's condition).
     """
-    trump = mode if mode < 4 else -1
     others = np.zeros(3, dtype=np.int64)
     cap = np.zeros(3, dtype=np.int64)
     cnt = np.zeros(8, dtype=np.int64)
@@ -245,8 +245,7 @@ def sample_hands(seat, hands, played, voids, shown, mode, rng, out, cards, types
         t = 0
         for j in range(3):
             s = others[j]
-            void = (voids >> (4 * s + c // 9)) & 1
-            if void == 0 or (c // 9 == trump and c % 9 == 5):
+            if may_hold(voids, s, c, mode):
                 t |= 1 << j
         cards[n] = c
         types[n] = t

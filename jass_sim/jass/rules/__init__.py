@@ -16,7 +16,7 @@ from jass_sim.jass.cards import mask_to_cards
 from jass_sim.jass.rules.presets import PRESETS, RuleSet, get_rules
 
 __all__ = ["PRESETS", "RuleSet", "get_rules", "Meld", "legal_moves", "trick_winner",
-           "trick_points", "card_points", "announcement", "has_stoeck"]
+           "trick_points", "current_trick", "trick_outcome", "card_points", "announcement", "has_stoeck"]
 
 
 @dataclass(frozen=True)
@@ -66,6 +66,25 @@ def trick_points(trick, mode: int, last: bool = False) -> int:
     from jass_sim.jass.rules._tricks import trick_points as kernel
 
     return int(kernel(_trick_array(trick), _check_mode(mode), bool(last)))
+
+
+def current_trick(trick, mode: int) -> tuple[int, int]:
+    """``(led_suit, best_card)`` of a trick in progress (its cards so far in play order, at least
+    one): what the next card must follow. Wraps ``_tricks.trick_state``, the play step's trick
+    state (``_tricks.trick_step``)."""
+    from jass_sim.jass.rules._tricks import trick_state
+
+    if not 1 <= len(trick) <= 3:
+        raise InputError("a trick in progress has 1 to 3 cards", str(list(trick)))
+    led, best = trick_state(_trick_array(trick), len(trick), _check_mode(mode))
+    return int(led), int(trick[best])
+
+
+def trick_outcome(leader: int, trick, index: int, mode: int) -> tuple[int, int]:
+    """``(winner, points)`` of full trick number ``index`` (0..8) led by seat ``leader``: the seat
+    that takes it and leads next, and its card points (+5 for the last). The rules of the play
+    step (``_tricks.trick_result``) for a trick given as a list."""
+    return (int(leader) + trick_winner(trick, mode)) & 3, trick_points(trick, mode, index == 8)
 
 
 def card_points(card: int, mode: int) -> int:

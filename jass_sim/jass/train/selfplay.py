@@ -34,8 +34,7 @@ from jass_sim.jass.players.dispatch import RANDOM, player_set
 from jass_sim.jass.players.net_search import search_settings, search_values, weighted_means
 from jass_sim.jass.players.search import sample_hands
 from jass_sim.jass.rules._melds import MAX_MELDS, team_melds
-from jass_sim.jass.rules._tricks import legal_follow, trick_step
-from jass_sim.jass.rules.tables import POINTS
+from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_result, void_shown
 
 #: The rollout policy number that asks for the ``search`` player's values as labels.
 SEARCH_TEACHER = 5
@@ -52,7 +51,6 @@ def state_at(initial, trace, t, i, mode, hands):
     """The state of a round just before card ``i`` of trick ``t``: fills ``hands`` with the
     cards still held and returns ``(played, voids, p0, p1, tricks0, led, best_card)`` (the led suit,
     -1 before the lead, and the card winning trick ``t`` so far)."""
-    trump = mode if mode < 4 else -1
     for s in range(4):
         hands[s] = initial[s]
     played = U64_ZERO
@@ -70,18 +68,12 @@ def state_at(initial, trace, t, i, mode, hands):
         best_power = 0
         best_pos = 0
         for k in range(n):
-            c = trace[tt, 1 + k]
-            seat = (leader + k) & 3
-            hands[seat] ^= bit(c)
-            played |= bit(c)
-            suit = c // 9
-            if k > 0 and suit != led and (suit != trump or led == trump):
-                voids |= 1 << (4 * seat + led)
-            led, best_card, best_power, best_pos = trick_step(c, k, led, best_card, best_power, best_pos, mode)
+            played, voids, led, best_card, best_power, best_pos = play_card(trace[tt, 1 + k], (leader + k) & 3, k,
+                                                                            hands, played, voids, led, best_card,
+                                                                            best_power, best_pos, mode)
         if tt < t:
-            pts = POINTS[mode, trace[tt, 1]] + POINTS[mode, trace[tt, 2]] + POINTS[mode, trace[tt, 3]] \
-                + POINTS[mode, trace[tt, 4]]
-            if trace[tt, 5] & 1:
+            winner, pts = trick_result(trace, tt, best_pos, mode)
+            if winner & 1:
                 p1 += pts
             else:
                 p0 += pts
@@ -102,7 +94,6 @@ def card_values(players, initial, trace, t, i, mode, declarer, shown, policies, 
     hands, world, now, work_trace, cards, types = scratch
     seat = (trace[t, 0] + i) & 3
     team = seat & 1
-    trump = mode if mode < 4 else -1
     played, voids, p0, p1, tricks0, led, best_card = state_at(initial, trace, t, i, mode, hands)
     x = legal
     while x:
@@ -125,9 +116,7 @@ def card_values(players, initial, trace, t, i, mode, declarer, shown, policies, 
                     work_trace[r, k] = trace[r, k]
             work_trace[t, 1 + i] = c
             now[seat] ^= bit(c)
-            v = voids
-            if i > 0 and c // 9 != led and (c // 9 != trump or led == trump):
-                v |= 1 << (4 * seat + led)
+            v = void_shown(voids, c, seat, led, mode) if i > 0 else voids
             copy_into(rng, saved)
             q0, q1, w0 = play_tricks(players, now, mode, declarer, policies, params, rng, shown, work_trace, t, i + 1,
                                      played | bit(c), v, p0, p1, tricks0)
