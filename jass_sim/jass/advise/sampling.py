@@ -14,7 +14,7 @@ from numba.extending import overload
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, copy_into, jit
 from jass_sim.core.rng import STREAMS, block_states, next_u64
-from jass_sim.core.threads import run_blocks_in_threads
+from jass_sim.core.threads import block_parallel
 from jass_sim.jass.engine.deal import deal_conditioned
 from jass_sim.jass.engine.game import MAX_CREDITS, round_credits
 from jass_sim.jass.engine.round import play_dealt_round
@@ -125,14 +125,14 @@ def _partner_search_for(players, partner_hand, leader, n_samples, modes_allowed,
 
 
 @jit
-def advise_blocks(lo, hi, players, states, counts, offsets, hand, leader, chooser, options, modes_allowed, policies,
-                  params, partner_model, partner_samples, mode_params, run_points, four_points, multipliers,
-                  ours, theirs, flags, melds, partner_modes, game, equity_grid, equity, win):
+def _advise_blocks_range(lo, hi, players, states, counts, offsets, hand, leader, chooser, options, modes_allowed,
+                         policies, params, partner_model, partner_samples, mode_params, run_points, four_points,
+                         multipliers, ours, theirs, flags, melds, partner_modes, game, equity_grid, equity, win):
     """Evaluate every option on ``counts[b]`` samples of blocks ``b = lo .. hi - 1`` (sample index
     ``offsets[b] + i``): ``ours``/``theirs`` round totals of team 0/1, ``flags`` (1: our match,
     2: their match), our counted ``melds``, and the partner's mode for the chibre option
     (``partner_model``: the evaluator, its own search, or the ``fitted`` model of ``mode_params``,
-    which is None for the other two). Block ranges run in parallel through :func:`~jass_sim.core.threads.run_blocks_in_threads`.
+    which is None for the other two). :data:`advise_blocks` runs block ranges in parallel.
 
     When ``win`` is an array (None, and the three arguments before it too, without a score), ``win[s, o]`` receives team 0's probability of winning the game after
     the round from the score ``game = (target, premier_sorti, score0, score1, grid step)`` (see
@@ -204,6 +204,10 @@ class AdviseSamples:
         return len(self.ours)
 
 
+
+#: :func:`_advise_blocks_range` over all blocks of ``states``, in parallel (called without ``lo, hi``).
+advise_blocks = block_parallel(_advise_blocks_range, 1)
+
 def run_advise(hand_mask, rules, options, policies, *, leader: int, seed: int, first_sample: int,
                n_samples: int, partner_model: int, partner_samples: int = 16, params=None,
                chooser: int = 0, game=None, mode_params=None) -> AdviseSamples:
@@ -231,9 +235,8 @@ def run_advise(hand_mask, rules, options, policies, *, leader: int, seed: int, f
         s0, s1, table = game
         game_args = (np.array([table.target, table.premier_sorti, s0, s1, table.step], dtype=np.int64), table.grid,
                      table.p, np.zeros((n_samples, n_opt)))
-    run_blocks_in_threads(
-        advise_blocks, n_blocks, player_set(policies, partner_search=partner_model == PARTNER_SEARCH),
-        block_states(seed, first_block, n_blocks, ADVISE_STREAM), counts, offsets, np.uint64(hand_mask),
+    advise_blocks(player_set(policies, partner_search=partner_model == PARTNER_SEARCH),
+                  block_states(seed, first_block, n_blocks, ADVISE_STREAM), counts, offsets, np.uint64(hand_mask),
                   leader, chooser, np.asarray(options, dtype=np.int64), np.asarray(rules.modes, dtype=np.int64),
                   np.asarray(policies, dtype=np.int64), params if params is not None else policy_params(),
                   partner_model, partner_samples,

@@ -25,7 +25,7 @@ from jass_sim.jass.play.advice import DEFAULT_PLAY_POLICY, DEFAULT_SAMPLES, card
 from jass_sim.jass.play.position import Position, build_position, rotate_seat
 from jass_sim.jass.play.round_file import RoundInput
 from jass_sim.jass.play.worlds import known_world, run_play_advice
-from jass_sim.jass.players import policy_params
+from jass_sim.jass.players import PLAYERS, policy_params
 from jass_sim.jass.rules import get_rules
 
 #: Loss thresholds (points) of the verdicts, worst first.
@@ -309,8 +309,11 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
         if r.all_hands:
             if len(pos.legal) > 1:
                 world = known_world(pos)[None, :]
-                exact = mult * run_play_advice(pos, 2, np.zeros(2), seed=0, first_sample=0, n_samples=1, exact=True,
-                                               worlds=world)[0]
+                # the policy plays no card in an exact solve; passing play_advice's own makes the
+                # kernel the one compiled for it (the same player set), not a second one
+                exact = mult * run_play_advice(pos, PLAYERS.code(policy),
+                                               policy_params(search_worlds=search_worlds), seed=0, first_sample=0,
+                                               n_samples=1, exact=True, worlds=world)[0]
                 j = int(np.argmax(exact))
                 if exact[pos.legal.index(card)] == exact[j]:  # equal to the best: the card played is best too
                     j = pos.legal.index(card)
