@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numba.core import types
 from numba.extending import overload
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, copy_into, jit
@@ -124,6 +125,28 @@ def _partner_search_for(players, partner_hand, leader, n_samples, modes_allowed,
     return impl
 
 
+def partner_mode(partner_hand, modes_allowed, multipliers, mode_params, feats):
+    """The partner's mode after a chibre: the fitted model's (``mode_params``, see
+    :func:`~jass_sim.jass.modes.features.fitted_best`), or the evaluator's
+    (:func:`~jass_sim.jass.modes.choose.best_mode`) when ``mode_params`` is None. A kernel is
+    compiled with the one it is given (an ``if mode_params is None`` test in the kernel would
+    compile both: Numba prunes the branch of a None argument, not the branch of an array)."""
+    if mode_params is None:
+        return best_mode(partner_hand, modes_allowed, multipliers)[0]
+    return fitted_best(partner_hand, modes_allowed, multipliers, mode_params, feats)[0]
+
+
+@overload(partner_mode)
+def _partner_mode_for(partner_hand, modes_allowed, multipliers, mode_params, feats):
+    if isinstance(mode_params, types.NoneType):
+        def impl(partner_hand, modes_allowed, multipliers, mode_params, feats):
+            return best_mode(partner_hand, modes_allowed, multipliers)[0]
+    else:
+        def impl(partner_hand, modes_allowed, multipliers, mode_params, feats):
+            return fitted_best(partner_hand, modes_allowed, multipliers, mode_params, feats)[0]
+    return impl
+
+
 @jit
 def _advise_blocks_range(lo, hi, players, states, counts, offsets, hand, leader, chooser, options, modes_allowed,
                          policies, params, partner_model, partner_samples, mode_params, run_points, four_points,
@@ -167,10 +190,8 @@ def _advise_blocks_range(lo, hi, players, states, counts, offsets, hand, leader,
                     if partner_model == PARTNER_SEARCH:
                         mode = partner_search_if(players, dealt[2], leader, partner_samples, modes_allowed, policies,
                                               params, run_points, four_points, multipliers, rng, scratch)
-                    elif mode_params is not None:  # the fitted model (None: the evaluator's choice)
-                        mode = fitted_best(dealt[2], modes_allowed, multipliers, mode_params, feats)[0]
-                    else:
-                        mode = best_mode(dealt[2], modes_allowed, multipliers)[0]
+                    else:  # the fitted model, or the evaluator's choice when mode_params is None
+                        mode = partner_mode(dealt[2], modes_allowed, multipliers, mode_params, feats)
                     partner_modes[s] = mode
                 copy_into(play_rng, play_seed)
                 copy_into(hands, dealt)
