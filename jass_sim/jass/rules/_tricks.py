@@ -89,10 +89,13 @@ def legal_moves(hand, trick, n_played, mode):
     return legal_cards(np.uint64(hand), led, best_card, mode)
 
 
+_FULL_TRICK = np.int64(4)  # an int64, not a literal 4: trick_state compiles once for every caller
+
+
 @jit
 def trick_winner(trick, mode):
     """Position (0..3) in ``trick`` of the card that wins the full trick."""
-    return trick_state(trick, 4, mode)[1]
+    return trick_state(trick, _FULL_TRICK, mode)[1]
 
 
 @jit
