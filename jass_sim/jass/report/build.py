@@ -165,8 +165,8 @@ def quick_defaults(quick: bool, deals, samples_per_hand, players, meld_hands):
             QUICK["meld_hands"] if meld_hands is None else meld_hands)
 
 
-def build_report(rules: RuleSet | str = "chibre", deals: int | None = DEFAULT_DEALS, seed: int = 0,
-                 samples_per_hand: int | None = DEFAULT_SAMPLES_PER_HAND, policy: str | None = None,
+def build_report(rules: RuleSet | str = "chibre", deals: int | None = None, seed: int = 0,
+                 samples_per_hand: int | None = None, policy: str | None = None,
                  players: list[str] | str | None = None, meld_hands: int | None = None,
                  threads: int | None = None, output: str = "reports/NAME/", progress=None, quick: bool = False,
                  play: PlaySizes | None = None) -> Report:

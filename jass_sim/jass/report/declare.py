@@ -32,7 +32,8 @@ VALUE_COLUMNS = ("n", "declare", "declare_lo", "declare_hi", "push", "push_lo", 
                  "diff_hi", "declare_better", "better_lo", "better_hi")
 DECLARE_COLUMNS = ("multiplier", "trumps", "buur_nell", "side_aces") + VALUE_COLUMNS
 SURE_COLUMNS = ("option", "sure_tricks") + VALUE_COLUMNS
-BREAKEVEN_COLUMNS = ("multiplier", "buur_nell", "side_aces", "declare_from", "clear_from", "push_clear_until")
+BREAKEVEN_COLUMNS = ("multiplier", "buur_nell", "side_aces", "shown", "declare_from", "clear_from",
+                     "push_clear_until")
 
 
 def _bits(masks: np.ndarray) -> np.ndarray:
@@ -138,7 +139,8 @@ def breakeven(table: pd.DataFrame, min_cell: int = MIN_CELL) -> pd.DataFrame:
     ``min_cell`` hands: ``declare_from`` (the fewest trumps from which declaring has the higher
     mean in every larger bin shown: the break-even), ``clear_from`` (the same with the difference's
     95% CI above zero), ``push_clear_until`` (the most trumps at which pushing is better with the
-    CI below zero); empty strings where there is none."""
+    CI below zero), ``shown`` (the range of trump counts with enough hands); empty strings where there
+    is none."""
     rows = []
     order = {b: i for i, b in enumerate(TRUMP_BINS)}
     for (mult, g, a), c in table.groupby(["multiplier", "buur_nell", "side_aces"], sort=False):
@@ -153,6 +155,7 @@ def breakeven(table: pd.DataFrame, min_cell: int = MIN_CELL) -> pd.DataFrame:
 
         below = c[c["diff_hi"] < 0]
         rows.append({"multiplier": mult, "buur_nell": g, "side_aces": a,
+                     "shown": f"{c['trumps'].iloc[0]}–{c['trumps'].iloc[-1]}" if len(c) > 1 else str(c["trumps"].iloc[0]),
                      "declare_from": from_where(c["diff"].to_numpy() > 0),
                      "clear_from": from_where(c["diff_lo"].to_numpy() > 0),
                      "push_clear_until": str(below["trumps"].iloc[-1]) if len(below) else ""})
@@ -233,7 +236,7 @@ def figures(tables: dict[str, pd.DataFrame]) -> dict[str, bytes]:
     out = {}
     if "declare_push" in tables:
         out["declare_push.png"] = png_bytes(declare_push_figure(tables["declare_push"]))
-    if "declare_sure" in tables:
+    if "declare_sure" in tables and len(tables["declare_sure"]):
         out["declare_sure.png"] = png_bytes(sure_tricks_figure(tables["declare_sure"]))
     return out
 
@@ -266,7 +269,7 @@ def blocks(tables: dict[str, pd.DataFrame]) -> list[tuple]:
     if len(b):
         def where(r) -> str:
             if not r["declare_from"]:
-                return "push" if r["push_clear_until"] else "—"
+                return f"push ({r['shown']} shown)" if r["push_clear_until"] else f"— ({r['shown']} shown)"
             text = f"from {r['declare_from']}"
             if r["clear_from"] and r["clear_from"] != r["declare_from"]:
                 text += f" (clear from {r['clear_from']})"
@@ -279,7 +282,7 @@ def blocks(tables: dict[str, pd.DataFrame]) -> list[tuple]:
         out.append(("p", "**The break-even in trumps.** The table gives, for each Buur/Nell holding and number of "
                          "side aces, the number of trumps from which declaring beats pushing on average in every "
                          "larger group shown (*clear*: the difference's 95% CI is above zero there); *push*: no "
-                         "group shown favours declaring."))
+                         "group shown favours declaring (in parentheses the trump counts with enough hands)."))
         out.append(("table", ["trump honours"] + [f"{a} side ace{'s' if a != '1' else ''}" for a in aces],
                     [[g] + [cells.get((g, a), "") for a in aces] for g in BUUR_NELL if (b["buur_nell"] == g).any()],
                     "Declare with this many trumps or more (break-even of declare minus push)", "l"))

@@ -239,7 +239,7 @@ def blocks(tables: dict[str, pd.DataFrame], section: str) -> list[tuple]:
                      "hands are the units of its CI. The CIs cover the sampled deals, not the play model, the "
                      "equity table's own error or its interpolation."))
     top = cells.sort_values("share_differs", ascending=False, kind="stable").iloc[0]
-    out.append(("p", f"The choice changes most often at {top['ours']}:{top['theirs']} (we choose): in "
+    out.append(("p", f"The choice changes most often at {int(top['ours'])}:{int(top['theirs'])} (we choose): in "
                      f"{pct_ci(top['share_differs'], top['differs_lo'], top['differs_hi'])} of the hands the option "
                      "with the most points is not the one that wins most games, clearly so in "
                      f"{pct_ci(top['share_clear'], top['clear_lo'], top['clear_hi'])}; choosing by games there "
@@ -249,13 +249,13 @@ def blocks(tables: dict[str, pd.DataFrame], section: str) -> list[tuple]:
                                        "target"))
     out.append(("table", ["score (ours:theirs)", "hands", "most points ≠ most games", "clearly", "gain (points of "
                           "P(win))"],
-                [[f"{r['ours']}:{r['theirs']}", n_fmt(r["hands"]),
+                [[f"{int(r['ours'])}:{int(r['theirs'])}", n_fmt(r["hands"]),
                   pct_ci(r["share_differs"], r["differs_lo"], r["differs_hi"]),
                   pct_ci(r["share_clear"], r["clear_lo"], r["clear_hi"]), pm(r["gain"], r["gain_lo"], r["gain_hi"])]
                  for _, r in cells.iterrows()], "Where the score changes the choice", "lr"))
     if len(ex):
         out.append(("table", ["hand", "score", "most points", "points lead", "most games", "P(win) lead (points)"],
-                    [[r["hand"], f"{r['ours']}:{r['theirs']}", label(r["by_points"]),
+                    [[r["hand"], f"{int(r['ours'])}:{int(r['theirs'])}", label(r["by_points"]),
                       pm(r["points_lead"], r["points_lo"], r["points_hi"]), label(r["by_games"]),
                       pm(r["win_lead"], r["win_lo"], r["win_hi"])] for _, r in ex.iterrows()],
                     f"Examples: the option with the most points against the one with the most games ({samples} "

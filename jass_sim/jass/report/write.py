@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 
 from jass_sim.core.report.write import check_report_dir, write_figures, write_report_dir
-from jass_sim.jass.report.build import DEFAULT_DEALS, DEFAULT_SAMPLES_PER_HAND, build_report
+from jass_sim.jass.report.build import build_report
 from jass_sim.jass.report.prose import Report
 from jass_sim.jass.rules import RuleSet
 
@@ -49,8 +49,8 @@ def write_report(rep: Report, path: str) -> list[str]:
                             lambda directory: figures(rep, directory))
 
 
-def report(output: str, rules: RuleSet | str = "chibre", deals: int | None = DEFAULT_DEALS, seed: int = 0,
-           samples_per_hand: int | None = DEFAULT_SAMPLES_PER_HAND, policy: str | None = None,
+def report(output: str, rules: RuleSet | str = "chibre", deals: int | None = None, seed: int = 0,
+           samples_per_hand: int | None = None, policy: str | None = None,
            players: list[str] | str | None = None, meld_hands: int | None = None, threads: int | None = None,
            progress=None, quick: bool = False, play=None) -> Report:
     """Build the report and write it to the directory ``output`` (see :func:`build_report`)."""
