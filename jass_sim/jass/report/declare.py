@@ -197,7 +197,7 @@ def declare_push_figure(table: pd.DataFrame, min_cell: int = MIN_CELL):
             if len(c):
                 x = np.array([pos[b] for b in c["trumps"]], dtype=float) + (i - 1.5) * 0.08
                 ax.errorbar(x, c["diff"], yerr=error_bars(c, "diff", "diff_lo", "diff_hi"), marker="o", ms=3,
-                            capsize=2, label=g)
+                            capsize=2, label=g, color=f"C{i}")  # one colour per holding in every panel
         ax.axhline(0, color="black", lw=1.4, ls="--", label=BREAK_EVEN)
         ax.set_title(f"{a} side ace{'s' if a != '1' else ''}", fontsize=10)
         ax.set_ylabel("declare − push\n(points per round)", fontsize=8)

@@ -181,11 +181,12 @@ def figure(cells: pd.DataFrame, values: pd.DataFrame):
     ours = sorted(set(cells["ours"]))
     theirs = sorted(set(cells["theirs"]))
     grid = cells.pivot(index="ours", columns="theirs", values="share_differs").loc[ours, theirs].to_numpy()
-    im = ax1.imshow(100 * grid, cmap="Oranges", vmin=0, vmax=max(1.0, 100 * float(np.nanmax(grid))), origin="lower",
-                    aspect="auto")
+    top = max(1.0, 100 * float(np.nanmax(grid)))
+    im = ax1.imshow(100 * grid, cmap="Oranges", vmin=0, vmax=top, origin="lower", aspect="auto")
     for i in range(len(ours)):
         for j in range(len(theirs)):
-            ax1.text(j, i, f"{100 * grid[i, j]:.0f}%", ha="center", va="center", fontsize=8)
+            ax1.text(j, i, f"{100 * grid[i, j]:.0f}%", ha="center", va="center", fontsize=8,
+                     color="white" if 100 * grid[i, j] > 0.6 * top else "black")
     ax1.set_xticks(range(len(theirs)), theirs)
     ax1.set_yticks(range(len(ours)), ours)
     ax1.set_xlabel("their score")
