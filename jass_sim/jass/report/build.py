@@ -44,6 +44,7 @@ class PlaySizes:
     endgame_hands: int = E.ENDGAME_HANDS
     scores: tuple[int, ...] = E.SCORES
     lead_positions: int = L.LEAD_POSITIONS
+    rule_positions: int = L.RULE_POSITIONS
     smear_positions: int = L.SMEAR_POSITIONS
     worlds: int = L.LEAD_WORLDS
     policy: str = L.LEAD_POLICY
@@ -90,7 +91,8 @@ TABLE_COLUMNS = {
     "sample_sizes": ("section", "hands", "samples_per_hand", "deals", "description"),
 }
 
-QUICK_PLAY = PlaySizes(endgame_hands=16, scores=E.QUICK_SCORES, lead_positions=4, smear_positions=4, worlds=16)
+QUICK_PLAY = PlaySizes(endgame_hands=16, scores=E.QUICK_SCORES, lead_positions=4, rule_positions=1, smear_positions=4,
+                       worlds=16)
 
 
 def report_command(rules: str, deals: int, seed: int, samples_per_hand: int, players: list[str],
@@ -283,12 +285,12 @@ def lead_section(T: dict, rules: RuleSet, seed: int, play: PlaySizes, step) -> N
     of thumb (``thumb_lead``) into ``T``."""
     from jass_sim.jass.report import thumb_lead
 
-    step(f"first lead: {2 * play.lead_positions:,} positions x {play.worlds} worlds ({play.policy})")
-    cards, kinds = L.first_leads(rules, L.lead_positions(rules, play.lead_positions, seed), play.policy,
-                                 play.worlds)
+    positions = L.lead_positions(rules, play.lead_positions, seed) + L.rule_positions(rules, play.rule_positions, seed)
+    step(f"first lead: {len(positions):,} positions x {play.worlds} worlds ({play.policy})")
+    cards, kinds = L.first_leads(rules, positions, play.policy, play.worlds)
     T["lead_cards"] = cards
-    T["lead_kinds"] = L.kind_table(kinds)
-    pushed = cards[cards["situation"] == "pushed"]
+    T["lead_kinds"] = L.kind_table(kinds)  # the sample of all declarations and pushes only
+    pushed = cards[cards["situation"].isin(["pushed", L.RULE_SITUATION])]
     T["thumb_lead"] = thumb_lead.evaluate(pushed)
     step(f"smearing: {play.smear_positions:,} positions x {play.worlds} worlds ({play.policy})")
     T["smearing"] = L.smearing(rules, L.smear_positions(rules, play.smear_positions, seed), play.policy, play.worlds)
@@ -342,7 +344,9 @@ def sample_sizes(rep: Report) -> pd.DataFrame:
          "description": f"2c: {int(eg['hands'].iloc[0]) if len(eg) else 0:,} hands × {len(eg)} scores × "
                         f"{rep.play.worlds if not len(eg) else int(eg['samples'].iloc[0])} deals, every option"},
         {"section": "lead", "hands": n_lead, "samples_per_hand": rep.play.worlds,
-         "deals": 0, "description": f"2d: {2 * rep.play.lead_positions:,} first-lead and "
+         "deals": 0, "description": f"2d: {rep.tables['lead_cards']['position'].nunique():,} first-lead "
+                                    f"({2 * rep.play.lead_positions:,} sampled, the others drawn for the lead rules) "
+                                    "and "
                                     f"{rep.play.smear_positions:,} smearing positions × {rep.play.worlds} worlds "
                                     f"(`play-advice`, {rep.play.policy} play-outs)"},
         {"section": "human", "hands": 0, "samples_per_hand": 0, "deals": sum(hr.values()),

@@ -6,7 +6,8 @@ player in the play-outs) over sampled positions.
 Positions. *First lead*: uniform deals; seat 0's mode choice is the fitted mode model's
 (:func:`~jass_sim.jass.modes.choose.choose_mode`, the partner naming trump after a push), and
 deals are kept until there are as many positions with a declared trump suit as with a push to a
-trump suit (obe-abe and une-ufe have no trump leads). *Smearing*: uniform deals, a random first
+trump suit (obe-abe and une-ufe have no trump leads); the first-lead rules of thumb get further
+pushed positions, drawn until each rule covers enough (:func:`rule_positions`). *Smearing*: uniform deals, a random first
 leader and the fitted mode choice, played by the ``net`` player (:func:`jass_sim.choose_card`)
 from a random trick on until seat 0 plays last to a trick its partner is winning; a position
 counts when seat 0 may play a side-suit card worth 10 points or more (*smear*) and a card worth
@@ -37,6 +38,8 @@ KINDS = ("Buur", "trump from the top", "other high trump", "small trump", "side 
 TRUMP_ORDER = (0, 1, 2, 4, 6, 7, 8, 3, 5)
 #: Defaults of the full report: first-lead positions per situation, smearing positions, worlds each.
 LEAD_POSITIONS = 150
+#: Pushed positions drawn for each first-lead rule of thumb (beside the sample), full report.
+RULE_POSITIONS = 30
 SMEAR_POSITIONS = 150
 LEAD_WORLDS = 32
 LEAD_POLICY = "search"
@@ -109,6 +112,41 @@ def lead_positions(rules, n: int, seed: int) -> list[dict]:
             out.append({"situation": situation, "hand": hands[0], "mode": mode, "chooser": 2 if pushed else 0,
                         "pushed": pushed, "seed": int(rng.integers(2 ** 62))})
         k += 1
+    return out
+
+
+#: The situation of the pushed positions drawn for the first-lead rules of thumb.
+RULE_SITUATION = "pushed (rule)"
+
+
+def rule_positions(rules, n: int, seed: int) -> list[dict]:
+    """Pushed first-lead positions (as :func:`lead_positions`, situation :data:`RULE_SITUATION`)
+    that the first-lead rules of thumb cover (:data:`jass_sim.jass.report.thumb_lead.LEAD_RULES`):
+    deals are drawn until every rule covers ``n`` of them (each kept position counts for every rule
+    that covers it), from the stream's keys ``(stream, 2_000_000_000 + k)``. Uniform among the
+    pushed positions each rule covers; not a sample of all pushes (the kinds of section 2d use
+    :func:`lead_positions`)."""
+    from jass_sim.jass.report.thumb import Hand
+    from jass_sim.jass.report.thumb_lead import LEAD_RULES
+
+    need = {r.key: n for r in LEAD_RULES}
+    out = []
+    k = 0
+    while n > 0 and any(need.values()) and k < 2000 * n + 10_000:
+        rng = _rng(seed, 2_000_000_000 + k)
+        k += 1
+        hands = _deal(rng)
+        mode, pushed = _choose(rules, hands[0], hands[2], rules.chibre_first_round)
+        if not pushed or mode >= 4:
+            continue
+        h = Hand(int(_mask(hands[0])))
+        keys = [r.key for r in LEAD_RULES if need[r.key] > 0 and r.pick(h, mode) is not None]
+        if not keys:
+            continue
+        for key in keys:
+            need[key] -= 1
+        out.append({"situation": RULE_SITUATION, "hand": hands[0], "mode": mode, "chooser": 2, "pushed": True,
+                    "seed": int(rng.integers(2 ** 62))})
     return out
 
 

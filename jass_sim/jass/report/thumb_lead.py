@@ -141,10 +141,11 @@ def blocks(table: pd.DataFrame) -> list[tuple]:
             return "no position in the sample"
         return f"{pm(r['mean'], r['ci95_lo'], r['ci95_hi'])} ({n_fmt(r['n'])} positions)"
 
-    return [("p", "**First-lead rules after a push**, tested on the pushed positions of section 2d: per position the "
-                  "mean value of the leads the rule recommends minus the mean of those it advises against (the "
-                  "`play-advice` values of the section, same worlds), the positions the units of the 95% CIs; "
-                  "verdicts as above."),
+    return [("p", "**First-lead rules after a push**, tested on the pushed positions of section 2d and on pushed "
+                  "positions drawn until each rule covers enough of them (deals in which the fitted mode model "
+                  "pushes, kept when a rule covers seat 0's hand): per position the mean value of the leads the "
+                  "rule recommends minus the mean of those it advises against (the `play-advice` values of the "
+                  "section, same worlds), the positions the units of the 95% CIs; verdicts as above."),
             ("table", ["rule", "verdict", "recommended minus advised against", "recommended worse on", "test",
                        "source"],
              [[f"{r['text']} («{r['quote']}»)", f"**{r['verdict']}**", fig(r),

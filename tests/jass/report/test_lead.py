@@ -89,3 +89,21 @@ def test_blocks_and_figure():
     assert "Smearing is worth +4.0 ± 3.0 points per round" in md
     assert set(L.figures(tables)) == {"lead.png"}
     assert L.blocks({}, "2d", {}) == []
+
+
+def test_rule_positions_cover_every_lead_rule():
+    from jass_sim.jass.report.thumb import Hand
+    from jass_sim.jass.report.thumb_lead import LEAD_RULES
+
+    rules = get_rules("chibre")
+    pos = L.rule_positions(rules, 3, seed=2)
+    assert pos == L.rule_positions(rules, 3, seed=2)
+    covered = {r.key: 0 for r in LEAD_RULES}
+    for p in pos:
+        assert p["situation"] == L.RULE_SITUATION and p["pushed"] and p["chooser"] == 2 and p["mode"] < 4
+        keys = [r.key for r in LEAD_RULES if r.pick(Hand(int(L._mask(p["hand"]))), p["mode"]) is not None]
+        assert keys
+        for k in keys:
+            covered[k] += 1
+    assert min(covered.values()) >= 3
+    assert L.rule_positions(rules, 0, seed=2) == []

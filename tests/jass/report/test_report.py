@@ -27,7 +27,8 @@ SPP = 64
 HANDS = 96
 DEALS = SPP * HANDS
 #: Sections 2c and 2d, tiny (net play-outs: the search player's kernels are not compiled here).
-PLAY = B.PlaySizes(endgame_hands=3, scores=(850, 950), lead_positions=3, smear_positions=2, worlds=16, policy="net")
+PLAY = B.PlaySizes(endgame_hands=3, scores=(850, 950), lead_positions=3, rule_positions=2, smear_positions=2,
+                   worlds=16, policy="net")
 
 
 @pytest.fixture(scope="module")
@@ -393,8 +394,10 @@ def test_every_rule_of_thumb_has_a_source_link_and_a_verdict(built):
         assert set(t["verdict"]) <= {"confirmed", "refuted", "depends"}
         for _, r in t.iterrows():
             assert r["text"] in md and r["source"] in md
-    pushed = rep.tables["lead_cards"]
-    assert (rep.tables["thumb_lead"]["n"] <= pushed[pushed["situation"] == "pushed"]["position"].nunique()).all()
+    cards = rep.tables["lead_cards"]
+    pushed = cards[cards["situation"] != "declared"]["position"].nunique()
+    assert (PLAY.rule_positions <= rep.tables["thumb_lead"]["n"]).all()
+    assert (rep.tables["thumb_lead"]["n"] <= pushed).all()
 
 
 def test_declare_endgame_and_lead_sections(built):
@@ -414,8 +417,10 @@ def test_declare_endgame_and_lead_sections(built):
     check_ci(eg, "share_differs", "differs_lo", "differs_hi")
     assert "## 2d. The first lead and the play" in md
     cards = t["lead_cards"]
-    assert cards["position"].nunique() == 2 * PLAY.lead_positions
-    assert set(cards["situation"]) == {"declared", "pushed"} and (cards.groupby("position").size() == 9).all()
+    sampled = cards[cards["situation"].isin(["declared", "pushed"])]
+    assert sampled["position"].nunique() == 2 * PLAY.lead_positions
+    assert set(cards["situation"]) == {"declared", "pushed", "pushed (rule)"}
+    assert (cards.groupby("position").size() == 9).all()
     k = t["lead_kinds"]
     assert k.groupby("situation")["positions"].max().le(PLAY.lead_positions).all()
     check_ci(k, "share_best", "best_lo", "best_hi")
@@ -444,3 +449,28 @@ def test_quick_sizes_and_command():
     assert B.QUICK_PLAY.lead_positions < B.PlaySizes().lead_positions and B.QUICK_PLAY.policy == "search"
     out = CliRunner().invoke(main, ["report", "--help"]).output
     assert "--quick" in out and "[default: 1000000]" in out
+
+
+@pytest.mark.slow  # the whole --quick report: about 3 minutes with the kernels compiled, more when cold
+def test_quick_report_from_the_command_line(tmp_path):
+    """``jass-sim report --quick`` writes every section with every table's columns, and names itself
+    in the command that reproduces it."""
+    from click.testing import CliRunner
+
+    from jass_sim.cli import main
+
+    out = tmp_path / "quick"
+    result = CliRunner().invoke(main, ["report", "--quick", "--seed", "5", "--threads", "1", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    md = (out / "index.md").read_text(encoding="utf-8")
+    for heading in ("## 1. Mode choice", "### Declare or push, in card terms", "## 2. When to chibre",
+                    "## 2b. Rules of thumb, tested", "## 2c. The endgame", "## 2d. The first lead and the play",
+                    "## 7. How this report was made"):
+        assert heading in md, heading
+    assert f"jass-sim report --rules chibre --quick --deals {B.QUICK['deals']} --seed 5 -o {out}/" in md
+    for name, columns in B.TABLE_COLUMNS.items():
+        header = (out / "tables" / f"{name}.csv").read_text(encoding="utf-8").splitlines()[0]
+        assert header.split(",") == list(columns), name
+    sizes = pd.read_csv(out / "tables" / "sample_sizes.csv").set_index("section")
+    assert sizes.loc["mode_choice", "hands"] == B.QUICK["deals"] // B.QUICK["samples_per_hand"]
+    assert "search play-outs" in sizes.loc["lead", "description"]
