@@ -139,7 +139,7 @@ def blocks(table: pd.DataFrame) -> list[tuple]:
     def fig(r) -> str:
         if r["n"] == 0:
             return "no position in the sample"
-        return f"{pm(r['mean'], r['ci95_lo'], r['ci95_hi'])} ({n_fmt(r['n'])} positions)"
+        return f"{pm(r['mean'], r['ci95_lo'], r['ci95_hi'])} ({n_fmt(r['n'])} position{'s' if r['n'] != 1 else ''})"
 
     return [("p", "**First-lead rules after a push**, tested on the pushed positions of section 2d and on pushed "
                   "positions drawn until each rule covers enough of them (deals in which the fitted mode model "
