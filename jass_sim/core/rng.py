@@ -37,6 +37,8 @@ STREAMS = {
     "jass.choose-card": 13,    # choose_card (the page's bots): the random and pimc players' choices
     "jass.report-hands": 11,   # report: the hands of the mode-choice section
     "jass.report-cards": 12,   # report: the deals of the card-value section
+    "jass.report-positions": 14,  # report: the deals and seeds of the first-lead and smearing positions
+    "jass.partner-data": 15,   # scripts/partner_data.py: the pushed deals a partner model is fitted on
     "jass.equity": 12,         # equity: the sampled rounds
     "jass.meld-hands": 0,      # melds (and the report) without --exact: sampled hands
     "jass.meld-deals": 1,      # melds (and the report): sampled deals

@@ -342,10 +342,11 @@ class ReportFiles:
         return f'<a href="{html.escape(str(self.path / "index.html"))}">{html.escape(str(self.path))}/index.html</a>'
 
 
-@api_args(players="names")
-def report(output: str, *, rules: str = "chibre", deals: int = 1_000_000, seed: int = 0,
-           samples_per_hand: int = 128, policy: str | None = None, players=None, meld_hands: int | None = None,
-           threads: int | None = None, progress=None) -> ReportFiles:
+@api_args(players="names", quick="flag")
+def report(output: str, *, rules: str = "chibre", deals: int | None = None, seed: int = 0,
+           samples_per_hand: int | None = None, policy: str | None = None, players=None,
+           meld_hands: int | None = None, threads: int | None = None, progress=None,
+           quick: bool = False) -> ReportFiles:
     """Write a strategy report (``index.md``, ``index.html``, PNG plots, CSV tables) to the
     directory ``output`` (``jass-sim report``).
 
@@ -357,19 +358,25 @@ def report(output: str, *, rules: str = "chibre", deals: int = 1_000_000, seed: 
     ----------
     output : str
         The report directory (created, or replaced whole if it holds a report).
-    deals : int
-        The budget per section (see ``jass-sim report --help``).
+    deals : int, optional
+        The budget per section (see ``jass-sim report --help``; default 1,000,000, with ``quick``
+        16,384).
+    samples_per_hand : int, optional
+        Deals per hand of the mode-choice sections (default 128, with ``quick`` 64).
     policy : str, optional
         Card play of every seat in sections 1-3 (default ``net``).
     players : str or list of str, optional
         Policies compared in the player-strength section (default: all).
     progress : callable, optional
         Called with the label of each section as it starts.
+    quick : bool
+        The same sections with smaller samples (``jass-sim report --quick``: a few minutes on two
+        cores once the kernels are compiled); sizes given explicitly still apply.
     """
     from jass_sim.jass.report.write import report as run
 
     rep = run(output, rules=rules, deals=deals, seed=seed, samples_per_hand=samples_per_hand, policy=policy,
-              players=players, meld_hands=meld_hands, threads=threads, progress=progress)
+              players=players, meld_hands=meld_hands, threads=threads, progress=progress, quick=quick)
     return ReportFiles(output, rep)
 
 

@@ -351,7 +351,7 @@ rows("history")(choice(H, "--format") + out_file(H) + value(H, "--delete", "x", 
 
 #: Options and arguments with no row, and why.
 NO_ROW = {
-    ("serve", "no_browser"),  # a flag: nothing to get wrong
+    ("serve", "no_browser"), ("report", "quick"),  # flags: nothing to get wrong
     ("advise", "chibred"), ("simulate", "per_deal"), ("batch", "per_deal"), ("melds", "exact"),
     ("play-advice", "chibred"), ("review", "no_mode"), ("review", "save"), ("cribbage", "score", "crib"),
     ("cribbage", "discard", "dealer"), ("cribbage", "discard", "pegging"), ("cribbage", "stats", "exact"),

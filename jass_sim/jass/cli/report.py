@@ -9,14 +9,19 @@ from jass_sim.core.cli import command
 
 @command()
 @click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
-@click.option("--deals", type=int, default=1_000_000, show_default=True,
+@click.option("--quick", is_flag=True, default=False,
+              help="The same sections with smaller samples (a few minutes on two cores once the kernels are "
+                   "compiled): --deals 16384, --samples-per-hand 64, --players random,heuristic,net, "
+                   "--meld-hands 20000 unless given, and small endgame and first-lead samples.")
+@click.option("--deals", type=int, default=None,
               help="Budget per section: hands x samples per hand (mode choice, chibre), deals per mode (card "
                    "values), sampled deals (melds), duplicate deals per pair (players), rounds per player against "
-                   "human play (at most 100,000; pimc at most 300).")
+                   "human play (at most 100,000; pimc at most 300)  [default: 1000000].")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Root seed (the same report on any number of threads).")
-@click.option("--samples-per-hand", type=int, default=128, show_default=True,
-              help="Sampled deals per hand in the mode-choice and chibre sections (a multiple of 64).")
+@click.option("--samples-per-hand", type=int, default=None,
+              help="Sampled deals per hand in the mode-choice, chibre and endgame sections (a multiple of 64)  "
+                   "[default: 128].")
 @click.option("--policy", default=None, help="Card play of every seat (sections 1-3)  [default: net].")
 @click.option("--players", default=None, help="Policies compared in the player-strength section, comma-separated "
                                               "[default: every registered policy]; those among heuristic, net, search, "
@@ -26,11 +31,11 @@ from jass_sim.core.cli import command
 @click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
 @click.option("-o", "--output", required=True, metavar="DIR",
               help="The report directory (created, or replaced whole if it holds a report).")
-def report(rules, deals, seed, samples_per_hand, policy, players, meld_hands, threads, output):
-    """Write a strategy report to DIR: mode choice by hand features, when to chibre, card values,
-    melds and stöck, player strength, simulated players against human play (schieber rules),
-    and the command that reproduces it. Every figure comes
-    with its sample size and a 95% CI."""
+def report(quick, rules, deals, seed, samples_per_hand, policy, players, meld_hands, threads, output):
+    """Write a strategy report to DIR: declare or push in card terms, when to chibre, rules of
+    thumb tested, the endgame, the first lead and smearing, card values, melds and stöck, player
+    strength, simulated players against human play (schieber rules), and the command that
+    reproduces it. Every figure comes with its sample size and a 95% CI."""
     import sys
     import time
 
@@ -44,5 +49,5 @@ def report(rules, deals, seed, samples_per_hand, policy, players, meld_hands, th
             click.echo(f"[{time.monotonic() - start:6.1f}s] {label}", err=True)
 
     run(output, rules=rules, deals=deals, seed=seed, samples_per_hand=samples_per_hand, policy=policy,
-        players=players, meld_hands=meld_hands, threads=threads, progress=progress)
+        players=players, meld_hands=meld_hands, threads=threads, progress=progress, quick=quick)
     click.echo(f"wrote {output.rstrip('/')}/index.md and index.html ({time.monotonic() - start:.0f} s)")

@@ -6,13 +6,18 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 import pandas as pd
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.files import package_version
 from jass_sim.jass.cards import MODE_NAMES
+from jass_sim.jass.report import declare as D
+from jass_sim.jass.report import endgame as E
 from jass_sim.jass.report import human as H
+from jass_sim.jass.report import lead as L
 from jass_sim.jass.report import notes as N
 from jass_sim.jass.report import sections as S
 from jass_sim.jass.report import thumb
@@ -28,21 +33,82 @@ SAMPLES_STEP = 64
 HUMAN_DEALS = 100_000
 #: Rounds of a slow player (pimc: tens of rounds per second, four seats) in section 6 at most.
 HUMAN_SLOW_DEALS = 300
+#: ``--quick``: the same sections with smaller samples (a few minutes on two cores, kernels compiled).
+QUICK = {"deals": 16_384, "samples_per_hand": 64, "players": ["random", "heuristic", "net"], "meld_hands": 20_000}
+
+
+@dataclass(frozen=True)
+class PlaySizes:
+    """Sample sizes of sections 2c (endgame) and 2d (first lead and smearing)."""
+
+    endgame_hands: int = E.ENDGAME_HANDS
+    scores: tuple[int, ...] = E.SCORES
+    lead_positions: int = L.LEAD_POSITIONS
+    rule_positions: int = L.RULE_POSITIONS
+    smear_positions: int = L.SMEAR_POSITIONS
+    worlds: int = L.LEAD_WORLDS
+    policy: str = L.LEAD_POLICY
+
+
+#: The columns of every table of the report (``tables/NAME.csv``), in order: what a reader of the
+#: CSV files may rely on (tested on a small report).
+TABLE_COLUMNS = {
+    "mode_features": ("feature", "bin", "group", "option", "n", "mean", "ci95_lo", "ci95_hi"),
+    "chibre_reference": N.REFERENCE_COLUMNS,
+    "declare_push": D.DECLARE_COLUMNS,
+    "declare_breakeven": D.BREAKEVEN_COLUMNS,
+    "declare_sure": D.SURE_COLUMNS,
+    "option_gaps": ("feature", "bin", "option", "versus", "n", "mean", "ci95_lo", "ci95_hi"),
+    "thumb": ("key", "decision", "text", "source", "quote", "test", "n", "mean", "ci95_lo", "ci95_hi", "share_fails",
+              "fails_lo", "fails_hi", "verdict"),
+    "thumb_breakdown": ("key", "side_aces", "n", "mean", "ci95_lo", "ci95_hi"),
+    "best_choice": ("option", "hands", "best", "share", "ci95_lo", "ci95_hi", "clear", "share_clear", "clear_lo",
+                    "clear_hi"),
+    "endgame": E.CELL_COLUMNS,
+    "endgame_examples": E.EXAMPLE_COLUMNS,
+    "endgame_values": E.VALUE_COLUMNS,
+    "lead_cards": L.CARD_COLUMNS,
+    "lead_kinds": L.KIND_COLUMNS,
+    "thumb_lead": ("key", "text", "source", "quote", "test", "n", "mean", "ci95_lo", "ci95_hi", "share_fails",
+                   "fails_lo", "fails_hi", "verdict"),
+    "smearing": L.SMEAR_COLUMNS,
+    "evaluator": ("chooser", "statistic", "k", "n", "estimate", "ci95_lo", "ci95_hi"),
+    "chibre_bins": ("bin", "score_lo", "score_hi", "hands", "mean_score", "wins", "share", "ci95_lo", "ci95_hi",
+                    "mean_adv", "adv_lo", "adv_hi"),
+    "chibre_crossover": ("score",),
+    "chibre_sides": ("hands", "wins", "share", "ci95_lo", "ci95_hi", "mean_adv", "adv_lo", "adv_hi"),
+    "card_values": ("mode", "card", "value", "ci95_lo", "ci95_hi", "beta"),
+    "card_fits": ("mode", "deals", "mean_diff", "sigma", "r2", "stoeck_ours", "stoeck_ours_lo", "stoeck_ours_hi",
+                  "stoeck_theirs", "stoeck_theirs_lo", "stoeck_theirs_hi"),
+    "melds_hand": ("statistic", "estimate", "ci95_lo", "ci95_hi", "n"),
+    "melds_deal": ("statistic", "estimate", "ci95_lo", "ci95_hi", "n"),
+    "melds_distribution": ("points", "leader_team", "leader_team_lo", "leader_team_hi", "other_team", "other_team_lo",
+                           "other_team_hi"),
+    "stoeck": ("statistic", "estimate", "ci95_lo", "ci95_hi", "n", "exact"),
+    "players": ("team_a", "team_b", "deals", "mean_diff", "ci95_lo", "ci95_hi", "win_rate", "wins", "ties", "losses",
+                "p_win_strict", "win_lo", "win_hi"),
+    "human": tuple(H.COLUMNS),
+    "sample_sizes": ("section", "hands", "samples_per_hand", "deals", "description"),
+}
+
+QUICK_PLAY = PlaySizes(endgame_hands=16, scores=E.QUICK_SCORES, lead_positions=4, rule_positions=1, smear_positions=4,
+                       worlds=16)
 
 
 def report_command(rules: str, deals: int, seed: int, samples_per_hand: int, players: list[str],
-                   meld_hands: int | None, output: str, policy: str | None = None) -> str:
+                   meld_hands: int | None, output: str, policy: str | None = None, quick: bool = False) -> str:
     """The ``jass-sim report`` command line that reproduces a report (defaults left out)."""
     from jass_sim.jass.players import DEFAULT_POLICY, PLAYERS
 
-    parts = ["jass-sim report", f"--rules {rules}", f"--deals {deals}", f"--seed {seed}"]
-    if samples_per_hand != DEFAULT_SAMPLES_PER_HAND:
+    parts = ["jass-sim report", f"--rules {rules}"] + (["--quick"] if quick else [])
+    parts += [f"--deals {deals}", f"--seed {seed}"]
+    if samples_per_hand != (QUICK["samples_per_hand"] if quick else DEFAULT_SAMPLES_PER_HAND):
         parts.append(f"--samples-per-hand {samples_per_hand}")
     if policy not in (None, DEFAULT_POLICY):
         parts.append(f"--policy {policy}")
-    if players != list(PLAYERS.names):
+    if players != (QUICK["players"] if quick else list(PLAYERS.names)):
         parts.append(f"--players {','.join(players)}")
-    if meld_hands is not None:
+    if meld_hands is not None and not (quick and meld_hands == QUICK["meld_hands"]):
         parts.append(f"--meld-hands {meld_hands}")
     out = output if output.endswith("/") else output + "/"
     parts.append(f"-o {out}")
@@ -90,10 +156,22 @@ def check_params(rules, deals, seed, samples_per_hand, policy, players, meld_han
     return rule_set, deals, seed, samples_per_hand, policy, players, meld_hands
 
 
-def build_report(rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, seed: int = 0,
-                 samples_per_hand: int = DEFAULT_SAMPLES_PER_HAND, policy: str | None = None,
+def quick_defaults(quick: bool, deals, samples_per_hand, players, meld_hands):
+    """The sizes of a run: those given, else ``--quick``'s (:data:`QUICK`) or the defaults."""
+    if not quick:
+        return (DEFAULT_DEALS if deals is None else deals,
+                DEFAULT_SAMPLES_PER_HAND if samples_per_hand is None else samples_per_hand, players, meld_hands)
+    return (QUICK["deals"] if deals is None else deals,
+            QUICK["samples_per_hand"] if samples_per_hand is None else samples_per_hand,
+            list(QUICK["players"]) if players is None else players,
+            QUICK["meld_hands"] if meld_hands is None else meld_hands)
+
+
+def build_report(rules: RuleSet | str = "chibre", deals: int | None = None, seed: int = 0,
+                 samples_per_hand: int | None = None, policy: str | None = None,
                  players: list[str] | str | None = None, meld_hands: int | None = None,
-                 threads: int | None = None, output: str = "reports/NAME/", progress=None) -> Report:
+                 threads: int | None = None, output: str = "reports/NAME/", progress=None, quick: bool = False,
+                 play: PlaySizes | None = None) -> Report:
     """Run every section and return the :class:`Report` (nothing is written).
 
     Parameters
@@ -124,19 +202,27 @@ def build_report(rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, se
         The output directory, for the reproducing command shown in the report.
     progress : callable, optional
         Called with a short label as each section starts.
+    quick : bool
+        ``--quick``: the sizes not given are :data:`QUICK`'s, and sections 2c and 2d use
+        :data:`QUICK_PLAY` (the same sections, smaller samples).
+    play : PlaySizes, optional
+        Sizes of sections 2c and 2d (default :class:`PlaySizes`, or :data:`QUICK_PLAY`).
     """
     from jass_sim.core.threads import numba_threads
     from jass_sim.jass.melds.stats import meld_stats
     from jass_sim.jass.players import PLAYERS
 
+    deals, samples_per_hand, players, meld_hands = quick_defaults(quick, deals, samples_per_hand, players, meld_hands)
+    play = play or (QUICK_PLAY if quick else PlaySizes())
     rule_set, deals, seed, samples_per_hand, policy, players, meld_hands = check_params(
         rules, deals, seed, samples_per_hand, policy, players, meld_hands, threads)
+    PLAYERS.code(play.policy)
     hands = deals // samples_per_hand
     step = progress or (lambda label: None)
     rep = Report(rules=rule_set, deals=deals, seed=seed, samples_per_hand=samples_per_hand, hands=hands,
                  policy=policy, players=players, meld_hands=meld_hands, version=package_version(),
                  command=report_command(rule_set.name, deals, seed, samples_per_hand, players, meld_hands, output,
-                                        policy))
+                                        policy, quick), play=play)
     T = rep.tables
     pid = PLAYERS.code(policy)
     with numba_threads(threads):
@@ -144,10 +230,15 @@ def build_report(rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, se
         per_hand = S.option_values(rule_set, hands, samples_per_hand, seed, pid)
         T["mode_features"] = S.feature_tables(per_hand, rule_set)
         T["chibre_reference"] = N.chibre_reference(per_hand)
+        T["declare_push"] = D.declare_push(per_hand, D.multipliers_of(rule_set))
+        T["declare_breakeven"] = D.breakeven(T["declare_push"])
+        T["declare_sure"] = D.sure_tricks_table(per_hand)
         T["option_gaps"] = N.option_gaps(per_hand)
         T["thumb"] = thumb.evaluate(per_hand)
         T["thumb_breakdown"] = thumb.breakdown(per_hand)
         T["best_choice"] = S.best_choice_table(per_hand, rule_set)
+        endgame_section(T, rule_set, per_hand, samples_per_hand, seed, pid, play, step)
+        lead_section(T, rule_set, seed, play, step)
         T["evaluator"] = S.evaluator_table(per_hand)
         T["chibre_bins"] = S.chibre_table(per_hand)
         T["chibre_crossover"], T["chibre_sides"] = S.chibre_summary(per_hand, T["chibre_bins"])
@@ -171,6 +262,38 @@ def build_report(rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, se
                       if human_players else pd.DataFrame(columns=list(H.COLUMNS)))
     T["sample_sizes"] = sample_sizes(rep)
     return rep
+
+
+def endgame_section(T: dict, rules: RuleSet, per_hand: pd.DataFrame, samples_per_hand: int, seed: int, pid: int,
+                    play: PlaySizes, step) -> None:
+    """Section 2c's tables (``endgame``, ``endgame_examples``, ``endgame_values``) into ``T``:
+    the first hands of section 1 on their own deals, and the shipped equity table of the card
+    play (``net``'s when the play has none)."""
+    from jass_sim.jass.advise.score import equity_for
+    from jass_sim.jass.players import PLAYERS
+
+    table = equity_for(rules, PLAYERS.names[pid])
+    masks = per_hand["hand"].to_numpy()[:play.endgame_hands]
+    scores = tuple(x for x in play.scores if x < rules.target)
+    step(f"endgame: {len(masks):,} hands x {len(scores) ** 2} scores x {samples_per_hand} deals")
+    T["endgame"], T["endgame_examples"] = E.score_choices(rules, masks, samples_per_hand, seed, pid, table, scores)
+    T["endgame_values"] = E.match_and_melds(table)
+
+
+def lead_section(T: dict, rules: RuleSet, seed: int, play: PlaySizes, step) -> None:
+    """Section 2d's tables (``lead_cards``, ``lead_kinds``, ``smearing``) and the first-lead rules
+    of thumb (``thumb_lead``) into ``T``."""
+    from jass_sim.jass.report import thumb_lead
+
+    positions = L.lead_positions(rules, play.lead_positions, seed) + L.rule_positions(rules, play.rule_positions, seed)
+    step(f"first lead: {len(positions):,} positions x {play.worlds} worlds ({play.policy})")
+    cards, kinds = L.first_leads(rules, positions, play.policy, play.worlds)
+    T["lead_cards"] = cards
+    T["lead_kinds"] = L.kind_table(kinds)  # the sample of all declarations and pushes only
+    pushed = cards[cards["situation"].isin(["pushed", L.RULE_SITUATION])]
+    T["thumb_lead"] = thumb_lead.evaluate(pushed)
+    step(f"smearing: {play.smear_positions:,} positions x {play.worlds} worlds ({play.policy})")
+    T["smearing"] = L.smearing(rules, L.smear_positions(rules, play.smear_positions, seed), play.policy, play.worlds)
 
 
 def stoeck_table(ms, fits: pd.DataFrame, mode: str, exact: bool) -> pd.DataFrame:
@@ -199,6 +322,9 @@ def sample_sizes(rep: Report) -> pd.DataFrame:
     n_modes = len(rep.rules.modes)
     pl = rep.tables["players"]
     hr = rounds_of(rep.tables["human"])
+    eg, sm = rep.tables["endgame"], rep.tables["smearing"]
+    n_lead = rep.tables["lead_cards"]["position"].nunique() + (
+        int(sm.set_index("case").loc["all", "positions"]) if (sm["case"] == "all").any() else 0)
     meld_h = "all 94,143,280 hands (exact)" if rep.meld_hands is None else f"{rep.meld_hands:,} sampled hands"
     rows = [
         {"section": "mode_choice", "hands": rep.hands, "samples_per_hand": rep.samples_per_hand,
@@ -212,6 +338,17 @@ def sample_sizes(rep: Report) -> pd.DataFrame:
         {"section": "players", "hands": 0, "samples_per_hand": 0, "deals": int(pl["deals"].sum()) if len(pl) else 0,
          "description": "5: " + ("; ".join(f"{a} vs {b}: {n:,} duplicate deals" for a, b, n in
                                            zip(pl["team_a"], pl["team_b"], pl["deals"])) if len(pl) else "none")},
+        {"section": "endgame", "hands": int(eg["hands"].iloc[0]) if len(eg) else 0,
+         "samples_per_hand": int(eg["samples"].iloc[0]) if len(eg) else 0,
+         "deals": int((eg["hands"] * eg["samples"]).sum()) if len(eg) else 0,
+         "description": f"2c: {int(eg['hands'].iloc[0]) if len(eg) else 0:,} hands × {len(eg)} scores × "
+                        f"{rep.play.worlds if not len(eg) else int(eg['samples'].iloc[0])} deals, every option"},
+        {"section": "lead", "hands": n_lead, "samples_per_hand": rep.play.worlds,
+         "deals": 0, "description": f"2d: {rep.tables['lead_cards']['position'].nunique():,} first-lead "
+                                    f"({2 * rep.play.lead_positions:,} sampled, the others drawn for the lead rules) "
+                                    "and "
+                                    f"{rep.play.smear_positions:,} smearing positions × {rep.play.worlds} worlds "
+                                    f"(`play-advice`, {rep.play.policy} play-outs)"},
         {"section": "human", "hands": 0, "samples_per_hand": 0, "deals": sum(hr.values()),
          "description": f"6 ({H.RULES} rules): " + ("; ".join(f"{p}: {n:,} rounds" for p, n in hr.items())
                                                     if hr else "none")},

@@ -16,6 +16,7 @@ import pandas as pd
 
 from jass_sim.core.report.text import n_fmt, pct_ci, plural, pm, prob, score_fmt
 from jass_sim.jass.cards import MODE_NAMES
+from jass_sim.jass.report import declare, endgame, lead
 from jass_sim.jass.report import notes as N
 from jass_sim.jass.report import sections as S
 from jass_sim.jass.report.human_section import blocks as human_blocks
@@ -64,6 +65,8 @@ class Report:
     meld_mode: str = "H"
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)
     meld_stats: object = field(default=None, repr=False)
+    #: Sizes of sections 2c and 2d (:class:`jass_sim.jass.report.build.PlaySizes`).
+    play: object = None
 
     # -- text ---------------------------------------------------------------------------------
 
@@ -123,7 +126,7 @@ class Report:
                    "close to call at this sample size, so the shares above split near-ties at random.")
         table = self.tables["evaluator"]
         intro = {"evaluator": "The hand evaluator (`jass_sim.jass.modes.choose`: the best `mode_score`, a hand-made "
-                              "point count defined in section 2, chibre below its threshold)",
+                              "point count defined below, chibre below its threshold)",
                  "fitted": "The fitted mode model (the default `--chooser fitted`: linear models fitted by simulation under "
                            "`net` play by `scripts/fit_mode_model.py`, on other hands than these)"}
         for chooser, text in intro.items():
@@ -246,12 +249,15 @@ class Report:
         for s in self.mode_sentences():
             B.append(("p", s))
         B += N.bar_blocks(self)
+        B += declare.blocks(self.tables)
+        B.append(("h3", "Each option's value by hand features"))
         B.append(("img", "mode_features.png", "Value of each mode by hand features"))
         B += self.feature_table_blocks()
         B += N.asymmetry_blocks(self)
         B.append(("h3", "How often each option is the best choice"))
         B.append(("img", "best_choice.png", "Share of hands for which each option is best"))
         B.append(self.best_choice_block())
+        B.append(("p", N.evaluator_definition()))
         B.append(self.evaluator_block())
 
         # 2 ---------------------------------------------------------------------------------------
@@ -261,9 +267,8 @@ class Report:
                        "the hand's deals and compared with chibre on the other half, both ways, and the two "
                        "differences averaged (cross-fitting); chibre *beats* the best mode when that average is "
                        "positive. Hands are grouped by the hand evaluator's score of their best mode "
-                       f"(`mode_score`, bins of {S.SCORE_BIN_WIDTH:g} points, open at both ends); the crossover is "
-                       "interpolated between the bins' mean scores."))
-        B.append(("p", N.evaluator_definition()))
+                       f"(`mode_score`, defined in section 1: bins of {S.SCORE_BIN_WIDTH:g} points, open at both "
+                       "ends); the crossover is interpolated between the bins' mean scores."))
         for s in self.chibre_sentences():
             B.append(("p", s))
         B.append(("img", "chibre.png", "Share of hands where chibre beats the best mode, by evaluator score"))
@@ -275,6 +280,13 @@ class Report:
             from jass_sim.jass.report import thumb
 
             B += thumb.blocks(self.tables["thumb"], self.tables["thumb_breakdown"], "2b")
+        if "thumb_lead" in self.tables:
+            from jass_sim.jass.report import thumb_lead
+
+            B += thumb_lead.blocks(self.tables["thumb_lead"])
+        B += endgame.blocks(self.tables, "2c")
+        if self.play is not None:
+            B += lead.blocks(self.tables, "2d", {"policy": self.play.policy, "worlds": self.play.worlds})
 
         # 3 ---------------------------------------------------------------------------------------
         fits = self.tables["card_fits"]

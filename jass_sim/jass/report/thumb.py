@@ -278,7 +278,7 @@ def blocks(table: pd.DataFrame, split: pd.DataFrame, section: str) -> list[tuple
     def fig(r) -> str:
         if r["n"] == 0:
             return "no hand in the sample"
-        return f"{pm(r['mean'], r['ci95_lo'], r['ci95_hi'])} ({n_fmt(r['n'])} hands)"
+        return f"{pm(r['mean'], r['ci95_lo'], r['ci95_hi'])} ({n_fmt(r['n'])} hand{'s' if r['n'] != 1 else ''})"
 
     out: list[tuple] = [("h2", f"{section}. Rules of thumb, tested")]
     out.append(("p", "Advice that Schieber players publish, each rule in its source's words and tested on the hands "

@@ -127,3 +127,27 @@ def evaluate(leads: pd.DataFrame, rules: tuple[LeadRule, ...] = LEAD_RULES) -> p
                      "quote": rule.quote, "test": rule.test, "n": n, "mean": m, "ci95_lo": lo, "ci95_hi": hi,
                      "share_fails": p, "fails_lo": plo, "fails_hi": phi, "verdict": verdict})
     return pd.DataFrame(rows)
+
+
+def blocks(table: pd.DataFrame) -> list[tuple]:
+    """The first-lead rules' table for the rules-of-thumb section (from :func:`evaluate` only)."""
+    from jass_sim.core.report.text import n_fmt, pct_ci, pm
+
+    if not len(table):
+        return []
+
+    def fig(r) -> str:
+        if r["n"] == 0:
+            return "no position in the sample"
+        return f"{pm(r['mean'], r['ci95_lo'], r['ci95_hi'])} ({n_fmt(r['n'])} position{'s' if r['n'] != 1 else ''})"
+
+    return [("p", "**First-lead rules after a push**, tested on the pushed positions of section 2d and on pushed "
+                  "positions drawn until each rule covers enough of them (deals in which the fitted mode model "
+                  "pushes, kept when a rule covers seat 0's hand): per position the mean value of the leads the "
+                  "rule recommends minus the mean of those it advises against (the `play-advice` values of the "
+                  "section, same worlds), the positions the units of the 95% CIs; verdicts as above."),
+            ("table", ["rule", "verdict", "recommended minus advised against", "recommended worse on", "test",
+                       "source"],
+             [[f"{r['text']} («{r['quote']}»)", f"**{r['verdict']}**", fig(r),
+               pct_ci(r["share_fails"], r["fails_lo"], r["fails_hi"]) if r["n"] else "—", r["test"], r["source"]]
+              for _, r in table.iterrows()], "First-lead rules after a push, tested", "l")]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 
 from jass_sim.core.report.write import check_report_dir, write_figures, write_report_dir
-from jass_sim.jass.report.build import DEFAULT_DEALS, DEFAULT_SAMPLES_PER_HAND, build_report
+from jass_sim.jass.report.build import build_report
 from jass_sim.jass.report.prose import Report
 from jass_sim.jass.rules import RuleSet
 
@@ -25,6 +25,11 @@ def figures(rep: Report, directory: str) -> None:
         "chibre.png": P.chibre_png(rep.tables["chibre_bins"], rep.tables["chibre_crossover"]),
         "card_values.png": P.card_values_png(rep.tables["card_values"], rep.deals),
     }
+    from jass_sim.jass.report import declare, endgame, lead
+
+    files.update(declare.figures(rep.tables))
+    files.update(endgame.figures(rep.tables))
+    files.update(lead.figures(rep.tables))
     if len(rep.tables["players"]):
         files["players.png"] = P.players_png(rep.tables["players"])
     if len(rep.tables["human"]):
@@ -44,12 +49,13 @@ def write_report(rep: Report, path: str) -> list[str]:
                             lambda directory: figures(rep, directory))
 
 
-def report(output: str, rules: RuleSet | str = "chibre", deals: int = DEFAULT_DEALS, seed: int = 0,
-           samples_per_hand: int = DEFAULT_SAMPLES_PER_HAND, policy: str | None = None,
+def report(output: str, rules: RuleSet | str = "chibre", deals: int | None = None, seed: int = 0,
+           samples_per_hand: int | None = None, policy: str | None = None,
            players: list[str] | str | None = None, meld_hands: int | None = None, threads: int | None = None,
-           progress=None) -> Report:
+           progress=None, quick: bool = False, play=None) -> Report:
     """Build the report and write it to the directory ``output`` (see :func:`build_report`)."""
     check_report_dir(output)
-    rep = build_report(rules, deals, seed, samples_per_hand, policy, players, meld_hands, threads, output, progress)
+    rep = build_report(rules, deals, seed, samples_per_hand, policy, players, meld_hands, threads, output, progress,
+                       quick, play)
     write_report(rep, output)
     return rep

@@ -19,19 +19,23 @@ from jass_sim.core.report.render import render_html, render_markdown
 from jass_sim.core.stats import wilson_ci
 from jass_sim.jass.report import build as B
 from jass_sim.jass.report import sections as S
+from jass_sim.jass.report import thumb
 from jass_sim.jass.report import write as W
 from jass_sim.jass.rules import get_rules
 
 SPP = 64
 HANDS = 96
 DEALS = SPP * HANDS
+#: Sections 2c and 2d, tiny (net play-outs: the search player's kernels are not compiled here).
+PLAY = B.PlaySizes(endgame_hands=3, scores=(850, 950), lead_positions=3, rule_positions=2, smear_positions=2,
+                   worlds=16, policy="net")
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("reports") / "tiny"
     rep = W.report(str(out), rules="chibre", deals=DEALS, seed=3, samples_per_hand=SPP, meld_hands=4000,
-                   players="random,heuristic")
+                   players="random,heuristic", play=PLAY)
     return rep, out
 
 
@@ -365,3 +369,108 @@ def test_rules_of_thumb_and_the_bar(built):
     gaps = pd.read_csv(out / "tables" / "option_gaps.csv")
     assert set(gaps["option"]) == {"OBE", "UNE"} and (gaps["versus"] == "chibre").all()
     assert gaps.groupby("feature")["n"].sum().eq(HANDS).all()
+
+
+def test_every_table_has_its_columns(built):
+    """Every table of the report is written with the columns :data:`TABLE_COLUMNS` lists, in order."""
+    rep, out = built
+    assert set(rep.tables) == set(B.TABLE_COLUMNS)
+    for name, columns in B.TABLE_COLUMNS.items():
+        header = (out / "tables" / f"{name}.csv").read_text(encoding="utf-8").splitlines()[0]
+        assert header.split(",") == list(columns), name
+
+
+def test_every_rule_of_thumb_has_a_source_link_and_a_verdict(built):
+    """The rules of the choice (section 2b) and the first-lead rules (tested on section 2d's
+    positions): each with its source's address and a verdict, shown in the report."""
+    from jass_sim.jass.report import thumb_lead
+
+    rep, out = built
+    md = (out / "index.md").read_text(encoding="utf-8")
+    for name, keys in (("thumb", [r.key for r in thumb.RULES]), ("thumb_lead", [r.key for r in thumb_lead.LEAD_RULES])):
+        t = pd.read_csv(out / "tables" / f"{name}.csv")
+        assert list(t["key"]) == keys
+        assert t["source"].str.contains(r"\]\(https?://", regex=True).all()
+        assert set(t["verdict"]) <= {"confirmed", "refuted", "depends"}
+        for _, r in t.iterrows():
+            assert r["text"] in md and r["source"] in md
+    cards = rep.tables["lead_cards"]
+    pushed = cards[cards["situation"] != "declared"]["position"].nunique()
+    assert (PLAY.rule_positions <= rep.tables["thumb_lead"]["n"]).all()
+    assert (rep.tables["thumb_lead"]["n"] <= pushed).all()
+
+
+def test_declare_endgame_and_lead_sections(built):
+    """Section 1's declare-or-push tables, 2c (the endgame) and 2d (the first lead, smearing) come
+    from the run's tables, with their figures."""
+    rep, out = built
+    t = rep.tables
+    md = (out / "index.md").read_text(encoding="utf-8")
+    assert "### Declare or push, in card terms" in md and "![Declare minus push" in md
+    dp = t["declare_push"]
+    assert np.allclose(dp["diff"], dp["declare"] - dp["push"])
+    assert dp["n"].sum() >= HANDS and t["declare_sure"].groupby("option")["n"].sum().eq(HANDS).all()
+    assert "## 2c. The endgame: when the score changes the choice" in md
+    eg = t["endgame"]
+    assert len(eg) == len(PLAY.scores) ** 2 and (eg["hands"] == PLAY.endgame_hands).all()
+    assert (eg["clear"] <= eg["differs"]).all()
+    check_ci(eg, "share_differs", "differs_lo", "differs_hi")
+    assert "## 2d. The first lead and the play" in md
+    cards = t["lead_cards"]
+    sampled = cards[cards["situation"].isin(["declared", "pushed"])]
+    assert sampled["position"].nunique() == 2 * PLAY.lead_positions
+    assert set(cards["situation"]) == {"declared", "pushed", "pushed (rule)"}
+    assert (cards.groupby("position").size() == 9).all()
+    k = t["lead_kinds"]
+    assert k.groupby("situation")["positions"].max().le(PLAY.lead_positions).all()
+    check_ci(k, "share_best", "best_lo", "best_hi")
+    sm = t["smearing"].set_index("case")
+    assert sm.loc["all", "positions"] == PLAY.smear_positions
+    sizes = t["sample_sizes"].set_index("section")
+    assert {"endgame", "lead"} <= set(sizes.index)
+
+
+def test_quick_sizes_and_command():
+    """``--quick`` fills in the sizes not given (the same sections, smaller samples) and the report's
+    command reproduces it."""
+    from click.testing import CliRunner
+
+    from jass_sim.cli import main
+
+    q = B.QUICK
+    assert B.quick_defaults(True, None, None, None, None) == (q["deals"], q["samples_per_hand"], q["players"],
+                                                               q["meld_hands"])
+    assert B.quick_defaults(True, 4096, None, ["net"], None)[:3:2] == (4096, ["net"])
+    assert B.quick_defaults(False, None, None, None, None) == (B.DEFAULT_DEALS, B.DEFAULT_SAMPLES_PER_HAND, None,
+                                                                None)
+    cmd = B.report_command("chibre", q["deals"], 1, q["samples_per_hand"], list(q["players"]), q["meld_hands"], "x",
+                           None, True)
+    assert cmd == f"jass-sim report --rules chibre --quick --deals {q['deals']} --seed 1 -o x/"
+    assert B.QUICK_PLAY.lead_positions < B.PlaySizes().lead_positions and B.QUICK_PLAY.policy == "search"
+    out = CliRunner().invoke(main, ["report", "--help"]).output
+    assert "--quick" in out and "[default: 1000000]" in out
+
+
+@pytest.mark.slow  # the whole --quick report: about 3 minutes with the kernels compiled, more when cold
+def test_quick_report_from_the_command_line(tmp_path):
+    """``jass-sim report --quick`` writes every section with every table's columns, and names itself
+    in the command that reproduces it."""
+    from click.testing import CliRunner
+
+    from jass_sim.cli import main
+
+    out = tmp_path / "quick"
+    result = CliRunner().invoke(main, ["report", "--quick", "--seed", "5", "--threads", "1", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    md = (out / "index.md").read_text(encoding="utf-8")
+    for heading in ("## 1. Mode choice", "### Declare or push, in card terms", "## 2. When to chibre",
+                    "## 2b. Rules of thumb, tested", "## 2c. The endgame", "## 2d. The first lead and the play",
+                    "## 7. How this report was made"):
+        assert heading in md, heading
+    assert f"jass-sim report --rules chibre --quick --deals {B.QUICK['deals']} --seed 5 -o {out}/" in md
+    for name, columns in B.TABLE_COLUMNS.items():
+        header = (out / "tables" / f"{name}.csv").read_text(encoding="utf-8").splitlines()[0]
+        assert header.split(",") == list(columns), name
+    sizes = pd.read_csv(out / "tables" / "sample_sizes.csv").set_index("section")
+    assert sizes.loc["mode_choice", "hands"] == B.QUICK["deals"] // B.QUICK["samples_per_hand"]
+    assert "search play-outs" in sizes.loc["lead", "description"]
