@@ -19,7 +19,8 @@ from jass_sim.core.errors import InputError
 #: may take one, except the arguments checked by :func:`check_round`.
 FILE_KINDS = ("path", "round")
 #: The arguments of kind ``round`` the job API accepts, as text or JSON only.
-ROUND_ARGUMENTS = {("review", "round")}
+ROUND_ARGUMENTS = {("review", "round"), ("cribbage_review", "game"), ("cribbage_state", "game"),
+                   ("cribbage_rate", "game")}
 
 
 def check_job_args(command: str, args: dict) -> None:
@@ -54,6 +55,7 @@ MISSING_HINTS = {
     "hand": "the cards in hand",
     "mode": "the trump or mode (H, D, S, C, OBE, UNE)",
     "round": "the round's text or its replay JSON",
+    "game": "the game's text or its cribbage replay JSON",
 }
 
 
@@ -70,5 +72,8 @@ def check_round(name: str, value) -> None:
         return
     if isinstance(value, str) and ("\n" in value or value.lstrip().startswith("{")):
         return
+    if name == "game":
+        raise InputError(f"{name} is not a game: give the game's text (one line each for hand, A, B, play...) or "
+                         "its cribbage replay JSON; the page reads no file of the server", name)
     raise InputError(f"{name} is not a round: give the round's text (one line each for mode, leader, hand, "
                      f"trick...) or its replay JSON; the page reads no file of the server", name)
