@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from jass_sim.core.errors import InputError
 from jass_sim.cribbage import bot_discard, game_state, rate_decision, replay, review
-from jass_sim.cribbage.cards import card_rank, card_value, parse_cards
+from jass_sim.cribbage.cards import card_value, parse_cards
 from jass_sim.cribbage.game_file import game_text, parse_game_json, parse_game_text
 from jass_sim.cribbage.pegposition import _peg_points
 from jass_sim.cribbage.table_game import peg_parts
