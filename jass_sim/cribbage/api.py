@@ -292,14 +292,15 @@ def review(game, *, player: int = 0, progress=None) -> CribReview:
     if player not in (0, 1):
         raise InputError(f"--player is 0 (A) or 1 (B), got {player}", str(player))
     return review_game(read_game(game), player, progress)
-@api_args(game="round", seed="whole0")
+@api_args(game="round", choose="flag", seed="whole0")
 def game_state(game, *, choose: bool = False, seed: int = 0, progress=None):
     """A game at the table checked by the rules so far (the page's coached game): every point with
     its reason, the scores, whose turn it is and the cards he may play, or the winner.
 
-    See :mod:`jass_sim.cribbage.table_game`; with ``choose``, ``choice`` is the card the
-    ``search`` player pegs for the player to play (its sampled worlds seeded by ``seed``, the hand
-    and the cards played so far).
+    Wraps :func:`jass_sim.cribbage.table_game.game_state` (the rules of :mod:`jass_sim.cribbage.table_game`;
+    with ``choose``, ``choice`` is the card the ``search`` player pegs for the player to play, by the
+    kernel :func:`jass_sim.cribbage._search.search_play`, its sampled worlds seeded by ``seed``, the
+    hand and the cards played so far).
 
     Parameters
     ----------
@@ -325,8 +326,8 @@ def game_state(game, *, choose: bool = False, seed: int = 0, progress=None):
 def bot_discard(hand: str, *, dealer: bool, seed: int = 0, progress=None):
     """The two cards the ``search`` player throws from six (the page's coached game).
 
-    Wraps the kernel ``_players.choose_discard`` (exact hand and crib expectation plus sampled
-    pegging values, seeded by ``seed``).
+    Wraps the kernel :func:`jass_sim.cribbage._players.choose_discard` (exact hand and crib
+    expectation plus sampled pegging values, seeded by ``seed``).
 
     Parameters
     ----------
@@ -352,6 +353,10 @@ def bot_discard(hand: str, *, dealer: bool, seed: int = 0, progress=None):
 def rate_decision(game, *, player: int = 0, progress=None):
     """The last decision of ``player`` in a game so far (its discard, or its last pegging card),
     rated as :func:`review` rates it: one decision of the review's JSON (the page's coach).
+
+    Wraps :func:`jass_sim.cribbage.table_game.rate_last` (the review's
+    :func:`jass_sim.cribbage.game_review.discard_decision` and
+    :func:`jass_sim.cribbage.game_review.card_decision`).
 
     Parameters
     ----------

@@ -80,7 +80,7 @@ function dealHand(dealer) {
   game.legal = [];
   game.botThrow = job("cribbage_bot_discard", { hand: hand.six.B.join(" "), dealer: dealer === "B", seed: game.hands.length });
   game.botThrow.catch(() => {});  // awaited (and its error shown) when you have thrown
-  $("#crib-show").textContent = ""; $("#crib-feedback").textContent = "";
+  $("#crib-show").textContent = "";
   $('[data-action="crib-next-hand"]').hidden = true;
   drawBar(null);
   $("#crib-board").textContent = "";
@@ -115,21 +115,28 @@ async function throwCards() {
   await step();
 }
 
-// the coach's verdict on your last decision, as the review gives it
+// the coach's verdict on your last decision, as the review gives it: the newest line on top of the
+// last three (each with its verdict in data-verdict)
+function note(text, verdict) {
+  const box = $("#crib-feedback");
+  const line = el("p", { "data-verdict": verdict || null, class: verdict ? `verdict-line verdict-${verdict}` : "verdict-line" }, text);
+  box.prepend(line);
+  while (box.children.length > 3) box.lastElementChild.remove();
+  return line;
+}
 function coach(text, what, forced = false) {
-  const box = $("#crib-feedback"), gen = game.gen;
-  if (forced) { box.textContent = `${what}: forced (one rank could be played).`; box.dataset.verdict = "forced"; return; }
-  box.textContent = `${what}: the coach is thinking…`;
-  delete box.dataset.verdict;
+  const gen = game.gen;
+  if (forced) { note(`${what}: forced (one rank could be played).`, "forced"); return; }
+  const line = note(`${what}: the coach is thinking…`);
   runJob("cribbage_rate", { game: text, player: 0 }).then((out) => {
     if (gen !== game.gen) return;
-    if (out.kind !== "result") { box.textContent = `${what}: the coach could not rate it (${out.data.error || out.kind}).`; return; }
+    if (out.kind !== "result") { line.textContent = `${what}: the coach could not rate it (${out.data.error || out.kind}).`; return; }
     const d = out.data;
-    const line = d.verdict === "forced" ? `${what}: forced.`
+    line.textContent = d.verdict === "forced" ? `${what}: forced.`
       : d.loss < 1e-9 ? `✓ ${what} was best.`
       : `${d.verdict === "good" ? "✓" : "✗"} ${what}: ${d.verdict}; ${CS(d.best)} was ${fmt(d.loss, 2)} points better (exact, ${d.kind === "discard" ? "hand and crib" : "pegging to the end of the hand"}).`;
-    box.textContent = line;
-    box.dataset.verdict = d.verdict;
+    line.dataset.verdict = d.verdict;
+    line.className = `verdict-line verdict-${d.verdict}`;
   });
 }
 
@@ -183,7 +190,7 @@ function drawBar(st) {
 
 function eventText(e) {
   const who = WHO[e.player];
-  if (e.kind === "go") return e.points ? `${who}: go, ${e.points} point` : `${who}: go`;
+  if (e.kind === "go") return e.points ? `${who}: 1 for the go` : `${who}: go`;
   if (e.kind === "last card") return `${who}: last card, 1 point`;
   const parts = e.parts.map((p) => `${p.kind} ${p.points}`).join(", ");
   return `${who}: ${C(e.card)} (${e.count})${parts ? ` · ${parts}` : ""}`;
