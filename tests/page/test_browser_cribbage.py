@@ -137,6 +137,7 @@ def test_every_cribbage_panel_passes_axe(ready):
     page.click('[data-crib-panel="peg"]')
     page.fill("#cribpeg-hand", "5H 4D KC QS")
     page.fill("#cribpeg-starter", "2C")
+    page.fill("#cribpeg-played", "TS")
     page.click('[data-action="cribbage-peg"]')
     expect(page.locator("#cribbage-peg-result tr[data-card-row]")).to_have_count(4)
     for width in (390, 1280):

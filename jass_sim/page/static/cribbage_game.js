@@ -174,7 +174,10 @@ async function play(card) {
   const legal = game.legal || [];
   if (!legal.includes(card)) return;  // a second tap before the table has moved on
   game.legal = [];
-  current().plays.push(card);
+  const hand = current();
+  hand.plays.push(card);
+  // the card leaves the hand at once; the others wait, disabled, for your next turn
+  renderHand($("#crib-hand"), hand.six.A.filter((c) => !hand.thrown.A.includes(c) && !hand.plays.includes(c)), { deck: DECK });
   coach(gameText(), `Your ${C(card)}`, new Set(legal.map(rank)).size === 1);
   await step();
 }

@@ -31,7 +31,7 @@ export function renderPegAdvice(box, doc) {
     `Peg ${C(doc.recommendation)} on a count of ${doc.count}: ${signed(best.mean_diff, 2)} points net for the rest of the hand (yours ${fmt(best.mean_ours, 2)}, the opponent's ${fmt(best.mean_theirs, 2)}).`));
   const t = el("table", { class: "options" }, el("thead", {}, el("tr", {}, el("th", { text: "card" }),
     el("th", { class: "num", text: "yours" }), el("th", { class: "num", text: "theirs" }),
-    el("th", { class: "num", text: "net [95% CI]" }), el("th", { class: "num", text: "against the best" }))));
+    el("th", { class: "num", text: doc.exact ? "net" : "net [95% CI]" }), el("th", { class: "num", text: "against the best" }))));
   const body = el("tbody");
   for (const c of doc.cards) {
     const [lo, hi] = c.ci95_diff || [c.mean_diff, c.mean_diff];
