@@ -67,6 +67,11 @@ JOB_POLICIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 #: The largest request body the page's API reads (a review's round is a few kilobytes): 413 above.
 MAX_BODY_BYTES = 1_000_000
 
+#: The hands of a game the job API reviews or walks at most (``cribbage_review``, ``cribbage_state``,
+#: ``cribbage_rate``; a Cribbage game to 121 lasts about 8 to 12 hands): a review's length stays at
+#: minutes (about 5 decisions a hand, each under a second).
+MAX_GAME_HANDS = 64
+
 #: Jobs waiting in the page's queue at most (the running one not counted): 429 above.
 MAX_QUEUED = 16
 

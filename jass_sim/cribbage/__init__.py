@@ -8,12 +8,14 @@ helpers), with :mod:`.scoring` (the checked public wrappers) -> ``_exact`` (enum
 (whole games) with :mod:`.discard` and :mod:`.engine` -> :mod:`.analysis` (pandas tables, plots)
 -> ``jass_sim.cribbage.cli``. The rules implemented are in ``docs/cribbage.md``.
 
-The public API (see ``docs/api.md``), imported on first use: :func:`score`, :func:`discard`, :func:`stats`, :func:`simulate`, :func:`replay`, :func:`play_advice`, :func:`review`, :func:`report`.
+The public API (see ``docs/api.md``), imported on first use: :func:`score`, :func:`discard`, :func:`stats`, :func:`simulate`, :func:`replay`, :func:`play_advice`, :func:`review`, :func:`report`, and the page's coached game: :func:`game_state`,
+:func:`bot_discard`, :func:`rate_decision`.
 """
 
 from jass_sim.core.lazy import lazy_exports
 
-__all__ = ["score", "discard", "stats", "simulate", "replay", "play_advice", "review", "report"]
+__all__ = ["score", "discard", "stats", "simulate", "replay", "play_advice", "review", "report", "game_state",
+           "bot_discard", "rate_decision"]
 
 #: ``GAME``, the game's descriptor in the registry (:mod:`jass_sim.registry`), is loaded on first use too.
 __getattr__ = lazy_exports(__name__, {**dict.fromkeys(__all__, "jass_sim.cribbage.api"),

@@ -14,9 +14,11 @@ from jass_sim.core.rng import below
 from jass_sim.cribbage._deck import card_mask
 from jass_sim.cribbage._pegrules import GAME_POINTS, TARGET, can_play, peg_points  # noqa: F401  (re-exported)
 from jass_sim.cribbage._scoring import _value
-from jass_sim.cribbage._search import SEARCH_WORLDS, search_play
+from jass_sim.cribbage._search import SEARCH_WORLDS, WIDE_WORLDS, search_play
 
-PEG_RANDOM, PEG_GREEDY, PEG_SEARCH = 0, 1, 2
+#: Pegging policies. ``PEG_WIDE`` (no player name: a candidate measured by
+#: ``benchmarks/bench_cribbage_pegging.py``) is ``PEG_SEARCH`` with ``WIDE_WORLDS`` sampled worlds.
+PEG_RANDOM, PEG_GREEDY, PEG_SEARCH, PEG_WIDE = 0, 1, 2, 3
 
 
 @jit
@@ -91,10 +93,11 @@ def play_pegging(left, n_left, pone, policies, state, seq, scores, peg_pts, trac
         got = 0
         who = turn
         if can_play(left[turn], n_left[turn], count):
-            if policies[turn] == PEG_SEARCH:
+            if policies[turn] >= PEG_SEARCH:
                 seen = known[turn] | played | card_mask(left[turn], n_left[turn])
                 idx = search_play(left[turn], n_left[turn], n_left[1 - turn], seq, k, count, seen,
-                                  min_value[1 - turn], SEARCH_WORLDS, state)
+                                  min_value[1 - turn], SEARCH_WORLDS if policies[turn] == PEG_SEARCH else WIDE_WORLDS,
+                                  state)
             else:
                 idx = choose_play(policies[turn], left[turn], n_left[turn], seq, k, count, state)
             card = left[turn, idx]

@@ -14,7 +14,8 @@ if TYPE_CHECKING:  # the result classes, for the annotations only (imported on f
     from jass_sim.cribbage.pegging_advice import PegAdvice
     from jass_sim.cribbage.results import Discards, Game, Games, Score, Stats
 
-__all__ = ["score", "discard", "stats", "simulate", "replay", "play_advice", "review", "report"]
+__all__ = ["score", "discard", "stats", "simulate", "replay", "play_advice", "review", "report", "game_state",
+           "bot_discard", "rate_decision"]
 
 # The result classes live in jass_sim.cribbage.results; importable from here too, loaded on first use.
 __getattr__ = lazy_exports(__name__, dict.fromkeys(("Score", "Discards", "Stats", "Games", "Game"),
@@ -291,6 +292,90 @@ def review(game, *, player: int = 0, progress=None) -> CribReview:
     if player not in (0, 1):
         raise InputError(f"--player is 0 (A) or 1 (B), got {player}", str(player))
     return review_game(read_game(game), player, progress)
+@api_args(game="round", choose="flag", seed="whole0")
+def game_state(game, *, choose: bool = False, seed: int = 0, progress=None):
+    """A game at the table checked by the rules so far (the page's coached game): every point with
+    its reason, the scores, whose turn it is and the cards he may play, or the winner.
+
+    Wraps :func:`jass_sim.cribbage.table_game.game_state` (the rules of :mod:`jass_sim.cribbage.table_game`;
+    with ``choose``, ``choice`` is the card the ``search`` player pegs for the player to play, by the
+    kernel :func:`jass_sim.cribbage._search.search_play`, its sampled worlds seeded by ``seed``, the
+    hand and the cards played so far).
+
+    Parameters
+    ----------
+    game : str or dict
+        The game so far in the text format of :mod:`jass_sim.cribbage.game_file` (both players'
+        cards given), or a ``cribbage replay --format json`` document; the last hand may be cut
+        short (the cards pegged so far).
+    choose : bool
+        Add the ``search`` player's card for the player to play.
+    seed : int
+        Seed of that player's sampled worlds.
+    progress : callable, optional
+        Called with a :class:`~jass_sim.core.chunks.Tick`: 0 once the game is checked, 1 at the end;
+        raise :class:`~jass_sim.core.errors.Cancelled` in it to stop.
+    """
+    from jass_sim.cribbage.game_file import read_game
+    from jass_sim.cribbage.table_game import game_state as state
+
+    return state(read_game(game), choose, seed, progress)
+
+
+@api_args(dealer="flag", seed="whole0")
+def bot_discard(hand: str, *, dealer: bool, seed: int = 0, progress=None):
+    """The two cards the ``search`` player throws from six (the page's coached game).
+
+    Wraps the kernel :func:`jass_sim.cribbage._players.choose_discard` (exact hand and crib
+    expectation plus sampled pegging values, seeded by ``seed``).
+
+    Parameters
+    ----------
+    hand : str
+        Six cards.
+    dealer : bool
+        True if the crib is the player's.
+    seed : int
+        Seed of the sampled pegging values.
+    progress : callable, optional
+        As for :func:`game_state`.
+    """
+    from jass_sim.core.errors import InputError
+    from jass_sim.cribbage.discards import parse_six
+    from jass_sim.cribbage.table_game import bot_discard as throw
+
+    if dealer is None:
+        raise InputError("say whose crib it is: --dealer or --pone", "--dealer/--pone")
+    return throw(parse_six(hand), bool(dealer), seed, progress)
+
+
+@api_args(game="round", player="whole0")
+def rate_decision(game, *, player: int = 0, progress=None):
+    """The last decision of ``player`` in a game so far (its discard, or its last pegging card),
+    rated as :func:`review` rates it: one decision of the review's JSON (the page's coach).
+
+    Wraps :func:`jass_sim.cribbage.table_game.rate_last` (the review's
+    :func:`jass_sim.cribbage.game_review.discard_decision` and
+    :func:`jass_sim.cribbage.game_review.card_decision`).
+
+    Parameters
+    ----------
+    game : str or dict
+        As for :func:`game_state`.
+    player : int
+        0 (A) or 1 (B).
+    progress : callable, optional
+        As for :func:`game_state`.
+    """
+    from jass_sim.core.errors import InputError
+    from jass_sim.cribbage.game_file import read_game
+    from jass_sim.cribbage.table_game import rate_last
+
+    if player not in (0, 1):
+        raise InputError(f"--player is 0 (A) or 1 (B), got {player}", str(player))
+    return rate_last(read_game(game), player, progress)
+
+
 class ReportFiles:
     """The report :func:`report` wrote: ``path`` (the directory), ``files`` (relative names),
     ``report`` (the analysis object with its tables)."""

@@ -33,4 +33,8 @@ GAME = Game(name="cribbage", players=PLAYERS, default_player="greedy", replay=re
             commands=(cribbage,), replay_command=("cribbage", "replay"), player_option="--a",
             golden=(Golden("cribbage_replay_seed1_expect_greedy.json", 1, "expect"),),
             jobs=(Job("cribbage_discard", "jass_sim.cribbage.api", "discard", progress=True),
-                  Job("cribbage_play_advice", "jass_sim.cribbage.api", "play_advice", progress=True)))
+                  Job("cribbage_play_advice", "jass_sim.cribbage.api", "play_advice", progress=True),
+                  Job("cribbage_review", "jass_sim.cribbage.api", "review", progress=True),
+                  Job("cribbage_state", "jass_sim.cribbage.api", "game_state", progress=True),
+                  Job("cribbage_bot_discard", "jass_sim.cribbage.api", "bot_discard", progress=True),
+                  Job("cribbage_rate", "jass_sim.cribbage.api", "rate_decision", progress=True)))

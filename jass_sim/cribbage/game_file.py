@@ -149,6 +149,20 @@ def parse_game_text(text: str, name: str = "game file") -> list[HandRecord]:
     return hands
 
 
+def game_text(hands: list[HandRecord]) -> str:
+    """``hands`` in the text format (see the module): :func:`parse_game_text` reads them back."""
+    lines = []
+    for h in hands:
+        lines.append(f"hand dealer {PLAYERS[h.dealer]} starter {format_card(h.starter)}")
+        for p in range(2):
+            if h.six[p] is not None:
+                lines.append(f"{PLAYERS[p]} {' '.join(map(format_card, h.six[p]))} throws "
+                             f"{' '.join(map(format_card, h.thrown[p]))}")
+        if h.plays:
+            lines.append("play " + " ".join(map(format_card, h.plays)))
+    return "\n".join(lines) + "\n"
+
+
 def read_game(game) -> list[HandRecord]:
     """The hands of ``game``: a replay document (a dict, or a result with ``to_json()``), JSON or
     text-format text, or the path of a file holding either."""

@@ -83,7 +83,8 @@ class CribDecision:
         return doc
 
 
-def _discard_decision(hand: HandRecord, p: int) -> CribDecision:
+def discard_decision(hand: HandRecord, p: int) -> CribDecision:
+    """Player ``p``'s discard in ``hand``, rated by the 15 discards' exact ``net_ev``."""
     from jass_sim.cribbage.discards import discard_options
 
     options = discard_options(hand.six[p], hand.dealer == p)
@@ -96,37 +97,44 @@ def _discard_decision(hand: HandRecord, p: int) -> CribDecision:
                         values={"taken_net_ev": taken.net_ev, "best_net_ev": best.net_ev})
 
 
-def _card_decisions(hand: HandRecord, p: int, progress) -> list[CribDecision]:
+def card_decision(hand: HandRecord, p: int, i: int) -> CribDecision:
+    """The pegging card ``hand.plays[i]`` (player ``p``'s), rated by the adviser's exact ``mean_diff``."""
     from jass_sim.cribbage.pegging_advice import advise
     from jass_sim.cribbage.pegposition import build_position
 
+    kept = hand.kept(p)
+    card = hand.plays[i]
+    try:
+        pos = build_position(format_cards(kept), format_card(hand.starter), hand.dealer == p,
+                             format_cards(hand.plays[:i]), format_cards(hand.thrown[p]), opponent_go=True)
+    except InputError as exc:
+        reason = str(exc).removeprefix("--played: ")
+        raise InputError(f"hand {hand.number}, {format_card(card)}: {reason}", exc.token) from None
+    if card not in pos.legal:
+        raise InputError(f"hand {hand.number}: {format_card(card)} cannot be played on a count of {pos.count}",
+                         format_card(card))
+    advice = advise(pos)
+    figs = {f["card"]: f for f in (advice.figures(j) for j in range(len(advice.cards)))}
+    best = advice.cards[advice.order[0]]
+    if card_rank(best) == card_rank(card):  # equal ranks are the same play
+        best = card
+    taken = figs[format_card(card)]
+    loss = max(0.0, figs[format_card(best)]["mean_diff"] - taken["mean_diff"])
+    ranks = {card_rank(c) for c in advice.cards}
+    return CribDecision("card", hand.number, p, [format_card(card)], [format_card(best)], loss,
+                        "forced" if len(ranks) == 1 else verdict(loss), len(ranks), pos.count,
+                        [format_card(c) for c in pos.seq], [format_card(c) for c in pos.left],
+                        {"taken_mean_diff": taken["mean_diff"],
+                         "best_mean_diff": figs[format_card(best)]["mean_diff"]})
+
+
+def _card_decisions(hand: HandRecord, p: int, progress) -> list[CribDecision]:
     kept = hand.kept(p)
     out = []
     for i, card in enumerate(hand.plays):
         if card not in kept:
             continue
-        try:
-            pos = build_position(format_cards(kept), format_card(hand.starter), hand.dealer == p,
-                                 format_cards(hand.plays[:i]), format_cards(hand.thrown[p]), opponent_go=True)
-        except InputError as exc:
-            reason = str(exc).removeprefix("--played: ")
-            raise InputError(f"hand {hand.number}, {format_card(card)}: {reason}", exc.token) from None
-        if card not in pos.legal:
-            raise InputError(f"hand {hand.number}: {format_card(card)} cannot be played on a count of {pos.count}",
-                             format_card(card))
-        advice = advise(pos)
-        figs = {f["card"]: f for f in (advice.figures(j) for j in range(len(advice.cards)))}
-        best = advice.cards[advice.order[0]]
-        if card_rank(best) == card_rank(card):  # equal ranks are the same play
-            best = card
-        taken = figs[format_card(card)]
-        loss = max(0.0, figs[format_card(best)]["mean_diff"] - taken["mean_diff"])
-        ranks = {card_rank(c) for c in advice.cards}
-        out.append(CribDecision("card", hand.number, p, [format_card(card)], [format_card(best)], loss,
-                                "forced" if len(ranks) == 1 else verdict(loss), len(ranks), pos.count,
-                                [format_card(c) for c in pos.seq], [format_card(c) for c in pos.left],
-                                {"taken_mean_diff": taken["mean_diff"],
-                                 "best_mean_diff": figs[format_card(best)]["mean_diff"]}))
+        out.append(card_decision(hand, p, i))
         if progress is not None:
             progress()
     return out
@@ -220,6 +228,21 @@ class CribReview(Result):
         return render_html(blocks, "jass-sim cribbage review")
 
 
+def history_entry(rv: CribReview, source: str, doc: dict | None = None):
+    """The history's row of ``rv`` (:class:`jass_sim.core.history.Entry`): game ``cribbage``, the
+    hands played as its mode, the reviewed player as its seat, the points lost by the discards and
+    the pegging together, the verdict counts, the game in the text format and the review's JSON."""
+    from jass_sim.core.history import Entry
+    from jass_sim.cribbage.game_file import game_text
+
+    doc = doc if doc is not None else rv.to_json()
+    s = doc["summary"]
+    n = len(rv.hands)
+    return Entry(game="cribbage", source=source, mode=f"{n} hand{'s' * (n != 1)}", seat=PLAYERS[rv.player],
+                 card_loss=s["discard_loss"] + s["card_loss"], verdicts=dict(s["verdicts"]),
+                 round=game_text(rv.hands), review=doc)
+
+
 def review_game(hands: list[HandRecord], player: int, progress=None) -> CribReview:
     """Rate every decision of ``player`` (0 = A, 1 = B) in ``hands`` (see the module). ``progress``
     gets a :class:`~jass_sim.core.chunks.Tick` per decision (0 once the game is read) and may raise
@@ -237,7 +260,7 @@ def review_game(hands: list[HandRecord], player: int, progress=None) -> CribRevi
     tick()
     decisions = []
     for h in known:
-        decisions.append(_discard_decision(h, player))
+        decisions.append(discard_decision(h, player))
         done[0] += 1
         tick()
 

@@ -15,7 +15,8 @@
 - ``POST /api/position``: a round so far (``hand``, ``mode``, ``leader``, ``chooser``, ``chibred``,
   ``played``, ``melds``) checked by the rules: the position and the seat to play, or 400.
 - ``GET``/``DELETE /api/history`` and ``/api/history/{id}``: the saved rounds (:mod:`jass_sim.page.history`);
-  every ``review`` job saves its round unless its args say ``"save": false``.
+  every ``review`` (and ``cribbage_review``) job saves its round (game) unless its args say
+  ``"save": false``.
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = N
             args = body.get("args") if isinstance(body, dict) and isinstance(body.get("args"), dict) else {}
             return JSONResponse(error_body(exc, args), status_code=400)
         try:
-            job = jobs.submit(body["command"], command, args, after=saver(history, source) if source else None)
+            job = jobs.submit(body["command"], command, args, after=saver(history, source, body["command"]) if source else None)
         except QueueFull as exc:
             return JSONResponse({"error": str(exc)}, status_code=429)
         return JSONResponse({"id": job.id}, status_code=202)

@@ -12,14 +12,23 @@
 
 from __future__ import annotations
 
-from jass_sim.core.caps import JOB_CAPS, JOB_MINIMUMS, JOB_POLICIES, check_cap, check_minimum, check_policy_allowed
+from jass_sim.core.caps import (
+    JOB_CAPS,
+    JOB_MINIMUMS,
+    JOB_POLICIES,
+    MAX_GAME_HANDS,
+    check_cap,
+    check_minimum,
+    check_policy_allowed,
+)
 from jass_sim.core.errors import InputError
 
 #: Argument kinds (``api_args``) that would let a job read or write a server file: no job command
 #: may take one, except the arguments checked by :func:`check_round`.
 FILE_KINDS = ("path", "round")
 #: The arguments of kind ``round`` the job API accepts, as text or JSON only.
-ROUND_ARGUMENTS = {("review", "round")}
+ROUND_ARGUMENTS = {("review", "round"), ("cribbage_review", "game"), ("cribbage_state", "game"),
+                   ("cribbage_rate", "game")}
 
 
 def check_job_args(command: str, args: dict) -> None:
@@ -48,12 +57,19 @@ def check_job_args(command: str, args: dict) -> None:
             raise
 
 
+def _game_hands(n: int) -> None:
+    if n > MAX_GAME_HANDS:
+        raise InputError(f"game has {n} hands, more than the {MAX_GAME_HANDS} a job reviews (a game to 121 lasts "
+                         "about 10); the command line reviews any game", "game")
+
+
 #: What a missing argument is for, where its name does not say it.
 MISSING_HINTS = {
     "dealer": "whose crib it is, true (yours, counted plus) or false (the opponent's, minus)",
     "hand": "the cards in hand",
     "mode": "the trump or mode (H, D, S, C, OBE, UNE)",
     "round": "the round's text or its replay JSON",
+    "game": "the game's text or its cribbage replay JSON",
 }
 
 
@@ -65,10 +81,19 @@ def missing_argument(command: str, name: str) -> str:
 
 def check_round(name: str, value) -> None:
     """``value`` is a round's text (a line break in it) or its replay JSON (an object, or a string
-    starting with ``{``); anything else, a file name among others, is not a round here."""
+    starting with ``{``); anything else, a file name among others, is not a round here. A Cribbage
+    ``game`` has at most :data:`~jass_sim.core.caps.MAX_GAME_HANDS` hands."""
     if isinstance(value, dict):
+        if name == "game":
+            _game_hands(len(value.get("hands") or []))
         return
     if isinstance(value, str) and ("\n" in value or value.lstrip().startswith("{")):
+        if name == "game":
+            _game_hands(value.count('"starter"') if value.lstrip().startswith("{") else
+                        sum(line.split()[:1] == ["hand"] for line in value.lower().splitlines()))
         return
+    if name == "game":
+        raise InputError(f"{name} is not a game: give the game's text (one line each for hand, A, B, play...) or "
+                         "its cribbage replay JSON; the page reads no file of the server", name)
     raise InputError(f"{name} is not a round: give the round's text (one line each for mode, leader, hand, "
                      f"trick...) or its replay JSON; the page reads no file of the server", name)

@@ -1,5 +1,6 @@
 """The history on the page: the routes that list, fetch and delete the saved rounds, and the saving
-of every ``review`` job (its ``save`` argument, default true; ``source``: ``review`` or ``coach``).
+of every ``review`` and ``cribbage_review`` job (its ``save`` argument, default true; ``source``:
+``review`` or ``coach``).
 
 - ``GET /api/history``: ``{"rounds": [...]}``, newest first: ``id``, ``created`` (UTC, ISO 8601),
   ``game``, ``source``, ``mode``, ``seat``, ``card_loss``, ``verdicts``.
@@ -29,32 +30,39 @@ log = logging.getLogger("jass_sim.page")
 
 #: Where a saved review came from, as the job's ``source`` says.
 SOURCES = ("review", "coach")
+#: The commands whose results are saved, and the function that makes a result the history's row
+#: (``module:function``, called with the result, the source and the result's JSON).
+SAVED = {"review": "jass_sim.jass.play.history:history_entry",
+         "cribbage_review": "jass_sim.cribbage.game_review:history_entry"}
 #: The job arguments the page adds to a command's own (``GET /api/commands`` lists them too).
-EXTRA_ARGS = {"review": {"save", "source"}}
+EXTRA_ARGS = {name: {"save", "source"} for name in SAVED}
 
 
 def split_save(body):
     """A ``POST /api/jobs`` body without the page's own ``save`` and ``source`` of a review, and the
     source to save it under (None: not saved). Other commands' bodies pass unchanged, so that
     ``save`` stays an unknown argument of theirs. InputError naming the bad value."""
-    if not isinstance(body, dict) or body.get("command") != "review" or not isinstance(body.get("args"), dict):
+    if not isinstance(body, dict) or body.get("command") not in SAVED or not isinstance(body.get("args"), dict):
         return body, None
+    name = body["command"]
     args = dict(body["args"])
     save = args.pop("save", True)
     source = args.pop("source", "review")
     if not isinstance(save, bool):
-        raise InputError(f"review's save is true or false, got {save!r}", "save")
+        raise InputError(f"{name}'s save is true or false, got {save!r}", "save")
     if source not in SOURCES:
-        raise InputError(f"review's source is {' or '.join(SOURCES)}, got {source!r}", "source")
+        raise InputError(f"{name}'s source is {' or '.join(SOURCES)}, got {source!r}", "source")
     return {**body, "args": args}, (source if save else None)
 
 
-def saver(store: HistoryStore, source: str):
-    """What a review job runs on its result: the round saved, its ID in the result (``history_id``),
-    or the line saying why it could not be saved (``history_error``)."""
+def saver(store: HistoryStore, source: str, command: str = "review"):
+    """What a review job (of ``command``) runs on its result: the round or game saved, its ID in the
+    result (``history_id``), or the line saying why it could not be saved (``history_error``)."""
     def after(out, doc: dict) -> dict:
-        from jass_sim.jass.play.history import history_entry
+        import importlib
 
+        module, function = SAVED[command].split(":")
+        history_entry = getattr(importlib.import_module(module), function)
         try:
             doc["history_id"] = store.add(history_entry(out, source, doc))
         except HistoryError as exc:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from jass_sim.core.rng import block_states
 from jass_sim.cribbage._deck import deal_from
-from jass_sim.cribbage._pegging import PEG_GREEDY, PEG_SEARCH, play_pegging
+from jass_sim.cribbage._pegging import PEG_GREEDY, PEG_SEARCH, PEG_WIDE, play_pegging
 from jass_sim.cribbage._players import pegging_values
 from jass_sim.cribbage._search import NOT_SEARCHED, rest_value, search_play, search_values
 
@@ -163,8 +163,9 @@ def test_discard_pegging_values_match_reference(six, sign, seed):
 
 
 @settings(max_examples=10, deadline=None)
-@given(st.lists(st.integers(0, 51), min_size=13, max_size=13, unique=True), st.integers(0, 1), st.integers(0, 2**32))
-def test_search_pegging_hand_is_legal_and_scored(cards, pone, seed):
+@given(st.lists(st.integers(0, 51), min_size=13, max_size=13, unique=True), st.integers(0, 1), st.integers(0, 2**32),
+       st.sampled_from([PEG_SEARCH, PEG_WIDE]))
+def test_search_pegging_hand_is_legal_and_scored(cards, pone, seed, policy):
     """A whole hand with the search player on one side: the points are the reference's for the
     cards it chose (the reference re-plays its choices)."""
     from cribbage_reference import ref_check_pegging
@@ -175,7 +176,7 @@ def test_search_pegging_hand_is_legal_and_scored(cards, pone, seed):
     peg = np.zeros(2, dtype=np.int64)
     trace = np.zeros((32, 5), dtype=np.int64)
     _, n_ev = play_pegging(left, np.array([4, 4], dtype=np.int64), pone,
-                           np.array([PEG_SEARCH, PEG_GREEDY], dtype=np.int64), block_states(seed, 0, 1)[0],
+                           np.array([policy, PEG_GREEDY], dtype=np.int64), block_states(seed, 0, 1)[0],
                            np.empty(16, dtype=np.int64), np.zeros(2, dtype=np.int64), peg, True, trace, 0, 0, known)
     events = [{"player": int(e[1]), "card": None if e[2] < 0 else int(e[2]), "count": int(e[3]),
                "points": int(e[4])} for e in trace[:n_ev]]
@@ -186,6 +187,27 @@ def test_search_pegging_hand_is_legal_and_scored(cards, pone, seed):
     want = ref_peg_hand([cards[:4], cards[4:8]], pone,
                         lambda p, hand, seq, played: next(replay) if p == 0 else ref_greedy_play(hand, seq))
     assert want == list(peg) and len(greedy_moves) == 4
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=13, max_size=13, unique=True), st.integers(0, 2**32),
+       st.sampled_from([PEG_SEARCH, PEG_WIDE]))
+def test_the_wide_candidate_leads_as_search_play_with_its_worlds(cards, seed, policy):
+    """The pone's lead under ``PEG_SEARCH`` / ``PEG_WIDE`` is :func:`search_play`'s with
+    ``SEARCH_WORLDS`` / ``WIDE_WORLDS`` worlds, drawn from the same generator state."""
+    from jass_sim.cribbage._search import SEARCH_WORLDS, WIDE_WORLDS, search_play
+
+    left = np.array([cards[:4], cards[4:8]], dtype=np.int64)
+    known = np.array([sum(1 << c for c in cards[:6] + [cards[12]]), sum(1 << c for c in cards[4:8] + cards[10:13])],
+                     dtype=np.uint64)
+    state = block_states(seed, 0, 1)[0]
+    idx = search_play(left[0].copy(), 4, 4, np.zeros(16, dtype=np.int64), 0, 0, known[0], 0,
+                      SEARCH_WORLDS if policy == PEG_SEARCH else WIDE_WORLDS, state.copy())
+    trace = np.zeros((32, 5), dtype=np.int64)
+    play_pegging(left, np.array([4, 4], dtype=np.int64), 0, np.array([policy, PEG_GREEDY], dtype=np.int64), state,
+                 np.empty(16, dtype=np.int64), np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64), True, trace,
+                 0, 0, known)
+    assert trace[0, 1] == 0 and trace[0, 2] == cards[idx]
 
 
 @pytest.mark.parametrize("seed,players", [(1, (1, 1)), (2, (2, 0)), (3, (0, 2))])

@@ -111,10 +111,10 @@ def test_the_phone_layout(ready):
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
     for view in ("advise", "cribbage", "basra"):
         page.click(f'nav [data-view="{view}"]')
-        names = page.locator(f"#view-{view} .suit-name").evaluate_all(
+        names = page.locator(f"#view-{view} .suit-name:visible").evaluate_all(
             "ns => ns.map(n => [n.textContent, n.scrollWidth <= n.clientWidth])")
         assert names and all(whole for _, whole in names), names
-        sizes = page.locator(f"#view-{view} .card-btn").evaluate_all(
+        sizes = page.locator(f"#view-{view} .card-btn:visible").evaluate_all(
             "bs => bs.map(b => [b.getBoundingClientRect().width, b.getBoundingClientRect().height, "
             "parseFloat(getComputedStyle(b).fontSize)])")
         for width, height, font in sizes:

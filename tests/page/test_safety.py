@@ -25,6 +25,12 @@ hand 0: HJ H9 HA SK SQ D6 C7 C8 CT
 trick HJ H6 HQ H7
 """
 SECRET = "jass-sim-secret-7f3a"
+#: A Cribbage game so far (one hand, three cards pegged), for the coached game's and the review's jobs.
+CRIB_GAME = """hand dealer A starter 3C
+A JH AH QS 5C 8H KS throws AH 8H
+B QH QC 9H 8S QD AD throws 9H AD
+play QH 5C QD
+"""
 #: The arguments every command must have, for requests that are to fail on another argument.
 #: Four hands of a deal (seats 0..3), for ``declare_melds``.
 HANDS = ["HJ H9 HA HK HQ D6 C7 C8 CT", "H6 H7 H8 HT D7 D8 D9 DT DJ", "DQ DK DA S6 S7 S8 S9 ST SJ",
@@ -34,7 +40,9 @@ REQUIRED = {"advise": {"hand": HAND}, "play_advice": {"hand": HAND, "mode": "H"}
             "cribbage_play_advice": {"hand": "5H 4D KC QS", "starter": "2C", "dealer": False},
             "basra_advise": {"hand": "HJ D10 C5 S3 HK H7", "table": "H5 C2 D7 S9"},
             "choose_card": {"hand": HAND, "mode": "H"}, "choose_mode": {"hand": HAND},
-            "declare_melds": {"hands": HANDS, "mode": "H"}}
+            "declare_melds": {"hands": HANDS, "mode": "H"}, "cribbage_review": {"game": CRIB_GAME},
+            "cribbage_state": {"game": CRIB_GAME}, "cribbage_rate": {"game": CRIB_GAME},
+            "cribbage_bot_discard": {"hand": "5H 5D JS 6C 4H KD", "dealer": True}}
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ import { setupTable } from "./table.js";
 import { renderReview, setupReview } from "./review.js";
 import { setupCoach } from "./coach.js";
 import { setupCribbage } from "./cribbage.js";
+import { openCribReview } from "./cribbage_review.js";
 import { setupBasra } from "./basra.js";
 
 async function pollHealth() {
@@ -52,6 +53,7 @@ async function start() {
   import("./history.js").then(({ mountHistory }) => mountHistory($("#view-history"), {
     modeLabel,
     openInReview(entry) {
+      if (entry.game === "cribbage") { openCribReview(entry); return; }
       clearErrors($("#view-review"));
       $("#review-text").value = entry.round;
       $("#review-seat").value = String(parseInt(entry.seat, 10) || 0);

@@ -59,11 +59,13 @@ export function renderCardTable(box, pos, { showLast = false, onToggleLast, left
   if (status) box.append(el("p", { class: "note table-status", "aria-live": "polite" }, status));
 }
 
-// the hand as large cards: a tap plays a legal card (the others are shown, disabled)
-export function renderHand(box, cards, { legal = [], onPlay } = {}) {
+// the hand as large cards: a tap plays a legal card (the others are shown, disabled); `deck`: the
+// notation's deck of the codes (Cribbage's "5H" is not a Chibre card); `selected`: cards shown pressed
+export function renderHand(box, cards, { legal = [], onPlay, deck = "jass", selected = null } = {}) {
   box.textContent = "";
   for (const c of cards) {
-    box.append(el("button", { type: "button", class: "card-btn big" + (isRed(c) ? " red" : ""), "data-card": c, "aria-label": cardWords(c),
-      disabled: legal.includes(c) ? null : true, onclick: () => onPlay && onPlay(c) }, cardLabel(c, true)));
+    box.append(el("button", { type: "button", class: "card-btn big" + (isRed(c, deck) ? " red" : ""), "data-card": c, "aria-label": cardWords(c, deck),
+      "aria-pressed": selected ? String(selected.includes(c)) : null,
+      disabled: legal.includes(c) ? null : true, onclick: () => onPlay && onPlay(c) }, cardLabel(c, true, deck)));
   }
 }

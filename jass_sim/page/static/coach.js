@@ -12,7 +12,7 @@ import { roundText } from "./table.js";
 const coach = {};
 const WHO = ["you", "seat 1", "your partner", "seat 3"];
 
-function shuffle(cards) {
+export function shuffle(cards) {
   const a = cards.slice();
   const buf = new Uint32Array(a.length);
   crypto.getRandomValues(buf);  // available over plain HTTP too (unlike crypto.randomUUID)

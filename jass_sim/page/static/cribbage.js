@@ -1,18 +1,33 @@
-// View "Cribbage": which two cards to the crib (exact over every starter and crib).
-import { $, el, fmt, clearErrors } from "./dom.js";
+// View "Cribbage": four tools in one view, each in its panel: which two cards to the crib (exact over
+// every starter and crib), which card to peg (cribbage_peg.js), a whole game against the search bot
+// with a coach (cribbage_game.js) and the review of a game (cribbage_review.js).
+import { $, $$, el, fmt, clearErrors } from "./dom.js";
 import { viewJob } from "./api.js";
 import { buildPicker, cardLabel, linkField } from "./cards.js";
+import { setupCribPeg } from "./cribbage_peg.js";
+import { setupCribGame } from "./cribbage_game.js";
+import { setupCribReview } from "./cribbage_review.js";
+
+// show one panel of the view (its button pressed)
+export function showCribPanel(name) {
+  for (const button of $$("[data-crib-panel]")) button.setAttribute("aria-pressed", String(button.dataset.cribPanel === name));
+  for (const panel of $$(".crib-panel")) panel.hidden = panel.dataset.panel !== name;
+}
 
 export function setupCribbage() {
   const root = $("#view-cribbage");
+  $$("[data-crib-panel]", root).forEach((b) => b.addEventListener("click", () => showCribPanel(b.dataset.cribPanel)));
   const picker = buildPicker($("#cribbage-picker"), { deck: "cribbage", max: 6 });
   linkField($("#cribbage-hand"), picker);
   $('[data-action="cribbage-discard"]', root).addEventListener("click", async () => {
-    clearErrors(root);
+    clearErrors($("#view-cribbage-discard"));
     const dealer = $('input[name="cribbage-role"]:checked', root).value === "dealer";
     await viewJob("cribbage", "cribbage_discard", { hand: $("#cribbage-hand").value, dealer },
                   { render: (doc) => renderDiscards($("#cribbage-result"), doc) });
   });
+  setupCribPeg();
+  setupCribGame();
+  setupCribReview();
 }
 
 function renderDiscards(box, doc) {

@@ -7,6 +7,7 @@ import { el } from "./dom.js";
 
 const VERDICTS = ["good", "inaccuracy", "mistake", "blunder", "unclear", "forced"];
 const SOURCE_LABEL = { review: "review", coach: "coached round", cli: "command line" };
+const GAME_LABEL = { jass: "Jass", cribbage: "Cribbage" };
 
 async function call(method, url) {
   const response = await fetch(url, { method, headers: { Accept: "application/json" } });
@@ -68,9 +69,9 @@ export function mountHistory(root, { openInReview, modeLabel = (m) => m } = {}) 
       list.append(el("li", { class: "history-row", "data-testid": "history-row", "data-history-id": row.id },
         el("div", { class: "history-head" },
           el("time", { datetime: row.created, text: when(row.created) }),
-          el("span", { text: ` · ${row.game === "jass" ? "Jass" : row.game} · ${modeLabel(row.mode)} · ${seats} · ${SOURCE_LABEL[row.source] || row.source}` })),
+          el("span", { text: ` · ${GAME_LABEL[row.game] || row.game} · ${row.game === "jass" ? modeLabel(row.mode) : row.mode} · ${row.game === "cribbage" ? `player ${row.seat}` : seats} · ${SOURCE_LABEL[row.source] || row.source}` })),
         el("div", { class: "history-loss" },
-          el("strong", { "data-testid": "history-loss", text: loss }), " points lost by card play ", verdictChips(row.verdicts || {})),
+          el("strong", { "data-testid": "history-loss", text: loss }), row.game === "cribbage" ? " points lost by the discards and the pegging " : " points lost by card play ", verdictChips(row.verdicts || {})),
         el("div", { class: "actions" },
           el("button", { type: "button", class: "primary", "data-action": "history-open", onclick: () => open(row.id) }, "Open in Review"),
           el("button", { type: "button", "data-action": "history-delete", "aria-label": `Delete the round of ${when(row.created)}`,

@@ -1,0 +1,316 @@
+"""A whole Cribbage game at the page's table, one call per step, with no state on the server: the
+page holds the game (the text format of :mod:`jass_sim.cribbage.game_file`, both players' cards
+known) and asks
+
+- :func:`game_state`: the game checked by the rules so far, every point with its reason (his heels,
+  each pegging point: fifteen, pair, run, 31, go, last card; each counted hand and crib with its
+  combinations), the scores, and whose turn it is with the cards he may play, or the winner;
+  with ``choose``, the card the ``search`` player would play for the player to play;
+- :func:`bot_discard`: the two cards the ``search`` player throws from six;
+- :func:`rate_last`: the last decision of a player (a discard or a pegging card) rated exactly
+  as ``jass-sim cribbage review`` rates it.
+
+The rules are the game kernel's (:mod:`jass_sim.cribbage._game`): the pone leads; a player who
+cannot play says go; when neither can, the last player pegs 1 and the other starts a new count
+(31 pegs 2 and starts one); the last card pegs 1; his heels (a jack turned) gives the dealer 2;
+the show counts the pone's hand, the dealer's hand, then the crib; the game ends the moment a
+player reaches 121 (tested against the kernel's traced games).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from jass_sim.core.errors import InputError
+from jass_sim.cribbage.cards import card_rank, card_value, format_card, format_cards
+from jass_sim.cribbage.game_file import PLAYERS, HandRecord
+
+TARGET = 31
+GAME_POINTS = 121
+JACK = 10
+
+
+def peg_parts(seq: list[int]) -> list[tuple[str, int]]:
+    """The points of the last card of ``seq`` (the cards of the current count, in order), each
+    with its reason: ``fifteen``, ``thirty-one``, ``pair`` / ``pair royal`` / ``double pair
+    royal``, ``run of N``."""
+    count = sum(card_value(c) for c in seq)
+    out = []
+    if count == 15:
+        out.append(("fifteen", 2))
+    if count == TARGET:
+        out.append(("thirty-one", 2))
+    same = 1
+    while same < len(seq) and card_rank(seq[-1 - same]) == card_rank(seq[-1]):
+        same += 1
+    if same > 1:
+        out.append((("pair", "pair royal", "double pair royal")[same - 2], (0, 0, 2, 6, 12)[same]))
+    for n in range(len(seq), 2, -1):
+        ranks = {card_rank(c) for c in seq[-n:]}
+        if len(ranks) == n and max(ranks) - min(ranks) == n - 1:
+            out.append((f"run of {n}", n))
+            break
+    return out
+
+
+@dataclass
+class Pegging:
+    """The pegging of one hand so far: ``events`` (JSON-ready, in order), the cards each player
+    still holds, the current count and its cards, the player to play (-1: the pegging is over or
+    the game ended) and whose turn would be next, the game's scores after it."""
+
+    events: list[dict] = field(default_factory=list)
+    left: list[list[int]] = field(default_factory=list)
+    seq: list[int] = field(default_factory=list)
+    count: int = 0
+    to_play: int = -1
+    min_value: list[int] = field(default_factory=lambda: [0, 0])
+
+
+def _fail(where: str, message: str, token: str) -> None:
+    exc = InputError(f"{where}: {message}", token)
+    exc.field = "game"
+    raise exc
+
+
+def play_hand(hand: HandRecord, scores: list[int]) -> Pegging:
+    """Walk the pegging of ``hand`` (both players' cards known), adding every point to
+    ``scores``; stops where the cards end or the moment a score reaches 121. An InputError
+    (``field`` ``game``) names a card that breaks a rule."""
+    where = f"hand {hand.number}"
+    kept = [hand.kept(0), hand.kept(1)]
+    if None in kept:
+        _fail(where, "the table needs both players' cards", "game")
+    peg = Pegging(left=[list(kept[0]), list(kept[1])])
+    pone = 1 - hand.dealer
+    last = -1
+    turn = pone
+
+    def can(p: int) -> bool:
+        return any(peg.count + card_value(c) <= TARGET for c in peg.left[p])
+
+    def point(p: int, kind: str, pts: int) -> bool:
+        peg.events.append({"player": PLAYERS[p], "card": None, "kind": kind, "count": peg.count, "points": pts,
+                           "parts": [{"kind": kind, "points": pts}] if pts else []})
+        scores[p] += pts
+        return scores[p] >= GAME_POINTS
+
+    said_go = set()  # the players who said go on the current count
+
+    def settle() -> bool:
+        """Goes until a player can play; True when the game ended on a go point."""
+        nonlocal turn, last
+        while peg.left[0] or peg.left[1]:
+            if can(turn):
+                return False
+            if peg.left[turn] and turn not in said_go:
+                point(turn, "go", 0)  # he holds cards and says go
+                said_go.add(turn)
+            if can(1 - turn):
+                peg.min_value[turn] = max(peg.min_value[turn], TARGET + 1 - peg.count)
+                turn = 1 - turn
+                continue
+            won = point(last, "go", 1)
+            peg.seq, peg.count = [], 0
+            said_go.clear()
+            turn = 1 - last
+            if won:
+                return True
+        return False
+
+    for i, c in enumerate(hand.plays):
+        if settle():
+            _fail(where, f"{format_card(c)} is played after the game ended", format_card(c))
+        owner = 0 if c in peg.left[0] else 1 if c in peg.left[1] else -1
+        if owner < 0:
+            _fail(where, f"{format_card(c)} is in neither player's kept cards (or played twice)", format_card(c))
+        if owner != turn:
+            _fail(where, f"{format_card(c)} is player {PLAYERS[owner]}'s, but player {PLAYERS[turn]} is to play on "
+                  f"a count of {peg.count} (a player must play when he can)", format_card(c))
+        if peg.count + card_value(c) > TARGET:
+            _fail(where, f"{format_card(c)} would make the count {peg.count + card_value(c)}, over 31",
+                  format_card(c))
+        peg.left[owner].remove(c)
+        peg.seq.append(c)
+        peg.count += card_value(c)
+        parts = peg_parts(peg.seq)
+        pts = sum(p for _, p in parts)
+        peg.events.append({"player": PLAYERS[owner], "card": format_card(c), "kind": "card", "count": peg.count,
+                           "points": pts, "parts": [{"kind": k, "points": p} for k, p in parts]})
+        scores[owner] += pts
+        last, turn = owner, 1 - owner
+        if peg.count == TARGET:
+            peg.seq, peg.count = [], 0
+            said_go.clear()
+        if scores[owner] >= GAME_POINTS:
+            if i + 1 < len(hand.plays):
+                _fail(where, f"{format_card(hand.plays[i + 1])} is played after the game ended",
+                      format_card(hand.plays[i + 1]))
+            return peg
+    if settle():
+        return peg
+    if peg.left[0] or peg.left[1]:
+        peg.to_play = turn
+    elif peg.count > 0:
+        point(last, "last card", 1)
+    return peg
+
+
+def _show(hand: HandRecord, scores: list[int]) -> list[dict]:
+    """The show of a hand whose pegging is over: the pone's hand, the dealer's hand, the crib, each
+    with its combinations, until a score reaches 121."""
+    from jass_sim.cribbage.scoring import combinations_of
+
+    out = []
+    crib = list(hand.thrown[1 - hand.dealer]) + list(hand.thrown[hand.dealer])
+    for p, part, cards in ((1 - hand.dealer, "hand", hand.kept(1 - hand.dealer)),
+                           (hand.dealer, "hand", hand.kept(hand.dealer)), (hand.dealer, "crib", crib)):
+        combos = combinations_of(cards, hand.starter, part == "crib")
+        pts = sum(c.points for c in combos)
+        scores[p] += pts
+        out.append({"player": PLAYERS[p], "part": part, "cards": [format_card(c) for c in cards],
+                    "points": pts, "combinations": [c.to_json() for c in combos],
+                    "score": {"A": scores[0], "B": scores[1]}})
+        if scores[p] >= GAME_POINTS:
+            break
+    return out
+
+
+def walk_game(hands: list[HandRecord]) -> tuple[dict, Pegging | None]:
+    """The state of :func:`game_state` (without a choice) and the pegging of the last hand."""
+    scores = [0, 0]
+    docs = []
+    peg = None
+    winner = None
+    for n, hand in enumerate(hands):
+        if winner is not None:
+            _fail(f"hand {hand.number}", "the game ended before this hand", "game")
+        if n and hand.dealer == hands[n - 1].dealer:
+            _fail(f"hand {hand.number}", f"player {PLAYERS[hand.dealer]} deals twice running (the deal alternates)",
+                  PLAYERS[hand.dealer])
+        heels = 2 if card_rank(hand.starter) == JACK else 0
+        scores[hand.dealer] += heels
+        doc = {"hand": hand.number, "dealer": PLAYERS[hand.dealer], "starter": format_card(hand.starter),
+               "heels": heels, "pegging": [], "show": []}
+        docs.append(doc)
+        if scores[hand.dealer] >= GAME_POINTS:
+            if hand.plays:
+                _fail(f"hand {hand.number}", "the game ended on his heels before the pegging",
+                      format_card(hand.plays[0]))
+            peg = Pegging(left=[[], []])
+        else:
+            peg = play_hand(hand, scores)
+            doc["pegging"] = peg.events
+            if peg.to_play < 0 and max(scores) < GAME_POINTS:
+                doc["show"] = _show(hand, scores)
+        doc["score"] = {"A": scores[0], "B": scores[1]}
+        if max(scores) >= GAME_POINTS:
+            winner = PLAYERS[0 if scores[0] >= GAME_POINTS else 1]
+    state = {"hands": docs, "score": {"A": scores[0], "B": scores[1]}, "winner": winner,
+             "to_play": None, "legal": [], "count": 0, "current_count": [], "phase": "over" if winner else "show"}
+    if peg is not None and winner is None and peg.to_play >= 0:
+        p = peg.to_play
+        state.update(to_play=PLAYERS[p], phase="pegging", count=peg.count,
+                     current_count=[format_card(c) for c in peg.seq],
+                     legal=[format_card(c) for c in peg.left[p] if peg.count + card_value(c) <= TARGET],
+                     cards_left={PLAYERS[q]: len(peg.left[q]) for q in range(2)})
+    return state, peg
+
+
+def search_card(hand: HandRecord, player: int, seed: int) -> int:
+    """The card the ``search`` player peg as ``player`` (to play, with a card he can play) in
+    ``hand``, from his own view: his cards, the starter, his discard, the cards played and the
+    opponent's goes (:func:`jass_sim.cribbage._search.search_play`, its sampled worlds seeded by
+    ``seed`` and the cards played so far)."""
+    import numpy as np
+
+    from jass_sim.core.batches import call
+    from jass_sim.core.rng import STREAMS, block_states
+    from jass_sim.cribbage._search import SEARCH_WORLDS, search_play
+    from jass_sim.cribbage.pegposition import build_position
+
+    pos = build_position(format_cards(hand.kept(player)), format_card(hand.starter), hand.dealer == player,
+                         format_cards(hand.plays), format_cards(hand.thrown[player]), opponent_go=True)
+    left = np.array(pos.left, dtype=np.int64)
+    seq = np.zeros(16, dtype=np.int64)
+    seq[:len(pos.seq)] = pos.seq
+    seen = 0
+    for c in set(pos.hand) | {pos.starter} | set(pos.discard) | {c for _, c in pos.played}:
+        seen |= 1 << c
+    state = block_states(seed, hand.number * 16 + len(hand.plays), 1, STREAMS["cribbage.bot"])[0]
+    idx = call(search_play, left, len(left), pos.opp_left, seq, len(pos.seq), pos.count, np.uint64(seen),
+               pos.min_value, SEARCH_WORLDS, state)
+    return int(left[idx])
+
+
+class TableState:
+    """The answer of :func:`jass_sim.cribbage.game_state`: ``to_json()`` (see the module)."""
+
+    def __init__(self, doc: dict):
+        self._doc = doc
+
+    def to_json(self) -> dict:
+        import copy
+
+        return copy.deepcopy(self._doc)
+
+
+def _tick(progress, done: int) -> None:
+    """``progress`` (if any) told that the input is checked (0) or the answer is there (1)."""
+    if progress is not None:
+        from jass_sim.core.chunks import Tick
+
+        progress(Tick(done, 1))
+
+
+def game_state(hands: list[HandRecord], choose: bool, seed: int, progress=None) -> TableState:
+    """The game so far (see the module); with ``choose`` and a player to play, ``choice``: the
+    card the ``search`` player would peg for him. ``progress``: see :func:`_tick`."""
+    state, _ = walk_game(hands)
+    _tick(progress, 0)
+    if choose and state["to_play"] is not None:
+        p = PLAYERS.index(state["to_play"])
+        state["choice"] = format_card(search_card(hands[-1], p, seed))
+    _tick(progress, 1)
+    return TableState(state)
+
+
+def bot_discard(six: list[int], dealer: bool, seed: int, progress=None) -> TableState:
+    """The two cards the ``search`` player throws from ``six`` (its pegging values sampled with a
+    generator seeded by ``seed``)."""
+    import numpy as np
+
+    from jass_sim.core.batches import call
+    from jass_sim.core.rng import STREAMS, block_states
+    from jass_sim.cribbage._exact import discard_pair
+    from jass_sim.cribbage._players import DISCARD_SEARCH, choose_discard
+    from jass_sim.cribbage.discards import crib_rank_table
+
+    _tick(progress, 0)
+    hand6 = np.array(six, dtype=np.int64)
+    state = block_states(seed, 0, 1, STREAMS["cribbage.bot"])[0]
+    k = int(call(choose_discard, DISCARD_SEARCH, hand6, 1 if dealer else -1, crib_rank_table(), state,
+                 np.empty(5, dtype=np.int64)))
+    i, j = discard_pair(k)
+    thrown = [six[i], six[j]]
+    _tick(progress, 1)
+    return TableState({"hand": [format_card(c) for c in six], "role": "dealer" if dealer else "pone",
+                       "player": "search", "discard": [format_card(c) for c in thrown],
+                       "keep": [format_card(c) for c in six if c not in thrown]})
+
+
+def rate_last(hands: list[HandRecord], player: int, progress=None) -> TableState:
+    """The last decision of ``player`` in ``hands`` rated as the review rates it: the JSON of one
+    :class:`~jass_sim.cribbage.game_review.CribDecision`."""
+    from jass_sim.cribbage.game_review import card_decision, discard_decision
+
+    if not hands or hands[-1].six[player] is None:
+        raise InputError(f"the game gives no cards of player {PLAYERS[player]} in its last hand", PLAYERS[player])
+    hand = hands[-1]
+    kept = hand.kept(player)
+    mine = [i for i, c in enumerate(hand.plays) if c in kept]
+    walk_game(hands)  # the game breaks no rule
+    _tick(progress, 0)
+    decision = card_decision(hand, player, mine[-1]) if mine else discard_decision(hand, player)
+    _tick(progress, 1)
+    return TableState(decision.to_json())
