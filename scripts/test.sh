@@ -14,7 +14,8 @@ fi
 PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" .venv/bin/lint-imports
 # 1. everything, kernels compiled, in two worker processes (pytest-xdist; CI has 2 cores, and
 #    Numba compiles on one core, so two workers halve the wall time: 9.1 -> 5.8 min measured)
-.venv/bin/python -m pytest -q -n 2 "$@"
+#    --durations: the slowest tests are printed, so a CI log shows where its time went
+.venv/bin/python -m pytest -q -n 2 --durations=30 "$@"
 # 2. the kernel-vs-reference tests (marked nojit) again with Numba disabled (kernels run as plain
 #    Python); the -m replaces addopts' -m 'not slow', so it is repeated
 NUMBA_DISABLE_JIT=1 .venv/bin/python -m pytest -q -p no:cacheprovider -m "nojit and not slow"

@@ -16,7 +16,8 @@ from jass_sim.core.cli import command
 @click.option("--deals", type=int, default=None,
               help="Budget per section: hands x samples per hand (mode choice, chibre), deals per mode (card "
                    "values), sampled deals (melds), duplicate deals per pair (players), rounds per player against "
-                   "human play (at most 100,000; pimc at most 300)  [default: 1000000].")
+                   "human play (at most 100,000; pimc at most 300); the endgame, first-lead and smearing samples "
+                   "shrink in proportion below the default  [default: 1000000].")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Root seed (the same report on any number of threads).")
 @click.option("--samples-per-hand", type=int, default=None,

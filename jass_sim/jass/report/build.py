@@ -93,6 +93,27 @@ TABLE_COLUMNS = {
 
 QUICK_PLAY = PlaySizes(endgame_hands=16, scores=E.QUICK_SCORES, lead_positions=4, rule_positions=1, smear_positions=4,
                        worlds=16)
+#: The smallest sizes of sections 2c and 2d, for a report of few ``--deals`` (see :func:`play_sizes_for`).
+TINY_PLAY = PlaySizes(endgame_hands=4, scores=E.QUICK_SCORES, lead_positions=1, rule_positions=0, smear_positions=1,
+                      worlds=8)
+
+
+def play_sizes_for(deals: int) -> PlaySizes:
+    """Sizes of sections 2c and 2d for a budget of ``deals``: the defaults (:class:`PlaySizes`) at
+    :data:`DEFAULT_DEALS` and above, scaled down in proportion below it, never under
+    :data:`TINY_PLAY`'s. Their search play-outs cost about a second of CPU per position and card,
+    so a report of a few thousand deals must not sample the full report's hundreds of positions."""
+    full = PlaySizes()
+    share = min(1.0, deals / DEFAULT_DEALS)
+
+    def scaled(field: str) -> int:
+        return max(getattr(TINY_PLAY, field), round(getattr(full, field) * share))
+
+    small = share < 0.25
+    return PlaySizes(endgame_hands=scaled("endgame_hands"), scores=TINY_PLAY.scores if small else full.scores,
+                     lead_positions=scaled("lead_positions"), rule_positions=scaled("rule_positions"),
+                     smear_positions=scaled("smear_positions"), worlds=TINY_PLAY.worlds if small else full.worlds,
+                     policy=full.policy)
 
 
 def report_command(rules: str, deals: int, seed: int, samples_per_hand: int, players: list[str],
@@ -206,16 +227,16 @@ def build_report(rules: RuleSet | str = "chibre", deals: int | None = None, seed
         ``--quick``: the sizes not given are :data:`QUICK`'s, and sections 2c and 2d use
         :data:`QUICK_PLAY` (the same sections, smaller samples).
     play : PlaySizes, optional
-        Sizes of sections 2c and 2d (default :class:`PlaySizes`, or :data:`QUICK_PLAY`).
+        Sizes of sections 2c and 2d (default :func:`play_sizes_for` ``deals``, or :data:`QUICK_PLAY`).
     """
     from jass_sim.core.threads import numba_threads
     from jass_sim.jass.melds.stats import meld_stats
     from jass_sim.jass.players import PLAYERS
 
     deals, samples_per_hand, players, meld_hands = quick_defaults(quick, deals, samples_per_hand, players, meld_hands)
-    play = play or (QUICK_PLAY if quick else PlaySizes())
     rule_set, deals, seed, samples_per_hand, policy, players, meld_hands = check_params(
         rules, deals, seed, samples_per_hand, policy, players, meld_hands, threads)
+    play = play or (QUICK_PLAY if quick else play_sizes_for(deals))
     PLAYERS.code(play.policy)
     hands = deals // samples_per_hand
     step = progress or (lambda label: None)

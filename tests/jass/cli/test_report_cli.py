@@ -81,3 +81,6 @@ def test_tiny_report(tmp_path):
     assert "## 6. Simulated players against human play" in md and (out / "human.png").exists()
     assert (out / "tables" / "human.csv").exists()
     assert os.listdir(tmp_path / "reports") == ["t"]
+    # sections 2c and 2d at the sizes of a tiny budget (a few search play-outs, not the full report's)
+    sizes = (out / "tables" / "sample_sizes.csv").read_text(encoding="utf-8")
+    assert "(2 sampled," in sizes and "1 smearing positions × 8 worlds" in sizes

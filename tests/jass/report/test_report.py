@@ -451,6 +451,23 @@ def test_quick_sizes_and_command():
     assert "--quick" in out and "[default: 1000000]" in out
 
 
+def test_play_sizes_follow_the_deals():
+    """Sections 2c and 2d (search play-outs, the report's dearest per sample) shrink with
+    ``--deals``: the defaults at the default budget, the smallest sizes for a tiny report, never
+    smaller, and never more as the budget falls."""
+    full, tiny = B.PlaySizes(), B.TINY_PLAY
+    assert B.play_sizes_for(B.DEFAULT_DEALS) == full == B.play_sizes_for(10 * B.DEFAULT_DEALS)
+    assert B.play_sizes_for(2048) == tiny
+    assert tiny.lead_positions < full.lead_positions and tiny.smear_positions < full.smear_positions
+    half = B.play_sizes_for(B.DEFAULT_DEALS // 2)
+    assert half.lead_positions == full.lead_positions // 2 and half.worlds == full.worlds
+    fields = ("endgame_hands", "lead_positions", "rule_positions", "smear_positions", "worlds")
+    budgets = [2048, 16_384, 100_000, 250_000, 500_000, B.DEFAULT_DEALS]
+    sizes = [B.play_sizes_for(d) for d in budgets]
+    for small, big in zip(sizes, sizes[1:]):
+        assert all(getattr(tiny, f) <= getattr(small, f) <= getattr(big, f) for f in fields)
+
+
 @pytest.mark.slow  # the whole --quick report: about 3 minutes with the kernels compiled, more when cold
 def test_quick_report_from_the_command_line(tmp_path):
     """``jass-sim report --quick`` writes every section with every table's columns, and names itself
