@@ -317,8 +317,8 @@ def game_state(game, *, choose: bool = False, seed: int = 0, progress=None):
     its reason, the scores, whose turn it is and the cards he may play, or the winner.
 
     Wraps :func:`jass_sim.cribbage.table_game.game_state` (the rules of :mod:`jass_sim.cribbage.table_game`;
-    with ``choose``, ``choice`` is the card the ``search`` player pegs for the player to play, by the
-    kernel :func:`jass_sim.cribbage._search.search_play`, its sampled worlds seeded by ``seed``, the
+    with ``choose``, ``choice`` is the card the ``wide`` player pegs for the player to play, by the
+    kernel :func:`jass_sim.cribbage._search.search_play` (256 worlds), its worlds seeded by ``seed``, the
     hand and the cards played so far).
 
     Parameters
@@ -328,7 +328,7 @@ def game_state(game, *, choose: bool = False, seed: int = 0, progress=None):
         cards given), or a ``cribbage replay --format json`` document; the last hand may be cut
         short (the cards pegged so far).
     choose : bool
-        Add the ``search`` player's card for the player to play.
+        Add the ``wide`` player's card for the player to play.
     seed : int
         Seed of that player's sampled worlds.
     progress : callable, optional
@@ -343,7 +343,7 @@ def game_state(game, *, choose: bool = False, seed: int = 0, progress=None):
 
 @api_args(dealer="flag", seed="whole0")
 def bot_discard(hand: str, *, dealer: bool, seed: int = 0, progress=None):
-    """The two cards the ``search`` player throws from six (the page's coached game).
+    """The two cards the ``wide`` player (``search``'s throw) throws from six (the page's coached game).
 
     Wraps the kernel :func:`jass_sim.cribbage._players.choose_discard` (exact hand and crib
     expectation plus sampled pegging values, seeded by ``seed``).
