@@ -62,7 +62,8 @@ export function renderCribReview(box, doc) {
   box.textContent = "";
   const s = doc.summary;
   box.append(el("p", { class: "sentence", "data-testid": "crib-review-summary" },
-    `Player ${doc.player}: ${s.decisions} decisions in ${doc.hands.length} hands; the discards lost ${fmt(s.discard_loss, 2)} points, the pegging ${fmt(s.card_loss, 2)}.`));
+    `Player ${doc.player}: ${s.decisions} decisions in ${doc.hands.length} hands; the discards lost ${fmt(s.discard_loss, 2)} points, the pegging ${fmt(s.card_loss, 2)}.`
+    + (doc.win_samples ? ` By the chance to win: the discards lost ${fmt(100 * (s.discard_win_loss || 0), 1)} percentage points, the pegging ${fmt(100 * (s.card_win_loss || 0), 1)}.` : "")));
   const counts = el("div", { class: "counts" });
   for (const v of VERDICTS) {
     if (!s.verdicts[v]) continue;
@@ -109,7 +110,7 @@ export function renderCribReview(box, doc) {
 // a decision's rating by the chance to win (review --win-samples): its own verdict and the best option
 function winLine(w) {
   const pct = (p) => `${fmt(100 * p, 1)}%`;
-  const at = `at ${w.score.A}:${w.score.B}`;
+  const at = `at ${w.score.A}:${w.score.B} (A:B)`;
   const text = w.loss > 1e-9
     ? ` ${pct(w.taken_win_prob)} to win ${at}; best ${C(w.best)} ${pct(w.best_win_prob)}, ${fmt(100 * w.loss, 1)} percentage points lost (95% CI ${fmt(100 * w.ci95_loss[0], 1)} to ${fmt(100 * w.ci95_loss[1], 1)}).`
     : ` ${pct(w.taken_win_prob)} to win ${at}: the best.`;
