@@ -3,7 +3,8 @@ values? The candidate (pegging policy ``PEG_WIDE`` of :mod:`jass_sim.cribbage._p
 ``search`` player with the pegging adviser's sample size: it values each card by the same face-up
 play-outs (:func:`jass_sim.cribbage._search.search_values`, the evaluation the adviser's
 ``mean_diff`` uses) over ``WIDE_WORLDS`` sampled opponent hands instead of ``SEARCH_WORLDS``; it
-throws as ``search`` does. It has no player name: one is added only if it is measured stronger.
+throws as ``search`` does. Measured stronger than ``search`` at 8,064 games (benchmarks/RESULTS.md,
+2026-11-28), it is the player ``wide``.
 
 Duplicate-dealt games as ``jass-sim cribbage simulate`` plays them (the same blocks, seeds and
 kernel, ``_game.play_games``), A = the candidate against B = ``search`` and against B = ``expect``;

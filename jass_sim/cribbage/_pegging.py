@@ -16,7 +16,7 @@ from jass_sim.cribbage._pegrules import GAME_POINTS, TARGET, can_play, peg_point
 from jass_sim.cribbage._scoring import _value
 from jass_sim.cribbage._search import SEARCH_WORLDS, WIDE_WORLDS, search_play
 
-#: Pegging policies. ``PEG_WIDE`` (no player name: a candidate measured by
+#: Pegging policies. ``PEG_WIDE`` (the ``wide`` player's, measured by
 #: ``benchmarks/bench_cribbage_pegging.py``) is ``PEG_SEARCH`` with ``WIDE_WORLDS`` sampled worlds.
 PEG_RANDOM, PEG_GREEDY, PEG_SEARCH, PEG_WIDE = 0, 1, 2, 3
 

@@ -20,7 +20,7 @@ from jass_sim.cribbage._scoring import _value
 
 #: Opponent hands sampled per decision.
 SEARCH_WORLDS = 32
-#: Opponent hands of the ``PEG_WIDE`` pegging candidate (``benchmarks/bench_cribbage_pegging.py``):
+#: Opponent hands of the ``wide`` player's pegging (``PEG_WIDE``, ``benchmarks/bench_cribbage_pegging.py``):
 #: the ``search`` evaluation at the sample size of the pegging adviser's sampled answers.
 WIDE_WORLDS = 256
 #: Value of a card that is not searched (not playable, or a rank already searched).

@@ -162,7 +162,7 @@ def simulate(games: int, *, a: str = "greedy", b: str = "greedy", seed: int = 0,
     games : int
         Games to play, a positive even number (duplicate-dealt pairs).
     a, b : str
-        Players: ``random``, ``greedy`` or ``expect``.
+        Players: ``random``, ``greedy``, ``expect``, ``search`` or ``wide``.
     seed : int
         Root seed.
     progress : callable, optional
@@ -194,7 +194,7 @@ def replay(seed: int, *, a: str = "greedy", b: str = "greedy") -> Game:
     seed : int
         The seed: this game is the first of ``simulate(..., seed=seed)``.
     a, b : str
-        Players: ``random``, ``greedy`` or ``expect``; A deals first.
+        Players: ``random``, ``greedy``, ``expect``, ``search`` or ``wide``; A deals first.
 
     Returns
     -------
@@ -266,13 +266,16 @@ def play_advice(hand: str, starter: str, *, dealer: bool, played: str = "", disc
                   2000 if win_samples is None else win_samples, progress)
 
 
-@api_args(game="round", player="whole0")
-def review(game, *, player: int = 0, progress=None) -> CribReview:
-    """Rate every discard and every pegging card of one player in a played game
-    (``jass-sim cribbage review``).
+@api_args(game="round", player="whole0", win_samples="whole0")
+def review(game, *, player: int = 0, win_samples: int | None = None, seed: int | None = None,
+           progress=None) -> CribReview:
+    """Rate every discard and every pegging card of one player in a played game, in points and,
+    with the score at each decision, by the chance to win the game (``jass-sim cribbage review``).
 
     Wraps :func:`jass_sim.cribbage.game_review.review_game` (the discard enumeration of
-    :mod:`jass_sim.cribbage._exact` and the pegging adviser's kernels of :mod:`jass_sim.cribbage._advice`).
+    :mod:`jass_sim.cribbage._exact`, the pegging adviser's kernels of :mod:`jass_sim.cribbage._advice`
+    and the game-sample kernels ``_game.win_samples`` and ``_pegwin.win_counts``, through
+    :mod:`jass_sim.cribbage.review_win`).
 
     Parameters
     ----------
@@ -281,25 +284,41 @@ def review(game, *, player: int = 0, progress=None) -> CribReview:
         text or document of ``cribbage replay --format json``, or the :class:`Game` of :func:`replay`.
     player : int
         The player reviewed: 0 (A) or 1 (B).
+    win_samples : int, optional
+        Also rate each decision by the chance to win the game from the score then, over that many
+        game samples per decision (at least 128; e.g. 1,000); 0 or None (the default): the points
+        only. Rated only when both players' cards are known (the scores follow from them).
+    seed : int, optional
+        Seed of the game samples (default 0): each decision's figures are those of ``discard
+        --score`` / ``play-advice --score`` with this seed.
     progress : callable, optional
-        Called with a :class:`~jass_sim.core.chunks.Tick` per decision (0 once the game is read);
-        raise :class:`~jass_sim.core.errors.Cancelled` in it to stop.
+        Called with a :class:`~jass_sim.core.chunks.Tick` per decision (0 once the game is read,
+        and during a decision's game samples); raise :class:`~jass_sim.core.errors.Cancelled` in it
+        to stop.
     """
     from jass_sim.core.errors import InputError
     from jass_sim.cribbage.game_file import read_game
     from jass_sim.cribbage.game_review import review_game
+    from jass_sim.cribbage.review_win import MIN_WIN_SAMPLES
 
     if player not in (0, 1):
         raise InputError(f"--player is 0 (A) or 1 (B), got {player}", str(player))
-    return review_game(read_game(game), player, progress)
+    if win_samples is not None and 0 < win_samples < MIN_WIN_SAMPLES:
+        raise InputError(f"--win-samples is 0 (no win chances) or at least {MIN_WIN_SAMPLES} (two blocks of game "
+                         f"samples, for the paired interval), got {win_samples}", str(win_samples))
+    _unused(not win_samples, "--seed applies only to the win chances (--win-samples above 0)", seed)
+    hands = read_game(game)
+    return review_game(hands, player, progress, win_samples or 0, 0 if seed is None else seed)
+
+
 @api_args(game="round", choose="flag", seed="whole0")
 def game_state(game, *, choose: bool = False, seed: int = 0, progress=None):
     """A game at the table checked by the rules so far (the page's coached game): every point with
     its reason, the scores, whose turn it is and the cards he may play, or the winner.
 
     Wraps :func:`jass_sim.cribbage.table_game.game_state` (the rules of :mod:`jass_sim.cribbage.table_game`;
-    with ``choose``, ``choice`` is the card the ``search`` player pegs for the player to play, by the
-    kernel :func:`jass_sim.cribbage._search.search_play`, its sampled worlds seeded by ``seed``, the
+    with ``choose``, ``choice`` is the card the ``wide`` player pegs for the player to play, by the
+    kernel :func:`jass_sim.cribbage._search.search_play` (256 worlds), its worlds seeded by ``seed``, the
     hand and the cards played so far).
 
     Parameters
@@ -309,7 +328,7 @@ def game_state(game, *, choose: bool = False, seed: int = 0, progress=None):
         cards given), or a ``cribbage replay --format json`` document; the last hand may be cut
         short (the cards pegged so far).
     choose : bool
-        Add the ``search`` player's card for the player to play.
+        Add the ``wide`` player's card for the player to play.
     seed : int
         Seed of that player's sampled worlds.
     progress : callable, optional
@@ -324,7 +343,7 @@ def game_state(game, *, choose: bool = False, seed: int = 0, progress=None):
 
 @api_args(dealer="flag", seed="whole0")
 def bot_discard(hand: str, *, dealer: bool, seed: int = 0, progress=None):
-    """The two cards the ``search`` player throws from six (the page's coached game).
+    """The two cards the ``wide`` player (``search``'s throw) throws from six (the page's coached game).
 
     Wraps the kernel :func:`jass_sim.cribbage._players.choose_discard` (exact hand and crib
     expectation plus sampled pegging values, seeded by ``seed``).

@@ -95,8 +95,8 @@ def stats(exact, hands, seed, fmt, crib_table, samples, plot):
 
 @cribbage.command()
 @click.option("--games", type=int, required=True, help="Games to play (even: duplicate-dealt pairs).")
-@click.option("--a", "a", default="greedy", show_default=True, help="Player A: random, greedy, expect or search.")
-@click.option("--b", "b", default="greedy", show_default=True, help="Player B: random, greedy, expect or search.")
+@click.option("--a", "a", default="greedy", show_default=True, help="Player A: random, greedy, expect, search or wide.")
+@click.option("--b", "b", default="greedy", show_default=True, help="Player B: random, greedy, expect, search or wide.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
 @click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
 def simulate(games, a, b, seed, fmt):
@@ -168,9 +168,14 @@ def play_advice(hand, starter, dealer, played, discard, score_text, samples, exa
 @click.option("--player", type=int, default=0, show_default=True, help="The player reviewed: 0 (A) or 1 (B).")
 @click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
 @click.option("--html", "html_path", default=None, help="Also write an HTML page with a row per decision.")
-def review(game_file, player, fmt, html_path):
+@click.option("--win-samples", type=int, default=None,
+              help="Also rate each decision by the chance to win from the score then: games played to the end "
+                   "per decision (at least 128, e.g. 1000; both players' cards needed) [default: 0, none].")
+@click.option("--seed", type=int, default=None, help="Seed of those games [default: 0].")
+def review(game_file, player, fmt, html_path, win_samples, seed):
     """Rate every discard and pegging card of a player in GAME_FILE (the JSON of `cribbage replay
-    --format json`, or the text game format of docs/cribbage.md)."""
+    --format json`, or the text game format of docs/cribbage.md): in points and, from the score at
+    each decision, by the chance to win the game."""
     from jass_sim.core.errors import InputError, check_choice
     from jass_sim.core.files import check_output_path, emit, write_atomic
     from jass_sim.core.progress import PROGRESS_DELAY, Progress
@@ -181,7 +186,8 @@ def review(game_file, player, fmt, html_path):
     check_output_path(html_path, "--html")
     if html_path is not None and not html_path.lower().endswith((".html", ".htm")):
         raise InputError(f"--html writes an HTML page: give a FILE.html, got {html_path!r}", html_path)
-    result = run(game_file, player=player, progress=Progress(1, "cribbage review", delay=PROGRESS_DELAY))
+    result = run(game_file, player=player, win_samples=win_samples, seed=seed,
+                 progress=Progress(1, "cribbage review", delay=PROGRESS_DELAY))
     text = result.formatted(fmt)
     page = result.html() if html_path is not None else None
     emit(text, None)

@@ -45,6 +45,8 @@ class DiscardOption:
     total_ci: tuple[float, float] | None = None
     win_prob: float | None = None
     win_ci: tuple[float, float] | None = None
+    #: With ``block_wins``: the wins in each block of game samples (for paired intervals).
+    win_blocks: np.ndarray | None = field(default=None, repr=False)
 
     def quantile(self, q: float) -> int:
         """The smallest net value whose cumulative probability reaches ``q``."""
@@ -95,7 +97,7 @@ def parse_score(text: str) -> tuple[int, int]:
 
 def discard_options(hand: list[int], dealer: bool, opponent: str = "random", samples: int = 2000,
                     seed: int = 0, pegging: bool = False, score: tuple[int, int] | None = None,
-                    progress=None) -> list[DiscardOption]:
+                    progress=None, block_wins: bool = False) -> list[DiscardOption]:
     """All 15 discards of the six cards ``hand``, best first (ties: input order): by ``net_ev``,
     with ``pegging`` by ``total_ev = net_ev + peg_ev``, with ``score`` by ``win_prob``.
 
@@ -128,6 +130,9 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
         exact figures and the sampled opponent (one step each), and after each short call of the
         game samples (``score``: blocks of them, the same wins however they are cut); raise
         :class:`~jass_sim.core.errors.Cancelled` in it to stop.
+    block_wins : bool
+        With ``score``: also keep each option's wins per block of game samples (``win_blocks``,
+        one kernel call per block: the same wins), for paired intervals between discards.
     """
     from jass_sim.core.chunks import Tick
     from jass_sim.cribbage._exact import NET_OFFSET, discard_exact, discard_pair
@@ -209,21 +214,32 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
         play_states = block_states(seed, 0, n_blocks, STREAMS["cribbage.win-play"])
         counts = np.full(n_blocks, PAIRS_PER_BLOCK, dtype=np.int64)
         counts[-1] = samples - (n_blocks - 1) * PAIRS_PER_BLOCK
-        wins = np.zeros(15, dtype=np.int64)
+        blocks = np.zeros((n_blocks, 15), dtype=np.int64)
         before = 1 + int(sampled)
+
+        def run(lo, hi):
+            return call(win_samples, cards, dealer, -1 if opponent == "model" else -2,
+                        np.array(score, dtype=np.int64), samples - lo * PAIRS_PER_BLOCK, deck_states[lo:hi],
+                        play_states[lo:hi], np.array([PLAYERS.code("expect")] * 2, dtype=np.int64),
+                        crib_rank_table())
+
         # short calls of whole blocks (block b plays samples b*64.. from its own states): the same wins
         for lo, hi, _starts, _steps in Slicer(lambda done: tick(before + done, "games to the end")).slices(counts):
-            wins += call(win_samples, cards, dealer, -1 if opponent == "model" else -2,
-                         np.array(score, dtype=np.int64), samples - lo * PAIRS_PER_BLOCK, deck_states[lo:hi],
-                         play_states[lo:hi], np.array([PLAYERS.code("expect")] * 2, dtype=np.int64),
-                         crib_rank_table())
+            if block_wins:
+                for b in range(lo, hi):
+                    blocks[b] = run(b, b + 1)
+            else:
+                blocks[lo] += run(lo, hi)
+        wins = blocks.sum(axis=0)
         by_pair = {}
         for k in range(15):
             i, j = discard_pair(k)
-            by_pair[(hand[i], hand[j])] = wilson_ci(int(wins[k]), samples)
+            by_pair[(hand[i], hand[j])] = wilson_ci(int(wins[k]), samples), k
         for o in options:
-            p, lo, hi = by_pair[o.discard]
+            (p, lo, hi), k = by_pair[o.discard]
             o.win_prob, o.win_ci = p, (lo, hi)
+            if block_wins:
+                o.win_blocks = blocks[:, k].copy()
     options.sort(key=lambda o: -(o.total_ev if pegging else o.net_ev))
     if score is not None:
         options.sort(key=lambda o: -o.win_prob)  # stable: equal chances keep the order above

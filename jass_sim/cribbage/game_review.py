@@ -13,6 +13,10 @@ Verdicts as in the Jass review, on Cribbage's scale (a Cribbage hand is worth ab
 to a player): good (loss below 0.25 point), inaccuracy (0.25 or more), mistake (1 or more),
 blunder (2.5 or more), unclear (a sampled loss whose 95% CI reaches 0: never here, every figure is
 exact), forced (one option: one rank playable). The figures do not cover the play model.
+
+With both players' cards known (so the scores are), each decision is also rated by the chance to
+win the game from the score at that moment (``win``, sampled, paired 95% intervals, its own
+verdict): see :mod:`jass_sim.cribbage.review_win`.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
 from jass_sim.cribbage.cards import card_rank, format_card, format_cards
 from jass_sim.cribbage.game_file import PLAYERS, HandRecord
+from jass_sim.cribbage.review_win import WIN_THRESHOLDS
 
 #: Loss thresholds (points) of the verdicts, worst first.
 THRESHOLDS = (("blunder", 2.5), ("mistake", 1.0), ("inaccuracy", 0.25))
@@ -33,13 +38,20 @@ VERDICTS = ("good", "inaccuracy", "mistake", "blunder", "unclear", "forced")
 BIGGEST = 3
 
 
-def verdict(loss: float, lo: float = math.nan) -> str:
-    """The verdict of a loss with 95% CI lower bound ``lo`` (NaN: exact)."""
-    if loss < THRESHOLDS[-1][1] - 1e-9:
+def _win_sum(decisions) -> float | None:
+    """The win probability lost by ``decisions`` together (None: none rated by it)."""
+    rated = [d.win["loss"] for d in decisions if d.win is not None]
+    return sum(rated) if rated else None
+
+
+def verdict(loss: float, lo: float = math.nan, thresholds=THRESHOLDS) -> str:
+    """The verdict of a loss with 95% CI lower bound ``lo`` (NaN: exact) on the scale of
+    ``thresholds`` (``(name, limit)``, worst first)."""
+    if loss < thresholds[-1][1] - 1e-9:
         return "good"
     if not math.isnan(lo) and lo <= 0:
         return "unclear"
-    for name, limit in THRESHOLDS:
+    for name, limit in thresholds:
         if loss >= limit - 1e-9:
             return name
     return "good"
@@ -62,6 +74,7 @@ class CribDecision:
     current_count: list[str] = field(default_factory=list)
     holding: list[str] = field(default_factory=list)
     values: dict = field(default_factory=dict)   # the option taken and the best: their values
+    win: dict | None = None   # rated by the chance to win the game (review_win), when the scores are known
 
     def sentence(self) -> str:
         what = "throw " + " ".join(self.played) if self.kind == "discard" else "peg " + " ".join(self.played)
@@ -69,15 +82,25 @@ class CribDecision:
         if self.verdict == "forced":
             return f"Hand {self.hand}: {what}{where}: forced."
         if self.loss < 1e-9:
-            return f"Hand {self.hand}: {what}{where}: best."
+            return f"Hand {self.hand}: {what}{where}: best." + self._win_sentence()
         return (f"Hand {self.hand}: {what}{where}: {self.verdict}, {self.loss:.2f} points behind "
-                f"{' '.join(self.best)}.")
+                f"{' '.join(self.best)}." + self._win_sentence())
+
+    def _win_sentence(self) -> str:
+        w = self.win
+        if w is None:
+            return ""
+        at = f"at {w['score']['A']}:{w['score']['B']} (A:B)"
+        if w["loss"] < 1e-9:
+            return f" By the chance to win {at}: best, {100 * w['taken_win_prob']:.1f}%."
+        return (f" By the chance to win {at}: {w['verdict']}, {100 * w['taken_win_prob']:.1f}% against "
+                f"{100 * w['best_win_prob']:.1f}% for {' '.join(w['best'])}.")
 
     def to_json(self) -> dict:
         doc = {"kind": self.kind, "hand": self.hand, "player": PLAYERS[self.player], "played": self.played,
                "best": self.best, "loss": self.loss, "ci95_loss": None, "verdict": self.verdict,
                "options": self.options, "holding": self.holding, "values": self.values,
-               "sentence": self.sentence()}
+               "sentence": self.sentence(), "win": self.win}
         if self.kind == "card":
             doc.update(count=self.count, current_count=self.current_count)
         return doc
@@ -97,15 +120,13 @@ def discard_decision(hand: HandRecord, p: int) -> CribDecision:
                         values={"taken_net_ev": taken.net_ev, "best_net_ev": best.net_ev})
 
 
-def card_decision(hand: HandRecord, p: int, i: int) -> CribDecision:
-    """The pegging card ``hand.plays[i]`` (player ``p``'s), rated by the adviser's exact ``mean_diff``."""
-    from jass_sim.cribbage.pegging_advice import advise
+def card_position(hand: HandRecord, p: int, i: int):
+    """The pegging position of player ``p`` before ``hand.plays[i]`` (his card), checked by the rules."""
     from jass_sim.cribbage.pegposition import build_position
 
-    kept = hand.kept(p)
     card = hand.plays[i]
     try:
-        pos = build_position(format_cards(kept), format_card(hand.starter), hand.dealer == p,
+        pos = build_position(format_cards(hand.kept(p)), format_card(hand.starter), hand.dealer == p,
                              format_cards(hand.plays[:i]), format_cards(hand.thrown[p]), opponent_go=True)
     except InputError as exc:
         reason = str(exc).removeprefix("--played: ")
@@ -113,6 +134,15 @@ def card_decision(hand: HandRecord, p: int, i: int) -> CribDecision:
     if card not in pos.legal:
         raise InputError(f"hand {hand.number}: {format_card(card)} cannot be played on a count of {pos.count}",
                          format_card(card))
+    return pos
+
+
+def card_decision(hand: HandRecord, p: int, i: int) -> CribDecision:
+    """The pegging card ``hand.plays[i]`` (player ``p``'s), rated by the adviser's exact ``mean_diff``."""
+    from jass_sim.cribbage.pegging_advice import advise
+
+    card = hand.plays[i]
+    pos = card_position(hand, p, i)
     advice = advise(pos)
     figs = {f["card"]: f for f in (advice.figures(j) for j in range(len(advice.cards)))}
     best = advice.cards[advice.order[0]]
@@ -128,18 +158,6 @@ def card_decision(hand: HandRecord, p: int, i: int) -> CribDecision:
                          "best_mean_diff": figs[format_card(best)]["mean_diff"]})
 
 
-def _card_decisions(hand: HandRecord, p: int, progress) -> list[CribDecision]:
-    kept = hand.kept(p)
-    out = []
-    for i, card in enumerate(hand.plays):
-        if card not in kept:
-            continue
-        out.append(card_decision(hand, p, i))
-        if progress is not None:
-            progress()
-    return out
-
-
 @dataclass(eq=False, repr=False)
 class CribReview(Result):
     """The answer of :func:`jass_sim.cribbage.review`: ``decisions`` (one :class:`CribDecision`
@@ -148,6 +166,8 @@ class CribReview(Result):
     hands: list[HandRecord]
     player: int
     decisions: list[CribDecision]
+    win_samples: int = 0    # game samples per decision of the win ratings (0: none)
+    seed: int | None = None
 
     formats = ("table", "json")
     json_ascii = False
@@ -164,20 +184,27 @@ class CribReview(Result):
         cards = [d for d in self.decisions if d.kind == "card"]
         return {"decisions": len(self.decisions), "discard_loss": sum(d.loss for d in disc),
                 "card_loss": sum(d.loss for d in cards),
-                "verdicts": {v: sum(d.verdict == v for d in self.decisions) for v in VERDICTS}}
+                "verdicts": {v: sum(d.verdict == v for d in self.decisions) for v in VERDICTS},
+                "discard_win_loss": _win_sum(disc), "card_win_loss": _win_sum(cards),
+                "win_verdicts": {v: sum(d.win is not None and d.win["verdict"] == v for d in self.decisions)
+                                 for v in VERDICTS}}
 
     def to_json(self) -> dict:
         return {"player": PLAYERS[self.player], "hands": [h.to_json() for h in self.hands],
                 "decisions": [d.to_json() for d in self.decisions], "summary": self.summary,
                 "biggest_mistakes": [d.to_json() for d in self.biggest],
-                "thresholds": {name: limit for name, limit in THRESHOLDS}}
+                "thresholds": {name: limit for name, limit in THRESHOLDS},
+                "win_thresholds": {name: limit for name, limit in WIN_THRESHOLDS},
+                "win_samples": self.win_samples, "seed": self.seed}
 
     @property
     def table(self):
         import pandas as pd
 
         return pd.DataFrame([{"hand": d.hand, "kind": d.kind, "count": d.count, "played": " ".join(d.played),
-                              "best": " ".join(d.best), "loss": d.loss, "verdict": d.verdict}
+                              "best": " ".join(d.best), "loss": d.loss, "verdict": d.verdict,
+                              "win_loss": None if d.win is None else d.win["loss"],
+                              "win_verdict": None if d.win is None else d.win["verdict"]}
                              for d in self.decisions])
 
     @property
@@ -189,10 +216,19 @@ class CribReview(Result):
     def _rows(self) -> list[list[str]]:
         rows = []
         for d in self.decisions:
-            rows.append([str(d.hand), d.kind, "" if d.count is None else str(d.count),
-                         " ".join(d.current_count) if d.kind == "card" else " ".join(d.holding),
-                         " ".join(d.played), " ".join(d.best), f"{d.loss:.2f}", d.verdict])
+            row = [str(d.hand), d.kind, "" if d.count is None else str(d.count),
+                   " ".join(d.current_count) if d.kind == "card" else " ".join(d.holding),
+                   " ".join(d.played), " ".join(d.best), f"{d.loss:.2f}", d.verdict]
+            if self.win_samples:
+                w = d.win
+                row += ["" if w is None else f"{100 * w['taken_win_prob']:.1f}%",
+                        "" if w is None else f"{100 * w['loss']:.1f}", "" if w is None else w["verdict"]]
+            rows.append(row)
         return rows
+
+    def _columns(self) -> list[str]:
+        cols = ["hand", "kind", "count", "count so far / dealt", "played", "best", "loss", "verdict"]
+        return cols + (["win", "win loss (pp)", "win verdict"] if self.win_samples else [])
 
     def _lines(self) -> tuple[str, str, list[str]]:
         s = self.summary
@@ -202,6 +238,16 @@ class CribReview(Result):
         note = ("losses in points, exact: discards by net_ev (hand plus or minus crib, the opponent's crib cards "
                 "uniform), pegging cards by the adviser's net points to the end of the hand (face-up play-outs "
                 "over every opponent hand); the figures do not cover that play model")
+        if self.win_samples:
+            wins = ", ".join(f"{k} {v}" for k, v in s["win_verdicts"].items() if v)
+            head += (f"; by the chance to win ({wins}): discards lose {100 * (s['discard_win_loss'] or 0):.1f}, "
+                     f"pegging {100 * (s['card_win_loss'] or 0):.1f} percentage points")
+            note += ("; win: the chance to win the game from the score at the decision, the option taken and the "
+                     f"loss against the best, {self.win_samples} sampled games per decision (seed {self.seed}, the "
+                     "rest of the game by expect players, the same games for every option; unclear: the loss's "
+                     "paired 95% CI reaches 0; not rated when forced)")
+        else:
+            note += "; no win chances (they need both players' cards, and --win-samples above 0)"
         worst = [d.sentence() for d in self.biggest]
         return head, note, worst
 
@@ -209,8 +255,7 @@ class CribReview(Result):
         import pandas as pd
 
         head, note, worst = self._lines()
-        table = pd.DataFrame(self._rows(), columns=["hand", "kind", "count", "count so far / dealt", "played",
-                                                    "best", "loss", "verdict"])
+        table = pd.DataFrame(self._rows(), columns=self._columns())
         lines = [head, "", table.to_string(index=False), ""]
         lines += ["biggest mistakes:"] + [f"  {w}" for w in worst] if worst else ["no mistakes"]
         return "\n".join(lines + [note])
@@ -220,11 +265,11 @@ class CribReview(Result):
         from jass_sim.core.report.render import render_html
 
         head, note, worst = self._lines()
-        rows = [r[:-1] + [f"**{r[-1]}**"] for r in self._rows()]
+        rows = [r[:7] + [f"**{r[7]}**"] + r[8:] for r in self._rows()]
         blocks = [("h1", "Cribbage review: " + head), ("p", note), ("h2", "Biggest mistakes")]
         blocks += [("p", w) for w in worst] or [("p", "none")]
-        blocks.append(("table", ["hand", "kind", "count", "count so far / dealt", "played", "best", "loss",
-                                 "verdict"], rows, "decisions", "rlrllllrl"))
+        blocks.append(("table", self._columns(), rows, "decisions",
+                       "rlrlllrl" + ("rrl" if self.win_samples else "")))
         return render_html(blocks, "jass-sim cribbage review")
 
 
@@ -243,30 +288,45 @@ def history_entry(rv: CribReview, source: str, doc: dict | None = None):
                  round=game_text(rv.hands), review=doc)
 
 
-def review_game(hands: list[HandRecord], player: int, progress=None) -> CribReview:
-    """Rate every decision of ``player`` (0 = A, 1 = B) in ``hands`` (see the module). ``progress``
-    gets a :class:`~jass_sim.core.chunks.Tick` per decision (0 once the game is read) and may raise
-    :class:`~jass_sim.core.errors.Cancelled`."""
+def review_game(hands: list[HandRecord], player: int, progress=None, win_samples: int = 0,
+                seed: int = 0) -> CribReview:
+    """Rate every decision of ``player`` (0 = A, 1 = B) in ``hands`` (see the module); with
+    ``win_samples`` (and both players' cards known) also by the chance to win the game, each
+    decision over that many game samples seeded by ``seed``. ``progress`` gets a
+    :class:`~jass_sim.core.chunks.Tick` per decision (0 once the game is read; during a decision's
+    game samples too) and may raise :class:`~jass_sim.core.errors.Cancelled`."""
+    from jass_sim.cribbage.review_win import card_win, decision_scores, discard_win
+
     known = [h for h in hands if h.six[player] is not None]
     if not known:
         raise InputError(f"the game file gives no cards of player {PLAYERS[player]}", PLAYERS[player])
+    scores = decision_scores(hands) if win_samples else None
     target = sum(1 + sum(c in h.kept(player) for c in h.plays) for h in known)
     done = [0]
 
-    def tick():
+    def tick(_=None):
         if progress is not None:
             progress(Tick(done[0], target, stage=f"decision {done[0] + 1} of {target}"))
 
     tick()
     decisions = []
     for h in known:
-        decisions.append(discard_decision(h, player))
+        d = discard_decision(h, player)
+        if scores is not None:
+            d.win = discard_win(h, player, scores[h.number - 1]["discard"], win_samples, seed, tick)
+        decisions.append(d)
         done[0] += 1
         tick()
-
-        def step():
+        kept = h.kept(player)
+        for i, card in enumerate(h.plays):
+            if card not in kept:
+                continue
+            d = card_decision(h, player, i)
+            if scores is not None and d.verdict != "forced":
+                d.win = card_win(card_position(h, player, i), card, scores[h.number - 1]["cards"][i], player,
+                                 win_samples, seed, tick)
+            decisions.append(d)
             done[0] += 1
             tick()
-
-        decisions += _card_decisions(h, player, step)
-    return CribReview(hands, player, decisions)
+    return CribReview(hands, player, decisions, win_samples if scores is not None else 0,
+                      seed if scores is not None else None)

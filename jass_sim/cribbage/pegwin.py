@@ -14,10 +14,12 @@ REST_OF_GAME = "expect"
 
 
 def win_rates(pos: PegPosition, cards: list[int], score: tuple[int, int], samples: int, seed: int,
-              progress=None) -> list[tuple[float, float, float]]:
+              progress=None, blocks: np.ndarray | None = None) -> list[tuple[float, float, float]]:
     """Per card of ``cards`` (legal cards of ``pos``): the adviser's chance to win the game from
     the scores ``score`` (now) with its Wilson 95% CI over ``samples`` sampled deals; ``progress``
-    gets the samples done after each short kernel call."""
+    gets the samples done after each short kernel call. Given ``blocks`` (``int64[n_blocks,
+    len(cards)]``, zeros), each card's wins per block of game samples are written there (one
+    kernel call per block: the same wins), for paired intervals between cards."""
     from jass_sim.core.batches import Slicer, call
     from jass_sim.core.rng import STREAMS, block_states
     from jass_sim.core.stats import wilson_ci
@@ -41,11 +43,22 @@ def win_rates(pos: PegPosition, cards: list[int], score: tuple[int, int], sample
     counts = np.full(n_blocks, PAIRS_PER_BLOCK, dtype=np.int64)
     counts[-1] = samples - (n_blocks - 1) * PAIRS_PER_BLOCK
     policies = np.array([PLAYERS.code(REST_OF_GAME)] * 2, dtype=np.int64)
-    wins = np.zeros(len(left), dtype=np.int64)
+    per_block = np.zeros((n_blocks, len(left)), dtype=np.int64)
+
+    def run(lo, hi):
+        return call(win_counts, left, len(left), seq, len(pos.seq), pos.count, np.array(pos.hand, dtype=np.int64),
+                    opp_played, n_opp_played, opp_pool, len(opp_pool), pos.opp_left, crib_known, len(pos.discard),
+                    other_pool, len(other_pool), pos.starter, pos.dealer, np.array(score, dtype=np.int64),
+                    samples - lo * PAIRS_PER_BLOCK, deck_states[lo:hi], play_states[lo:hi], policies,
+                    crib_rank_table())
+
     for lo, hi, _starts, _steps in Slicer(progress).slices(counts):
-        wins += call(win_counts, left, len(left), seq, len(pos.seq), pos.count, np.array(pos.hand, dtype=np.int64),
-                     opp_played, n_opp_played, opp_pool, len(opp_pool), pos.opp_left, crib_known, len(pos.discard),
-                     other_pool, len(other_pool), pos.starter, pos.dealer, np.array(score, dtype=np.int64),
-                     samples - lo * PAIRS_PER_BLOCK, deck_states[lo:hi], play_states[lo:hi], policies,
-                     crib_rank_table())
+        if blocks is not None:
+            for b in range(lo, hi):
+                per_block[b] = run(b, b + 1)
+        else:
+            per_block[lo] += run(lo, hi)
+    wins = per_block.sum(axis=0)
+    if blocks is not None:
+        blocks[:] = per_block[:, [pos.left.index(c) for c in cards]]
     return [wilson_ci(int(wins[pos.left.index(c)]), samples) for c in cards]

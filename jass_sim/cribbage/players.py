@@ -16,4 +16,5 @@ PLAYERS = PlayerRegistry("player", (
     Player("greedy", (1, 1), "keeps the most points in the four kept cards; pegs the card that scores most now"),
     Player("expect", (2, 1), "throws to maximise the exact hand and crib expectation; pegs like greedy"),
     Player("search", (3, 2), "adds sampled pegging values to its throws; pegs by sampling and exact search"),
+    Player("wide", (3, 3), "throws as search; pegs as search over 256 sampled opponent hands instead of 32"),
 ))

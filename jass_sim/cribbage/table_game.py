@@ -5,8 +5,8 @@ known) and asks
 - :func:`game_state`: the game checked by the rules so far, every point with its reason (his heels,
   each pegging point: fifteen, pair, run, 31, go, last card; each counted hand and crib with its
   combinations), the scores, and whose turn it is with the cards he may play, or the winner;
-  with ``choose``, the card the ``search`` player would play for the player to play;
-- :func:`bot_discard`: the two cards the ``search`` player throws from six;
+  with ``choose``, the card the ``wide`` player (the strongest) would play for the player to play;
+- :func:`bot_discard`: the two cards the ``wide`` player throws from six (``search``'s throw);
 - :func:`rate_last`: the last decision of a player (a discard or a pegging card) rated exactly
   as ``jass-sim cribbage review`` rates it.
 
@@ -218,15 +218,15 @@ def walk_game(hands: list[HandRecord]) -> tuple[dict, Pegging | None]:
 
 
 def search_card(hand: HandRecord, player: int, seed: int) -> int:
-    """The card the ``search`` player peg as ``player`` (to play, with a card he can play) in
+    """The card the ``wide`` player pegs as ``player`` (to play, with a card he can play) in
     ``hand``, from his own view: his cards, the starter, his discard, the cards played and the
-    opponent's goes (:func:`jass_sim.cribbage._search.search_play`, its sampled worlds seeded by
-    ``seed`` and the cards played so far)."""
+    opponent's goes (:func:`jass_sim.cribbage._search.search_play` over ``WIDE_WORLDS`` sampled
+    worlds, seeded by ``seed`` and the cards played so far)."""
     import numpy as np
 
     from jass_sim.core.batches import call
     from jass_sim.core.rng import STREAMS, block_states
-    from jass_sim.cribbage._search import SEARCH_WORLDS, search_play
+    from jass_sim.cribbage._search import WIDE_WORLDS, search_play
     from jass_sim.cribbage.pegposition import build_position
 
     pos = build_position(format_cards(hand.kept(player)), format_card(hand.starter), hand.dealer == player,
@@ -239,7 +239,7 @@ def search_card(hand: HandRecord, player: int, seed: int) -> int:
         seen |= 1 << c
     state = block_states(seed, hand.number * 16 + len(hand.plays), 1, STREAMS["cribbage.bot"])[0]
     idx = call(search_play, left, len(left), pos.opp_left, seq, len(pos.seq), pos.count, np.uint64(seen),
-               pos.min_value, SEARCH_WORLDS, state)
+               pos.min_value, WIDE_WORLDS, state)
     return int(left[idx])
 
 
@@ -265,7 +265,7 @@ def _tick(progress, done: int) -> None:
 
 def game_state(hands: list[HandRecord], choose: bool, seed: int, progress=None) -> TableState:
     """The game so far (see the module); with ``choose`` and a player to play, ``choice``: the
-    card the ``search`` player would peg for him. ``progress``: see :func:`_tick`."""
+    card the ``wide`` player would peg for him. ``progress``: see :func:`_tick`."""
     state, _ = walk_game(hands)
     _tick(progress, 0)
     if choose and state["to_play"] is not None:
@@ -276,7 +276,7 @@ def game_state(hands: list[HandRecord], choose: bool, seed: int, progress=None) 
 
 
 def bot_discard(six: list[int], dealer: bool, seed: int, progress=None) -> TableState:
-    """The two cards the ``search`` player throws from ``six`` (its pegging values sampled with a
+    """The two cards the ``wide`` player (``search``'s throw) throws from ``six`` (its pegging values sampled with a
     generator seeded by ``seed``)."""
     import numpy as np
 
@@ -295,7 +295,7 @@ def bot_discard(six: list[int], dealer: bool, seed: int, progress=None) -> Table
     thrown = [six[i], six[j]]
     _tick(progress, 1)
     return TableState({"hand": [format_card(c) for c in six], "role": "dealer" if dealer else "pone",
-                       "player": "search", "discard": [format_card(c) for c in thrown],
+                       "player": "wide", "discard": [format_card(c) for c in thrown],
                        "keep": [format_card(c) for c in six if c not in thrown]})
 
 

@@ -221,6 +221,8 @@ rows("cribbage", "play-advice")(
 CRV = CR + ["review", "game.txt"]
 rows("cribbage", "review")(
     choice(CRV, "--format") + value(CRV, "--player", "2", "-1", "x", ("", EMPTY))
+    + counts(CRV, "--win-samples", ("-5", "100", "1e3", "")) + seeds(CRV + ["--win-samples", "128"])
+    + [(CRV + ["--seed", "3"], "--seed")]
     + out_file(CRV, "--html", "html") + [(CRV + ["--html", "rv.png"], "rv.png")]
     + [(CR + ["review", "missing.txt"], "missing.txt"), (CR + ["review", "adir"], "adir"),
        (CR + ["review", ""], EMPTY)]

@@ -57,7 +57,7 @@ def rescore(game):
 
 
 @pytest.mark.parametrize("seed,a,b", [(1, "greedy", "greedy"), (2, "random", "expect"), (3, "expect", "random"),
-                                      (4, "search", "greedy")])
+                                      (4, "search", "greedy"), (5, "wide", "search")])
 def test_replay_rescored_by_reference(seed, a, b):
     game = replay_game(seed, a, b)
     final = rescore(game)
@@ -141,3 +141,12 @@ def test_search_player_pegs_more_than_expect():
     doc = game_summary(play_batch(300, "search", "expect", 11), "search", "expect", 11)["points_per_hand"]
     for role in ("dealer", "pone"):
         assert doc[f"A_{role}"]["pegging"]["ci"][0] > doc[f"B_{role}"]["pegging"]["ci"][1]
+
+
+def test_the_wide_player_is_search_with_wide_pegging():
+    """``wide`` (issue 45 item 3): ``search``'s throw, the ``PEG_WIDE`` pegging (``WIDE_WORLDS``
+    sampled hands; its kernel test is in test_cribbage_search.py)."""
+    from jass_sim.cribbage._pegging import PEG_WIDE
+    from jass_sim.cribbage.players import PLAYERS
+
+    assert PLAYERS.code("wide") == (PLAYERS.code("search")[0], PEG_WIDE)

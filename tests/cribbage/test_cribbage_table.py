@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from jass_sim.core.errors import InputError
 from jass_sim.cribbage import bot_discard, game_state, rate_decision, replay, review
-from jass_sim.cribbage.cards import card_value, parse_cards
+from jass_sim.cribbage.cards import card_value, format_card, parse_cards
 from jass_sim.cribbage.game_file import game_text, parse_game_json, parse_game_text
 from jass_sim.cribbage.pegposition import _peg_points
 from jass_sim.cribbage.table_game import peg_parts
@@ -103,11 +103,31 @@ def test_choose_gives_the_search_players_legal_card_and_is_seeded():
     assert "choice" not in game_state(text).to_json()
 
 
+def test_the_bot_pegs_as_the_wide_player():
+    """The coached game's bot is ``wide``, the strongest player (issue 45): its card is
+    :func:`search_play`'s over ``WIDE_WORLDS`` sampled worlds from B's view (his cards, the starter,
+    his discard, the cards played), the generator seeded by the seed, the hand and the cards played."""
+    import numpy as np
+
+    from jass_sim.core.rng import STREAMS, block_states
+    from jass_sim.cribbage._search import WIDE_WORLDS, search_play
+    text = HAND1 + "play QH 5C\n"
+    for seed in range(6):
+        choice = game_state(text, choose=True, seed=seed).to_json()["choice"]
+        left = np.array(parse_cards("QC 8S QD"), dtype=np.int64)  # B kept QH QC 8S QD and led QH
+        seq = np.zeros(16, dtype=np.int64)
+        seq[:2] = parse_cards("QH 5C")
+        seen = sum(1 << c for c in parse_cards("QH QC 9H 8S QD AD 3C 5C"))
+        state = block_states(seed, 1 * 16 + 2, 1, STREAMS["cribbage.bot"])[0]
+        idx = search_play(left, 3, 3, seq, 2, 15, np.uint64(seen), 0, WIDE_WORLDS, state)
+        assert choice == format_card(int(left[idx]))
+
+
 def test_bot_discard_throws_two_of_the_six_and_is_seeded():
     doc = bot_discard("5H 5D JS 6C 4H KD", dealer=True, seed=3).to_json()
     assert len(doc["discard"]) == 2 and set(doc["discard"]) | set(doc["keep"]) == {"5H", "5D", "JS", "6C", "4H", "KD"}
     assert bot_discard("5H 5D JS 6C 4H KD", dealer=True, seed=3).to_json() == doc
-    assert doc["player"] == "search" and doc["role"] == "dealer"
+    assert doc["player"] == "wide" and doc["role"] == "dealer"
 
 
 def test_the_last_decision_is_rated_as_the_review_rates_it(games):

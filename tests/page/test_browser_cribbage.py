@@ -78,6 +78,24 @@ def test_a_pasted_game_is_reviewed_as_the_command_line_reviews_it(ready):
     expect(page.get_by_test_id("history-saved")).to_contain_text("Saved in the History")
 
 
+def test_a_review_with_the_chance_to_win_shows_each_decisions_win_verdict(ready):
+    page = ready
+    panel(page, "review")
+    game = "hand dealer A starter 3C\nA JH AH QS 5C 8H KS throws AH 8H\nB QH QC 9H 8S QD AD throws 9H AD\n" \
+           "play QH 5C QD JH QC KS 8S QS\n"
+    page.fill("#cribreview-text", game)
+    page.select_option("#cribreview-player", "0")
+    page.fill("#cribreview-win", "128")
+    page.click('[data-action="cribbage-review"]')
+    expect(page.get_by_test_id("crib-review-win-note")).to_contain_text("128 games per decision")
+    expected = jass_sim.cribbage.review(game, player=0, win_samples=128).to_json()
+    rated = [d["win"]["verdict"] for d in expected["decisions"] if d["win"] is not None]
+    shown = page.locator("#cribbage-review-result [data-win-verdict]")
+    expect(shown).to_have_count(len(rated))
+    assert [shown.nth(i).get_attribute("data-win-verdict") for i in range(len(rated))] == rated
+    page.fill("#cribreview-win", "")
+
+
 def test_a_whole_coached_game_opens_in_review_and_is_saved(ready):
     page = ready
     panel(page, "game")

@@ -134,3 +134,14 @@ def test_a_game_over_the_cap_of_hands_is_refused(client):
         response = client.post("/api/jobs", json={"command": "cribbage_review", "args": {"game": game}})
         assert response.status_code == 400 and response.json()["field"] == "game", response.text
         assert f"{MAX_GAME_HANDS + 1} hands" in response.json()["error"]
+
+
+def test_a_review_with_win_chances_answers_as_the_python_api(client):
+    """The review panel's "chance to win" field: ``win_samples`` and ``seed`` reach the review, and a
+    bad count is one line with its field."""
+    args = {"game": GAME, "player": 0, "win_samples": 128, "seed": 2, "save": False}
+    doc = run(client, "cribbage_review", args)
+    assert doc == clean_json(jass_sim.cribbage.review(GAME, player=0, win_samples=128, seed=2).to_json())
+    assert doc["win_samples"] == 128 and doc["decisions"][0]["win"]["samples"] == 128
+    response = client.post("/api/jobs", json={"command": "cribbage_review", "args": {**args, "win_samples": 5}})
+    assert response.status_code == 400 and response.json()["field"] == "win_samples", response.text

@@ -1,4 +1,4 @@
-// Cribbage, "Play with a coach": a whole game to 121 against the search bot. The page holds the game
+// Cribbage, "Play with a coach": a whole game to 121 against the wide bot. The page holds the game
 // (the text format of `jass-sim cribbage review`, both players' cards) and the server holds nothing:
 // each step asks the rules for the state (job cribbage_state: every point with its reason, whose turn,
 // the cards that may be played, the bot's card), the bot's throw (cribbage_bot_discard), and the coach's

@@ -34,6 +34,8 @@ export async function runReview(source) {
     }
   }
   const args = { game, player: Number($("#cribreview-player").value) };
+  const win = $("#cribreview-win").value.trim();
+  if (win !== "" && source !== "coach") args.win_samples = Number(win);
   if (source) args.source = source;
   await viewJob("cribbage-review", "cribbage_review", args, { render: (doc) => {
     const box = $("#cribbage-review-result");
@@ -60,7 +62,8 @@ export function renderCribReview(box, doc) {
   box.textContent = "";
   const s = doc.summary;
   box.append(el("p", { class: "sentence", "data-testid": "crib-review-summary" },
-    `Player ${doc.player}: ${s.decisions} decisions in ${doc.hands.length} hands; the discards lost ${fmt(s.discard_loss, 2)} points, the pegging ${fmt(s.card_loss, 2)}.`));
+    `Player ${doc.player}: ${s.decisions} decisions in ${doc.hands.length} hands; the discards lost ${fmt(s.discard_loss, 2)} points, the pegging ${fmt(s.card_loss, 2)}.`
+    + (doc.win_samples ? ` By the chance to win: the discards lost ${fmt(100 * (s.discard_win_loss || 0), 1)} percentage points, the pegging ${fmt(100 * (s.card_win_loss || 0), 1)}.` : "")));
   const counts = el("div", { class: "counts" });
   for (const v of VERDICTS) {
     if (!s.verdicts[v]) continue;
@@ -92,11 +95,27 @@ export function renderCribReview(box, doc) {
     if (d.verdict !== "forced") {
       detail.append(el("p", { text: d.loss > 1e-9 ? `Lost ${fmt(d.loss, 2)} points; best: ${C(d.best)}.` : "Best." }));
     }
+    if (d.win) detail.append(winLine(d.win));
     box.append(el("div", { class: `decision ${d.verdict}`, id: `crib-decision-${i}`, "data-decision": i, "data-kind": d.kind },
       el("strong", { text: head }), " ", el("span", { class: `verdict-${d.verdict}`, "data-verdict": d.verdict, text: d.verdict }), detail));
   });
+  if (doc.win_samples) {
+    const w = doc.win_thresholds;
+    box.append(el("p", { class: "note", "data-testid": "crib-review-win-note", text: `The chance to win from the score at each decision: ${doc.win_samples} games per decision played to the end (seed ${doc.seed}; the rest of the game by expect players, the same games for every option). Verdicts on the loss in percentage points: good < ${fmt(100 * w.inaccuracy, 1)}, inaccuracy ≥ ${fmt(100 * w.inaccuracy, 1)}, mistake ≥ ${fmt(100 * w.mistake, 1)}, blunder ≥ ${fmt(100 * w.blunder, 1)}; unclear: its 95% CI reaches 0.` }));
+  }
   const t = doc.thresholds || {};
   box.append(el("p", { class: "note", text: `Exact losses in points: discards by their expected hand plus or minus crib, pegging cards by the adviser's net points to the end of the hand. Verdicts: good < ${t.inaccuracy} point, inaccuracy ≥ ${t.inaccuracy}, mistake ≥ ${t.mistake}, blunder ≥ ${t.blunder}; forced: one rank playable. The figures do not cover the play model.` }));
+}
+
+// a decision's rating by the chance to win (review --win-samples): its own verdict and the best option
+function winLine(w) {
+  const pct = (p) => `${fmt(100 * p, 1)}%`;
+  const at = `at ${w.score.A}:${w.score.B} (A:B)`;
+  const text = w.loss > 1e-9
+    ? ` ${pct(w.taken_win_prob)} to win ${at}; best ${C(w.best)} ${pct(w.best_win_prob)}, ${fmt(100 * w.loss, 1)} percentage points lost (95% CI ${fmt(100 * w.ci95_loss[0], 1)} to ${fmt(100 * w.ci95_loss[1], 1)}).`
+    : ` ${pct(w.taken_win_prob)} to win ${at}: the best.`;
+  return el("p", { "data-win": w.verdict }, "By the chance to win: ",
+    el("span", { class: `verdict-${w.verdict}`, "data-win-verdict": w.verdict, text: w.verdict }), text);
 }
 
 function jumpTo(i) {
