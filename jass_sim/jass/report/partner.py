@@ -30,8 +30,8 @@ from jass_sim.core.stats import mean_ci, wilson_ci
 
 REPORT_PARTNER_STREAM = STREAMS["jass.report-partner"]
 #: Pushed deals of section 2e at most (the report's budget ``deals // PARTNER_DIVISOR`` below it).
-PARTNER_DEALS = 100_000
-PARTNER_DIVISOR = 8
+PARTNER_DEALS = 200_000
+PARTNER_DIVISOR = 4
 MODEL_COLUMNS = ("partner", "n", "mean", "ci95_lo", "ci95_hi", "vs_model", "vs_lo", "vs_hi", "best", "share_best",
                  "best_lo", "best_hi")
 CHOICE_COLUMNS = ("trumps", "jacks", "option", "n", "mean", "ci95_lo", "ci95_hi", "picked", "share_picked",
@@ -224,8 +224,10 @@ def blocks(tables: dict[str, pd.DataFrame], section: str) -> list[tuple]:
                      "the `fitted` partner of `advise` and `simulate`), the **chooser's weights** (the partner "
                      "before the partner model: fitted for a chooser who leads), the **hand evaluator**, and the "
                      "best mode in hindsight (an upper bound: each mode is played once per deal, so its luck "
-                     "counts). These deals are not the ones the model was fitted on. The CIs cover the sampled "
-                     "deals, not the play model."))
+                     "counts). These deals are not the ones the model was fitted on. The partner's own search "
+                     "(`advise --partner-model search`) is not measured here: it searches sampled deals for every "
+                     "pushed deal, far beyond this section's budget. The CIs cover the sampled deals, not the play "
+                     "model."))
     m = models.set_index("partner")
     pm_row, cw, ev = m.loc["partner model"], m.loc["chooser weights"], m.loc["evaluator"]
     out.append(("p", f"Chibre is worth {pm(pm_row['mean'], pm_row['ci95_lo'], pm_row['ci95_hi'])} points per round "

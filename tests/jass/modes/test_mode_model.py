@@ -158,20 +158,24 @@ def test_fit_iterates_with_the_fitted_partner_and_resumes(tmp_path, capsys):
     np.testing.assert_allclose(ch["chibre"], df["value_chibre"].to_numpy())
 
 
-def test_advise_partner_model_fitted_picks_the_fitted_mode():
+@pytest.mark.parametrize("preset", ["pique-double", "chibre"])  # without and with a partner model of its own
+def test_advise_partner_model_fitted_picks_the_fitted_mode(preset):
     from jass_sim.jass.advise.sampling import CHIBRE, PARTNER_FITTED, run_advise, sample_deals
-    from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best
+    from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best, partner_params
 
-    rules = get_rules("pique-double")
+    rules = get_rules(preset)
     hand = mask([0, 5, 12, 20, 21, 27, 30, 33, 35])
     s = run_advise(hand, rules, [0, CHIBRE], [PLAYERS.code("heuristic")] * 4, leader=0, seed=9, first_sample=0,
                    n_samples=64, partner_model=PARTNER_FITTED)
     deals = sample_deals(hand, 9, 0, 64)
     params = default_mode_params(rules)
     modes = np.asarray(rules.modes, dtype=np.int64)
-    expected = [fitted_best(d[2], modes, rules.arrays()[2], params, np.zeros(TRUMP_FEATURES))[0] for d in deals]
+    expected = [fitted_best(d[2], modes, rules.arrays()[2], partner_params(params), np.zeros(TRUMP_FEATURES))[0]
+                for d in deals]
     np.testing.assert_array_equal(s.partner_modes, expected)
     assert len(set(expected)) > 1
+    chooser = [fitted_best(d[2], modes, rules.arrays()[2], params, np.zeros(TRUMP_FEATURES))[0] for d in deals]
+    assert (chooser != expected) == (preset == "chibre")  # chibre's partner model picks otherwise on some deals
 
 
 def test_cli_chooser_fitted_and_bad_chooser():
