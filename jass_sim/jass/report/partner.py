@@ -243,9 +243,26 @@ def blocks(tables: dict[str, pd.DataFrame], section: str) -> list[tuple]:
                          "Buur, then the Nell), how many cards it has and whether it holds the Buur and the Nell. "
                          "Each cell gives the mean difference of each choice on those deals (a *side suit* as trump: "
                          "the mean of the other three suits) and how often the partner model picks it."))
+        out.append(("p", agreement_sentence(choice)))
         out.append(("table", ["long suit", "Buur/Nell in it", "choice", "hands", "mean difference",
                               "the partner model picks it"],
                     [[r["trumps"], r["jacks"], r["option"], n_fmt(r["n"]), pm(r["mean"], r["ci95_lo"], r["ci95_hi"]),
                       pct_ci(r["share_picked"], r["picked_lo"], r["picked_hi"])] for _, r in choice.iterrows()],
                     "After the push, by the partner's hand", "lllrrr"))
     return out
+
+
+def agreement_sentence(choice: pd.DataFrame) -> str:
+    """How often, by hand type, the partner model's most frequent choice is the choice with the
+    best mean difference (a point estimate: the means' CIs are in the table), and where not."""
+    cells, misses = 0, []
+    for (t, j), g in choice.groupby(["trumps", "jacks"], sort=False):
+        cells += 1
+        best = g.loc[g["mean"].idxmax(), "option"]
+        top = g.loc[g["share_picked"].idxmax(), "option"]
+        if best != top:
+            misses.append(f"{t} cards, {j}: mostly {top}, best mean {best}")
+    text = (f"In {cells - len(misses)} of {cells} hand types the partner model's most frequent choice is the one "
+            "with the highest mean difference on these deals")
+    return text + (" (the means are single estimates: see their CIs)." if not misses else
+                   "; elsewhere (" + "; ".join(misses) + ") compare the CIs before reading it as a mistake.")

@@ -66,3 +66,14 @@ def test_tables_read_every_pick_off_the_same_deal():
     assert c.loc[("4", "Buur and Nell", "long suit trump"), "picked"] == 1
     assert c.loc[("3", "Buur", "long suit trump"), "mean"] == 2
     assert c.loc[("3", "Buur", "une-ufe"), "picked"] == 1
+
+
+def test_agreement_sentence():
+    import pandas as pd
+
+    rows = [("3", "Buur", "long suit trump", 10.0, 0.7), ("3", "Buur", "une-ufe", 5.0, 0.3),
+            ("4", "neither", "long suit trump", 1.0, 0.6), ("4", "neither", "obe-abe", 8.0, 0.4)]
+    df = pd.DataFrame(rows, columns=["trumps", "jacks", "option", "mean", "share_picked"])
+    text = P.agreement_sentence(df)
+    assert text.startswith("In 1 of 2 hand types")
+    assert "4 cards, neither: mostly long suit trump, best mean obe-abe" in text
