@@ -15,9 +15,9 @@ mode is played once per deal). Tables:
     difference from the partner model, and its share of deals where it picks the realised best.
 ``partner_choice``
     By the partner's hand type (the cards of its longest suit, the Buur and Nell held in it):
-    the mean difference of the longest suit as trump, of a side suit as trump (the mean of the
-    other three), of obe-abe and une-ufe, and the share of hands in which the partner model picks
-    each.
+    the mean difference of the longest suit as trump, of a side suit as trump (the one of the
+    other three the partner model rates best), of obe-abe and une-ufe, and the share of hands in
+    which the partner model picks each.
 """
 
 from __future__ import annotations
@@ -153,9 +153,27 @@ def hand_type(hand: int) -> tuple[str, str, int]:
     return trumps, jacks, best
 
 
-def choice_table(data: dict, chosen: np.ndarray, rules, min_cell: int = 1) -> pd.DataFrame:
+def best_side_suits(hands: np.ndarray, rules) -> np.ndarray:
+    """Per partner hand, the side suit (a trump mode other than the hand's long suit, see
+    :func:`hand_type`) the partner model rates best, or -1 when the rules allow none."""
+    from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best, partner_params
+    from jass_sim.jass.modes.weights import default_mode_params
+
+    params = partner_params(default_mode_params(rules))
+    mults = rules.arrays()[2]
+    feats = np.zeros(TRUMP_FEATURES)
+    out = np.full(len(hands), -1, dtype=np.int64)
+    for i, h in enumerate(np.asarray(hands, dtype=np.uint64)):
+        side = np.array([m for m in rules.modes if m < 4 and m != hand_type(int(h))[2]], dtype=np.int64)
+        if len(side):
+            out[i] = fitted_best(h, side, mults, params, feats)[0]
+    return out
+
+
+def choice_table(data: dict, chosen: np.ndarray, rules, side: np.ndarray, min_cell: int = 1) -> pd.DataFrame:
     """``partner_choice`` (see the module) for the partner model's picks ``chosen`` (columns of
-    ``data["diff"]``); cells of fewer than ``min_cell`` hands are left out."""
+    ``data["diff"]``) and its best side suits ``side`` (:func:`best_side_suits`); cells of fewer
+    than ``min_cell`` hands are left out."""
     modes = list(rules.modes)
     diff = data["diff"].astype(np.int64)
     types = [hand_type(h) for h in data["partner"]]
@@ -171,9 +189,8 @@ def choice_table(data: dict, chosen: np.ndarray, rules, min_cell: int = 1) -> pd
     if trump_cols and has_long.all():
         values["long suit trump"] = diff[idx, long_col]
         picked["long suit trump"] = picked_mode == suit
-        side = np.array([[c for c in trump_cols if c != long_col[i]] for i in idx])
-        if side.shape[1]:
-            values["side suit trump"] = diff[idx[:, None], side].mean(axis=1)
+        if (side >= 0).all():
+            values["side suit trump"] = diff[idx, [modes.index(int(m)) for m in side]]
             picked["side suit trump"] = (picked_mode < 4) & (picked_mode != suit)
     for name, m in (("obe-abe", 4), ("une-ufe", 5)):
         if m in modes:
@@ -202,7 +219,8 @@ def tables(rules, deals: int, seed: int, pid: int) -> tuple[pd.DataFrame, pd.Dat
     """``(partner_models, partner_choice)`` of section 2e on :func:`partner_deals` pushed deals."""
     data = play_pushed(rules, partner_deals(deals), seed, pid)
     chosen = partner_picks(data, rules)
-    return model_table(data, chosen), choice_table(data, chosen["partner model"], rules)
+    return model_table(data, chosen), choice_table(data, chosen["partner model"], rules,
+                                                   best_side_suits(data["partner"], rules))
 
 
 def blocks(tables: dict[str, pd.DataFrame], section: str) -> list[tuple]:
@@ -242,7 +260,8 @@ def blocks(tables: dict[str, pd.DataFrame], section: str) -> list[tuple]:
         out.append(("p", "By the partner's hand: its longest suit (the *long suit*; ties go to the suit with the "
                          "Buur, then the Nell), how many cards it has and whether it holds the Buur and the Nell. "
                          "Each cell gives the mean difference of each choice on those deals (a *side suit* as trump: "
-                         "the mean of the other three suits) and how often the partner model picks it."))
+                         "the one of the other three the partner model rates best) and how often the partner model "
+                         "picks it."))
         out.append(("p", agreement_sentence(choice)))
         out.append(("table", ["long suit", "Buur/Nell in it", "choice", "hands", "mean difference",
                               "the partner model picks it"],

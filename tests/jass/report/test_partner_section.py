@@ -60,12 +60,29 @@ def test_tables_read_every_pick_off_the_same_deal():
     m = P.model_table(data, chosen).set_index("partner")
     assert m.loc["partner model", "mean"] == (10 + 6) / 2 and m.loc["chooser weights", "vs_model"] == (40 + 0) / 2
     assert m.loc["partner model", "best"] == 1 and m.loc["best mode in hindsight", "best"] == 2
-    c = P.choice_table(data, chosen["partner model"], rules).set_index(["trumps", "jacks", "option"])
+    c = P.choice_table(data, chosen["partner model"], rules, np.array([3, 0])).set_index(["trumps", "jacks", "option"])
     assert c.loc[("4", "Buur and Nell", "long suit trump"), "mean"] == 10
-    assert c.loc[("4", "Buur and Nell", "side suit trump"), "mean"] == 30  # (20 + 30 + 40) / 3
+    assert c.loc[("4", "Buur and Nell", "side suit trump"), "mean"] == 40  # the side suit given: ♣ (3)
+    assert c.loc[("3", "Buur", "side suit trump"), "mean"] == 1  # ♥ (0)
     assert c.loc[("4", "Buur and Nell", "long suit trump"), "picked"] == 1
     assert c.loc[("3", "Buur", "long suit trump"), "mean"] == 2
     assert c.loc[("3", "Buur", "une-ufe"), "picked"] == 1
+
+
+def test_best_side_suit_is_the_models_best_other_trump():
+    from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best, partner_params
+    from jass_sim.jass.modes.weights import default_mode_params
+
+    rules = get_rules("chibre")
+    hands = np.array([mask([J, NINE, A, 0, 9 + 0, 9 + 1, 18 + J, 18 + 2, 27 + 6]),
+                      mask([0, 1, 2, 9 + J, 9 + 0, 9 + 1, 18 + 2, 18 + 4, 27 + 6])])
+    side = P.best_side_suits(hands, rules)
+    params = partner_params(default_mode_params(rules))
+    for h, s in zip(hands, side):
+        long_suit = P.hand_type(int(h))[2]
+        others = np.array([m for m in range(4) if m != long_suit], dtype=np.int64)
+        assert s != long_suit and s == fitted_best(h, others, rules.arrays()[2], params, np.zeros(TRUMP_FEATURES))[0]
+    assert side[0] == 2  # the side suit with the Buur
 
 
 def test_agreement_sentence():
