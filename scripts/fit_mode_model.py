@@ -18,7 +18,10 @@ the share of held-out hands whose choice changed from the previous iteration is 
 ``--stop-change`` (in every preset), or after ``--iterations``. Then it values the held-out
 hands' chibre once more with the final weights as the partner, and compares on held-out hands
 (each chooser with its own partner, and the old and new weights paired on the same values).
-``--partner evaluator`` is the fit of issue 17 (no iteration).
+``--partner evaluator`` is the fit of issue 17 (no iteration). A preset with a shipped partner
+model (``jass/data/partner_model.npz``, ``scripts/fit_partner.py``: ``chibre``) has that model as
+its fitted partner whatever the chooser weights, so its chibre values do not change between
+iterations; the others' partner is the direct part of the chooser weights, as above.
 Training hands and held-out hands come from different seeds, so the held-out hands and the deals
 their values are measured on are not used to fit. ``chibre`` and ``schieber`` get the four models
 each; ``pique-double`` scores its modes like ``chibre`` (same melds, only the ♠ multiplier
@@ -68,10 +71,12 @@ def generate(preset: str, hands: int, deals: int, seed: int, policy: str = "net"
 
 def chibre_values(preset: str, hands: int, deals: int, seed: int, policy: str, weights: np.ndarray) -> dict:
     """``{"chibre", "partner_modes"}``: the chibre option's value of the same hands and deals as
-    :func:`generate`, the partner choosing by the ``fitted`` model with ``weights``
-    (``mode_params[1:]``); its share of each partner mode."""
+    :func:`generate`, the partner choosing by the ``fitted`` model with the chooser weights
+    ``weights`` (``mode_params[1:CHOOSER_PARAMS]``): by the shipped partner model where the preset
+    has one, else by ``weights``' direct models (:func:`~jass_sim.jass.modes.weights.mode_params_of`);
+    its share of each partner mode."""
     from jass_sim.jass.advise.sampling import CHIBRE, PARTNER_FITTED, run_advise
-    from jass_sim.jass.modes.choose import CHIBRE_BELOW
+    from jass_sim.jass.modes.weights import mode_params_of
     from jass_sim.jass.players import PLAYERS
     from jass_sim.jass.report.sections import sample_hands
     from jass_sim.jass.rules import get_rules
@@ -79,7 +84,7 @@ def chibre_values(preset: str, hands: int, deals: int, seed: int, policy: str, w
     rules = get_rules(preset)
     t = time.time()
     masks = sample_hands(hands, seed)
-    params = np.concatenate([[CHIBRE_BELOW], weights])
+    params = mode_params_of(rules, weights)
     pol = [PLAYERS.code(policy)] * 4
     out = np.zeros(hands)
     modes = np.zeros(6)
@@ -217,9 +222,8 @@ def main(argv=None) -> dict:
 
     from jass_sim.core.stats import wilson_ci
     from jass_sim.jass.cards import MODE_NAMES
-    from jass_sim.jass.modes.choose import CHIBRE_BELOW
     from jass_sim.jass.modes.fit import fit_mode_model, fitted_options
-    from jass_sim.jass.modes.weights import WEIGHTS_FILE, fitted_weights
+    from jass_sim.jass.modes.weights import WEIGHTS_FILE, fitted_weights, mode_params_of
     from jass_sim.jass.players import PLAYERS
     from jass_sim.jass.rules import get_rules
 
@@ -245,8 +249,8 @@ def main(argv=None) -> dict:
     order = sorted(presets, key=lambda p: p in SHARES_MODES)
     rules_of = {p: get_rules(p) for p in presets}
 
-    def params_of(w):
-        return np.concatenate([[CHIBRE_BELOW], w])
+    def params_of(w, p):  # the chooser weights w of preset p with its partner (the shipped partner model, if any)
+        return mode_params_of(p, w)
 
     def with_chibre(values, chibre):
         out = np.array(values, dtype=np.float64)
@@ -267,7 +271,7 @@ def main(argv=None) -> dict:
 
     def choices(p, w):
         modes = list(rules_of[p].modes)
-        return option_columns(fitted_options(data[(p, "test")]["hands"], rules_of[p], params_of(w)), modes)
+        return option_columns(fitted_options(data[(p, "test")]["hands"], rules_of[p], params_of(w, p)), modes)
 
     def chibre_of(partner: dict, splits=("train", "test")):
         """The chibre values of ``splits`` with the fitted partner of weights ``partner[p]`` (cached)."""
@@ -278,11 +282,11 @@ def main(argv=None) -> dict:
                 ctasks[(p, split)] = (p, n, deals, seed, policy, partner[p])
                 if args.data:
                     paths[(p, split)] = args.data / (f"chibre_{p}_{n}_{deals}_{seed}_{policy}_"
-                                                     f"w{weights_tag(partner[p])}.npz")
+                                                     f"w{weights_tag(params_of(partner[p], p))}.npz")
         return run_tasks(args.jobs, chibre_values, ctasks, paths)
 
     def print_fit(p, w, r2_in, test_values, label):
-        params = params_of(w)
+        params = params_of(w, p)
         r2_out = fit_quality(data[(p, "test")]["hands"], test_values, rules_of[p], params)
         train, test = data[(p, "train")], data[(p, "test")]
         print(f"== {p} ({label}): fit on {len(train['hands'])} hands, held out {len(test['hands'])} "

@@ -39,6 +39,7 @@ STREAMS = {
     "jass.report-cards": 12,   # report: the deals of the card-value section
     "jass.report-positions": 14,  # report: the deals and seeds of the first-lead and smearing positions
     "jass.partner-data": 15,   # scripts/partner_data.py: the pushed deals a partner model is fitted on
+    "jass.report-partner": 16,  # report: the pushed deals of section 2e (after the push)
     "jass.equity": 12,         # equity: the sampled rounds
     "jass.meld-hands": 0,      # melds (and the report) without --exact: sampled hands
     "jass.meld-deals": 1,      # melds (and the report): sampled deals

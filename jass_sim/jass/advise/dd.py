@@ -37,8 +37,8 @@ def _round_totals(dealt, mode, leader, team_points, rules) -> np.ndarray:
 def advise_dd_samples(hand_mask, rules, options, *, leader: int, seed: int, first_sample: int,
                       n_samples: int, fitted_partner: bool = False) -> AdviseSamples:
     """Per-sample results of every option with double-dummy card play (see the module doc); after a
-    chibre the partner picks with the evaluator, or with ``fitted_partner`` the ``fitted`` model."""
-    from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best
+    chibre the partner picks with the evaluator, or with ``fitted_partner`` the ``fitted`` partner model."""
+    from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best, partner_params
     from jass_sim.jass.modes.weights import default_mode_params
     from jass_sim.jass.solver import Solver
 
@@ -66,7 +66,8 @@ def advise_dd_samples(hand_mask, rules, options, *, leader: int, seed: int, firs
             mode = opt
             if opt == CHIBRE:
                 if fitted_partner:
-                    mode = int(fitted_best(dealt[2], modes, mults, mode_params, np.zeros(TRUMP_FEATURES))[0])
+                    mode = int(fitted_best(dealt[2], modes, mults, partner_params(mode_params),
+                                           np.zeros(TRUMP_FEATURES))[0])
                 else:
                     mode = int(best_mode(dealt[2], modes, mults)[0])
                 partner_modes[s] = mode

@@ -21,7 +21,7 @@ from jass_sim.jass.engine.game import MAX_CREDITS, round_credits
 from jass_sim.jass.engine.round import play_dealt_round
 from jass_sim.jass.games._equity_kernels import win_after_round
 from jass_sim.jass.modes.choose import best_mode
-from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best
+from jass_sim.jass.modes.features import N_MODE_PARAMS, TRUMP_FEATURES, fitted_best, partner_params
 from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.players import policy_params
 from jass_sim.jass.players.player_set import PARTNER_SEARCH as PARTNER_SEARCH_FLAG
@@ -126,14 +126,14 @@ def _partner_search_for(players, partner_hand, leader, n_samples, modes_allowed,
 
 
 def partner_mode(partner_hand, modes_allowed, multipliers, mode_params, feats):
-    """The partner's mode after a chibre: the fitted model's (``mode_params``, see
-    :func:`~jass_sim.jass.modes.features.fitted_best`), or the evaluator's
+    """The partner's mode after a chibre: the fitted partner model's (``mode_params``' partner
+    weights, :func:`~jass_sim.jass.modes.features.partner_params`), or the evaluator's
     (:func:`~jass_sim.jass.modes.choose.best_mode`) when ``mode_params`` is None. A kernel is
     compiled with the one it is given (an ``if mode_params is None`` test in the kernel would
     compile both: Numba prunes the branch of a None argument, not the branch of an array)."""
     if mode_params is None:
         return best_mode(partner_hand, modes_allowed, multipliers)[0]
-    return fitted_best(partner_hand, modes_allowed, multipliers, mode_params, feats)[0]
+    return fitted_best(partner_hand, modes_allowed, multipliers, partner_params(mode_params), feats)[0]
 
 
 @overload(partner_mode)
@@ -143,7 +143,7 @@ def _partner_mode_for(partner_hand, modes_allowed, multipliers, mode_params, fea
             return best_mode(partner_hand, modes_allowed, multipliers)[0]
     else:
         def impl(partner_hand, modes_allowed, multipliers, mode_params, feats):
-            return fitted_best(partner_hand, modes_allowed, multipliers, mode_params, feats)[0]
+            return fitted_best(partner_hand, modes_allowed, multipliers, partner_params(mode_params), feats)[0]
     return impl
 
 
@@ -235,9 +235,12 @@ def run_advise(hand_mask, rules, options, policies, *, leader: int, seed: int, f
     """Samples ``first_sample .. first_sample + n_samples`` (a whole number of blocks from
     ``first_sample``, which must be a multiple of :data:`ADVISE_BLOCK`). With ``game = (score0,
     score1, table)`` (an :class:`~jass_sim.jass.games.equity.EquityTable`), also the probability
-    of winning the game after each option's round. ``mode_params``: the ``fitted`` partner's
-    (default: the shipped weights, :func:`~jass_sim.jass.modes.weights.default_mode_params`)."""
+    of winning the game after each option's round. ``mode_params``: the ``fitted`` partner's, a
+    full ``float64[N_MODE_PARAMS]`` (default: the shipped weights,
+    :func:`~jass_sim.jass.modes.weights.default_mode_params`)."""
     assert first_sample % ADVISE_BLOCK == 0
+    if mode_params is not None and np.shape(mode_params) != (N_MODE_PARAMS,):
+        raise ValueError(f"mode_params must have {N_MODE_PARAMS} entries, got {np.shape(mode_params)}")
     runs, fours, mults = rules.arrays()
     first_block = first_sample // ADVISE_BLOCK
     n_blocks = -(-n_samples // ADVISE_BLOCK)

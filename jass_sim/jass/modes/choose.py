@@ -14,8 +14,10 @@ Policies (``MODE_POLICIES``):
     (:mod:`jass_sim.jass.modes.fit`, kernels in :mod:`.features`, weights in :mod:`.weights`): picks the allowed
     mode with the best predicted point difference times the mode's multiplier; chibres (when
     allowed) when the predicted value of chibre beats it; the partner then picks its own best
-    predicted mode and may not pass back. Its weights follow the threshold in ``mode_params``
-    (build them with :func:`jass_sim.jass.modes.weights.default_mode_params` for the rules played).
+    predicted mode by the partner model (its own weights, fitted for the partner's position after
+    a push: :func:`~jass_sim.jass.modes.features.partner_params`) and may not pass back. Its
+    weights follow the threshold in ``mode_params`` (build them with
+    :func:`jass_sim.jass.modes.weights.default_mode_params` for the rules played).
 
 :func:`mode_score` is a documented point count, in card points the chooser's team can expect
 (out of 157) — a starting heuristic, to be calibrated by simulation:
@@ -35,7 +37,7 @@ import numpy as np
 from jass_sim.core.jit import U64_ONE, jit, popcount
 from jass_sim.core.rng import below
 from jass_sim.jass.cards import OBE
-from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best, predicted_chibre
+from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best, partner_params, predicted_chibre
 
 #: Mode-choice policies by name.
 MODE_POLICIES = {"random": 0, "evaluator": 1, "fitted": 2}
@@ -127,7 +129,7 @@ def choose_mode(mode_policy, chooser_hand, partner_hand, modes_allowed, multipli
         feats = np.zeros(TRUMP_FEATURES)
         mode, value, second = fitted_best(chooser_hand, modes_allowed, multipliers, mode_params, feats)
         if may_chibre and predicted_chibre(chooser_hand, value, second, mode_params, feats) > value:
-            return fitted_best(partner_hand, modes_allowed, multipliers, mode_params, feats)[0], 1
+            return fitted_best(partner_hand, modes_allowed, multipliers, partner_params(mode_params), feats)[0], 1
         return mode, 0
     mode, score = best_mode(chooser_hand, modes_allowed, multipliers)
     if may_chibre and score < mode_params[0]:

@@ -16,6 +16,11 @@ longest suit; cards past the third summed over suits; cards in suits headed by t
 
 Chibre features (``CHIBRE_FEATURES``): bias; the best and second-best predicted direct values
 (times the multiplier); the most trumps in a suit; aces; sixes; jacks; nines; voids.
+
+The partner after a chibre has its own direct weights (fitted for the partner's position by
+``scripts/fit_partner.py``: the pusher leads, and the push says the pusher's hand is weak), at
+``PARTNER_AT`` of ``mode_params``; :func:`partner_params` is the view of ``mode_params`` in which
+they sit where :func:`fitted_best` reads the direct weights.
 """
 
 from __future__ import annotations
@@ -32,7 +37,14 @@ TRUMP_AT = 1
 OBE_AT = TRUMP_AT + TRUMP_FEATURES
 UNE_AT = OBE_AT + PLAIN_FEATURES
 CHIBRE_AT = UNE_AT + PLAIN_FEATURES
-N_MODE_PARAMS = CHIBRE_AT + CHIBRE_FEATURES
+#: The chooser's part of ``mode_params``: the threshold and the chooser's weights (the shipped
+#: ``mode_model.npz`` holds ``CHOOSER_PARAMS - 1`` weights per preset).
+CHOOSER_PARAMS = CHIBRE_AT + CHIBRE_FEATURES
+#: The partner's direct weights after a chibre (trump, obe-abe, une-ufe; laid out as
+#: ``mode_params[TRUMP_AT:CHIBRE_AT]``) follow the chooser's part: :func:`partner_params`.
+PARTNER_AT = CHOOSER_PARAMS
+PARTNER_WEIGHTS = CHIBRE_AT - TRUMP_AT
+N_MODE_PARAMS = PARTNER_AT + PARTNER_WEIGHTS
 
 
 @jit(inline="always")
@@ -182,3 +194,11 @@ def predicted_chibre(hand, best, second, mode_params, feats):
     for i in range(CHIBRE_FEATURES):
         v += feats[i] * mode_params[CHIBRE_AT + i]
     return v
+
+
+@jit(inline="always")
+def partner_params(mode_params):
+    """The view of ``mode_params`` whose direct weights (at ``TRUMP_AT``, ``OBE_AT``, ``UNE_AT``)
+    are the partner's (``mode_params[PARTNER_AT:]``): pass it to :func:`fitted_best` for the
+    partner after a chibre. A slice of a contiguous array, so no other compiled variant."""
+    return mode_params[PARTNER_AT - TRUMP_AT:]

@@ -19,6 +19,7 @@ from jass_sim.jass.modes.choose import MODE_POLICIES, choose_mode
 from jass_sim.jass.modes.features import (
     CHIBRE_AT,
     CHIBRE_FEATURES,
+    CHOOSER_PARAMS,
     N_MODE_PARAMS,
     OBE_AT,
     PLAIN_FEATURES,
@@ -71,6 +72,31 @@ def r_squared(y: np.ndarray, pred: np.ndarray) -> float:
     return float(1 - ((y - pred) ** 2).mean() / y.var()) if y.var() > 0 else float("nan")
 
 
+def fit_direct_models(hands: np.ndarray, values: np.ndarray, rules, params: np.ndarray,
+                      penalty: float = RIDGE) -> dict:
+    """Fit the three direct models (trump, obe-abe, une-ufe) on ``hands`` (``uint64[n]``) with
+    ``values`` (``float[n, len(rules.modes)]``: the mean point difference of playing each hand in
+    each mode, multiplier included) and write their weights into ``params`` (a full
+    ``mode_params``, at ``TRUMP_AT``, ``OBE_AT``, ``UNE_AT``). Returns the in-sample R² of each
+    (NaN for a kind the rules do not allow)."""
+    modes = list(rules.modes)
+    mults = rules.arrays()[2]
+    r2 = {}
+    kinds = (("trump", [m for m in modes if m < 4], TRUMP_AT, TRUMP_FEATURES),
+             ("obe", [m for m in modes if m == 4], OBE_AT, PLAIN_FEATURES),
+             ("une", [m for m in modes if m == 5], UNE_AT, PLAIN_FEATURES))
+    for kind, kind_modes, at, n in kinds:
+        if not kind_modes:
+            r2[kind] = float("nan")
+            continue
+        x = np.vstack([mode_feature_matrix(hands, m) for m in kind_modes])
+        y = np.concatenate([values[:, modes.index(m)] / mults[m] for m in kind_modes])
+        w = ridge(x, y, penalty)
+        params[at:at + n] = w
+        r2[kind] = r_squared(y, x @ w)
+    return r2
+
+
 def direct_predictions(hands: np.ndarray, rules, params: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per hand, the best and second-best predicted direct values times the multiplier under
     ``params`` (a full ``mode_params`` array): the kernel :func:`.features.fitted_best`."""
@@ -90,35 +116,24 @@ def fit_mode_model(hands: np.ndarray, values: np.ndarray, rules, penalty: float 
     point difference of each option of ``list(rules.modes) + [chibre]``, multiplier included, as
     in the report's ``option_values``).
 
-    ``direct_from`` (optional, ``float64[N_MODE_PARAMS - 1]``): take the direct (mode) weights from
+    ``direct_from`` (optional, ``float64[CHOOSER_PARAMS - 1]``): take the direct (mode) weights from
     it and fit only the chibre model (for a preset whose modes score like another's and whose
     multipliers differ). Returns ``(weights, r2)``: ``weights`` is ``mode_params[1:]``, ``r2`` the
     in-sample R² of each model (``trump``, ``obe``, ``une``, ``chibre``; NaN if not fitted here).
+    The chibre values were measured with some partner model; the weights fit that partner.
     """
     hands = np.asarray(hands, dtype=np.uint64)
     values = np.asarray(values, dtype=np.float64)
     modes = list(rules.modes)
-    mults = rules.arrays()[2]
     if values.shape != (len(hands), len(modes) + 1):
         raise ValueError(f"values must be {len(hands)} x {len(modes) + 1}, got {values.shape}")
-    params = np.zeros(N_MODE_PARAMS)
+    params = np.zeros(CHOOSER_PARAMS)
     r2 = {}
     if direct_from is not None:
         params[1:] = direct_from
         r2.update(trump=float("nan"), obe=float("nan"), une=float("nan"))
     else:
-        kinds = (("trump", [m for m in modes if m < 4], TRUMP_AT, TRUMP_FEATURES),
-                 ("obe", [m for m in modes if m == 4], OBE_AT, PLAIN_FEATURES),
-                 ("une", [m for m in modes if m == 5], UNE_AT, PLAIN_FEATURES))
-        for kind, kind_modes, at, n in kinds:
-            if not kind_modes:
-                r2[kind] = float("nan")
-                continue
-            x = np.vstack([mode_feature_matrix(hands, m) for m in kind_modes])
-            y = np.concatenate([values[:, modes.index(m)] / mults[m] for m in kind_modes])
-            w = ridge(x, y, penalty)
-            params[at:at + n] = w
-            r2[kind] = r_squared(y, x @ w)
+        r2.update(fit_direct_models(hands, values[:, :-1], rules, params, penalty))
     best, second = direct_predictions(hands, rules, params)
     x = np.zeros((len(hands), CHIBRE_FEATURES))
     for i, h in enumerate(hands):
@@ -132,7 +147,10 @@ def fit_mode_model(hands: np.ndarray, values: np.ndarray, rules, penalty: float 
 
 def fitted_options(hands: np.ndarray, rules, params: np.ndarray) -> np.ndarray:
     """``int64[n]``: the option the ``fitted`` policy picks for each hand (a mode, or -1 for
-    chibre), by the mode-choice kernel itself (:func:`jass_sim.jass.modes.choose.choose_mode`)."""
+    chibre), by the mode-choice kernel itself (:func:`jass_sim.jass.modes.choose.choose_mode`);
+    ``params`` is a full ``mode_params`` (``float64[N_MODE_PARAMS]``, the partner's weights too)."""
+    if np.shape(params) != (N_MODE_PARAMS,):
+        raise ValueError(f"mode_params must have {N_MODE_PARAMS} entries, got {np.shape(params)}")
     modes = np.asarray(rules.modes, dtype=np.int64)
     mults = rules.arrays()[2]
     rng = np.ones(4, dtype=np.uint64)

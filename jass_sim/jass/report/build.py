@@ -19,6 +19,7 @@ from jass_sim.jass.report import endgame as E
 from jass_sim.jass.report import human as H
 from jass_sim.jass.report import lead as L
 from jass_sim.jass.report import notes as N
+from jass_sim.jass.report import partner as P
 from jass_sim.jass.report import sections as S
 from jass_sim.jass.report import thumb
 from jass_sim.jass.report.prose import Report
@@ -72,6 +73,8 @@ TABLE_COLUMNS = {
     "thumb_lead": ("key", "text", "source", "quote", "test", "n", "mean", "ci95_lo", "ci95_hi", "share_fails",
                    "fails_lo", "fails_hi", "verdict"),
     "smearing": L.SMEAR_COLUMNS,
+    "partner_models": P.MODEL_COLUMNS,
+    "partner_choice": P.CHOICE_COLUMNS,
     "evaluator": ("chooser", "statistic", "k", "n", "estimate", "ci95_lo", "ci95_hi"),
     "chibre_bins": ("bin", "score_lo", "score_hi", "hands", "mean_score", "wins", "share", "ci95_lo", "ci95_hi",
                     "mean_adv", "adv_lo", "adv_hi"),
@@ -260,6 +263,8 @@ def build_report(rules: RuleSet | str = "chibre", deals: int | None = None, seed
         T["best_choice"] = S.best_choice_table(per_hand, rule_set)
         endgame_section(T, rule_set, per_hand, samples_per_hand, seed, pid, play, step)
         lead_section(T, rule_set, seed, play, step)
+        step(f"after the push: {P.partner_deals(deals):,} pushed deals x {len(rule_set.modes)} modes")
+        T["partner_models"], T["partner_choice"] = P.tables(rule_set, deals, seed, pid)
         T["evaluator"] = S.evaluator_table(per_hand)
         T["chibre_bins"] = S.chibre_table(per_hand)
         T["chibre_crossover"], T["chibre_sides"] = S.chibre_summary(per_hand, T["chibre_bins"])
@@ -370,6 +375,9 @@ def sample_sizes(rep: Report) -> pd.DataFrame:
                                     "and "
                                     f"{rep.play.smear_positions:,} smearing positions × {rep.play.worlds} worlds "
                                     f"(`play-advice`, {rep.play.policy} play-outs)"},
+        {"section": "partner", "hands": 0, "samples_per_hand": 0, "deals": int(rep.tables["partner_models"]["n"].iloc[0]),
+         "description": f"2e: {int(rep.tables['partner_models']['n'].iloc[0]):,} pushed deals, each played in "
+                        f"{n_modes} modes"},
         {"section": "human", "hands": 0, "samples_per_hand": 0, "deals": sum(hr.values()),
          "description": f"6 ({H.RULES} rules): " + ("; ".join(f"{p}: {n:,} rounds" for p, n in hr.items())
                                                     if hr else "none")},

@@ -63,3 +63,33 @@ def test_dd_deals_are_the_deals_of_the_other_policies():
 def test_dd_refuses_the_search_partner_model():
     with pytest.raises(InputError, match="search"):
         advise(HAND, policy="dd", partner_model="search", samples=2)
+
+
+def test_dd_fitted_partner_picks_by_the_partner_model(monkeypatch):
+    """With the ``fitted`` partner, dd's partner picks by the partner model (not the chooser's
+    weights). The card play is not what is tested here: the solver is replaced by a fixed answer."""
+    import numpy as np
+
+    import jass_sim.jass.solver as solver_module
+    from jass_sim.jass.advise.dd import advise_dd_samples
+    from jass_sim.jass.advise.sampling import CHIBRE
+    from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best, partner_params
+    from jass_sim.jass.modes.weights import default_mode_params
+
+    class Fixed:
+        def __init__(self, **kwargs):
+            pass
+
+        def solve(self, hands, mode, leader, **kwargs):
+            return type("Solved", (), {"team0": 80, "team1": 77})()
+
+    monkeypatch.setattr(solver_module, "Solver", Fixed)
+    rules = get_rules("chibre")
+    hand = cards_to_mask(parse_cards(HAND))
+    s = advise_dd_samples(hand, rules, [CHIBRE], leader=0, seed=SEED, first_sample=0, n_samples=64,
+                          fitted_partner=True)
+    params, modes, mults = default_mode_params(rules), np.asarray(rules.modes, dtype=np.int64), rules.arrays()[2]
+    deals = sample_deals(hand, SEED, 0, 64)
+    model = [fitted_best(d[2], modes, mults, partner_params(params), np.zeros(TRUMP_FEATURES))[0] for d in deals]
+    chooser = [fitted_best(d[2], modes, mults, params, np.zeros(TRUMP_FEATURES))[0] for d in deals]
+    assert s.partner_modes.tolist() == model and model != chooser

@@ -9,17 +9,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jass_sim.core.notation import cards_to_mask
+from jass_sim.jass.modes.choose import MODE_POLICIES, choose_mode
 from jass_sim.jass.modes.features import (
     CHIBRE_AT,
     CHIBRE_FEATURES,
     N_MODE_PARAMS,
     OBE_AT,
+    PARTNER_AT,
+    PARTNER_WEIGHTS,
     PLAIN_FEATURES,
     TRUMP_AT,
     TRUMP_FEATURES,
     UNE_AT,
     chibre_features,
     fitted_best,
+    partner_params,
     plain_features,
     predicted_chibre,
     predicted_value,
@@ -136,5 +140,56 @@ def test_predictions_match_reference(cards, w, mults, allowed):
     assert mode == modes[int(np.argmax(vals))]
     assert np.isclose(best, order[0], atol=1e-6)
     assert np.isclose(second, order[1] if len(order) > 1 else order[0], atol=1e-6)
-    expected = float(ref_chibre(cards, best, second) @ params[CHIBRE_AT:])
+    expected = float(ref_chibre(cards, best, second) @ params[CHIBRE_AT:CHIBRE_AT + CHIBRE_FEATURES])
     assert np.isclose(predicted_chibre(h, best, second, params, feats), expected, rtol=1e-9, atol=1e-6)
+
+
+def ref_fitted_choice(chooser_cards, partner_cards, modes, mults, may_chibre, params):
+    """Plain-Python ``fitted`` mode choice: the chooser's best predicted mode (times the
+    multiplier, ties to the first), chibre when its predicted value beats it, and then the
+    partner's best mode by the partner's own weights (``params[PARTNER_AT:]``)."""
+    vals = [ref_value(chooser_cards, m, params) * mults[m] for m in modes]
+    order = sorted(vals, reverse=True)
+    best, second = order[0], order[1] if len(order) > 1 else order[0]
+    chibre = float(ref_chibre(chooser_cards, best, second) @ params[CHIBRE_AT:CHIBRE_AT + CHIBRE_FEATURES])
+    if may_chibre and chibre > best:
+        partner = np.concatenate([[0.0], params[PARTNER_AT:]])  # the partner's weights at TRUMP_AT..
+        pvals = [ref_value(partner_cards, m, partner) * mults[m] for m in modes]
+        return int(modes[int(np.argmax(pvals))]), 1
+    return int(modes[int(np.argmax(vals))]), 0
+
+
+two_hands = st.lists(st.integers(0, 35), min_size=18, max_size=18, unique=True)
+
+
+@settings(max_examples=80, deadline=None)
+@given(two_hands, weights, st.lists(st.sampled_from([1, 2, 3]), min_size=6, max_size=6),
+       st.sets(st.integers(0, 5), min_size=1), st.booleans(), st.floats(-200, 200))
+def test_choose_mode_partner_uses_the_partner_weights(cards, w, mults, allowed, may_chibre, bias):
+    """``choose_mode``'s ``fitted`` policy against the plain-Python choice: after a chibre the
+    partner picks by the partner weights at ``PARTNER_AT``, not by the chooser's."""
+    params = np.asarray(w, dtype=np.float64)
+    params[CHIBRE_AT] += bias  # chibre both ways
+    modes = np.array(sorted(allowed), dtype=np.int64)
+    mults = np.asarray(mults, dtype=np.int64)
+    chooser, partner = cards[:9], cards[9:]
+    got = choose_mode(MODE_POLICIES["fitted"], mask(chooser), mask(partner), modes, mults, may_chibre, params,
+                      np.ones(4, dtype=np.uint64))
+    assert (int(got[0]), int(got[1])) == ref_fitted_choice(chooser, partner, modes, mults, may_chibre, params)
+    # the view the partner reads: the partner weights where fitted_best reads the direct ones
+    view = partner_params(params)
+    assert view[TRUMP_AT] == params[PARTNER_AT] and len(view) - TRUMP_AT == PARTNER_WEIGHTS
+
+
+def test_partner_weights_not_the_chooser_weights_decide():
+    """A partner whose weights favour une-ufe picks it although the chooser's weights favour
+    hearts: the partner's choice reads the partner block (the old kernel read the chooser's)."""
+    params = np.zeros(N_MODE_PARAMS)
+    params[TRUMP_AT] = 50.0  # the chooser's direct models: trump +50, obe/une 0
+    params[CHIBRE_AT] = 1e6  # the chooser always chibres
+    params[PARTNER_AT + UNE_AT - TRUMP_AT] = 80.0  # the partner's une-ufe bias
+    modes = np.arange(6, dtype=np.int64)
+    mults = np.ones(6, dtype=np.int64)
+    got = choose_mode(MODE_POLICIES["fitted"], mask(range(9)), mask(range(9, 18)), modes, mults, True, params,
+                      np.ones(4, dtype=np.uint64))
+    assert (int(got[0]), int(got[1])) == (5, 1)

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from jass_sim.core.notation import cards_to_mask
 from jass_sim.jass.engine.simulate import BatchSpec, run_batch
 from jass_sim.jass.modes.choose import CHIBRE_BELOW, MODE_POLICIES, choose_mode
-from jass_sim.jass.modes.features import CHIBRE_AT, N_MODE_PARAMS, OBE_AT, TRUMP_AT, UNE_AT
+from jass_sim.jass.modes.features import CHIBRE_AT, CHOOSER_PARAMS, N_MODE_PARAMS, OBE_AT, TRUMP_AT, UNE_AT
 from jass_sim.jass.modes.fit import fitted_options
-from jass_sim.jass.modes.weights import default_mode_params, fitted_weights
+from jass_sim.jass.modes.weights import default_mode_params, fitted_weights, mode_params_of
 from jass_sim.jass.players import PLAYERS
 from jass_sim.jass.rules import PRESETS, get_rules
 
@@ -41,8 +41,8 @@ def test_shipped_weights_for_every_preset(preset):
 
 def test_unknown_weights_file_entry_is_an_error(tmp_path):
     path = tmp_path / "w.npz"
-    np.savez(path, chibre=np.zeros(N_MODE_PARAMS - 1))
-    assert fitted_weights("chibre", path).shape == (N_MODE_PARAMS - 1,)
+    np.savez(path, chibre=np.zeros(CHOOSER_PARAMS - 1))
+    assert fitted_weights("chibre", path).shape == (CHOOSER_PARAMS - 1,)
     with pytest.raises(ValueError, match="schieber"):
         fitted_weights("schieber", path)
 
@@ -73,9 +73,10 @@ def test_partner_never_passes_back(cards):
     chooser, partner = mask(cards[:9]), mask(cards[9:])
     mode, chibred = choose_mode(FITTED, chooser, partner, modes, mults, True, params, RNG)
     assert chibred == 1 and mode in rules.modes
-    # the partner's pick is its own best direct mode, whatever its chibre model says
-    direct, _ = choose_mode(FITTED, partner, chooser, modes, mults, False, params, RNG)
-    assert mode == direct
+    # the partner's pick is its own best direct mode by the partner model, whatever the chibre model says
+    from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best, partner_params
+
+    assert mode == fitted_best(partner, modes, mults, partner_params(params), np.zeros(TRUMP_FEATURES))[0]
     params[CHIBRE_AT] = -1e9  # never chibres: the chooser's own best mode
     assert choose_mode(FITTED, chooser, partner, modes, mults, True, params, RNG) == \
         choose_mode(FITTED, chooser, partner, modes, mults, False, params, RNG)
@@ -121,7 +122,7 @@ def test_tiny_end_to_end_fit(tmp_path, capsys):
     # holding the Buur is worth points in the trump model, and the fitted policy uses the file
     assert w[TRUMP_AT - 1 + 1 + 5] > 0  # weights: mode_params[1:]; feature 1 + rank (J = 5)
     rules = get_rules("chibre")
-    params = np.concatenate([[CHIBRE_BELOW], w])
+    params = mode_params_of(rules, w)
     options = fitted_options(np.array([mask(range(9)), mask(range(27, 36))]), rules, params)
     assert all(o == -1 or o in rules.modes for o in options)
     rows = res["results"]["chibre"]
@@ -153,24 +154,28 @@ def test_fit_iterates_with_the_fitted_partner_and_resumes(tmp_path, capsys):
     w = fitted_weights("chibre")
     ch = script.chibre_values("chibre", 4, 64, 5, "heuristic", w)
     df = option_values(get_rules("chibre"), 4, 64, 5, PLAYERS.code("heuristic"), partner_model="fitted",
-                       mode_params=np.concatenate([[CHIBRE_BELOW], w]))
+                       mode_params=mode_params_of("chibre", w))
     np.testing.assert_allclose(ch["chibre"], df["value_chibre"].to_numpy())
 
 
-def test_advise_partner_model_fitted_picks_the_fitted_mode():
+@pytest.mark.parametrize("preset", ["pique-double", "chibre"])  # without and with a partner model of its own
+def test_advise_partner_model_fitted_picks_the_fitted_mode(preset):
     from jass_sim.jass.advise.sampling import CHIBRE, PARTNER_FITTED, run_advise, sample_deals
-    from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best
+    from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best, partner_params
 
-    rules = get_rules("pique-double")
+    rules = get_rules(preset)
     hand = mask([0, 5, 12, 20, 21, 27, 30, 33, 35])
     s = run_advise(hand, rules, [0, CHIBRE], [PLAYERS.code("heuristic")] * 4, leader=0, seed=9, first_sample=0,
                    n_samples=64, partner_model=PARTNER_FITTED)
     deals = sample_deals(hand, 9, 0, 64)
     params = default_mode_params(rules)
     modes = np.asarray(rules.modes, dtype=np.int64)
-    expected = [fitted_best(d[2], modes, rules.arrays()[2], params, np.zeros(TRUMP_FEATURES))[0] for d in deals]
+    expected = [fitted_best(d[2], modes, rules.arrays()[2], partner_params(params), np.zeros(TRUMP_FEATURES))[0]
+                for d in deals]
     np.testing.assert_array_equal(s.partner_modes, expected)
     assert len(set(expected)) > 1
+    chooser = [fitted_best(d[2], modes, rules.arrays()[2], params, np.zeros(TRUMP_FEATURES))[0] for d in deals]
+    assert (chooser != expected) == (preset == "chibre")  # chibre's partner model picks otherwise on some deals
 
 
 def test_cli_chooser_fitted_and_bad_chooser():
@@ -188,3 +193,46 @@ def test_cli_chooser_fitted_and_bad_chooser():
     bad = CliRunner().invoke(main, ["duel", "--team-a", "heuristic", "--team-b", "random", "--deals", "10",
                                     "--chooser", "fited"])
     assert bad.exit_code == 2 and "fited" in bad.output and "fitted" in bad.output
+
+
+def test_shipped_partner_model_loads_with_its_shape_and_goes_into_mode_params(tmp_path):
+    """The partner model (issue 44) ships for chibre: PARTNER_WEIGHTS finite weights, in
+    ``default_mode_params`` at PARTNER_AT; a preset without one gets the chooser's direct
+    weights there; a file of another format or shape is refused."""
+    from jass_sim.jass.modes.features import PARTNER_AT, PARTNER_WEIGHTS
+    from jass_sim.jass.modes.weights import PARTNER_FORMAT, partner_weights, write_partner_weights
+
+    w = partner_weights("chibre")
+    assert w.shape == (PARTNER_WEIGHTS,) and np.isfinite(w).all()
+    params = default_mode_params("chibre")
+    np.testing.assert_array_equal(params[PARTNER_AT:], w)
+    assert not np.array_equal(params[PARTNER_AT:], params[TRUMP_AT:CHIBRE_AT])  # not the chooser's
+    assert w[1 + 5] > 0  # the partner's Buur is worth points in the trump model
+    assert partner_weights("schieber") is None
+    other = default_mode_params("schieber")
+    np.testing.assert_array_equal(other[PARTNER_AT:], other[TRUMP_AT:CHIBRE_AT])
+    path = tmp_path / "p.npz"
+    write_partner_weights(path, {"chibre": np.arange(PARTNER_WEIGHTS, dtype=np.float64)})
+    np.testing.assert_array_equal(mode_params_of("chibre", fitted_weights("chibre"), path)[PARTNER_AT:],
+                                  np.arange(PARTNER_WEIGHTS))
+    with pytest.raises(ValueError, match="expected 61 finite"):
+        write_partner_weights(tmp_path / "q.npz", {"chibre": np.zeros(3)})
+    np.savez(tmp_path / "old.npz", format=np.int64(PARTNER_FORMAT + 1), chibre=np.zeros(PARTNER_WEIGHTS))
+    with pytest.raises(ValueError, match="format"):
+        partner_weights("chibre", tmp_path / "old.npz")
+    np.savez(tmp_path / "short.npz", format=np.int64(PARTNER_FORMAT), chibre=np.zeros(5))
+    with pytest.raises(ValueError, match="5 weights"):
+        partner_weights("chibre", tmp_path / "short.npz")
+
+
+def test_fitted_options_and_advise_refuse_short_mode_params():
+    """A ``mode_params`` without the partner block would make the kernel read past its end."""
+    from jass_sim.jass.advise.sampling import CHIBRE, PARTNER_FITTED, run_advise
+
+    rules = get_rules("chibre")
+    short = default_mode_params(rules)[:CHOOSER_PARAMS]
+    with pytest.raises(ValueError, match="mode_params must have"):
+        fitted_options(np.array([mask(range(9))]), rules, short)
+    with pytest.raises(ValueError, match="mode_params must have"):
+        run_advise(mask(range(9)), rules, [CHIBRE], [PLAYERS.code("heuristic")] * 4, leader=0, seed=1,
+                   first_sample=0, n_samples=64, partner_model=PARTNER_FITTED, mode_params=short)

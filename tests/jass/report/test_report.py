@@ -430,6 +430,35 @@ def test_declare_endgame_and_lead_sections(built):
     assert {"endgame", "lead"} <= set(sizes.index)
 
 
+def test_after_the_push_section(built):
+    """Section 2e: the partners are compared on the same pushed deals (paired), the hand-type
+    table covers every deal once per option, and the prose quotes the tables."""
+    from jass_sim.jass.report import partner as P
+
+    rep, out = built
+    t = rep.tables
+    md = (out / "index.md").read_text(encoding="utf-8")
+    assert "## 2e. After the push: what the partner should choose" in md
+    m = t["partner_models"].set_index("partner")
+    assert list(m.index) == list(P.PARTNERS)
+    n = P.partner_deals(DEALS)
+    assert (m["n"] == n).all() and m.loc["partner model", "vs_model"] == 0
+    check_ci(m.reset_index(), "mean", "ci95_lo", "ci95_hi")
+    check_ci(m.reset_index(), "share_best", "best_lo", "best_hi")
+    assert np.allclose(m["vs_model"], m["mean"] - m.loc["partner model", "mean"])
+    hind = m.loc["best mode in hindsight"]  # the upper bound: the realised best on every deal
+    assert hind["share_best"] == 1 and (m["mean"] <= hind["mean"] + 1e-9).all()
+    c = t["partner_choice"]
+    per_option = c.groupby("option")["n"].sum()
+    assert set(per_option.index) == set(P.OPTIONS) and (per_option == n).all()
+    assert np.allclose(c.groupby(["trumps", "jacks"])["share_picked"].sum(), 1.0)  # the model picks one of them
+    check_ci(c, "share_picked", "picked_lo", "picked_hi")
+    pm_row = m.loc["partner model"]
+    assert f"Chibre is worth {T.pm(pm_row['mean'], pm_row['ci95_lo'], pm_row['ci95_hi'])} points" in md
+    sizes = t["sample_sizes"].set_index("section")
+    assert sizes.loc["partner", "deals"] == n
+
+
 def test_quick_sizes_and_command():
     """``--quick`` fills in the sizes not given (the same sections, smaller samples) and the report's
     command reproduces it."""
@@ -482,6 +511,7 @@ def test_quick_report_from_the_command_line(tmp_path):
     md = (out / "index.md").read_text(encoding="utf-8")
     for heading in ("## 1. Mode choice", "### Declare or push, in card terms", "## 2. When to chibre",
                     "## 2b. Rules of thumb, tested", "## 2c. The endgame", "## 2d. The first lead and the play",
+                    "## 2e. After the push",
                     "## 7. How this report was made"):
         assert heading in md, heading
     assert f"jass-sim report --rules chibre --quick --deals {B.QUICK['deals']} --seed 5 -o {out}/" in md
