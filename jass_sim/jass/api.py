@@ -346,7 +346,7 @@ class ReportFiles:
 def report(output: str, *, rules: str = "chibre", deals: int | None = None, seed: int = 0,
            samples_per_hand: int | None = None, policy: str | None = None, players=None,
            meld_hands: int | None = None, threads: int | None = None, progress=None,
-           quick: bool = False) -> ReportFiles:
+           quick: bool = False, checkpoint: str | None = None) -> ReportFiles:
     """Write a strategy report (``index.md``, ``index.html``, PNG plots, CSV tables) to the
     directory ``output`` (``jass-sim report``).
 
@@ -372,11 +372,16 @@ def report(output: str, *, rules: str = "chibre", deals: int | None = None, seed
     quick : bool
         The same sections with smaller samples (``jass-sim report --quick``: a few minutes on two
         cores once the kernels are compiled); sizes given explicitly still apply.
+    checkpoint : str, optional
+        A directory where finished sections (and each first-lead and smearing position) are saved
+        as they finish; the same call with the same directory resumes there and writes the same
+        report (a directory of other parameters or other code is refused).
     """
     from jass_sim.jass.report.write import report as run
 
     rep = run(output, rules=rules, deals=deals, seed=seed, samples_per_hand=samples_per_hand, policy=policy,
-              players=players, meld_hands=meld_hands, threads=threads, progress=progress, quick=quick)
+              players=players, meld_hands=meld_hands, threads=threads, progress=progress, quick=quick,
+              checkpoint=checkpoint)
     return ReportFiles(output, rep)
 
 

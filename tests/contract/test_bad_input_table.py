@@ -177,7 +177,7 @@ RP = ["report", "--deals", "1000", "-o", "rep"]
 rows("report")(
     seeds(RP) + threads(RP) + counts(RP, "--deals") + counts(RP, "--samples-per-hand") + counts(RP, "--meld-hands")
     + choice(RP, "--rules") + choice(RP, "--policy") + value(RP, "--players", ("heuristic,nope", "nope"), ("", EMPTY))
-    + out_dir(["report", "--deals", "1000"]))
+    + out_dir(["report", "--deals", "1000"]) + out_dir(RP, "--checkpoint"))
 
 CR = ["cribbage"]
 rows("cribbage", "score")(

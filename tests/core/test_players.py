@@ -26,7 +26,7 @@ def test_names_codes_and_back():
 # Each game's message as it was before the registry (byte-identical output).
 @pytest.mark.parametrize("registry, option, message", [
     (JASS, None, "unknown policy 'Bogus' (expected one of random, heuristic, dd, pimc, net, search)"),
-    (CRIBBAGE, "--b", "unknown player 'Bogus' for --b (expected one of random, greedy, expect, search)"),
+    (CRIBBAGE, "--b", "unknown player 'Bogus' for --b (expected one of random, greedy, expect, search, wide)"),
     (BASRA, None, "unknown player 'Bogus' (expected one of random, greedy, search, search-nomem)"),
 ])
 def test_unknown_name_is_one_line_naming_the_token(registry, option, message):
@@ -45,7 +45,8 @@ def test_codes_agree_with_the_kernels():
     assert [BASRA.code(n) for n in BASRA] == [_play.RANDOM, _play.GREEDY, _play.SEARCH, _play.SEARCH_NO_MEMORY]
     assert [CRIBBAGE.code(n) for n in CRIBBAGE] == [
         (_players.DISCARD_RANDOM, _pegging.PEG_RANDOM), (_players.DISCARD_GREEDY, _pegging.PEG_GREEDY),
-        (_players.DISCARD_EXPECT, _pegging.PEG_GREEDY), (_players.DISCARD_SEARCH, _pegging.PEG_SEARCH)]
+        (_players.DISCARD_EXPECT, _pegging.PEG_GREEDY), (_players.DISCARD_SEARCH, _pegging.PEG_SEARCH),
+        (_players.DISCARD_SEARCH, _pegging.PEG_WIDE)]
     assert JASS.code("net") == NET
 
 

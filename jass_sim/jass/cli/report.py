@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.core.cli import command
+from jass_sim.core.cli import Interrupted, command
 
 
 @command()
@@ -30,16 +30,21 @@ from jass_sim.core.cli import command
 @click.option("--meld-hands", type=int, default=None,
               help="Sample this many hands for the per-hand meld figures [default: exact, all hands].")
 @click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
+@click.option("--checkpoint", default=None, metavar="DIR",
+              help="Save each finished section (and each first-lead and smearing position) in DIR; the same "
+                   "command with the same DIR resumes after a stop and writes the same report.")
 @click.option("-o", "--output", required=True, metavar="DIR",
               help="The report directory (created, or replaced whole if it holds a report).")
-def report(quick, rules, deals, seed, samples_per_hand, policy, players, meld_hands, threads, output):
+def report(quick, rules, deals, seed, samples_per_hand, policy, players, meld_hands, threads, checkpoint, output):
     """Write a strategy report to DIR: declare or push in card terms, when to chibre, rules of
     thumb tested, the endgame, the first lead and smearing, card values, melds and stöck, player
     strength, simulated players against human play (schieber rules), and the command that
     reproduces it. Every figure comes with its sample size and a 95% CI."""
+    import os
     import sys
     import time
 
+    from jass_sim.core.checkpoint import MANIFEST
     from jass_sim.jass.api import report as run
 
     start = time.monotonic()
@@ -49,6 +54,13 @@ def report(quick, rules, deals, seed, samples_per_hand, policy, players, meld_ha
         if show:
             click.echo(f"[{time.monotonic() - start:6.1f}s] {label}", err=True)
 
-    run(output, rules=rules, deals=deals, seed=seed, samples_per_hand=samples_per_hand, policy=policy,
-        players=players, meld_hands=meld_hands, threads=threads, progress=progress, quick=quick)
+    try:
+        run(output, rules=rules, deals=deals, seed=seed, samples_per_hand=samples_per_hand, policy=policy,
+            players=players, meld_hands=meld_hands, threads=threads, progress=progress, quick=quick,
+            checkpoint=checkpoint)
+    except Interrupted as exc:  # SIGINT, SIGTERM: the group prints one line with this detail
+        if checkpoint is not None and os.path.exists(os.path.join(checkpoint, MANIFEST)):
+            done = sum(n.endswith(".pkl") and not n.startswith(".tmp-") for n in os.listdir(checkpoint))
+            exc.detail = f"{done} finished pieces are saved in {checkpoint!r}; rerun the same command to resume"
+        raise
     click.echo(f"wrote {output.rstrip('/')}/index.md and index.html ({time.monotonic() - start:.0f} s)")

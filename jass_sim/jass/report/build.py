@@ -11,6 +11,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from jass_sim.core.checkpoint import pieces
+from jass_sim.core.checkpoint import step as saved
 from jass_sim.core.errors import InputError
 from jass_sim.core.files import package_version
 from jass_sim.jass.cards import MODE_NAMES
@@ -195,7 +197,7 @@ def build_report(rules: RuleSet | str = "chibre", deals: int | None = None, seed
                  samples_per_hand: int | None = None, policy: str | None = None,
                  players: list[str] | str | None = None, meld_hands: int | None = None,
                  threads: int | None = None, output: str = "reports/NAME/", progress=None, quick: bool = False,
-                 play: PlaySizes | None = None) -> Report:
+                 play: PlaySizes | None = None, checkpoint: str | None = None) -> Report:
     """Run every section and return the :class:`Report` (nothing is written).
 
     Parameters
@@ -231,7 +233,13 @@ def build_report(rules: RuleSet | str = "chibre", deals: int | None = None, seed
         :data:`QUICK_PLAY` (the same sections, smaller samples).
     play : PlaySizes, optional
         Sizes of sections 2c and 2d (default :func:`play_sizes_for` ``deals``, or :data:`QUICK_PLAY`).
+    checkpoint : str, optional
+        A directory where each section's results (and each first-lead and smearing position's
+        play-advice) are saved as they finish: the same call with the same directory resumes there
+        and builds the same report (:class:`~jass_sim.core.checkpoint.Checkpoint`; a directory of
+        other parameters or other code is refused).
     """
+    from jass_sim.core.checkpoint import Checkpoint
     from jass_sim.core.threads import numba_threads
     from jass_sim.jass.melds.stats import meld_stats
     from jass_sim.jass.players import PLAYERS
@@ -249,9 +257,10 @@ def build_report(rules: RuleSet | str = "chibre", deals: int | None = None, seed
                                         policy, quick), play=play)
     T = rep.tables
     pid = PLAYERS.code(policy)
+    ck = None if checkpoint is None else Checkpoint(checkpoint, checkpoint_key(rep))
     with numba_threads(threads):
         step(f"mode choice: {hands:,} hands x {samples_per_hand} deals x {len(rule_set.modes) + 1} options")
-        per_hand = S.option_values(rule_set, hands, samples_per_hand, seed, pid)
+        per_hand = saved(ck, "option_values", lambda: S.option_values(rule_set, hands, samples_per_hand, seed, pid))
         T["mode_features"] = S.feature_tables(per_hand, rule_set)
         T["chibre_reference"] = N.chibre_reference(per_hand)
         T["declare_push"] = D.declare_push(per_hand, D.multipliers_of(rule_set))
@@ -261,19 +270,19 @@ def build_report(rules: RuleSet | str = "chibre", deals: int | None = None, seed
         T["thumb"] = thumb.evaluate(per_hand)
         T["thumb_breakdown"] = thumb.breakdown(per_hand)
         T["best_choice"] = S.best_choice_table(per_hand, rule_set)
-        endgame_section(T, rule_set, per_hand, samples_per_hand, seed, pid, play, step)
-        lead_section(T, rule_set, seed, play, step)
+        endgame_section(T, rule_set, per_hand, samples_per_hand, seed, pid, play, step, ck)
+        lead_section(T, rule_set, seed, play, step, ck)
         step(f"after the push: {P.partner_deals(deals):,} pushed deals x {len(rule_set.modes)} modes")
-        T["partner_models"], T["partner_choice"] = P.tables(rule_set, deals, seed, pid)
+        T["partner_models"], T["partner_choice"] = saved(ck, "partner", lambda: P.tables(rule_set, deals, seed, pid))
         T["evaluator"] = S.evaluator_table(per_hand)
         T["chibre_bins"] = S.chibre_table(per_hand)
         T["chibre_crossover"], T["chibre_sides"] = S.chibre_summary(per_hand, T["chibre_bins"])
         step(f"card values: {deals:,} deals x {len(rule_set.modes)} modes")
-        T["card_values"], T["card_fits"] = S.card_values(rule_set, deals, seed, pid)
+        T["card_values"], T["card_fits"] = saved(ck, "card_values", lambda: S.card_values(rule_set, deals, seed, pid))
         step("melds" + (" (exact over all hands)" if meld_hands is None else ""))
         stoeck_mode = next((m for m in rule_set.modes if m < 4), 0)
-        ms = meld_stats(rule_set, hands=meld_hands, exact=meld_hands is None, deals=deals, seed=seed,
-                        mode=stoeck_mode)
+        ms = saved(ck, "melds", lambda: meld_stats(rule_set, hands=meld_hands, exact=meld_hands is None, deals=deals,
+                                                   seed=seed, mode=stoeck_mode))
         rep.meld_stats = ms
         rep.meld_mode = MODE_NAMES[stoeck_mode]
         T["melds_hand"] = ms.per_hand.reset_index()
@@ -281,17 +290,29 @@ def build_report(rules: RuleSet | str = "chibre", deals: int | None = None, seed
         T["melds_distribution"] = ms.distribution.reset_index()
         T["stoeck"] = stoeck_table(ms, T["card_fits"], MODE_NAMES[stoeck_mode], meld_hands is None)
         step(f"player strength: {', '.join(players)}")
-        T["players"] = S.player_table(rule_set, players, deals, seed)
+        T["players"] = saved(ck, "players", lambda: S.player_table(rule_set, players, deals, seed))
         human_players = [p for p in players if p in H.DEFAULT_PLAYERS]
         step(f"against human play ({H.RULES} rules): {', '.join(human_players) or 'no player'}")
-        T["human"] = (H.simulate_against_humans(human_players, min(deals, HUMAN_DEALS), HUMAN_SLOW_DEALS, seed)
+        T["human"] = (saved(ck, "human", lambda: H.simulate_against_humans(human_players, min(deals, HUMAN_DEALS),
+                                                                            HUMAN_SLOW_DEALS, seed))
                       if human_players else pd.DataFrame(columns=list(H.COLUMNS)))
     T["sample_sizes"] = sample_sizes(rep)
     return rep
 
 
+def checkpoint_key(rep: Report) -> dict:
+    """What a report's checkpoint must match to be resumed: every parameter that changes a figure
+    (not the output directory, nor the number of threads)."""
+    from dataclasses import asdict
+
+    return {"what": "jass-sim report", "rules": rep.rules.name, "deals": rep.deals, "seed": rep.seed,
+            "samples_per_hand": rep.samples_per_hand, "policy": rep.policy, "players": list(rep.players),
+            "meld_hands": rep.meld_hands, "play": {k: list(v) if isinstance(v, tuple) else v
+                                                   for k, v in asdict(rep.play).items()}}
+
+
 def endgame_section(T: dict, rules: RuleSet, per_hand: pd.DataFrame, samples_per_hand: int, seed: int, pid: int,
-                    play: PlaySizes, step) -> None:
+                    play: PlaySizes, step, ck=None) -> None:
     """Section 2c's tables (``endgame``, ``endgame_examples``, ``endgame_values``) into ``T``:
     the first hands of section 1 on their own deals, and the shipped equity table of the card
     play (``net``'s when the play has none)."""
@@ -302,24 +323,26 @@ def endgame_section(T: dict, rules: RuleSet, per_hand: pd.DataFrame, samples_per
     masks = per_hand["hand"].to_numpy()[:play.endgame_hands]
     scores = tuple(x for x in play.scores if x < rules.target)
     step(f"endgame: {len(masks):,} hands x {len(scores) ** 2} scores x {samples_per_hand} deals")
-    T["endgame"], T["endgame_examples"] = E.score_choices(rules, masks, samples_per_hand, seed, pid, table, scores)
+    T["endgame"], T["endgame_examples"] = saved(
+        ck, "endgame", lambda: E.score_choices(rules, masks, samples_per_hand, seed, pid, table, scores))
     T["endgame_values"] = E.match_and_melds(table)
 
 
-def lead_section(T: dict, rules: RuleSet, seed: int, play: PlaySizes, step) -> None:
+def lead_section(T: dict, rules: RuleSet, seed: int, play: PlaySizes, step, ck=None) -> None:
     """Section 2d's tables (``lead_cards``, ``lead_kinds``, ``smearing``) and the first-lead rules
     of thumb (``thumb_lead``) into ``T``."""
     from jass_sim.jass.report import thumb_lead
 
     positions = L.lead_positions(rules, play.lead_positions, seed) + L.rule_positions(rules, play.rule_positions, seed)
     step(f"first lead: {len(positions):,} positions x {play.worlds} worlds ({play.policy})")
-    cards, kinds = L.first_leads(rules, positions, play.policy, play.worlds)
+    cards, kinds = L.first_leads(rules, positions, play.policy, play.worlds, saved=pieces(ck, "first-lead"))
     T["lead_cards"] = cards
     T["lead_kinds"] = L.kind_table(kinds)  # the sample of all declarations and pushes only
     pushed = cards[cards["situation"].isin(["pushed", L.RULE_SITUATION])]
     T["thumb_lead"] = thumb_lead.evaluate(pushed)
     step(f"smearing: {play.smear_positions:,} positions x {play.worlds} worlds ({play.policy})")
-    T["smearing"] = L.smearing(rules, L.smear_positions(rules, play.smear_positions, seed), play.policy, play.worlds)
+    T["smearing"] = L.smearing(rules, L.smear_positions(rules, play.smear_positions, seed), play.policy, play.worlds,
+                               saved=pieces(ck, "smearing"))
 
 
 def stoeck_table(ms, fits: pd.DataFrame, mode: str, exact: bool) -> pd.DataFrame:

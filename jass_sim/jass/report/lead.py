@@ -234,6 +234,14 @@ def _advice(rules, pos, policy: str, worlds: int, seed: int) -> np.ndarray:
     return play_advice(pos, rules, policy, worlds, seed=seed).values.astype(np.float64)
 
 
+def _saved_advice(saved, index: int, rules, pos, policy: str, worlds: int, seed: int) -> np.ndarray:
+    """:func:`_advice`, kept in (or read from) the checkpoint pieces ``saved`` under the position's
+    index (the positions are a function of the report's parameters, which the checkpoint checks)."""
+    if saved is None:
+        return _advice(rules, pos, policy, worlds, seed)
+    return saved.step(str(index), lambda: _advice(rules, pos, policy, worlds, seed))
+
+
 def _cross_fit_vs_best(v: np.ndarray, cols: list[int]) -> float:
     """Mean of the columns ``cols`` minus the best column, the best picked on one half of the
     worlds and judged on the other, both ways, averaged."""
@@ -247,19 +255,20 @@ def _cross_fit_vs_best(v: np.ndarray, cols: list[int]) -> float:
 
 
 def first_leads(rules, positions: list[dict], policy: str = LEAD_POLICY, worlds: int = LEAD_WORLDS,
-                progress=None) -> tuple[pd.DataFrame, pd.DataFrame]:
+                progress=None, saved=None) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Play-advice on every first-lead position: ``(cards, kinds)``. ``cards``
     (:data:`CARD_COLUMNS`): the value (mean points of our team to the end of the round) of every
     first lead; ``kinds``: one row per position and kind held: ``position, situation, kind,
     vs_best`` (cross-fitted, see :func:`_cross_fit_vs_best`) and ``best`` (the kind holds the
-    card of best mean over all worlds)."""
+    card of best mean over all worlds). ``saved``: a
+    :class:`~jass_sim.core.checkpoint.Pieces` that keeps each position's play-advice values."""
     from jass_sim.jass.play.position import build_position
 
     cards, kinds = [], []
     for i, p in enumerate(positions):
         pos = build_position(p["hand"], p["mode"], 0, [], chooser=p["chooser"], chibred=p["pushed"],
                              four_points=rules.four_points)
-        v = _advice(rules, pos, policy, worlds, p["seed"])
+        v = _saved_advice(saved, i, rules, pos, policy, worlds, p["seed"])
         legal = list(pos.legal)
         means = v.mean(axis=0)
         best = int(np.argmax(means))
@@ -299,19 +308,19 @@ def kind_table(kinds: pd.DataFrame) -> pd.DataFrame:
 
 
 def smearing(rules, positions: list[dict], policy: str = LEAD_POLICY, worlds: int = LEAD_WORLDS,
-             progress=None) -> pd.DataFrame:
+             progress=None, saved=None) -> pd.DataFrame:
     """The value of smearing (:data:`SMEAR_COLUMNS`): per case (``all``, ``following suit``,
     ``discarding``) the mean over positions of the side card of most points (at least
     :data:`SMEAR_POINTS`) minus the legal card of fewest points, paired on the same worlds, with
     its 95% CI; ``better``: positions where smearing has the higher mean (Wilson CI);
-    ``smear_points``: the mean points of the smeared card."""
+    ``smear_points``: the mean points of the smeared card. ``saved``: as in :func:`first_leads`."""
     from jass_sim.jass.rules import card_points
 
     per = []
     for i, p in enumerate(positions):
         pos, smear, keep = smear_cards(rules, p)
         legal = list(pos.legal)
-        v = _advice(rules, pos, policy, worlds, p["seed"])
+        v = _saved_advice(saved, i, rules, pos, policy, worlds, p["seed"])
         led = p["played"][-3] // 9
         follows = any(c // 9 == led for c in legal)
         per.append({"gain": float((v[:, smear] - v[:, keep]).mean()), "follows": follows,

@@ -52,10 +52,10 @@ def write_report(rep: Report, path: str) -> list[str]:
 def report(output: str, rules: RuleSet | str = "chibre", deals: int | None = None, seed: int = 0,
            samples_per_hand: int | None = None, policy: str | None = None,
            players: list[str] | str | None = None, meld_hands: int | None = None, threads: int | None = None,
-           progress=None, quick: bool = False, play=None) -> Report:
+           progress=None, quick: bool = False, play=None, checkpoint: str | None = None) -> Report:
     """Build the report and write it to the directory ``output`` (see :func:`build_report`)."""
     check_report_dir(output)
     rep = build_report(rules, deals, seed, samples_per_hand, policy, players, meld_hands, threads, output, progress,
-                       quick, play)
+                       quick, play, checkpoint)
     write_report(rep, output)
     return rep
