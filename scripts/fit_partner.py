@@ -59,22 +59,6 @@ def load(data: Path) -> dict:
     return out
 
 
-def picks(hands: np.ndarray, rules, params: np.ndarray | None) -> np.ndarray:
-    """``int64[n]``: the mode each hand's partner picks, by the ``fitted`` kernel
-    (:func:`~jass_sim.jass.modes.features.fitted_best`) with ``params``, or by the evaluator
-    (:func:`~jass_sim.jass.modes.choose.best_mode`) when ``params`` is None."""
-    from jass_sim.jass.modes.choose import best_mode
-    from jass_sim.jass.modes.features import TRUMP_FEATURES, fitted_best
-
-    modes = np.asarray(rules.modes, dtype=np.int64)
-    mults = rules.arrays()[2]
-    feats = np.zeros(TRUMP_FEATURES)
-    out = np.zeros(len(hands), dtype=np.int64)
-    for i, h in enumerate(np.asarray(hands, dtype=np.uint64)):
-        out[i] = best_mode(h, modes, mults)[0] if params is None else fitted_best(h, modes, mults, params, feats)[0]
-    return out
-
-
 def compare(diff: np.ndarray, modes: np.ndarray, chosen: dict) -> dict:
     """The held-out comparison of the partners ``chosen`` (name -> modes picked), paired per
     deal: each one's mean realised difference and share of realised-best picks, and every
@@ -151,6 +135,7 @@ def main(argv=None) -> int:
           flush=True)
 
     from jass_sim.jass.modes.features import predicted_value
+    from jass_sim.jass.report.partner import picks  # the report's partner picks: the same kernel calls
 
     hands, diff = d["partner"][test], d["diff"][test]
     feats = np.zeros(64)
