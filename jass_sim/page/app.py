@@ -43,6 +43,8 @@ from jass_sim.page.commands import COMMANDS, check_position, check_request, erro
 from jass_sim.page.history import EXTRA_ARGS, history_routes, saver, split_save
 from jass_sim.page.jobs import FINAL_STATES, JobQueue, QueueFull
 from jass_sim.page.notation import notation_json
+from jass_sim.page.reports import available as available_reports
+from jass_sim.page.reports import reports_dir
 
 #: Seconds between two progress events of a running job, at most (the contract says 0.5).
 PROGRESS_EVERY = 0.4
@@ -114,6 +116,10 @@ def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = N
             return JSONResponse(error_body(exc, fields), status_code=400)
         return JSONResponse(doc)
 
+    async def reports(request: Request) -> Response:
+        """The committed strategy reports the page links (none without the repository)."""
+        return JSONResponse({"reports": available_reports()})
+
     async def job_state(request: Request) -> Response:
         job = jobs.get(request.path_params["job_id"])
         if job is None:
@@ -174,8 +180,11 @@ def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = N
         Route("/api/jobs/{job_id}", cancel, methods=["DELETE"]),
         Route("/api/jobs/{job_id}/events", events),
         *history_routes(history),
+        Route("/api/reports", reports),
         Mount("/static", app=StaticFiles(directory=static_dir()), name="static"),
     ]
+    if reports_dir() is not None:  # the committed reports, read-only (StaticFiles refuses paths outside it)
+        routes.append(Mount("/reports", app=StaticFiles(directory=str(reports_dir()), html=True), name="reports"))
     middleware = [Middleware(TokenGate, token=token)] if token else []
     app = Starlette(routes=routes, middleware=middleware)
     app.state.jobs = jobs

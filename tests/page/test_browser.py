@@ -209,3 +209,16 @@ def test_basra_columns_agree(ready):
     assert nets == sorted(nets, reverse=True) and against[0] == "best"
     for net, text in zip(nets[1:], against[1:]):
         assert abs(float(text.split()[0]) - (net - nets[0])) < 1e-9
+
+
+def test_the_footer_links_the_committed_reports(ready):
+    """Issue 44, item 8: the page links the strategy reports, served by its own server."""
+    page = ready
+    links = page.locator("[data-reports] a[data-report]")
+    expect(links).to_have_count(3)
+    assert [links.nth(i).get_attribute("data-report") for i in range(3)] == ["chibre", "cribbage", "basra"]
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    links.first.click()
+    expect(page).to_have_url(re.compile(r"/reports/chibre/index\.html$"))
+    expect(page.locator("h1").first).to_be_visible()

@@ -128,7 +128,8 @@ def gated_app():
 @pytest.mark.parametrize("method, path", [("GET", "/"), ("GET", "/static/app.js"), ("GET", "/static/style.css"),
                                           ("GET", "/api/health"), ("GET", "/api/commands"), ("POST", "/api/jobs"),
                                           ("POST", "/api/position"), ("GET", "/api/jobs/1-x/events"),
-                                          ("DELETE", "/api/jobs/1-x"), ("GET", "/nothing-here")])
+                                          ("DELETE", "/api/jobs/1-x"), ("GET", "/nothing-here"),
+                                          ("GET", "/api/reports"), ("GET", "/reports/chibre/index.html")])
 def test_without_the_token_every_request_is_401(gated_app, method, path):
     with TestClient(gated_app) as c:
         assert c.request(method, path).status_code == 401

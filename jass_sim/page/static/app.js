@@ -24,6 +24,24 @@ async function pollHealth() {
   setTimeout(pollHealth, 1000);
 }
 
+// the committed strategy reports, served by this server under /reports/ (none without the repository)
+async function showReports() {
+  try {
+    const { reports } = await getJSON("/api/reports");
+    if (!reports.length) return;
+    const links = $("[data-report-links]");
+    reports.forEach((r, i) => {
+      if (i) links.append(", ");
+      const a = document.createElement("a");
+      a.href = r.href;
+      a.textContent = r.title;
+      a.dataset.report = r.game;
+      links.append(a);
+    });
+    $("[data-reports]").hidden = false;
+  } catch (err) { /* no reports: no links */ }
+}
+
 function setupTabs() {
   $$("nav [data-view]").forEach((tab) => tab.addEventListener("click", () => showView(tab.dataset.view)));
   // the tab list by keyboard: Left/Right (and Home/End) move between the views
@@ -41,6 +59,7 @@ function setupTabs() {
 
 async function start() {
   pollHealth();
+  showReports();
   await loadNotation();
   $("#suit-style").value = labels.style;
   $("#suit-style").addEventListener("change", (e) => setStyle(e.target.value));
