@@ -388,7 +388,7 @@ def rate_decision(game, *, player: int = 0, progress=None):
     """
     from jass_sim.core.errors import InputError
     from jass_sim.cribbage.game_file import read_game
-    from jass_sim.cribbage.table_game import rate_last
+    from jass_sim.cribbage.game_review import rate_last
 
     if player not in (0, 1):
         raise InputError(f"--player is 0 (A) or 1 (B), got {player}", str(player))

@@ -21,7 +21,6 @@ verdict): see :mod:`jass_sim.cribbage.review_win`.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 from jass_sim.core.chunks import Tick
@@ -29,10 +28,8 @@ from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
 from jass_sim.cribbage.cards import card_rank, format_card, format_cards
 from jass_sim.cribbage.game_file import PLAYERS, HandRecord
-from jass_sim.cribbage.review_win import WIN_THRESHOLDS
+from jass_sim.cribbage.verdicts import THRESHOLDS, WIN_THRESHOLDS, verdict  # noqa: F401 (the review's names)
 
-#: Loss thresholds (points) of the verdicts, worst first.
-THRESHOLDS = (("blunder", 2.5), ("mistake", 1.0), ("inaccuracy", 0.25))
 VERDICTS = ("good", "inaccuracy", "mistake", "blunder", "unclear", "forced")
 #: Decisions listed as the biggest mistakes.
 BIGGEST = 3
@@ -42,19 +39,6 @@ def _win_sum(decisions) -> float | None:
     """The win probability lost by ``decisions`` together (None: none rated by it)."""
     rated = [d.win["loss"] for d in decisions if d.win is not None]
     return sum(rated) if rated else None
-
-
-def verdict(loss: float, lo: float = math.nan, thresholds=THRESHOLDS) -> str:
-    """The verdict of a loss with 95% CI lower bound ``lo`` (NaN: exact) on the scale of
-    ``thresholds`` (``(name, limit)``, worst first)."""
-    if loss < thresholds[-1][1] - 1e-9:
-        return "good"
-    if not math.isnan(lo) and lo <= 0:
-        return "unclear"
-    for name, limit in thresholds:
-        if loss >= limit - 1e-9:
-            return name
-    return "good"
 
 
 @dataclass
@@ -330,3 +314,20 @@ def review_game(hands: list[HandRecord], player: int, progress=None, win_samples
             tick()
     return CribReview(hands, player, decisions, win_samples if scores is not None else 0,
                       seed if scores is not None else None)
+
+
+def rate_last(hands: list[HandRecord], player: int, progress=None):
+    """The last decision of ``player`` in ``hands`` rated as the review rates it: the JSON of one
+    :class:`CribDecision` (a :class:`~jass_sim.cribbage.table_game.TableState`)."""
+    from jass_sim.cribbage.table_game import TableState, _tick, walk_game
+
+    if not hands or hands[-1].six[player] is None:
+        raise InputError(f"the game gives no cards of player {PLAYERS[player]} in its last hand", PLAYERS[player])
+    hand = hands[-1]
+    kept = hand.kept(player)
+    mine = [i for i, c in enumerate(hand.plays) if c in kept]
+    walk_game(hands)  # the game breaks no rule
+    _tick(progress, 0)
+    decision = card_decision(hand, player, mine[-1]) if mine else discard_decision(hand, player)
+    _tick(progress, 1)
+    return TableState(decision.to_json())

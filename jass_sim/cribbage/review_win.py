@@ -29,9 +29,8 @@ import numpy as np
 
 from jass_sim.cribbage.cards import card_rank, format_card
 from jass_sim.cribbage.game_file import PLAYERS, HandRecord
+from jass_sim.cribbage.verdicts import WIN_THRESHOLDS, verdict
 
-#: Loss thresholds (win probability) of the verdicts, worst first.
-WIN_THRESHOLDS = (("blunder", 0.05), ("mistake", 0.02), ("inaccuracy", 0.005))
 #: The fewest game samples: two blocks, for the interval over blocks.
 MIN_WIN_SAMPLES = 128
 
@@ -70,8 +69,6 @@ def paired_loss(best: np.ndarray, taken: np.ndarray, samples: int) -> tuple[floa
 
 def win_verdict(loss: float, lo: float) -> str:
     """The verdict of a win-probability loss with 95% lower bound ``lo``."""
-    from jass_sim.cribbage.game_review import verdict
-
     return verdict(loss, lo, WIN_THRESHOLDS)
 
 

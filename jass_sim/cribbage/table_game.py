@@ -297,20 +297,3 @@ def bot_discard(six: list[int], dealer: bool, seed: int, progress=None) -> Table
     return TableState({"hand": [format_card(c) for c in six], "role": "dealer" if dealer else "pone",
                        "player": "wide", "discard": [format_card(c) for c in thrown],
                        "keep": [format_card(c) for c in six if c not in thrown]})
-
-
-def rate_last(hands: list[HandRecord], player: int, progress=None) -> TableState:
-    """The last decision of ``player`` in ``hands`` rated as the review rates it: the JSON of one
-    :class:`~jass_sim.cribbage.game_review.CribDecision`."""
-    from jass_sim.cribbage.game_review import card_decision, discard_decision
-
-    if not hands or hands[-1].six[player] is None:
-        raise InputError(f"the game gives no cards of player {PLAYERS[player]} in its last hand", PLAYERS[player])
-    hand = hands[-1]
-    kept = hand.kept(player)
-    mine = [i for i, c in enumerate(hand.plays) if c in kept]
-    walk_game(hands)  # the game breaks no rule
-    _tick(progress, 0)
-    decision = card_decision(hand, player, mine[-1]) if mine else discard_decision(hand, player)
-    _tick(progress, 1)
-    return TableState(decision.to_json())
