@@ -373,7 +373,7 @@ def rate_decision(game, *, player: int = 0, progress=None):
     """The last decision of ``player`` in a game so far (its discard, or its last pegging card),
     rated as :func:`review` rates it: one decision of the review's JSON (the page's coach).
 
-    Wraps :func:`jass_sim.cribbage.table_game.rate_last` (the review's
+    Wraps :func:`jass_sim.cribbage.game_review.rate_last` (the review's
     :func:`jass_sim.cribbage.game_review.discard_decision` and
     :func:`jass_sim.cribbage.game_review.card_decision`).
 

@@ -342,7 +342,7 @@ class ReportFiles:
         return f'<a href="{html.escape(str(self.path / "index.html"))}">{html.escape(str(self.path))}/index.html</a>'
 
 
-@api_args(players="names", quick="flag")
+@api_args(players="names", quick="flag", checkpoint="path")
 def report(output: str, *, rules: str = "chibre", deals: int | None = None, seed: int = 0,
            samples_per_hand: int | None = None, policy: str | None = None, players=None,
            meld_hands: int | None = None, threads: int | None = None, progress=None,
