@@ -121,7 +121,7 @@ def test_play_a_coached_round_to_the_end(ready):
         card = page.locator("#coach-hand button:not([disabled])").first
         card.wait_for()
         card.click()
-    expect(page.get_by_test_id("coach-feedback")).to_contain_text("The round is over")
+    expect(page.get_by_test_id("coach-feedback")).to_contain_text("The round is over", timeout=900_000)  # a cold review compile first
     expect(page.locator("#view-review")).to_be_visible()
     expect(page.get_by_test_id("review-summary")).to_contain_text("10 decisions")  # the mode choice and 9 cards
 
