@@ -126,6 +126,25 @@ def test_play_a_coached_round_to_the_end(ready):
     expect(page.get_by_test_id("review-summary")).to_contain_text("10 decisions")  # the mode choice and 9 cards
 
 
+def test_a_tapped_card_leaves_the_hand_at_once(ready):
+    """A tap is one move: the hand goes quiet in the same event, so a quick second tap (or a test
+    clicking the next enabled card) cannot hit a card already played while the table moves on."""
+    page = ready
+    page.click('nav [data-view="coach"]')
+    page.click('[data-action="deal"]')
+    page.click('#coach-choose [data-mode="H"]')
+    page.locator("#coach-hand button:not([disabled])").first.wait_for()
+    after = page.evaluate("""() => {
+        const hand = document.querySelector('#coach-hand');
+        const card = hand.querySelector('button:not([disabled])');
+        card.click();
+        return {played: card.dataset.card, enabled: hand.querySelectorAll('button:not([disabled])').length,
+                still: hand.querySelectorAll(`[data-card="${card.dataset.card}"]`).length,
+                left: hand.querySelectorAll('button').length};
+    }""")
+    assert after["enabled"] == 0 and after["still"] == 0 and after["left"] == 8, after
+
+
 def test_analyse_a_cribbage_discard(ready):
     page = ready
     page.click('nav [data-view="cribbage"]')

@@ -224,6 +224,8 @@ async function coachPlay(card) {
   coach.legalNow = [];
   coach.played.push(card);
   coach.showLast = false;
+  // the hand goes quiet at once: until the table has moved on, no card of it is a move
+  renderHand($("#coach-hand"), coach.hands[0].filter((c) => !coach.played.includes(c)));
   const feedback = $("#coach-feedback");
   if (legal.length > 1) {
     feedback.textContent = `You played ${cardLabel(card)}; the coach is thinking…`;
