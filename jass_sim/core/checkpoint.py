@@ -76,7 +76,7 @@ class Checkpoint:
 
     def done(self) -> list[str]:
         """The names of the saved pieces."""
-        return sorted(n[:-4] for n in os.listdir(self.directory) if n.endswith(".pkl") and not n.startswith(".tmp-"))
+        return saved_pieces(self.directory)
 
     def step(self, name: str, compute: Callable[[], Any]) -> Any:
         """The saved value of piece ``name``, else ``compute()``, saved before it is returned."""
@@ -88,13 +88,10 @@ class Checkpoint:
         write_atomic(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
         return value
 
-    def sub(self, prefix: str) -> Pieces:
-        """The pieces named ``prefix-...`` (for a loop whose items are saved one by one)."""
-        return Pieces(self, prefix)
-
 
 class Pieces:
-    """A named group of a :class:`Checkpoint`'s pieces (see :meth:`Checkpoint.sub`)."""
+    """The pieces of a :class:`Checkpoint` named ``prefix-...``, for a loop whose items are saved one
+    by one (see :func:`pieces`)."""
 
     def __init__(self, checkpoint: Checkpoint | None, prefix: str):
         self.checkpoint = checkpoint
@@ -106,11 +103,16 @@ class Pieces:
         return self.checkpoint.step(f"{self.prefix}-{name}", compute)
 
 
+def saved_pieces(directory: str) -> list[str]:
+    """The names of the pieces saved in checkpoint ``directory`` (none while one is being written)."""
+    return sorted(n[:-4] for n in os.listdir(directory) if n.endswith(".pkl") and not n.startswith(".tmp-"))
+
+
 def step(checkpoint: Checkpoint | None, name: str, compute: Callable[[], Any]) -> Any:
     """``checkpoint.step(name, compute)``, or ``compute()`` without a checkpoint."""
     return compute() if checkpoint is None else checkpoint.step(name, compute)
 
 
 def pieces(checkpoint: Checkpoint | None, prefix: str) -> Pieces:
-    """``checkpoint.sub(prefix)``; without a checkpoint, a group that only computes."""
+    """The pieces of ``checkpoint`` named ``prefix-...``; without a checkpoint, a group that only computes."""
     return Pieces(checkpoint, prefix)

@@ -44,7 +44,7 @@ def report(quick, rules, deals, seed, samples_per_hand, policy, players, meld_ha
     import sys
     import time
 
-    from jass_sim.core.checkpoint import MANIFEST
+    from jass_sim.core.checkpoint import MANIFEST, saved_pieces
     from jass_sim.jass.api import report as run
 
     start = time.monotonic()
@@ -60,7 +60,7 @@ def report(quick, rules, deals, seed, samples_per_hand, policy, players, meld_ha
             checkpoint=checkpoint)
     except Interrupted as exc:  # SIGINT, SIGTERM: the group prints one line with this detail
         if checkpoint is not None and os.path.exists(os.path.join(checkpoint, MANIFEST)):
-            done = sum(n.endswith(".pkl") and not n.startswith(".tmp-") for n in os.listdir(checkpoint))
+            done = len(saved_pieces(checkpoint))
             exc.detail = f"{done} finished pieces are saved in {checkpoint!r}; rerun the same command to resume"
         raise
     click.echo(f"wrote {output.rstrip('/')}/index.md and index.html ({time.monotonic() - start:.0f} s)")
