@@ -13,6 +13,9 @@ command to a CSV.
     python benchmarks/bench_cold_start.py                     # every command
     python benchmarks/bench_cold_start.py --only simulate advise --csv /tmp/cold.csv
 
+``serve`` is timed until ``/api/health`` first says ``ready`` (the page answers Jass at once),
+its CPU seconds are the server's own up to then.
+
 The cold time depends on the machine and its load much more than the warm one: the compiler
 runs on one core. Record the load average with the figures (it is printed).
 """
@@ -21,12 +24,15 @@ from __future__ import annotations
 
 import argparse
 import csv
+import json
 import os
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 
 from common import ROOT, machine
 
@@ -44,6 +50,8 @@ COMMANDS = {
     "review": ["review", "{round}"],
     "cribbage discard": ["cribbage", "discard", "5H 5D JS 6C 4H KD", "--dealer"],
     "basra advise": ["basra", "advise", "--hand", "HJ D10 C5 S3 HK H7", "--table", "C2 D3 S4 HA"],
+    # not a run to its end: the time until ``/api/health`` says ready (Jass), see _serve
+    "serve": ["serve", "--no-browser", "--data-dir", "{tmp}/page-data", "--port", "{port}"],
 }
 
 
@@ -60,6 +68,45 @@ def _run(args: list[str], cache: str | None) -> tuple[float, str, float]:
     if proc.returncode != 0:
         raise SystemExit(f"jass-sim {' '.join(args)} failed ({proc.returncode}): {proc.stderr.strip()}")
     return took, proc.stdout, cpu
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _serve(args: list[str], cache: str | None) -> tuple[float, str, float]:
+    """``(wall seconds until /api/health says "ready", the health JSON then, CPU seconds of the server
+    so far)`` of one ``jass-sim serve``, which is then stopped. Ready means Jass (the page's first
+    game) answers at once; Cribbage and Basra keep warming in the background, their state is in
+    the JSON."""
+    port = _free_port()
+    args = [a.replace("{port}", str(port)) for a in args]
+    env = {**os.environ, "NUMBA_CACHE_DIR": cache} if cache else dict(os.environ)
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "jass_sim.cli", *args], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        while True:
+            if proc.poll() is not None:
+                raise SystemExit(f"jass-sim {' '.join(args)} ended ({proc.returncode}): {proc.stderr.read().strip()}")
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=2) as response:
+                    body = json.load(response)
+                if body["status"] == "ready":
+                    took = time.perf_counter() - t0
+                    break
+            except (OSError, ValueError):
+                pass
+            time.sleep(0.2)
+        with open(f"/proc/{proc.pid}/stat") as f:  # the server's own CPU so far (utime + stime)
+            fields = f.read().rsplit(")", 1)[1].split()
+        cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return took, json.dumps(body), cpu
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
 
 
 def main() -> None:
@@ -81,20 +128,21 @@ def main() -> None:
                 f.write(_run(["replay", "--seed", "1", "--format", "json"], None)[1])
         print(f"{'command':<18} {'cold s':>8} {'cold cpu':>8} {'warm s':>8}  args")
         for name in names:
-            args = [a.replace("{round}", round_file) for a in COMMANDS[name]]
+            args = [a.replace("{round}", round_file).replace("{tmp}", tmp) for a in COMMANDS[name]]
+            run = _serve if name == "serve" else _run
             colds = []
             for k in range(max(1, opts.cold_runs)):
                 cache = os.path.join(tmp, f"cache-{name.replace(' ', '-')}-{k}")
                 os.makedirs(cache)
-                wall, _, cpu = _run(args, cache)
+                wall, _, cpu = run(args, cache)
                 colds.append((wall, cpu))
             cold = statistics.median(w for w, _ in colds)
             cold_cpu = statistics.median(c for _, c in colds)
-            warm = min(_run(args, cache)[0] for _ in range(max(1, opts.warm_runs)))
+            warm = min(run(args, cache)[0] for _ in range(max(1, opts.warm_runs)))
             rows.append({"command": name, "cold_s": round(cold, 2), "cold_cpu_s": round(cold_cpu, 2),
                          "cold_runs": len(colds), "warm_s": round(warm, 2),
                          "load_1min": round(os.getloadavg()[0], 2),
-                         "args": " ".join(f'"{a}"' if " " in a else a for a in args).replace(round_file, "ROUND.json")})
+                         "args": " ".join(f'"{a}"' if " " in a else a for a in args).replace(round_file, "ROUND.json").replace(tmp, "TMP")})
             print(f"{name:<18} {cold:8.1f} {cold_cpu:8.1f} {warm:8.1f}  jass-sim {rows[-1]['args']}  "
                   f"(load {rows[-1]['load_1min']})", flush=True)
     print(f"load average after (1, 5, 15 min): {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
