@@ -77,10 +77,10 @@ COMPILE_NOTICE = ("jass-sim: compiling the kernels for their first run, once per
                   "({estimate}); later runs load them from Numba's cache")
 
 #: The estimate in :data:`COMPILE_NOTICE`: the cold starts measured in benchmarks/RESULTS.md (issue 42,
-#: stop 41, CPU seconds of the compiler on one core: simulate with random play 36 s, advise 75 s,
-#: play-advice 154 s, most of it the double-dummy solver; Cribbage and Basra 4 to 13 s; a busy
-#: machine takes longer).
-COMPILE_ESTIMATE = "seconds for some commands, about 40 s for advise, up to 2.5 minutes for others"
+#: stop 50, median of 3, CPU seconds of the compiler on one core: advise 33 s, simulate 35 s,
+#: play-advice 78 s and review 83 s, most of them the double-dummy solver; Cribbage and Basra 7 to
+#: 21 s; a busy machine takes longer).
+COMPILE_ESTIMATE = "seconds for some commands, about 35 s for advise, up to 1.5 minutes for others"
 
 
 def announce_compilation(enabled: bool | None = None, stream=None):
