@@ -301,9 +301,8 @@ def test_hand_features():
 def test_committed_example_report():
     """``reports/chibre/`` (the example users see first) is whole: its images exist, its tables
     are there, and it names the command that made it."""
-    root = os.path.join(os.path.dirname(__file__), "..", "..", "reports", "chibre")
-    if not os.path.isdir(root):
-        pytest.skip("no committed example report")
+    root = os.path.join(os.path.dirname(__file__), "..", "..", "..", "reports", "chibre")
+    assert os.path.isdir(root), root  # committed: a missing report is a failure, not a skip
     md = open(os.path.join(root, "index.md"), encoding="utf-8").read()
     html = open(os.path.join(root, "index.html"), encoding="utf-8").read()
     for f in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", md) + re.findall(r'<img src="([^"]+)"', html):
