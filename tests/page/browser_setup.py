@@ -57,3 +57,14 @@ def ready(page, base):
     # a cold Numba cache (a fresh clone) compiles the kernels first: minutes on a busy 2-core machine
     expect()(page.locator("#engine")).to_have_class(re.compile("ready"), timeout=900_000)
     return page
+
+
+def play_coached_round(page) -> None:
+    """Play my nine cards of the coached round (the first card I may play each time) and wait for
+    the round's end. The end reviews the round: on a cold cache the review's kernels compile first
+    (minutes on a loaded 2-core machine, past the page's default timeout)."""
+    for _ in range(9):
+        card = page.locator("#coach-hand button:not([disabled])").first
+        card.wait_for()
+        card.click()
+    expect()(page.get_by_test_id("coach-feedback")).to_contain_text("The round is over", timeout=900_000)

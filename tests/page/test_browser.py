@@ -15,6 +15,7 @@ import pytest
 
 import jass_sim
 
+from browser_setup import play_coached_round
 from live_server import LiveServer
 
 CHROMIUM = "/usr/bin/chromium"
@@ -117,11 +118,7 @@ def test_play_a_coached_round_to_the_end(ready):
     page.click('nav [data-view="coach"]')
     page.click('[data-action="deal"]')
     page.click('#coach-choose [data-mode="H"]')
-    for _ in range(9):
-        card = page.locator("#coach-hand button:not([disabled])").first
-        card.wait_for()
-        card.click()
-    expect(page.get_by_test_id("coach-feedback")).to_contain_text("The round is over", timeout=900_000)  # a cold review compile first
+    play_coached_round(page)
     expect(page.locator("#view-review")).to_be_visible()
     expect(page.get_by_test_id("review-summary")).to_contain_text("10 decisions")  # the mode choice and 9 cards
 

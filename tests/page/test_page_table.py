@@ -12,7 +12,7 @@ from jass_sim.jass.play.coach import choose_mode, declare_melds
 from jass_sim.jass.rules import trick_winner
 
 import browser_setup
-from browser_setup import HAND
+from browser_setup import HAND, play_coached_round
 
 browser_setup.require_chromium()
 expect = browser_setup.expect()
@@ -65,16 +65,6 @@ def round_lines(page) -> dict:
     return {"lines": lines, "hands": hands, "melds": melds, "text": text}
 
 
-def play_to_the_end(page) -> None:
-    for _ in range(9):
-        card = page.locator("#coach-hand button:not([disabled])").first
-        card.wait_for()
-        card.click()
-    # the round's end reviews it: on a cold cache the review's kernels compile first (minutes on a
-    # loaded 2-core machine, past the page's default timeout)
-    expect(page.get_by_test_id("coach-feedback")).to_contain_text("The round is over", timeout=900_000)
-
-
 def final_score(page) -> tuple[int, int, int, int]:
     text = page.inner_text('[data-testid="coach-feedback"]')
     m = re.search(r"us (\d+), them (\d+) \(card points (\d+) to (\d+)", text)
@@ -120,7 +110,7 @@ def test_i_chibre_and_my_partner_chooses_by_the_fitted_model(ready):
     page.click('#coach-choose [data-action="chibre"]')
     expect(page.get_by_test_id("coach-talk")).to_contain_text("Your partner chooses ")
     expect(page.get_by_test_id("coach-status")).to_contain_text("after a chibre")
-    play_to_the_end(page)
+    play_coached_round(page)
     round_doc = round_lines(page)
     assert round_doc["lines"]["chooser"] == "2" and round_doc["lines"]["chibred"] == "yes"
     assert round_doc["lines"]["mode"] == choose_mode(round_doc["hands"][2], may_chibre=False).to_json()["mode"]
@@ -140,7 +130,7 @@ def test_my_partner_chooses_first_or_chibres_to_me(ready):
     if "chibres" in talk.inner_text():
         expect(page.locator('#coach-choose [data-action="chibre"]')).to_be_hidden()
         page.click('#coach-choose [data-mode="OBE"]')
-    play_to_the_end(page)
+    play_coached_round(page)
     round_doc = round_lines(page)
     assert round_doc["lines"]["leader"] == "2"
     chosen = choose_mode(round_doc["hands"][2], may_chibre=True).to_json()

@@ -45,7 +45,7 @@ export function setupCoach() {
   onStyleChange(() => {
     if (!coach.hands) return;
     if (coach.lastPos && coach.declared) draw(coach.lastPos);
-    renderHand($("#coach-hand"), coach.hands[0].filter((c) => !coach.played.includes(c)), { legal: coach.legalNow || [], onPlay: coachPlay });
+    renderHand($("#coach-hand"), cardsLeft(), { legal: coach.legalNow || [], onPlay: coachPlay });
   });
 }
 
@@ -196,6 +196,11 @@ function draw(pos) {
     text: `${modeLabel(coach.mode)}${coach.chibred ? " (after a chibre)" : ""} · trick ${Math.min(9, pos.tricks.length + 1)} of 9 · us ${sc[0]}, them ${sc[1]}${who}` }));
 }
 
+// my cards not yet played
+function cardsLeft() {
+  return coach.hands[0].filter((c) => !coach.played.includes(c));
+}
+
 async function coachStep() {
   const root = $("#view-coach"), round = coach.round;
   while (true) {
@@ -207,7 +212,7 @@ async function coachStep() {
     if (meldsString() !== shownBefore) continue;  // the melds just shown are part of the position now
     draw(pos);
     if (pos.finished) { coachEnd(pos); return; }
-    const left = coach.hands[0].filter((c) => !coach.played.includes(c));
+    const left = cardsLeft();
     if (pos.to_play === 0) { renderHand($("#coach-hand"), left, { legal: pos.legal, onPlay: coachPlay }); coach.legalNow = pos.legal; return; }
     renderHand($("#coach-hand"), left);
     let chosen;
@@ -225,7 +230,7 @@ async function coachPlay(card) {
   coach.played.push(card);
   coach.showLast = false;
   // the hand goes quiet at once: until the table has moved on, no card of it is a move
-  renderHand($("#coach-hand"), coach.hands[0].filter((c) => !coach.played.includes(c)));
+  renderHand($("#coach-hand"), cardsLeft());
   const feedback = $("#coach-feedback");
   if (legal.length > 1) {
     feedback.textContent = `You played ${cardLabel(card)}; the coach is thinking…`;
