@@ -55,9 +55,14 @@ COMMANDS = {
 }
 
 
+def _env(cache: str | None) -> dict[str, str]:
+    """The environment of a timed run: Numba's cache in ``cache`` (else the default)."""
+    return {**os.environ, "NUMBA_CACHE_DIR": cache} if cache else dict(os.environ)
+
+
 def _run(args: list[str], cache: str | None) -> tuple[float, str, float]:
     """``(wall seconds, stdout, CPU seconds of the child)`` of one ``jass-sim`` run."""
-    env = {**os.environ, "NUMBA_CACHE_DIR": cache} if cache else dict(os.environ)
+    env = _env(cache)
     before = os.times()
     t0 = time.perf_counter()
     proc = subprocess.run([sys.executable, "-m", "jass_sim.cli", *args], env=env, capture_output=True, text=True,
@@ -83,7 +88,7 @@ def _serve(args: list[str], cache: str | None) -> tuple[float, str, float]:
     the JSON."""
     port = _free_port()
     args = [a.replace("{port}", str(port)) for a in args]
-    env = {**os.environ, "NUMBA_CACHE_DIR": cache} if cache else dict(os.environ)
+    env = _env(cache)
     t0 = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-m", "jass_sim.cli", *args], env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True, cwd=ROOT)
