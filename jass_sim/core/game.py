@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from jass_sim.core.players import PlayerRegistry
+from jass_sim.core.state import State
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,16 @@ class Game:
         Golden replays in ``tests/data``.
     jobs : tuple of Job
         Its commands of the page's job API.
+    new_state : callable, optional
+        ``new_state(seed, **options) -> State`` (:class:`jass_sim.core.state.State`): the game at
+        its deal, dealt as the engine deals ``seed``; ``options`` are the game's presets/modes.
+    replay_actions : callable, optional
+        ``replay_actions(doc) -> (options, actions, returns)``: from a document of ``replay``, the
+        ``new_state`` keyword options (``seed`` included) that deal the same cards, the actions the
+        engine took in the state's notation, and the returns the state must give at the end. The
+        playthrough conformance suite replays them into the state.
+    state_options : tuple of dict
+        The option sets (every preset or mode that plays differently) the conformance suite plays.
     """
 
     name: str
@@ -80,6 +91,9 @@ class Game:
     player_option: str
     golden: tuple[Golden, ...] = ()
     jobs: tuple[Job, ...] = ()
+    new_state: Callable[..., State] | None = None
+    replay_actions: Callable[[dict], tuple[dict, list[str], list[float]]] | None = None
+    state_options: tuple[dict, ...] = ({},)
 
     def __post_init__(self):
         if self.default_player not in self.players:

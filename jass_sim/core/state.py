@@ -1,0 +1,105 @@
+"""The one shape of a game in progress: a :class:`State` per game that takes a move.
+
+Every game's rules layer writes a subclass over its compiled step (one source of each rule), and
+its descriptor gives ``new_state(seed, **options)``. A state is a small state machine in the
+manner of pokerkit: :meth:`State.can` answers yes or no, :meth:`State.verify` raises
+:class:`IllegalAction` naming the rule an action breaks (the wording the page and the command line
+show), and :meth:`State.apply` verifies, then does. Actions are strings in the game's own notation
+(a card code, Cribbage's two discards ``"H5 S6"``, Jass's mode names and ``chibre``).
+
+The playthrough conformance suite (``tests/contract/test_playthrough.py``) runs the same checks
+over every registered game through this interface only.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+from jass_sim.core.errors import InputError
+
+
+class IllegalAction(InputError):
+    """An action the rules do not allow here; the message names the rule (one line)."""
+
+
+class State(ABC):
+    """A game in progress, from the deal to the end of the round (or hand).
+
+    Subclasses implement :meth:`legal`, :meth:`_do`, :meth:`to_move`, :meth:`is_terminal`,
+    :meth:`returns`, :meth:`to_json` and :meth:`from_json`; :meth:`verify` may be overridden to
+    name the rule an action breaks (the default only says it is not legal here).
+    """
+
+    #: The registered game's name (``jass``, ``cribbage``, ``basra``).
+    game: str = ""
+
+    def __init__(self) -> None:
+        #: Every action applied since the deal, in order.
+        self.history: list[str] = []
+
+    @abstractmethod
+    def legal(self) -> list[str]:
+        """The legal actions of the player to move, in the game's notation (empty when terminal)."""
+
+    @abstractmethod
+    def _do(self, action: str) -> None:
+        """Apply a verified ``action`` (subclasses; called by :meth:`apply` only)."""
+
+    @abstractmethod
+    def to_move(self) -> int:
+        """The seat to act next (-1 when terminal)."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether the round (or hand) is over."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """The game's own scoring so far, per seat or per team (as the game documents)."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-serialisable document from which :meth:`from_json` rebuilds an equal state."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, doc: dict[str, Any]) -> State:
+        """The state that :meth:`to_json` wrote."""
+
+    def normalise(self, action: str) -> str:
+        """``action`` in the canonical spelling :meth:`legal` uses (subclasses may accept more)."""
+        return " ".join(action.split())
+
+    def verify(self, action: str) -> str:
+        """The canonical action if it is legal here; else :class:`IllegalAction` naming the rule."""
+        if self.is_terminal():
+            raise IllegalAction(f"the {self.game} round is over: no more actions", action)
+        canonical = self.normalise(action)
+        if canonical not in self.legal():
+            raise IllegalAction(f"{action!r} is not a legal action here", action)
+        return canonical
+
+    def can(self, action: str) -> bool:
+        """Whether ``action`` is legal here."""
+        try:
+            self.verify(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, action: str) -> None:
+        """Apply ``action`` (verified first: an illegal one raises and changes nothing)."""
+        canonical = self.verify(action)
+        self._do(canonical)
+        self.history.append(canonical)
+
+    def clone(self) -> State:
+        """An independent copy (a move on the copy leaves this state as it was)."""
+        return type(self).from_json(self.to_json())
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.to_json() == self.to_json()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game} to_move={self.to_move()} after {len(self.history)} actions>"
