@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from jass_sim.core.game import Game, Golden, Job
 from jass_sim.jass.cli import COMMANDS
+from jass_sim.jass.engine.replay import STATE_OPTIONS, new_state, replay_actions
 from jass_sim.jass.players import PLAYERS
 
 #: Rounds of the small ``simulate`` run (three random blocks).
@@ -29,6 +30,7 @@ def simulate(seed: int, player: str, threads: int | None = None) -> dict:
 #: Chibre's descriptor: its policies, replay and small run, its commands and golden replay.
 GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay, simulate=simulate,
             commands=COMMANDS, replay_command=("replay",), player_option="--policy",
+            new_state=new_state, replay_actions=replay_actions, state_options=STATE_OPTIONS,
             golden=(Golden("jass_replay_seed1_net.json", 1, "net", key="replay"),),  # the default run
             jobs=(Job("advise", "jass_sim.jass.api", "advise", progress=True),
                   Job("play_advice", "jass_sim.jass.play.api", "play_advice", progress=True),

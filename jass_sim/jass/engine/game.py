@@ -27,7 +27,7 @@ from jass_sim.jass.modes.choose import choose_mode
 from jass_sim.jass.players import DEFAULT_CHOOSER
 from jass_sim.jass.rules._melds import MAX_MELDS, has_stoeck, team_melds
 from jass_sim.jass.rules._scoring import TOTAL
-from jass_sim.jass.rules.presets import MATCH_BONUS, STOECK_POINTS
+from jass_sim.jass.rules.presets import LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS
 from jass_sim.jass.rules.tables import POINTS
 
 MAX_ROUNDS = 64
@@ -62,7 +62,7 @@ def round_credits(initial, mode, chooser, trace, run_points, four_points, mult, 
         taken0 += 1 - team
         events[n, 0] = team
         events[n, 1] = (POINTS[mode, trace[t, 1]] + POINTS[mode, trace[t, 2]] + POINTS[mode, trace[t, 3]]
-                        + POINTS[mode, trace[t, 4]] + (5 if t == 8 else 0)) * mult
+                        + POINTS[mode, trace[t, 4]] + (LAST_TRICK_BONUS if t == 8 else 0)) * mult
         n += 1
     if taken0 == 9 or taken0 == 0:
         events[n, 0] = 0 if taken0 == 9 else 1

@@ -10,7 +10,7 @@ from jass_sim.core.result import Result
 from jass_sim.core.rng import STREAMS, block_states
 from jass_sim.jass.cards import MODE_NAMES, format_card, format_cards, mask_to_cards, mode_name
 from jass_sim.jass.players import DEFAULT_CHOOSER, PLAYERS, policy_params
-from jass_sim.jass.rules.presets import RuleSet, get_rules
+from jass_sim.jass.rules.presets import PRESETS, RuleSet, get_rules
 
 SCORE_KEYS = ("cards", "melds", "stoeck", "match", "total")
 
@@ -46,6 +46,55 @@ class RoundRecord:
             "score": self.score,
             **(self.settings or {}),
         }
+
+
+def replay_deal(seed: int) -> list[list[int]]:
+    """The four hands ``replay --seed SEED`` deals (card numbers, seat 0 first): the first draws of
+    its stream, dealt by :func:`jass_sim.jass.engine.deal.deal_uniform` as :func:`replay_round` deals
+    them (its kernel ``first_round`` deals before it chooses or plays)."""
+    from jass_sim.jass.engine.deal import deal_uniform, new_deck
+
+    rng = block_states(seed, 0, 1, STREAMS["jass.replay"])[0]
+    hands = np.zeros(4, dtype=np.uint64)
+    deal_uniform(rng, new_deck(), hands)
+    return [mask_to_cards(h) for h in hands]
+
+
+def new_state(seed: int, rules: RuleSet | str = "chibre", chooser: int | None = None,
+              may_chibre: bool | None = None):
+    """The round ``replay --seed SEED`` deals, as a :class:`~jass_sim.jass.rules.state.JassState` at
+    its choice (the descriptor's ``new_state``): ``rules`` the preset, ``chooser`` the seat that
+    chooses and leads (default the ♦7 holder, as ``replay``), ``may_chibre`` (default: the rules'
+    first-round chibre when the chooser is the default, else allowed)."""
+    from jass_sim.jass.rules.state import JassState
+
+    return JassState(replay_deal(seed), rules, chooser, may_chibre)
+
+
+#: The option sets of :func:`new_state` that play differently: each preset (its modes, meld points
+#: and multipliers); the modes themselves, chibre included, are actions of the state.
+STATE_OPTIONS = tuple({"rules": name} for name in PRESETS)
+
+
+def replay_actions(doc: dict) -> tuple[dict, list[str], list[float]]:
+    """From a ``replay --format json`` document: the :func:`new_state` options that deal its cards
+    (``seed``, ``rules``), its actions in the state's notation (``chibre`` when the chooser is not
+    the leader, the mode, then the 36 cards in play order) and the returns the state must give
+    (the two teams' totals). A document wrapped as ``{"seed": ..., "replay": {...}}`` (the golden
+    files) is read too."""
+    from jass_sim.core.errors import InputError
+    from jass_sim.jass.rules.state import CHIBRE
+
+    seed = doc.get("seed")
+    if "replay" in doc:
+        doc = doc["replay"]
+        seed = doc.get("seed", seed)
+    if seed is None:
+        raise InputError("the replay document names no seed", "seed")
+    actions = ([CHIBRE] if doc["chooser"] != doc["leader"] else []) + [doc["mode"]]
+    actions += [card for trick in doc["tricks"] for card in trick["cards"]]
+    return ({"seed": int(seed), "rules": doc["rules"]}, actions,
+            [float(doc["score"][team]["total"]) for team in range(2)])
 
 
 def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = None,

@@ -20,6 +20,7 @@ from jass_sim.core.report.text import plural
 from jass_sim.jass.cards import HAND_SIZE, N_CARDS, SUIT_SYMBOLS, format_card, mode_name
 from jass_sim.jass.rules import current_trick, trick_outcome
 from jass_sim.jass.rules._tricks import legal_follow, may_hold, void_shown
+from jass_sim.jass.rules.state import follow_refusal
 
 __all__ = ["Position", "build_position", "check_shown_melds", "rotate_seat"]
 
@@ -291,8 +292,8 @@ def build_position(hand, mode: int, leader: int, played, shown=None, *, chooser:
             if seat == 0 or held is not None:
                 now = cards_to_mask((mine if seat == 0 else held[seat]) - seen)
                 if not (int(legal_follow(now, led, best, mode)) >> c) & 1:
-                    raise InputError(f"seat {seat} may not play {_label(c)} here: "
-                                     f"{_refusal(seat, c, now, led, best, mode)}", token)
+                    raise InputError(f"seat {seat} may not play {token} here: "
+                                     f"{follow_refusal(seat, c, now, led, best, mode, you=seat == 0)}", token)
             pos.voids = int(void_shown(pos.voids, c, seat, led, mode))
         seen.add(c)
         pos.played.append(c)
@@ -320,38 +321,6 @@ def build_position(hand, mode: int, leader: int, played, shown=None, *, chooser:
         pos.legal = [x for x in range(N_CARDS) if (int(now) >> x) & 1]
     _check_feasible(pos)
     return pos
-
-
-def _label(card: int) -> str:
-    """A card in a refusal: as the caller writes cards (``S9``), so that the line names the token typed."""
-    return format_card(card)
-
-
-def _refusal(seat: int, card: int, mask, led: int, best: int, mode: int) -> str:
-    """Which rule of following ``card`` breaks, for a player: the suit to follow and the cards
-    that oblige (the Buur alone does not), or the trump it may not undertrump. ``mask`` holds the
-    seat's cards before it plays; the caller has checked that ``card`` is not legal."""
-    held = [x for x in range(N_CARDS) if (int(mask) >> x) & 1]
-    you, hold = ("you", "you hold") if seat == 0 else ("it", "it holds")
-    trump = mode if mode < 4 else -1
-    buur = trump * 9 + 5 if trump >= 0 else -1
-    follow = [x for x in held if x // 9 == led]
-    oblige = [x for x in follow if x != buur]  # a trump lead does not oblige the Buur alone
-    if card // 9 != led and card // 9 != trump and oblige:
-        if led == trump:
-            why = f"{you} must follow trump {SUIT_SYMBOLS[led]} ({hold} {_labels(oblige)}"
-            return why + (f"; only the Buur {_label(buur)} need not follow)" if buur in follow else ")")
-        return (f"{you} must follow {SUIT_SYMBOLS[led]} ({hold} {_labels(oblige)})"
-                + (" or trump" if trump >= 0 else ""))
-    # the only other refusal: a trump under the trick's best trump on a plain lead
-    if follow:
-        return f"{you} may not undertrump {_label(best)} while {you} can follow {SUIT_SYMBOLS[led]} ({hold} {_labels(follow)})"
-    others = [x for x in held if x // 9 != trump]
-    return f"{you} may not undertrump {_label(best)} while {hold} cards other than trumps ({_labels(others)})"
-
-
-def _labels(cards) -> str:
-    return " ".join(_label(c) for c in cards)
 
 
 def _check_shown_and_voids(pos: Position, owner: dict[int, int], seen: set[int]) -> None:

@@ -155,7 +155,7 @@ def smear_positions(rules, n: int, seed: int, progress=None) -> list[dict]:
     module): dicts with ``hand`` (dealt), ``mode``, ``leader``, ``chooser``, ``pushed``, ``played``,
     ``seed``. Deals from the stream's keys ``(stream, 1_000_000_000 + k)``."""
     from jass_sim.jass.play.choose import choose_card
-    from jass_sim.jass.rules._tricks import trick_power
+    from jass_sim.jass.rules import current_trick, trick_winner
 
     out = []
     k = 0
@@ -174,18 +174,14 @@ def smear_positions(rules, n: int, seed: int, progress=None) -> list[dict]:
             for i in range(4):
                 seat = (lead_seat + i) % 4
                 if seat == 0 and i == 3 and t >= start:
-                    led = trick[0] // 9
-                    powers = [int(trick_power(c, led, mode)) for c in trick]
-                    if int(np.argmax(powers)) == 1:  # seat 2 (second in this trick's order) wins
+                    if current_trick(trick, mode)[1] == trick[1]:  # seat 2 (second in this trick's order) wins
                         break
                 card = choose_card("net", hands[seat], mode=_mode_name(mode), chooser=chooser, chibred=pushed,
                                    leader=leader, played=list(played), seat=seat, rules=rules.name).card
                 trick.append(card)
                 played.append(card)
             else:
-                led = trick[0] // 9
-                best = int(np.argmax([int(trick_power(c, led, mode)) for c in trick]))
-                lead_seat = (lead_seat + best) % 4
+                lead_seat = (lead_seat + trick_winner(trick, mode)) % 4
                 continue
             p = {"hand": hands[0], "mode": mode, "leader": leader, "chooser": chooser, "pushed": pushed,
                  "played": played, "seed": int(rng.integers(2 ** 62))}
