@@ -7,12 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from jass_sim.core.api_args import api_args
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
-from jass_sim.jass.cards import MODE_NAMES, cards_to_mask, format_card, mode_option, parse_hands
+from jass_sim.jass.cards import MODE_NAMES, format_card, mode_option, parse_hands
 
 
 @dataclass(eq=False, repr=False)
@@ -145,8 +143,8 @@ def declare_melds(hands, *, mode: str, leader: int = 0, rules: str = "chibre", p
         Each seat's melds and stöck, the team whose melds count and the points per team.
     """
     from jass_sim.core.chunks import Tick
-    from jass_sim.jass.rules import announcement, get_rules, has_stoeck
-    from jass_sim.jass.rules._melds import MAX_MELDS, team_melds
+    from jass_sim.jass.rules import announcement
+    from jass_sim.jass.rules.state import JassState
 
     if (isinstance(hands, str) or not isinstance(hands, (list, tuple)) or len(hands) != 4
             or not all(isinstance(h, (str, list, tuple)) for h in hands)):
@@ -157,14 +155,13 @@ def declare_melds(hands, *, mode: str, leader: int = 0, rules: str = "chibre", p
     mode_number = mode_option(mode, allow_auto=False)
     if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader <= 3:
         raise InputError(f"leader must be a seat 0..3, got {leader!r}", str(leader))
-    runs, fours, _ = get_rules(rules).arrays()
+    # the round's state declares them as the engine does, once the mode is chosen (the leader chose it)
+    state = JassState(cards, rules, chooser=leader)
     if progress is not None:
         progress(Tick(0, 1, stage="the melds"))
-    masks = np.array([np.uint64(cards_to_mask(h)) for h in cards], dtype=np.uint64)
-    winner, m0, m1 = team_melds(masks, mode_number, leader, runs, fours, np.zeros((4, MAX_MELDS, 3), dtype=np.int64))
-    declared = DeclaredMelds(mode_number, leader, [announcement(h, mode_number, rules) for h in cards],
-                             [has_stoeck(h, mode_number) for h in cards], None if winner < 0 else int(winner),
-                             [int(m0), int(m1)])
+    state.apply(MODE_NAMES[mode_number])
+    declared = DeclaredMelds(mode_number, leader, [announcement(h, mode_number, rules) for h in cards], state.stoeck,
+                             state.meld_winner, state.meld_points)
     if progress is not None:
         progress(Tick(1, 1, stage="the melds"))
     return declared

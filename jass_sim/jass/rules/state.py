@@ -226,6 +226,18 @@ class JassState(State):
         return None if self._meld[0] < 0 else int(self._meld[0])
 
     @property
+    def meld_points(self) -> list[int]:
+        """The meld points per team once the mode is chosen: the melds of both players of the team
+        with the best meld, 0 for the other (before a Matsch may void them; :attr:`score` after)."""
+        return [int(self._meld[1]), int(self._meld[2])]
+
+    @property
+    def stoeck(self) -> list[bool]:
+        """Per seat, whether it holds the stöck (trump K and Q) and declares it (False before the
+        mode is chosen)."""
+        return [not self.choosing and bool(has_stoeck(self._initial[seat], self.mode)) for seat in range(4)]
+
+    @property
     def score(self) -> list[dict]:
         """At the end, the engine's score per team: ``cards``, ``melds``, ``stoeck``, ``match``,
         ``total`` (as ``replay``'s)."""
