@@ -17,6 +17,7 @@ import random
 import pytest
 from conftest import NO_JIT
 
+from jass_sim.core.errors import InputError
 from jass_sim.core.state import IllegalAction
 from jass_sim.jass.cards import MODE_NAMES, N_CARDS, format_card, parse_card
 from jass_sim.jass.descriptor import GAME
@@ -225,5 +226,8 @@ def test_the_golden_replays_replay_into_the_state(name):
 def test_a_bad_deal_is_refused_naming_a_card():
     hands = [list(range(9 * s, 9 * s + 9)) for s in range(4)]
     hands[1][0] = 0
-    with pytest.raises(Exception, match="card H6 is dealt to seats 0 and 1"):
+    with pytest.raises(InputError, match="card H6 is dealt to seats 0 and 1") as e:
         JassState(hands)
+    assert e.value.token == "H6"
+    with pytest.raises(InputError, match="a Jass state takes a preset"):
+        JassState(GAME.new_state(1).dealt, get_rules("chibre").replace(target=2000))
