@@ -133,6 +133,9 @@ class BasraState(State):
         if self._deals.shape != (n_deals(self.n), 4):
             raise InputError(f"a Basra round of {self.n} players has {n_deals(self.n)} deals, "
                              f"got {self._deals.shape[0]}", str(self._deals.shape[0]))
+        # the deal never changes: its names are written once (to_json is called at every step of a check)
+        self._dealt_names = (mask_names(self._table0),
+                             [[mask_names(self._deals[k, s]) for s in range(4)] for k in range(n_deals(self.n))])
         self._st = np.zeros(7, dtype=np.uint64)
         self._ist = np.zeros(8, dtype=np.int64)
         start_round(self._deals, self._table0, self._st, self._ist)
@@ -224,10 +227,10 @@ class BasraState(State):
 
     def dealt(self) -> list[str]:
         """The table's four cards, then each deal given so far, seat by seat."""
-        out = mask_names(self._table0)
+        out = list(self._dealt_names[0])
         for k in range(self._deal_index() + 1):
             for s in range(self.n):
-                out += mask_names(self._deals[k, s])
+                out += self._dealt_names[1][k][s]
         return out
 
     def played(self) -> list[str]:
@@ -263,8 +266,7 @@ class BasraState(State):
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game, "players": self.n, "rules": self.rules.name, "dealer": self.dealer, "seed": self.seed,
-            "table0": mask_names(self._table0),
-            "deals": [[mask_names(self._deals[k, s]) for s in range(4)] for k in range(n_deals(self.n))],
+            "table0": list(self._dealt_names[0]), "deals": [[list(h) for h in deal] for deal in self._dealt_names[1]],
             "hands": [self.hand(s) for s in range(4)], "table": self.table(), "piles": [self.pile(0), self.pile(1)],
             "counters": [int(x) for x in self._ist],
             "moves": [dict(m) for m in self.moves], "last_capture": self.last_capture,
