@@ -42,7 +42,7 @@ from jass_sim.basra._play import (
     side_total,
     start_round,
 )
-from jass_sim.basra.cards import CARD_POINTS, HAND_SIZE, N_CARDS, cards_to_mask, mask_names, parse_card
+from jass_sim.basra.cards import CARD_POINTS, HAND_SIZE, N_CARDS, cards_to_mask, format_card, mask_names, parse_card
 from jass_sim.basra.rules import BasraRules, get_rules
 from jass_sim.core.errors import CardError, InputError
 from jass_sim.core.rng import STREAMS, block_states
@@ -183,8 +183,6 @@ class BasraState(State):
 
     def normalise(self, action: str) -> str:
         """The card code of ``action`` (any spelling :func:`~jass_sim.basra.cards.parse_card` takes)."""
-        from jass_sim.basra.cards import format_card
-
         try:
             return format_card(parse_card(action.strip()))
         except CardError as e:
@@ -204,8 +202,6 @@ class BasraState(State):
         return card
 
     def _do(self, action: str) -> None:
-        from jass_sim.basra.cards import format_card
-
         seat = self.to_move()
         card = parse_card(action)
         got, basra = apply_move(self._st, self._ist, seat, card, self._rules, self._deals, self.n)

@@ -9,12 +9,15 @@ the golden replays step by step, the refusal wording, the card spellings and the
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 
 import pytest
 
+from jass_sim.basra.api import replay
 from jass_sim.basra.cards import parse_card
+from jass_sim.basra.descriptor import STATE_OPTIONS
 from jass_sim.basra.rules import get_rules, score_piles
 from jass_sim.basra.state import BasraState, new_state, replay_actions, replay_deal
 from jass_sim.core.errors import InputError
@@ -25,6 +28,7 @@ from basra_reference import RefRound, ref_legal
 pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
 
 DATA = Path(__file__).parent.parent / "data"
+NO_JIT = os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")
 GOLDEN = ["basra_replay_seed1_2p_greedy.json", "basra_replay_seed2_4p_random_7d_compulsory.json"]
 
 
@@ -162,3 +166,19 @@ def test_majority_counts_once_certain():
             if max(sizes) > 26:
                 return
     pytest.fail("no side reached 27 cards in 20 rounds")
+
+
+@pytest.mark.parametrize("options", STATE_OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_engine_replays_of_every_option_set_step_through_the_state(options):
+    # the descriptor's replay plays the default options only; here each option set the suite plays
+    # (the search player's rollouts are too slow as plain Python for the no-JIT stage)
+    for seed, policy in ((21, "greedy"), (22, "random")) + (() if NO_JIT else ((23, "search"),)):
+        doc = replay(seed, policy=policy, samples=2 if policy == "search" else None, **options).to_json()
+        opts, actions, returns = replay_actions(doc)
+        state = new_state(**opts)
+        assert state == new_state(seed, **options)
+        for move, action in zip(doc["moves"], actions):
+            state.apply(action)
+            assert state.moves[-1] == move
+        assert state.is_terminal() and state.returns() == returns
+        assert state.last_capture == doc["last_capture"]
