@@ -12,7 +12,7 @@ interface and the descriptor only (no game is named below):
 * at every step: ``legal()`` is non-empty until the end and empty after it (``to_move() == -1``),
   without duplicates, the same when asked again, on a clone and after a JSON round trip, and in
   one order over the whole game (the adjacent pairs of every ``legal()`` list of every playout
-  form no cycle); each legal action applies on a clone (and appends to its history) while the
+  form no cycle); each legal action passes ``can``/``verify`` and applies on a clone (and appends to its history) while the
   state stays as it was (the clone is independent); actions seen legal elsewhere but not here,
   and a junk token, raise :class:`~jass_sim.core.state.IllegalAction` and leave the state
   unchanged; ``to_json()`` survives ``json.dumps`` and ``from_json`` gives an equal state (same
@@ -101,6 +101,7 @@ class Playout:
             self.edges.setdefault(a, set()).add(b)
         # each legal action applies on a clone; the clone is independent
         for action in legal:
+            assert s.can(action) and s.verify(action) == action, f"{where}: {action!r} is legal but refused"
             c = s.clone()
             assert c == s and c is not s, f"{where}: clone() is not an equal copy"
             c.apply(action)
