@@ -221,7 +221,7 @@ class BasraState(State):
         """The deal being played (the last one once the round is over)."""
         return min(int(self._ist[I_T]) // (HAND_SIZE * self.n), n_deals(self.n) - 1)
 
-    def dealt(self) -> list[str]:
+    def cards_dealt(self) -> list[str]:
         """The table's four cards, then each deal given so far, seat by seat."""
         out = list(self._dealt_names[0])
         for k in range(self._deal_index() + 1):
@@ -229,7 +229,7 @@ class BasraState(State):
                 out += self._dealt_names[1][k][s]
         return out
 
-    def played(self) -> list[str]:
+    def cards_played(self) -> list[str]:
         """The cards played from the hands, in order."""
         return [m["card"] for m in self.moves]
 

@@ -29,7 +29,7 @@ class State(ABC):
     Subclasses implement :meth:`legal`, :meth:`_do`, :meth:`to_move`, :meth:`is_terminal`,
     :meth:`returns`, :meth:`to_json` and :meth:`from_json`; :meth:`verify` may be overridden to
     name the rule an action breaks (the default only says it is not legal here). The playthrough
-    conformance suite also asks for :meth:`dealt`, :meth:`played` and :meth:`fixed_totals`.
+    conformance suite also asks for :meth:`cards_dealt`, :meth:`cards_played` and :meth:`fixed_totals`.
     """
 
     #: The registered game's name (``jass``, ``cribbage``, ``basra``).
@@ -70,17 +70,17 @@ class State(ABC):
 
     # --- what the playthrough conformance suite asks of every game (not abstract: a game without
     # them still plays, and the suite names what is missing) ----------------------------------------
-    def dealt(self) -> list[str]:
+    def cards_dealt(self) -> list[str]:
         """Every card dealt so far (hands, table, cut, ...), in the game's card notation.
 
         A card appears once; the list only grows as the game goes on; at the end it holds every
         card the round deals.
         """
-        raise NotImplementedError(f"{type(self).__name__}.dealt() is not written")
+        raise NotImplementedError(f"{type(self).__name__}.cards_dealt() is not written")
 
-    def played(self) -> list[str]:
+    def cards_played(self) -> list[str]:
         """The cards played so far, in order (each at most once, each one dealt)."""
-        raise NotImplementedError(f"{type(self).__name__}.played() is not written")
+        raise NotImplementedError(f"{type(self).__name__}.cards_played() is not written")
 
     def fixed_totals(self) -> dict[str, tuple[float, float]]:
         """The totals the rules fix, at this point of the game: ``{what: (fixed value, this

@@ -61,7 +61,7 @@ def test_random_rounds_step_like_the_referee(seed, players, rules, dealer):
         got, basra, after = ref.play(seat, parse_card(card))
         move = state.moves[-1]
         assert (_cards(move["captured"]), move["basra"], _cards(move["table_after"])) == (got, basra, after)
-        assert state.played()[-1] == card
+        assert state.cards_played()[-1] == card
     taker, left = ref.finish()
     assert state.last_capture["player"] == taker and _cards(state.last_capture["cards"]) == left
     score = ref.score()
@@ -129,7 +129,7 @@ def test_every_card_spelling_is_accepted():
     for s in spellings:
         assert state.can(s) and state.normalise(s) == card
     state.apply(spellings[-1])
-    assert state.history == [card] and state.played() == [card]
+    assert state.history == [card] and state.cards_played() == [card]
 
 
 def test_options_are_checked():
@@ -146,7 +146,7 @@ def test_options_are_checked():
 def test_the_deal_is_the_replay_commands():
     table, deals = replay_deal(4, 4)
     state = new_state(4, players=4)
-    assert state.dealt()[:4] == state.table() and len(state.dealt()) == 4 + 4 * 6
+    assert state.cards_dealt()[:4] == state.table() and len(state.cards_dealt()) == 4 + 4 * 6
     assert [state.hand(s) for s in range(4)] == state.to_json()["deals"][0]
     assert int(table).bit_count() == 4 and deals.shape == (2, 4)
     assert new_state(4, players=4) == state and new_state(5, players=4) != state

@@ -16,8 +16,8 @@ interface and the descriptor only (no game is named below):
   state stays as it was (the clone is independent); actions seen legal elsewhere but not here,
   and a junk token, raise :class:`~jass_sim.core.state.IllegalAction` and leave the state
   unchanged; ``to_json()`` survives ``json.dumps`` and ``from_json`` gives an equal state (same
-  legal actions, player to move, returns, history); ``dealt()`` has no duplicate and only grows,
-  ``played()`` has no duplicate, only grows and holds dealt cards only; every entry of
+  legal actions, player to move, returns, history); ``cards_dealt()`` has no duplicate and only grows,
+  ``cards_played()`` has no duplicate, only grows and holds dealt cards only; every entry of
   ``fixed_totals()`` (the totals the game's rules fix) holds;
 * at the end: as many cards dealt as in every other playout of the option set (every card the
   round deals), the replay's ``returns()`` equal to the engine's, and the same seed gives the
@@ -30,7 +30,6 @@ scripts/test.sh runs it again with NUMBA_DISABLE_JIT=1 against the plain-Python 
 from __future__ import annotations
 
 import json
-import os
 import random
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
@@ -41,7 +40,6 @@ from jass_sim.core.state import IllegalAction, State
 from jass_sim.registry import GAMES
 
 DATA = Path(__file__).parent.parent / "data"
-NO_JIT = os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")
 
 STATEFUL = [g for g in GAMES if g.new_state is not None]
 OPTION_SETS = [(g, opts) for g in STATEFUL for opts in g.state_options]
@@ -123,11 +121,11 @@ class Playout:
         assert (r.history, r.legal(), r.to_move(), r.is_terminal(), r.returns()) == \
                (s.history, legal, s.to_move(), s.is_terminal(), s.returns()), f"{where}: the JSON copy plays differently"
         # cards: dealt once, played at most once, only dealt cards played; both lists only grow
-        dealt, played = s.dealt(), s.played()
+        dealt, played = s.cards_dealt(), s.cards_played()
         assert len(set(dealt)) == len(dealt), f"{where}: a card dealt twice in {dealt}"
         assert set(self.dealt) <= set(dealt), f"{where}: dealt cards vanished"
         assert len(set(played)) == len(played), f"{where}: a card played twice in {played}"
-        assert played[:len(self.played)] == self.played, f"{where}: played() rewrote its past"
+        assert played[:len(self.played)] == self.played, f"{where}: cards_played() rewrote its past"
         assert set(played) <= set(dealt), f"{where}: played cards never dealt: {set(played) - set(dealt)}"
         self.dealt, self.played = dealt, played
         # the totals the rules fix; the returns keep their width
@@ -170,7 +168,7 @@ def _random_playouts(game, options, seeds):
     seen, edges = set(), {}
     ends = {seed: _random_playout(game, options, seed, seen, edges) for seed in seeds}
     _check_order(game, edges)
-    sizes = {len(s.dealt()) for s in ends.values()}
+    sizes = {len(s.cards_dealt()) for s in ends.values()}
     assert len(sizes) == 1, f"{game.name} {options}: rounds dealt {sorted(sizes)} cards"
     # the same seed: the same deal, the same playout; another seed: another deal
     first = seeds[0]
