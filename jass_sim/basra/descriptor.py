@@ -26,8 +26,34 @@ def simulate(seed: int, player: str, threads: int | None = None) -> dict:
     return run(policy=player, deals=SMALL_DEALS, games=SMALL_GAMES, seed=seed, threads=threads).to_json()
 
 
+def new_state(seed: int, **options):
+    """The round ``jass-sim basra replay --seed SEED`` deals, as a :class:`~jass_sim.basra.state.BasraState`
+    (``options``: ``players``, ``rules``, ``dealer``, as the command takes them)."""
+    from jass_sim.basra.state import new_state as make
+
+    return make(seed, **options)
+
+
+def replay_actions(doc: dict):
+    """The options, cards played and score totals of a ``basra replay --format json`` document."""
+    from jass_sim.basra.state import replay_actions as read
+
+    return read(doc)
+
+
+#: The option sets that play or score differently: 2 and 4 players, each variant alone, all three.
+STATE_OPTIONS = (
+    {"players": 2, "rules": "leaflet"},
+    {"players": 4, "rules": "leaflet"},
+    {"players": 2, "rules": "seven-diamonds"},
+    {"players": 2, "rules": "majority-30"},
+    {"players": 2, "rules": "compulsory"},
+    {"players": 4, "rules": "seven-diamonds+majority-30+compulsory", "dealer": 0},
+)
+
 #: Basra's descriptor: its players, replay and small run, its command group and golden replay.
 GAME = Game(name="basra", players=PLAYERS, default_player="random", replay=replay, simulate=simulate,
             commands=(basra,), replay_command=("basra", "replay"), player_option="--policy",
             golden=(Golden("basra_replay_seed1_2p_greedy.json", 1, "greedy"),),
-            jobs=(Job("basra_advise", "jass_sim.basra.api", "advise", progress=True),))
+            jobs=(Job("basra_advise", "jass_sim.basra.api", "advise", progress=True),),
+            new_state=new_state, replay_actions=replay_actions, state_options=STATE_OPTIONS)

@@ -15,6 +15,7 @@ import numpy as np
 from jass_sim.basra.cards import N_CARDS, mask_names
 from jass_sim.basra.players import PLAYERS
 from jass_sim.basra.rules import BasraRules, score_piles
+from jass_sim.basra.state import check_players, replay_deal
 from jass_sim.core.batches import Slicer, call
 from jass_sim.core.errors import InputError
 from jass_sim.core.rng import BLOCK_SIZE, STREAMS, block_states
@@ -24,12 +25,6 @@ from jass_sim.core.threads import block_chunks, numba_threads
 TARGET = 101
 #: Default samples per decision of the search players.
 SEARCH_SAMPLES = 8
-
-
-def check_players(n: int) -> int:
-    if n not in (2, 4):
-        raise InputError(f"--players must be 2 or 4, got {n}", str(n))
-    return n
 
 
 def player_params(samples: int | None) -> np.ndarray:
@@ -47,7 +42,6 @@ def replay_round(seed: int, n: int = 2, rules: BasraRules | None = None, policy:
     (see the README): ``players``, ``rules``, ``dealer``, ``table``, ``deals``, ``moves``,
     ``last_capture``, ``score`` (and ``seed``, ``policy``).
     """
-    from jass_sim.basra._play import deal_round as deal_kernel
     from jass_sim.basra._play import n_deals, play_round
 
     rules = rules or BasraRules()
@@ -55,10 +49,8 @@ def replay_round(seed: int, n: int = 2, rules: BasraRules | None = None, policy:
     dealer = n - 1 if dealer is None else dealer
     if not 0 <= dealer < n:
         raise InputError(f"--dealer must be 0..{n - 1}, got {dealer}", str(dealer))
-    deck_rng = block_states(seed, 0, 1, STREAMS["basra.replay-deck"])[0]
+    table0, deals = replay_deal(seed, n)  # the deal a BasraState of this seed starts from
     rng = block_states(seed, 0, 1, STREAMS["basra.replay-players"])[0]
-    deals = np.zeros((n_deals(n), 4), dtype=np.uint64)
-    table0 = np.uint64(deal_kernel(deck_rng, np.arange(N_CARDS, dtype=np.int64), n, deals))
     st = np.zeros(7, dtype=np.uint64)
     ist = np.zeros(8, dtype=np.int64)
     moves = N_CARDS - 4

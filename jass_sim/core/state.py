@@ -28,7 +28,8 @@ class State(ABC):
 
     Subclasses implement :meth:`legal`, :meth:`_do`, :meth:`to_move`, :meth:`is_terminal`,
     :meth:`returns`, :meth:`to_json` and :meth:`from_json`; :meth:`verify` may be overridden to
-    name the rule an action breaks (the default only says it is not legal here).
+    name the rule an action breaks (the default only says it is not legal here). The playthrough
+    conformance suite also asks for :meth:`cards_dealt`, :meth:`cards_played` and :meth:`fixed_totals`.
     """
 
     #: The registered game's name (``jass``, ``cribbage``, ``basra``).
@@ -66,6 +67,29 @@ class State(ABC):
     @abstractmethod
     def from_json(cls, doc: dict[str, Any]) -> State:
         """The state that :meth:`to_json` wrote."""
+
+    # --- what the playthrough conformance suite asks of every game (not abstract: a game without
+    # them still plays, and the suite names what is missing) ----------------------------------------
+    def cards_dealt(self) -> list[str]:
+        """Every card dealt so far (hands, table, cut, ...), in the game's card notation.
+
+        A card appears once; the list only grows as the game goes on; at the end it holds every
+        card the round deals.
+        """
+        raise NotImplementedError(f"{type(self).__name__}.cards_dealt() is not written")
+
+    def cards_played(self) -> list[str]:
+        """The cards played so far, in order (each at most once, each one dealt)."""
+        raise NotImplementedError(f"{type(self).__name__}.cards_played() is not written")
+
+    def fixed_totals(self) -> dict[str, tuple[float, float]]:
+        """The totals the rules fix, at this point of the game: ``{what: (fixed value, this
+        state's count)}`` (e.g. Jass's 157 card points in a round); the two must be equal.
+
+        The game decides which totals hold at every step and which only at the end (it includes
+        the latter once :meth:`is_terminal`).
+        """
+        raise NotImplementedError(f"{type(self).__name__}.fixed_totals() is not written")
 
     def normalise(self, action: str) -> str:
         """``action`` in the canonical spelling :meth:`legal` uses (subclasses may accept more)."""
