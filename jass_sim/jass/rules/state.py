@@ -43,9 +43,9 @@ from jass_sim.jass.cards import (
     parse_mode,
 )
 from jass_sim.jass.rules._melds import MAX_MELDS, has_stoeck, team_melds
-from jass_sim.jass.rules._scoring import TOTAL, score_round
+from jass_sim.jass.rules._scoring import MATCH, TOTAL, score_round
 from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_taken
-from jass_sim.jass.rules.presets import PRESETS, STOECK_POINTS, RuleSet, get_rules
+from jass_sim.jass.rules.presets import MATCH_BONUS, PRESETS, STOECK_POINTS, RuleSet, get_rules
 from jass_sim.jass.rules.tables import RJ
 
 __all__ = ["CHIBRE", "DIAMOND_SEVEN", "JassState", "follow_refusal"]
@@ -377,6 +377,29 @@ class JassState(State):
         team, m0, m1 = self._meld
         mult = int(self._mults[self.mode])
         return [float((self._points[t] + (m0, m1)[t] + self._stoeck[t]) * mult) for t in range(2)]
+
+    def cards_dealt(self) -> list[str]:
+        """All 36 cards: the whole deck is dealt before the choice."""
+        return [format_card(c) for h in self.dealt for c in h]
+
+    def cards_played(self) -> list[str]:
+        """The cards played so far, trick by trick in play order."""
+        cards = [int(c) for row in self.trace[:self._t] for c in row[1:5]]
+        return [format_card(c) for c in cards + self.trick]
+
+    def fixed_totals(self) -> dict[str, tuple[float, float]]:
+        """Every card held or played (36) at every step; at the end the 157 card points (the last
+        trick's 5 included), nine tricks, and the Matsch rule: a team that took every trick has the
+        100 bonus, the other none (both before the multiplier)."""
+        held = sum(len(mask_to_cards(h)) for h in self._hands)
+        totals = {"cards held or played": (36.0, float(held + len(self.cards_played())))}
+        if self.is_terminal():
+            totals["card points"] = (157.0, float(self._points[0] + self._points[1]))
+            totals["tricks"] = (9.0, float(len(self.tricks)))
+            for team, took in enumerate((self._tricks0, 9 - self._tricks0)):
+                totals[f"team {team} Matsch bonus"] = (float(MATCH_BONUS if took == 9 else 0),
+                                                       float(self._score[team, MATCH]))
+        return totals
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "rules": self.rules.name, "hands": [_labels(h).split() for h in self.dealt],
