@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 
 from jass_sim.core.errors import CardError
 from jass_sim.cribbage.cards import card_value, format_card, parse_card, parse_cards
-
-TARGET = 31
+from jass_sim.cribbage.state import TARGET, peg_combinations
 
 
 def _fail(message: str, token: str, fld: str) -> None:
@@ -89,24 +88,6 @@ class PegPosition:
                 "discard": [format_card(c) for c in self.discard], "count": self.count,
                 "current_count": [format_card(c) for c in self.seq], "opponent_cards": self.opp_left,
                 "opponent_min_value": self.min_value, "pegged_so_far": {"us": self.banked[0], "them": self.banked[1]}}
-
-
-def _peg_points(seq: list[int]) -> int:
-    """Points of the last card of ``seq`` (the cards of the current count, in order)."""
-    from jass_sim.cribbage.cards import card_rank
-
-    count = sum(card_value(c) for c in seq)
-    pts = 2 * (count == 15) + 2 * (count == TARGET)
-    same = 1
-    while same < len(seq) and card_rank(seq[-1 - same]) == card_rank(seq[-1]):
-        same += 1
-    pts += (0, 0, 2, 6, 12)[same]
-    for n in range(len(seq), 2, -1):
-        ranks = {card_rank(c) for c in seq[-n:]}
-        if len(ranks) == n and max(ranks) - min(ranks) == n - 1:
-            pts += n
-            break
-    return pts
 
 
 def build_position(hand, starter, dealer: bool, played="", discard=None, opponent_go: bool = False) -> PegPosition:
@@ -182,7 +163,7 @@ def build_position(hand, starter, dealer: bool, played="", discard=None, opponen
             pos.opp_left -= 1
         pos.seq.append(c)
         pos.count += v
-        pos.banked[owner] += _peg_points(pos.seq)
+        pos.banked[owner] += sum(p for _, p in peg_combinations(pos.seq))
         pos.last = owner
         turn = 1 - owner
         if pos.count == TARGET:

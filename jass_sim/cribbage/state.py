@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from jass_sim.core.errors import InputError
 from jass_sim.core.state import IllegalAction, State
 from jass_sim.cribbage._deck import deal_deck
 from jass_sim.cribbage._pegrules import (
@@ -143,6 +144,14 @@ class CribbageState(State):
         return [float(self.points[0]), float(self.points[1])]
 
     def normalise(self, action: str) -> str:
+        try:
+            return self._normalise(action)
+        except IllegalAction:
+            raise
+        except InputError as exc:  # a bad card or count: refused like any illegal action
+            raise IllegalAction(str(exc), exc.token) from None
+
+    def _normalise(self, action: str) -> str:
         if self.phase == "discard":
             cards = parse_cards(action, 2)
             six = self.six[self.to_move()]
