@@ -1,8 +1,9 @@
 """Compiled pegging players and the pegging of one hand (private; used by ``_game``; the rules are
 in ``_pegrules``, the search player in ``_search``).
 
-During the play the cards of the current count (since the last reset at 31 or after a go) are
-``seq[0..k-1]``, the last one just played, and ``count`` is their total including it.
+The players see the cards of the current count (since the last reset at 31 or after a go) as
+``seq[0..k-1]``, the last one just played, and ``count`` their total including it;
+:func:`play_pegging` walks the hand with the peg step of ``_pegrules``.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from jass_sim.core.errors import CardError
+from jass_sim.cribbage._pegrules import GO, peg_forced
 from jass_sim.cribbage.cards import card_value, format_card, parse_card, parse_cards
 from jass_sim.cribbage.state import TARGET, peg_combinations
 
@@ -137,10 +138,7 @@ def build_position(hand, starter, dealer: bool, played="", discard=None, opponen
                       f"{pos.count})", tok, "played")
             if pos.opp_left > 0:
                 _opp_go(pos, tok)
-            if pos.last >= 0:
-                pos.banked[pos.last] += 1
-            turn = 1 - pos.last
-            pos.seq, pos.count, pos.last = [], 0, -1
+            turn = _new_count(pos)
         if owner != turn:
             if turn == 0 and pos.left:
                 can = [x for x in pos.left if pos.count + card_value(x) <= TARGET]
@@ -172,6 +170,18 @@ def build_position(hand, starter, dealer: bool, played="", discard=None, opponen
     return _to_play(pos, turn, tokens, opponent_go)
 
 
+def _new_count(pos: PegPosition) -> int:
+    """Neither player can play on ``pos.count``: the peg step's go (one to the last player) and a
+    new count; returns the player who leads it."""
+    if pos.last < 0:  # no card on this count (it cannot be: a count of 0 takes any card)
+        pos.seq, pos.count = [], 0
+        return 0
+    who, pts, _, _, _, leader = peg_forced(GO, 0, len(pos.seq), pos.count, 1 - pos.last, pos.last)
+    pos.banked[int(who)] += int(pts)
+    pos.seq, pos.count, pos.last = [], 0, -1
+    return int(leader)
+
+
 def _opp_go(pos: PegPosition, tok: str) -> None:
     """The opponent said go on ``pos.count``: he holds no card worth ``31 - count`` or less."""
     need = TARGET + 1 - pos.count
@@ -199,11 +209,7 @@ def _to_play(pos: PegPosition, turn: int, tokens: list[str], opponent_go: bool =
         if not opp_stuck:
             _fail(f"--played: you cannot play on a count of {pos.count} ({where}): you say go and the opponent "
                   "plays next", tokens[-1], "played")
-        # neither can play: one for the go to the last player, and a new count
-        if pos.last >= 0:
-            pos.banked[pos.last] += 1
-        leader = 1 - pos.last if pos.last >= 0 else 0
-        pos.seq, pos.count, pos.last = [], 0, -1
+        leader = _new_count(pos)
         if leader == 1 and pos.opp_left > 0:
             _fail(f"--played: neither player can play {where}; the go point is yours and the opponent leads "
                   "the new count: enter his card", tokens[-1], "played")
