@@ -14,40 +14,19 @@ import numpy as np
 
 from jass_sim.core.jit import jit
 from jass_sim.cribbage._deck import deal_from
-from jass_sim.cribbage._pegrules import TARGET, can_play, peg_points
+from jass_sim.cribbage._pegrules import TARGET, peg_play, peg_settle
 from jass_sim.cribbage._scoring import _value
-from jass_sim.cribbage._search import MAX_DEPTH, _next_move
+from jass_sim.cribbage._search import MAX_DEPTH, _hold_playing, _next_move
 
 
 @jit(inline="always")
 def _settle_split(hands, n_left, base, k, count, turn, last):
-    """:func:`jass_sim.cribbage._search._settle` with the forced points split by player.
+    """The forced steps from a state with their points split by player
+    (:func:`jass_sim.cribbage._pegrules.peg_settle`).
 
     Returns ``(done, ours, theirs, base, k, count, turn)``.
     """
-    ours = 0
-    theirs = 0
-    while True:
-        if n_left[0] + n_left[1] == 0:
-            if count > 0:  # one for the last card
-                if last == 0:
-                    ours += 1
-                else:
-                    theirs += 1
-            return True, ours, theirs, base, k, count, turn
-        if can_play(hands[turn], n_left[turn], count):
-            return False, ours, theirs, base, k, count, turn
-        if can_play(hands[1 - turn], n_left[1 - turn], count):
-            turn = 1 - turn
-        else:  # a go: one to the last player, a new count for the other
-            if last == 0:
-                ours += 1
-            else:
-                theirs += 1
-            base += k
-            k = 0
-            count = 0
-            turn = 1 - last
+    return peg_settle(hands, n_left, base, k, count, turn, last)
 
 
 @jit(inline="always")
@@ -121,19 +100,9 @@ def rest_split(hands, n_left, seq, base, k, count, turn, last):
             d -= 1
             returning = True
             continue
-        c = hands[t, i]
-        new = f_count[d] + _value(c)
-        seq[f_base[d] + f_k[d]] = c
-        f_pts[d] = peg_points(seq[f_base[d]:], f_k[d] + 1, new)
         f_move[d] = i
         f_n[d] = n
-        hands[t, i] = hands[t, n - 1]
-        hands[t, n - 1] = c
-        n_left[t] = n - 1
-        if new == TARGET:
-            nb, nk, nc = f_base[d] + f_k[d] + 1, 0, 0
-        else:
-            nb, nk, nc = f_base[d], f_k[d] + 1, new
+        _, f_pts[d], _, nb, nk, nc = peg_play(hands, n_left, seq, f_base[d], f_k[d], f_count[d], t, i)
         done, p_o, p_t, nb, nk, nc, nt = _settle_split(hands, n_left, nb, nk, nc, 1 - t, t)
         if done:
             c_o = p_o
@@ -178,22 +147,14 @@ def card_values(hand, n, worlds, n_worlds, opp_n, seq, k, count, out):
                 out[w, i, 0] = out[w, same, 0]
                 out[w, i, 1] = out[w, same, 1]
             continue
-        buf[k] = c
-        pts = peg_points(buf, k + 1, new)
         for w in range(n_worlds):
-            m = 0
-            for a in range(n):
-                if a != i:
-                    hands[0, m] = hand[a]
-                    m += 1
+            _hold_playing(hands, hand, n, i)
             for a in range(opp_n):
                 hands[1, a] = worlds[w, a]
-            n_left[0] = n - 1
+            n_left[0] = n
             n_left[1] = opp_n
-            if new == TARGET:
-                o, th = rest_split(hands, n_left, buf, k + 1, 0, 0, 1, 0)
-            else:
-                o, th = rest_split(hands, n_left, buf, 0, k + 1, new, 1, 0)
+            _, pts, _, nb, nk, nc = peg_play(hands, n_left, buf, 0, k, count, 0, n - 1)
+            o, th = rest_split(hands, n_left, buf, nb, nk, nc, 1, 0)
             out[w, i, 0] = pts + o
             out[w, i, 1] = th
 

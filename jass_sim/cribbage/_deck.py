@@ -47,3 +47,14 @@ def deal_from(pool, n_pool, n, state, out):
         j = i + below(state, n_pool - i)
         pool[i], pool[j] = pool[j], pool[i]
         out[i] = pool[i]
+
+
+@jit(inline="always")
+def deal_deck(deck_state, deck):
+    """The engine's deal of a hand: ``deck[:13]`` the first 13 cards of a deck shuffled from
+    ``deck_state`` (partial Fisher-Yates), the pone's six, the dealer's six, then the starter."""
+    for c in range(52):
+        deck[c] = c
+    for i in range(13):
+        j = i + below(deck_state, 52 - i)
+        deck[i], deck[j] = deck[j], deck[i]

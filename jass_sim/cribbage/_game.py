@@ -13,7 +13,7 @@ import numpy as np
 
 from jass_sim.core.jit import U64_ONE, jit
 from jass_sim.core.rng import below
-from jass_sim.cribbage._deck import card_mask, keep_four, unseen_cards
+from jass_sim.cribbage._deck import card_mask, deal_deck, keep_four, unseen_cards
 from jass_sim.cribbage._exact import discard_pair
 from jass_sim.cribbage._pegging import GAME_POINTS, play_pegging
 from jass_sim.cribbage._players import choose_discard
@@ -78,11 +78,7 @@ def play_game(deck_state, play_state, first_dealer, policies, crib_table, acc, a
                     six[p, i] = forced[F_SIX + 6 * p + i]
             starter = forced[F_STARTER]
         else:
-            for c in range(52):
-                deck[c] = c
-            for i in range(13):
-                j = i + below(deck_state, 52 - i)
-                deck[i], deck[j] = deck[j], deck[i]
+            deal_deck(deck_state, deck)
             for i in range(6):
                 six[pone, i] = deck[i]
                 six[dealer, i] = deck[6 + i]

@@ -1,8 +1,9 @@
 """Compiled pegging players and the pegging of one hand (private; used by ``_game``; the rules are
 in ``_pegrules``, the search player in ``_search``).
 
-During the play the cards of the current count (since the last reset at 31 or after a go) are
-``seq[0..k-1]``, the last one just played, and ``count`` is their total including it.
+The players see the cards of the current count (since the last reset at 31 or after a go) as
+``seq[0..k-1]``, the last one just played, and ``count`` their total including it;
+:func:`play_pegging` walks the hand with the peg step of ``_pegrules``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,18 @@ import numpy as np
 from jass_sim.core.jit import U64_ONE, U64_ZERO, jit
 from jass_sim.core.rng import below
 from jass_sim.cribbage._deck import card_mask
-from jass_sim.cribbage._pegrules import GAME_POINTS, TARGET, can_play, peg_points  # noqa: F401  (re-exported)
+from jass_sim.cribbage._pegrules import (
+    END,
+    GAME_POINTS,
+    GO,
+    PASS,
+    PLAY,
+    TARGET,
+    peg_forced,
+    peg_next,
+    peg_play,
+    peg_points,  # noqa: F401  (re-exported)
+)
 from jass_sim.cribbage._scoring import _value
 from jass_sim.cribbage._search import SEARCH_WORLDS, WIDE_WORLDS, search_play
 
@@ -74,70 +86,56 @@ def play_pegging(left, n_left, pone, policies, state, seq, scores, peg_pts, trac
     six and the starter); the ``PEG_SEARCH`` player adds the cards played and reads the opponent's
     goes (``_search.search_play``, drawing its samples from ``state``).
 
-    A player who cannot play without passing 31 says go; when neither can play, the last player
-    to play scores 1 (nothing more at 31, which scores 2 and resets the count) and the other
-    player starts a new count; the last card of the hand scores 1. Every point is added to
+    The rules are the peg step's (:mod:`jass_sim.cribbage._pegrules`): a player who cannot play
+    without passing 31 says go; when neither can play, the last player to play scores 1 (nothing
+    more at 31, which scores 2 and resets the count) and the other player starts a new count; the
+    last card of the hand scores 1. ``seq`` needs room for the hand's eight cards. Every point is added to
     ``scores`` and ``peg_pts``; play stops the moment a score reaches 121. With ``tracing`` each
     play and each go/last-card point is written to ``t_peg[ev]`` as (hand ``h``, player, card or
     -1, count, points).
 
     Returns ``(winner or -1, ev)``.
     """
+    base = 0  # the current count's cards are seq[base:base + k]
     count = 0
     k = 0
     last = -1
     turn = pone
     played = U64_ZERO
     min_value = np.zeros(2, dtype=np.int64)
-    while n_left[0] + n_left[1] > 0:
-        got = 0
-        who = turn
-        if can_play(left[turn], n_left[turn], count):
+    while True:
+        kind = peg_next(left, n_left, count, turn)
+        if kind == END:
+            return -1, ev
+        if kind == PLAY:
             if policies[turn] >= PEG_SEARCH:
                 seen = known[turn] | played | card_mask(left[turn], n_left[turn])
-                idx = search_play(left[turn], n_left[turn], n_left[1 - turn], seq, k, count, seen,
+                idx = search_play(left[turn], n_left[turn], n_left[1 - turn], seq[base:], k, count, seen,
                                   min_value[1 - turn], SEARCH_WORLDS if policies[turn] == PEG_SEARCH else WIDE_WORLDS,
                                   state)
             else:
-                idx = choose_play(policies[turn], left[turn], n_left[turn], seq, k, count, state)
-            card = left[turn, idx]
+                idx = choose_play(policies[turn], left[turn], n_left[turn], seq[base:], k, count, state)
+            who = turn
+            card, got, shown, base, k, count = peg_play(left, n_left, seq, base, k, count, turn, idx)
             played |= U64_ONE << np.uint64(card)
-            left[turn, idx] = left[turn, n_left[turn] - 1]
-            n_left[turn] -= 1
-            seq[k] = card
-            k += 1
-            count += _value(card)
-            got = peg_points(seq, k, count)
-            ev = _event(tracing, t_peg, ev, h, who, card, count, got)
-            last = turn
-            turn = 1 - turn
-            if count == TARGET:
-                count = 0
-                k = 0
-        elif can_play(left[1 - turn], n_left[1 - turn], count):
-            min_value[turn] = max(min_value[turn], TARGET + 1 - count)  # his go: every card too high
-            turn = 1 - turn
+            ev = _event(tracing, t_peg, ev, h, who, card, shown, got)
+            last = who
+            turn = 1 - who
         else:
-            for p in range(2):
-                min_value[p] = max(min_value[p], TARGET + 1 - count)
-            who = last
-            got = 1
-            ev = _event(tracing, t_peg, ev, h, who, -1, count, got)
-            count = 0
-            k = 0
-            turn = 1 - last
+            if kind == PASS:
+                min_value[turn] = max(min_value[turn], TARGET + 1 - count)  # his go: every card too high
+            elif kind == GO:
+                for p in range(2):
+                    min_value[p] = max(min_value[p], TARGET + 1 - count)
+            shown = count
+            who, got, base, k, count, turn = peg_forced(kind, base, k, count, turn, last)
+            if got > 0:
+                ev = _event(tracing, t_peg, ev, h, who, -1, shown, got)
         if got > 0:
             scores[who] += got
             peg_pts[who] += got
             if scores[who] >= GAME_POINTS:
                 return who, ev
-    if count > 0:  # one for the last card
-        ev = _event(tracing, t_peg, ev, h, last, -1, count, 1)
-        scores[last] += 1
-        peg_pts[last] += 1
-        if scores[last] >= GAME_POINTS:
-            return last, ev
-    return -1, ev
 
 
 @jit

@@ -15,85 +15,63 @@ from jass_sim.core.jit import jit
 from jass_sim.cribbage._advice import _better, rest_split
 from jass_sim.cribbage._deck import deal_from
 from jass_sim.cribbage._game import F_SIZE, N_SOURCES, PAIRS_PER_BLOCK, play_game
-from jass_sim.cribbage._pegrules import GAME_POINTS, TARGET, can_play, peg_points
+from jass_sim.cribbage._pegrules import END, GAME_POINTS, PLAY, TARGET, peg_forced, peg_next, peg_play
 from jass_sim.cribbage._scoring import _value, score
+from jass_sim.cribbage._search import _hold_playing
 
 
 @jit
-def play_line(hands, n_left, seq, k, count, turn, last, scores):
+def play_line(hands, n_left, seq, base, k, count, turn, last, scores):
     """Play the rest of the pegging from a state along the minimax line (each player in turn
     takes the card whose :func:`rest_split` line is best for him, equal ranks once, the first of
-    equals), adding every point to ``scores`` as it is made. ``seq[:k]`` is the current count
-    (``seq`` has room for 16 more cards). Returns the player who reaches 121, or -1."""
+    equals), adding every point to ``scores`` as it is made; the steps are the peg step's
+    (:mod:`jass_sim.cribbage._pegrules`). ``seq[base:base + k]`` is the current count (``seq`` has
+    room for the hand's eight cards from ``base - k``). Returns the player who reaches 121, or -1."""
     scratch = np.empty(32, dtype=np.int64)
-    while n_left[0] + n_left[1] > 0:
-        if can_play(hands[turn], n_left[turn], count):
-            best = -1
-            best_o = 0
-            best_t = 0
-            best_pts = 0
-            for i in range(n_left[turn]):
-                c = hands[turn, i]
-                new = count + _value(c)
-                if new > TARGET:
-                    continue
-                repeat = False
-                for j in range(i):
-                    if hands[turn, j] % 13 == c % 13:
-                        repeat = True
-                if repeat:
-                    continue
-                for a in range(k):
-                    scratch[a] = seq[a]
-                scratch[k] = c
-                pts = peg_points(scratch, k + 1, new)
-                n = n_left[turn]
-                hands[turn, i] = hands[turn, n - 1]
-                hands[turn, n - 1] = c
-                n_left[turn] = n - 1
-                if new == TARGET:
-                    o, th = rest_split(hands, n_left, scratch, k + 1, 0, 0, 1 - turn, turn)
-                else:
-                    o, th = rest_split(hands, n_left, scratch, 0, k + 1, new, 1 - turn, turn)
-                n_left[turn] = n
-                hands[turn, n - 1] = hands[turn, i]
-                hands[turn, i] = c
-                if turn == 0:
-                    o += pts
-                else:
-                    th += pts
-                if best < 0 or _better(turn, o, th, best_o, best_t):
-                    best, best_o, best_t, best_pts = i, o, th, pts
-            c = hands[turn, best]
+    while True:
+        kind = peg_next(hands, n_left, count, turn)
+        if kind == END:
+            return -1
+        if kind != PLAY:
+            who, got, base, k, count, turn = peg_forced(kind, base, k, count, turn, last)
+            if got > 0:
+                scores[who] += got
+                if scores[who] >= GAME_POINTS:
+                    return who
+            continue
+        best = -1
+        best_o = 0
+        best_t = 0
+        for i in range(n_left[turn]):
+            c = hands[turn, i]
+            if count + _value(c) > TARGET:
+                continue
+            repeat = False
+            for j in range(i):
+                if hands[turn, j] % 13 == c % 13:
+                    repeat = True
+            if repeat:
+                continue
+            for a in range(k):
+                scratch[a] = seq[base + a]
             n = n_left[turn]
-            hands[turn, best] = hands[turn, n - 1]
-            hands[turn, n - 1] = c
-            n_left[turn] = n - 1
-            seq[k] = c
-            k += 1
-            count += _value(c)
-            last = turn
-            scores[turn] += best_pts
-            if scores[turn] >= GAME_POINTS:
-                return turn
-            turn = 1 - turn
-            if count == TARGET:
-                count = 0
-                k = 0
-        elif can_play(hands[1 - turn], n_left[1 - turn], count):
-            turn = 1 - turn
-        else:  # a go: one to the last player, a new count for the other
-            scores[last] += 1
-            if scores[last] >= GAME_POINTS:
-                return last
-            count = 0
-            k = 0
-            turn = 1 - last
-    if count > 0:  # one for the last card
-        scores[last] += 1
-        if scores[last] >= GAME_POINTS:
-            return last
-    return -1
+            _, pts, _, nb, nk, nc = peg_play(hands, n_left, scratch, 0, k, count, turn, i)
+            o, th = rest_split(hands, n_left, scratch, nb, nk, nc, 1 - turn, turn)
+            n_left[turn] = n  # take the card back
+            hands[turn, n - 1] = hands[turn, i]
+            hands[turn, i] = c
+            if turn == 0:
+                o += pts
+            else:
+                th += pts
+            if best < 0 or _better(turn, o, th, best_o, best_t):
+                best, best_o, best_t = i, o, th
+        _, pts, _, base, k, count = peg_play(hands, n_left, seq, base, k, count, turn, best)
+        last = turn
+        scores[turn] += pts
+        if scores[turn] >= GAME_POINTS:
+            return turn
+        turn = 1 - turn
 
 
 @jit
@@ -188,27 +166,18 @@ def win_counts(left, n, seq, k, count, kept, opp_played, n_opp_played, opp_pool,
                 ps[:] = saved_ps
                 scores[0] = start[0]
                 scores[1] = start[1]
-                c = left[i]
                 for a in range(k):
                     line[a] = seq[a]
-                line[k] = c
-                new = count + _value(c)
-                scores[0] += peg_points(line, k + 1, new)
+                _hold_playing(hands, left, n, i)
+                for a in range(opp_n):
+                    hands[1, a] = opp_cards[a]
+                n_left[0] = n
+                n_left[1] = opp_n
+                _, pts, _, nb, nk, nc = peg_play(hands, n_left, line, 0, k, count, 0, n - 1)
+                scores[0] += pts
                 winner = 0 if scores[0] >= GAME_POINTS else -1
                 if winner < 0:
-                    m = 0
-                    for a in range(n):
-                        if a != i:
-                            hands[0, m] = left[a]
-                            m += 1
-                    for a in range(opp_n):
-                        hands[1, a] = opp_cards[a]
-                    n_left[0] = n - 1
-                    n_left[1] = opp_n
-                    if new == TARGET:
-                        winner = play_line(hands, n_left, line, 0, 0, 1, 0, scores)
-                    else:
-                        winner = play_line(hands, n_left, line, k + 1, new, 1, 0, scores)
+                    winner = play_line(hands, n_left, line, nb, nk, nc, 1, 0, scores)
                 for part in range(3):  # the show: pone's hand, dealer's hand, crib
                     if winner >= 0:
                         break

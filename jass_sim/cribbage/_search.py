@@ -15,7 +15,7 @@ import numpy as np
 
 from jass_sim.core.jit import U64_ONE, jit
 from jass_sim.cribbage._deck import deal_from
-from jass_sim.cribbage._pegrules import TARGET, can_play, peg_points
+from jass_sim.cribbage._pegrules import TARGET, peg_play, peg_settle
 from jass_sim.cribbage._scoring import _value
 
 #: Opponent hands sampled per decision.
@@ -33,28 +33,14 @@ MAX_DEPTH = 10
 
 @jit(inline="always")
 def _settle(hands, n_left, base, k, count, turn, last):
-    """The forced steps from a state: goes (the turn passes), go points, the last card.
+    """The forced steps from a state (:func:`jass_sim.cribbage._pegrules.peg_settle`: goes, go
+    points, the last card), their points as player 0's minus player 1's.
 
-    Returns ``(done, points, base, k, count, turn)``: the points (player 0's minus player 1's)
-    of the forced steps, and either the end of the hand (``done``) or the state where ``turn``
-    has a card to play.
+    Returns ``(done, points, base, k, count, turn)``: the end of the hand (``done``) or the state
+    where ``turn`` has a card to play.
     """
-    points = 0
-    while True:
-        if n_left[0] + n_left[1] == 0:
-            if count > 0:  # one for the last card
-                points += 1 if last == 0 else -1
-            return True, points, base, k, count, turn
-        if can_play(hands[turn], n_left[turn], count):
-            return False, points, base, k, count, turn
-        if can_play(hands[1 - turn], n_left[1 - turn], count):
-            turn = 1 - turn
-        else:  # a go: one to the last player, a new count for the other
-            points += 1 if last == 0 else -1
-            base += k
-            k = 0
-            count = 0
-            turn = 1 - last
+    done, p0, p1, base, k, count, turn = peg_settle(hands, n_left, base, k, count, turn, last)
+    return done, p0 - p1, base, k, count, turn
 
 
 @jit(inline="always")
@@ -75,6 +61,19 @@ def _next_move(hands, n_left, turn, count, i):
     return n
 
 
+@jit(inline="always")
+def _hold_playing(hands, hand, n, i):
+    """``hands[0, :n]``: the cards of ``hand[:n]`` other than ``hand[i]`` in their order, then
+    ``hand[i]``, the card about to be played (the peg step plays it from the end, so the rest keep
+    the order the search tries them in)."""
+    m = 0
+    for a in range(n):
+        if a != i:
+            hands[0, m] = hand[a]
+            m += 1
+    hands[0, n - 1] = hand[i]
+
+
 @jit
 def rest_value(hands, n_left, seq, base, k, count, turn, last):
     """The pegging points of player 0 minus those of player 1 from this state to the end of the
@@ -83,8 +82,8 @@ def rest_value(hands, n_left, seq, base, k, count, turn, last):
     ``hands[p, :n_left[p]]`` the cards player ``p`` still holds (reordered, then restored), the
     current count's cards ``seq[base:base + k]`` worth ``count`` (``seq`` is written beyond them),
     ``turn`` the player to play or to say go, ``last`` the last player who played (-1: none).
-    The rules are ``play_pegging``'s: a go point to the last player when neither can play, one
-    for the last card (none after 31). A depth-first search on an explicit stack (Numba's cache
+    The rules are the peg step's (:mod:`jass_sim.cribbage._pegrules`): a go point to the last
+    player when neither can play, one for the last card (none after 31). A depth-first search on an explicit stack (Numba's cache
     does not load recursive functions back).
     """
     done, points, base, k, count, turn = _settle(hands, n_left, base, k, count, turn, last)
@@ -129,19 +128,9 @@ def rest_value(hands, n_left, seq, base, k, count, turn, last):
             d -= 1
             returning = True
             continue
-        c = hands[t, i]
-        new = f_count[d] + _value(c)
-        seq[f_base[d] + f_k[d]] = c
-        f_pts[d] = peg_points(seq[f_base[d]:], f_k[d] + 1, new)
         f_move[d] = i
         f_n[d] = n
-        hands[t, i] = hands[t, n - 1]
-        hands[t, n - 1] = c
-        n_left[t] = n - 1
-        if new == TARGET:
-            nb, nk, nc = f_base[d] + f_k[d] + 1, 0, 0
-        else:
-            nb, nk, nc = f_base[d], f_k[d] + 1, new
+        _, f_pts[d], _, nb, nk, nc = peg_play(hands, n_left, seq, f_base[d], f_k[d], f_count[d], t, i)
         done, points, nb, nk, nc, nt = _settle(hands, n_left, nb, nk, nc, 1 - t, t)
         if done:
             child = points
@@ -179,23 +168,15 @@ def search_values(hand, n, worlds, n_worlds, opp_n, seq, k, count):
                 repeat = True
         if repeat:
             continue
-        buf[k] = c
-        pts = peg_points(buf, k + 1, new)
         total = 0
         for w in range(n_worlds):
-            m = 0
-            for a in range(n):
-                if a != i:
-                    hands[0, m] = hand[a]
-                    m += 1
+            _hold_playing(hands, hand, n, i)
             for a in range(opp_n):
                 hands[1, a] = worlds[w, a]
-            n_left[0] = n - 1
+            n_left[0] = n
             n_left[1] = opp_n
-            if new == TARGET:
-                total += pts + rest_value(hands, n_left, buf, k + 1, 0, 0, 1, 0)
-            else:
-                total += pts + rest_value(hands, n_left, buf, 0, k + 1, new, 1, 0)
+            _, pts, _, nb, nk, nc = peg_play(hands, n_left, buf, 0, k, count, 0, n - 1)
+            total += pts + rest_value(hands, n_left, buf, nb, nk, nc, 1, 0)
         totals[i] = total
     return totals
 

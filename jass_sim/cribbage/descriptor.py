@@ -18,6 +18,21 @@ def replay(seed: int, player: str) -> dict:
     return run(seed, a=player).to_json()
 
 
+def new_state(seed: int = 0, **options):
+    """The first hand of ``replay(seed, ...)`` at its deal (:func:`jass_sim.cribbage.state.new_state`)."""
+    from jass_sim.cribbage.state import new_state as make
+
+    return make(seed, **options)
+
+
+def replay_actions(doc: dict):
+    """The first hand of a ``replay`` document as ``new_state`` options, actions and returns
+    (:func:`jass_sim.cribbage.state.replay_actions`)."""
+    from jass_sim.cribbage.state import replay_actions as actions
+
+    return actions(doc)
+
+
 def simulate(seed: int, player: str, threads: int | None = None) -> dict:
     """``jass-sim cribbage simulate --games 300 --a PLAYER --b PLAYER --seed SEED --format json``
     on ``threads`` threads."""
@@ -37,4 +52,5 @@ GAME = Game(name="cribbage", players=PLAYERS, default_player="greedy", replay=re
                   Job("cribbage_review", "jass_sim.cribbage.api", "review", progress=True),
                   Job("cribbage_state", "jass_sim.cribbage.api", "game_state", progress=True),
                   Job("cribbage_bot_discard", "jass_sim.cribbage.api", "bot_discard", progress=True),
-                  Job("cribbage_rate", "jass_sim.cribbage.api", "rate_decision", progress=True)))
+                  Job("cribbage_rate", "jass_sim.cribbage.api", "rate_decision", progress=True)),
+            new_state=new_state, replay_actions=replay_actions, state_options=({},))

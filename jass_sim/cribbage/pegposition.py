@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from jass_sim.core.errors import CardError
+from jass_sim.cribbage._pegrules import GO, peg_forced
 from jass_sim.cribbage.cards import card_value, format_card, parse_card, parse_cards
-
-TARGET = 31
+from jass_sim.cribbage.state import TARGET, peg_combinations
 
 
 def _fail(message: str, token: str, fld: str) -> None:
@@ -91,24 +91,6 @@ class PegPosition:
                 "opponent_min_value": self.min_value, "pegged_so_far": {"us": self.banked[0], "them": self.banked[1]}}
 
 
-def _peg_points(seq: list[int]) -> int:
-    """Points of the last card of ``seq`` (the cards of the current count, in order)."""
-    from jass_sim.cribbage.cards import card_rank
-
-    count = sum(card_value(c) for c in seq)
-    pts = 2 * (count == 15) + 2 * (count == TARGET)
-    same = 1
-    while same < len(seq) and card_rank(seq[-1 - same]) == card_rank(seq[-1]):
-        same += 1
-    pts += (0, 0, 2, 6, 12)[same]
-    for n in range(len(seq), 2, -1):
-        ranks = {card_rank(c) for c in seq[-n:]}
-        if len(ranks) == n and max(ranks) - min(ranks) == n - 1:
-            pts += n
-            break
-    return pts
-
-
 def build_position(hand, starter, dealer: bool, played="", discard=None, opponent_go: bool = False) -> PegPosition:
     """Parse and check a pegging position (see the module); the adviser is to play.
 
@@ -156,10 +138,7 @@ def build_position(hand, starter, dealer: bool, played="", discard=None, opponen
                       f"{pos.count})", tok, "played")
             if pos.opp_left > 0:
                 _opp_go(pos, tok)
-            if pos.last >= 0:
-                pos.banked[pos.last] += 1
-            turn = 1 - pos.last
-            pos.seq, pos.count, pos.last = [], 0, -1
+            turn = _new_count(pos)
         if owner != turn:
             if turn == 0 and pos.left:
                 can = [x for x in pos.left if pos.count + card_value(x) <= TARGET]
@@ -182,13 +161,25 @@ def build_position(hand, starter, dealer: bool, played="", discard=None, opponen
             pos.opp_left -= 1
         pos.seq.append(c)
         pos.count += v
-        pos.banked[owner] += _peg_points(pos.seq)
+        pos.banked[owner] += sum(p for _, p in peg_combinations(pos.seq))
         pos.last = owner
         turn = 1 - owner
         if pos.count == TARGET:
             pos.seq, pos.count = [], 0
             pos.last = -1
     return _to_play(pos, turn, tokens, opponent_go)
+
+
+def _new_count(pos: PegPosition) -> int:
+    """Neither player can play on ``pos.count``: the peg step's go (one to the last player) and a
+    new count; returns the player who leads it."""
+    if pos.last < 0:  # no card on this count (it cannot be: a count of 0 takes any card)
+        pos.seq, pos.count = [], 0
+        return 0
+    who, pts, _, _, _, leader = peg_forced(GO, 0, len(pos.seq), pos.count, 1 - pos.last, pos.last)
+    pos.banked[int(who)] += int(pts)
+    pos.seq, pos.count, pos.last = [], 0, -1
+    return int(leader)
 
 
 def _opp_go(pos: PegPosition, tok: str) -> None:
@@ -218,11 +209,7 @@ def _to_play(pos: PegPosition, turn: int, tokens: list[str], opponent_go: bool =
         if not opp_stuck:
             _fail(f"--played: you cannot play on a count of {pos.count} ({where}): you say go and the opponent "
                   "plays next", tokens[-1], "played")
-        # neither can play: one for the go to the last player, and a new count
-        if pos.last >= 0:
-            pos.banked[pos.last] += 1
-        leader = 1 - pos.last if pos.last >= 0 else 0
-        pos.seq, pos.count, pos.last = [], 0, -1
+        leader = _new_count(pos)
         if leader == 1 and pos.opp_left > 0:
             _fail(f"--played: neither player can play {where}; the go point is yours and the opponent leads "
                   "the new count: enter his card", tokens[-1], "played")

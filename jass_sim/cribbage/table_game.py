@@ -10,11 +10,12 @@ known) and asks
 - :func:`rate_last`: the last decision of a player (a discard or a pegging card) rated exactly
   as ``jass-sim cribbage review`` rates it.
 
-The rules are the game kernel's (:mod:`jass_sim.cribbage._game`): the pone leads; a player who
-cannot play says go; when neither can, the last player pegs 1 and the other starts a new count
-(31 pegs 2 and starts one); the last card pegs 1; his heels (a jack turned) gives the dealer 2;
-the show counts the pone's hand, the dealer's hand, then the crib; the game ends the moment a
-player reaches 121 (tested against the kernel's traced games).
+The rules are the hand's state (:class:`jass_sim.cribbage.state.CribbageState`, over the
+compiled peg step the game kernel uses): the pone leads; a player who cannot play says go; when
+neither can, the last player pegs 1 and the other starts a new count (31 pegs 2 and starts one);
+the last card pegs 1; his heels (a jack turned) gives the dealer 2; the show counts the pone's
+hand, the dealer's hand, then the crib; the game ends the moment a player reaches 121 (tested
+against the kernel's traced games).
 """
 
 from __future__ import annotations
@@ -22,49 +23,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from jass_sim.core.errors import InputError
-from jass_sim.cribbage.cards import card_rank, card_value, format_card, format_cards
+from jass_sim.core.state import IllegalAction
+from jass_sim.cribbage.cards import JACK, card_rank, format_card, format_cards
 from jass_sim.cribbage.game_file import PLAYERS, HandRecord
-
-TARGET = 31
-GAME_POINTS = 121
-JACK = 10
-
-
-def peg_parts(seq: list[int]) -> list[tuple[str, int]]:
-    """The points of the last card of ``seq`` (the cards of the current count, in order), each
-    with its reason: ``fifteen``, ``thirty-one``, ``pair`` / ``pair royal`` / ``double pair
-    royal``, ``run of N``."""
-    count = sum(card_value(c) for c in seq)
-    out = []
-    if count == 15:
-        out.append(("fifteen", 2))
-    if count == TARGET:
-        out.append(("thirty-one", 2))
-    same = 1
-    while same < len(seq) and card_rank(seq[-1 - same]) == card_rank(seq[-1]):
-        same += 1
-    if same > 1:
-        out.append((("pair", "pair royal", "double pair royal")[same - 2], (0, 0, 2, 6, 12)[same]))
-    for n in range(len(seq), 2, -1):
-        ranks = {card_rank(c) for c in seq[-n:]}
-        if len(ranks) == n and max(ranks) - min(ranks) == n - 1:
-            out.append((f"run of {n}", n))
-            break
-    return out
+from jass_sim.cribbage.state import GAME_POINTS, CribbageState
 
 
 @dataclass
 class Pegging:
     """The pegging of one hand so far: ``events`` (JSON-ready, in order), the cards each player
-    still holds, the current count and its cards, the player to play (-1: the pegging is over or
-    the game ended) and whose turn would be next, the game's scores after it."""
+    still holds (in the order kept), the current count and its cards, the player to play (-1: the
+    pegging is over or the game ended) and the cards he may play."""
 
     events: list[dict] = field(default_factory=list)
     left: list[list[int]] = field(default_factory=list)
     seq: list[int] = field(default_factory=list)
     count: int = 0
     to_play: int = -1
-    min_value: list[int] = field(default_factory=lambda: [0, 0])
+    legal: list[int] = field(default_factory=list)
 
 
 def _fail(where: str, message: str, token: str) -> None:
@@ -73,86 +49,45 @@ def _fail(where: str, message: str, token: str) -> None:
     raise exc
 
 
-def play_hand(hand: HandRecord, scores: list[int]) -> Pegging:
-    """Walk the pegging of ``hand`` (both players' cards known), adding every point to
-    ``scores``; stops where the cards end or the moment a score reaches 121. An InputError
-    (``field`` ``game``) names a card that breaks a rule."""
-    where = f"hand {hand.number}"
-    kept = [hand.kept(0), hand.kept(1)]
-    if None in kept:
-        _fail(where, "the table needs both players' cards", "game")
-    peg = Pegging(left=[list(kept[0]), list(kept[1])])
+def hand_state(hand: HandRecord, scores: list[int]) -> CribbageState:
+    """The hand as a :class:`~jass_sim.cribbage.state.CribbageState` (seat 0 the pone) from the
+    game ``scores`` (per player) at its deal, its discards applied: the starter is turned (his
+    heels), the pegging is to start."""
     pone = 1 - hand.dealer
-    last = -1
-    turn = pone
+    state = CribbageState([hand.six[pone], hand.six[hand.dealer]], hand.starter, (scores[pone], scores[hand.dealer]),
+                          (f"player {PLAYERS[pone]}", f"player {PLAYERS[hand.dealer]}"))
+    state.apply(format_cards(hand.thrown[pone]))
+    state.apply(format_cards(hand.thrown[hand.dealer]))
+    return state
 
-    def can(p: int) -> bool:
-        return any(peg.count + card_value(c) <= TARGET for c in peg.left[p])
 
-    def point(p: int, kind: str, pts: int) -> bool:
-        peg.events.append({"player": PLAYERS[p], "card": None, "kind": kind, "count": peg.count, "points": pts,
-                           "parts": [{"kind": kind, "points": pts}] if pts else []})
-        scores[p] += pts
-        return scores[p] >= GAME_POINTS
-
-    said_go = set()  # the players who said go on the current count
-
-    def settle() -> bool:
-        """Goes until a player can play; True when the game ended on a go point."""
-        nonlocal turn, last
-        while peg.left[0] or peg.left[1]:
-            if can(turn):
-                return False
-            if peg.left[turn] and turn not in said_go:
-                point(turn, "go", 0)  # he holds cards and says go
-                said_go.add(turn)
-            if can(1 - turn):
-                peg.min_value[turn] = max(peg.min_value[turn], TARGET + 1 - peg.count)
-                turn = 1 - turn
-                continue
-            won = point(last, "go", 1)
-            peg.seq, peg.count = [], 0
-            said_go.clear()
-            turn = 1 - last
-            if won:
-                return True
-        return False
-
-    for i, c in enumerate(hand.plays):
-        if settle():
-            _fail(where, f"{format_card(c)} is played after the game ended", format_card(c))
-        owner = 0 if c in peg.left[0] else 1 if c in peg.left[1] else -1
-        if owner < 0:
-            _fail(where, f"{format_card(c)} is in neither player's kept cards (or played twice)", format_card(c))
-        if owner != turn:
-            _fail(where, f"{format_card(c)} is player {PLAYERS[owner]}'s, but player {PLAYERS[turn]} is to play on "
-                  f"a count of {peg.count} (a player must play when he can)", format_card(c))
-        if peg.count + card_value(c) > TARGET:
-            _fail(where, f"{format_card(c)} would make the count {peg.count + card_value(c)}, over 31",
-                  format_card(c))
-        peg.left[owner].remove(c)
-        peg.seq.append(c)
-        peg.count += card_value(c)
-        parts = peg_parts(peg.seq)
-        pts = sum(p for _, p in parts)
-        peg.events.append({"player": PLAYERS[owner], "card": format_card(c), "kind": "card", "count": peg.count,
-                           "points": pts, "parts": [{"kind": k, "points": p} for k, p in parts]})
-        scores[owner] += pts
-        last, turn = owner, 1 - owner
-        if peg.count == TARGET:
-            peg.seq, peg.count = [], 0
-            said_go.clear()
-        if scores[owner] >= GAME_POINTS:
-            if i + 1 < len(hand.plays):
-                _fail(where, f"{format_card(hand.plays[i + 1])} is played after the game ended",
-                      format_card(hand.plays[i + 1]))
-            return peg
-    if settle():
-        return peg
-    if peg.left[0] or peg.left[1]:
-        peg.to_play = turn
-    elif peg.count > 0:
-        point(last, "last card", 1)
+def play_hand(hand: HandRecord, state: CribbageState, scores: list[int]) -> Pegging:
+    """Walk the pegging of ``hand`` (both players' cards known) on ``state`` (:func:`hand_state`),
+    adding every point to ``scores``; stops where the cards end or the moment a score reaches 121.
+    An InputError (``field`` ``game``) names a card that breaks a rule (the state's refusal)."""
+    where = f"hand {hand.number}"
+    player = (1 - hand.dealer, hand.dealer)  # seat -> player
+    seen = len(state.events)
+    for c in hand.plays:
+        try:
+            state.apply(format_card(c))
+        except IllegalAction as exc:
+            _fail(where, str(exc), exc.token)
+    peg = Pegging()
+    for e in state.events[seen:]:
+        if e["kind"] not in ("card", "go", "last card"):
+            continue
+        p = player[e["seat"]]
+        peg.events.append({"player": PLAYERS[p], "card": e["card"], "kind": e["kind"], "count": e["count"],
+                           "points": e["points"], "parts": e["parts"]})
+        scores[p] += e["points"]
+    held = [state.held(player.index(p)) for p in range(2)]
+    peg.left = [[c for c in hand.kept(p) if c in held[p]] for p in range(2)]
+    if state.phase == "pegging":
+        peg.to_play = player[state.turn]
+        peg.seq, peg.count = state.current_count(), state.count
+        playable = state.playable()
+        peg.legal = [c for c in peg.left[peg.to_play] if c in playable]
     return peg
 
 
@@ -188,7 +123,12 @@ def walk_game(hands: list[HandRecord]) -> tuple[dict, Pegging | None]:
         if n and hand.dealer == hands[n - 1].dealer:
             _fail(f"hand {hand.number}", f"player {PLAYERS[hand.dealer]} deals twice running (the deal alternates)",
                   PLAYERS[hand.dealer])
-        heels = 2 if card_rank(hand.starter) == JACK else 0
+        if None in (hand.kept(0), hand.kept(1)):
+            state = None
+            heels = 2 if card_rank(hand.starter) == JACK else 0  # the page shows the heels of a hand it cannot walk
+        else:
+            state = hand_state(hand, scores)
+            heels = state.heels
         scores[hand.dealer] += heels
         doc = {"hand": hand.number, "dealer": PLAYERS[hand.dealer], "starter": format_card(hand.starter),
                "heels": heels, "pegging": [], "show": []}
@@ -199,7 +139,9 @@ def walk_game(hands: list[HandRecord]) -> tuple[dict, Pegging | None]:
                       format_card(hand.plays[0]))
             peg = Pegging(left=[[], []])
         else:
-            peg = play_hand(hand, scores)
+            if state is None:
+                _fail(f"hand {hand.number}", "the table needs both players' cards", "game")
+            peg = play_hand(hand, state, scores)
             doc["pegging"] = peg.events
             if peg.to_play < 0 and max(scores) < GAME_POINTS:
                 doc["show"] = _show(hand, scores)
@@ -212,7 +154,7 @@ def walk_game(hands: list[HandRecord]) -> tuple[dict, Pegging | None]:
         p = peg.to_play
         state.update(to_play=PLAYERS[p], phase="pegging", count=peg.count,
                      current_count=[format_card(c) for c in peg.seq],
-                     legal=[format_card(c) for c in peg.left[p] if peg.count + card_value(c) <= TARGET],
+                     legal=[format_card(c) for c in peg.legal],
                      cards_left={PLAYERS[q]: len(peg.left[q]) for q in range(2)})
     return state, peg
 

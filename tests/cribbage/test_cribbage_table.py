@@ -12,8 +12,9 @@ from jass_sim.core.errors import InputError
 from jass_sim.cribbage import bot_discard, game_state, rate_decision, replay, review
 from jass_sim.cribbage.cards import card_value, format_card, parse_cards
 from jass_sim.cribbage.game_file import game_text, parse_game_json, parse_game_text
-from jass_sim.cribbage.pegposition import _peg_points
-from jass_sim.cribbage.table_game import peg_parts
+from jass_sim.cribbage.state import peg_combinations as peg_parts
+
+from cribbage_reference import ref_peg_points
 
 HAND1 = """hand dealer A starter 3C
 A JH AH QS 5C 8H KS throws AH 8H
@@ -64,7 +65,7 @@ def test_peg_parts_add_up_to_the_rules_points(cards):
         if sum(card_value(x) for x in seq) + card_value(c) > 31:
             break
         seq.append(c)
-        assert sum(p for _, p in peg_parts(seq)) == _peg_points(seq)
+        assert sum(p for _, p in peg_parts(seq)) == ref_peg_points(seq)
 
 
 def test_peg_parts_name_the_combinations():
