@@ -121,11 +121,13 @@ class CribbageState(State):
     # -- the protocol -------------------------------------------------------------------------
 
     def legal(self) -> list[str]:
+        # in the deck's order (by card number), so that every list of every hand is in one order
         if self.phase == "discard":
             six = self.six[self.to_move()]
-            return [format_cards([six[i], six[j]]) for i in range(6) for j in range(i + 1, 6)]
+            pairs = sorted(((six[i], six[j]) for i in range(6) for j in range(i + 1, 6)), key=sorted)
+            return [format_cards(pair) for pair in pairs]
         if self.phase == "pegging":
-            return [format_card(c) for c in self.playable()]
+            return [format_card(c) for c in sorted(self.playable())]
         return []
 
     def to_move(self) -> int:
@@ -206,6 +208,29 @@ class CribbageState(State):
         self._event(turn, "card", card, shown, int(pts), parts)
         if self.phase == "pegging":
             self._settle()
+
+    def cards_dealt(self) -> list[str]:
+        """The twelve cards dealt, and the starter once it is cut."""
+        cards = self.six[0] + self.six[1] + ([] if self.phase == "discard" else [self.starter])
+        return [format_card(c) for c in cards]
+
+    def cards_played(self) -> list[str]:
+        """The cards pegged so far, in order."""
+        return [e["card"] for e in self.events if e["kind"] == "card"]
+
+    def fixed_totals(self) -> dict[str, tuple[float, float]]:
+        """The points are the sum of the scored events; after the cut the eight kept cards are held
+        or pegged; at the end of a hand that no 121 stopped, all eight were pegged and the show
+        counted the pone's hand, the dealer's hand and the crib once each."""
+        totals = {"points scored as events": (float(sum(e["points"] for e in self.events)),
+                                              float(sum(self.points)))}
+        if self.phase != "discard":
+            held = len(self.held(PONE)) + len(self.held(DEALER))
+            totals["kept cards held or pegged"] = (8.0, float(held + len(self.cards_played())))
+        if self.is_terminal() and self.winner() < 0:
+            totals["cards pegged"] = (8.0, float(len(self.cards_played())))
+            totals["counts shown"] = (3.0, float(sum(e["kind"] in ("hand", "crib") for e in self.events)))
+        return totals
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "six": [format_cards(self.six[0]), format_cards(self.six[1])],

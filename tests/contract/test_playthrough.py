@@ -46,8 +46,6 @@ OPTION_SETS = [(g, opts) for g in STATEFUL for opts in g.state_options]
 #: Random playouts per option set: the nojit stage plays the kernels as plain Python, so fewer.
 CHEAP_SEEDS = range(2)
 MORE_SEEDS = range(2, 6)
-#: Games whose State is being written on other branches (issue 50): the lead removes this when they merge.
-PENDING = {"cribbage"}
 JUNK = "no-such-action"
 
 
@@ -63,9 +61,7 @@ def _bot_players(game) -> list[str]:
 
 
 @pytest.mark.nojit
-@pytest.mark.parametrize("game", [
-    pytest.param(g, marks=pytest.mark.xfail(strict=False, reason="its State is on another branch (issue 50)"))
-    if g.name in PENDING else g for g in GAMES], ids=_id)
+@pytest.mark.parametrize("game", GAMES, ids=_id)
 def test_every_game_has_a_state(game):
     missing = [f for f in ("new_state", "replay_actions") if getattr(game, f) is None]
     assert not missing, (f"game {game.name!r} has no {' or '.join(missing)} in its descriptor: the playthrough "
