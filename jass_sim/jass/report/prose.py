@@ -16,7 +16,7 @@ import pandas as pd
 
 from jass_sim.core.report.text import n_fmt, pct_ci, plural, pm, prob, score_fmt
 from jass_sim.jass.cards import MODE_NAMES
-from jass_sim.jass.report import declare, endgame, lead, partner
+from jass_sim.jass.report import declare, endgame, lead, partner, rare
 from jass_sim.jass.report import notes as N
 from jass_sim.jass.report import sections as S
 from jass_sim.jass.report.human_section import blocks as human_blocks
@@ -250,6 +250,7 @@ class Report:
             B.append(("p", s))
         B += N.bar_blocks(self)
         B += declare.blocks(self.tables)
+        B += rare.blocks(self.tables)
         B.append(("h3", "Each option's value by hand features"))
         B.append(("img", "mode_features.png", "Value of each mode by hand features"))
         B += self.feature_table_blocks()

@@ -28,7 +28,7 @@ HANDS = 96
 DEALS = SPP * HANDS
 #: Sections 2c and 2d, tiny (net play-outs: the search player's kernels are not compiled here).
 PLAY = B.PlaySizes(endgame_hands=3, scores=(850, 950), lead_positions=3, rule_positions=2, smear_positions=2,
-                   worlds=16, policy="net")
+                   worlds=16, policy="net", strata_hands=4)
 
 
 @pytest.fixture(scope="module")
@@ -429,6 +429,31 @@ def test_declare_endgame_and_lead_sections(built):
     assert {"endgame", "lead"} <= set(sizes.index)
 
 
+def test_rare_hands_section(built):
+    """Section 1's rare hands: PLAY.strata_hands hands drawn per stratum, pooled with the uniform
+    hands (each seen from one suit), the weights of each stratum's hands summing to one, declare -
+    push equal to its columns, and the section in the report with its sample size."""
+    from jass_sim.jass.report import strata as St
+
+    rep, out = built
+    t = rep.tables
+    st = t["strata"]
+    assert st["drawn_hands"].sum() == PLAY.strata_hands * len(St.STRATA)
+    assert st["uniform_hands"].sum() == HANDS
+    assert math.isclose((st["weight"] * (st["uniform_hands"] + st["drawn_hands"])).sum(), 1.0, abs_tol=1e-12)
+    assert np.isclose(st["probability"].sum(), 1.0)
+    c = t["declare_strata"]
+    assert c["n"].sum() == HANDS + PLAY.strata_hands * len(St.STRATA)
+    assert np.allclose(c["diff"], c["declare"] - c["push"], equal_nan=True)
+    pop = t["strata_population"].set_index("figure")
+    assert math.isclose(pop.loc["diff", "strata"], pop.loc["declare", "strata"] - pop.loc["push", "strata"],
+                        abs_tol=1e-9)
+    md = (out / "index.md").read_text(encoding="utf-8")
+    assert "### Rare hands, sampled on purpose" in md and "How the hands were drawn" in md
+    sizes = t["sample_sizes"].set_index("section")
+    assert sizes.loc["strata", "hands"] == PLAY.strata_hands * len(St.STRATA)
+
+
 def test_after_the_push_section(built):
     """Section 2e: the partners are compared on the same pushed deals (paired), the hand-type
     table covers every deal once per option, and the prose quotes the tables."""
@@ -489,7 +514,7 @@ def test_play_sizes_follow_the_deals():
     assert tiny.lead_positions < full.lead_positions and tiny.smear_positions < full.smear_positions
     half = B.play_sizes_for(B.DEFAULT_DEALS // 2)
     assert half.lead_positions == full.lead_positions // 2 and half.worlds == full.worlds
-    fields = ("endgame_hands", "lead_positions", "rule_positions", "smear_positions", "worlds")
+    fields = ("endgame_hands", "lead_positions", "rule_positions", "smear_positions", "worlds", "strata_hands")
     budgets = [2048, 16_384, 100_000, 250_000, 500_000, B.DEFAULT_DEALS]
     sizes = [B.play_sizes_for(d) for d in budgets]
     for small, big in zip(sizes, sizes[1:]):
