@@ -24,8 +24,11 @@ from jass_sim.jass.report import notes as N
 from jass_sim.jass.report import partner as P
 from jass_sim.jass.report import rare as R
 from jass_sim.jass.report import sections as S
+from jass_sim.jass.report import sheet as SH
+from jass_sim.jass.report import thresholds as TH
 from jass_sim.jass.report import thumb
 from jass_sim.jass.report.prose import Report
+from jass_sim.jass.report.verdicts import VERDICT_COLUMNS
 from jass_sim.jass.rules import RuleSet, get_rules
 
 DEFAULT_DEALS = 1_000_000
@@ -67,9 +70,12 @@ TABLE_COLUMNS = {
     "strata": R.STRATA_COLUMNS,
     "declare_strata": R.CELL_COLUMNS,
     "strata_population": R.POPULATION_COLUMNS,
+    "sheet_cells": R.CELL_COLUMNS,
+    "sheet": SH.SHEET_COLUMNS,
     "option_gaps": ("feature", "bin", "option", "versus", "n", "mean", "ci95_lo", "ci95_hi"),
     "thumb": ("key", "decision", "text", "source", "quote", "test", "n", "mean", "ci95_lo", "ci95_hi", "share_fails",
-              "fails_lo", "fails_hi", "verdict"),
+              "fails_lo", "fails_hi", "verdict") + VERDICT_COLUMNS,
+    "thumb_levels": TH.LEVEL_COLUMNS,
     "thumb_breakdown": ("key", "side_aces", "n", "mean", "ci95_lo", "ci95_hi"),
     "best_choice": ("option", "hands", "best", "share", "ci95_lo", "ci95_hi", "clear", "share_clear", "clear_lo",
                     "clear_hi"),
@@ -79,7 +85,7 @@ TABLE_COLUMNS = {
     "lead_cards": L.CARD_COLUMNS,
     "lead_kinds": L.KIND_COLUMNS,
     "thumb_lead": ("key", "text", "source", "quote", "test", "n", "mean", "ci95_lo", "ci95_hi", "share_fails",
-                   "fails_lo", "fails_hi", "verdict"),
+                   "fails_lo", "fails_hi", "verdict") + VERDICT_COLUMNS,
     "smearing": L.SMEAR_COLUMNS,
     "partner_models": P.MODEL_COLUMNS,
     "partner_choice": P.CHOICE_COLUMNS,
@@ -273,12 +279,15 @@ def build_report(rules: RuleSet | str = "chibre", deals: int | None = None, seed
         T["declare_breakeven"] = D.breakeven(T["declare_push"])
         T["declare_sure"] = D.sure_tricks_table(per_hand)
         rare_section(T, rule_set, per_hand, hands, samples_per_hand, seed, pid, play, step, ck)
+        T["sheet"] = SH.sheet_table(T["sheet_cells"], T["declare_sure"])
         T["option_gaps"] = N.option_gaps(per_hand)
         T["thumb"] = thumb.evaluate(per_hand)
         T["thumb_breakdown"] = thumb.breakdown(per_hand)
         T["best_choice"] = S.best_choice_table(per_hand, rule_set)
         endgame_section(T, rule_set, per_hand, samples_per_hand, seed, pid, play, step, ck)
         lead_section(T, rule_set, seed, play, step, ck)
+        T["thumb_levels"] = TH.levels_table(per_hand)
+        T["thumb"], T["thumb_lead"] = TH.apply(T["thumb"], T["thumb_lead"], T["thumb_breakdown"], T["thumb_levels"])
         step(f"after the push: {P.partner_deals(deals):,} pushed deals x {len(rule_set.modes)} modes")
         T["partner_models"], T["partner_choice"] = saved(ck, "partner", lambda: P.tables(rule_set, deals, seed, pid))
         T["evaluator"] = S.evaluator_table(per_hand)
@@ -330,7 +339,7 @@ def rare_section(T: dict, rules: RuleSet, per_hand: pd.DataFrame, hands: int, sa
     suits = R.trump_suits(rules)
     if not suits or play.strata_hands <= 0:
         T.update({k: pd.DataFrame(columns=list(TABLE_COLUMNS[k])) for k in ("strata", "declare_strata",
-                                                                             "strata_population")})
+                                                                             "strata_population", "sheet_cells")})
         return
     meta = St.drawn_hands(seed, play.strata_hands, suits, S.HAND_STREAM)
     step(f"rare hands: {len(meta):,} hands drawn from {len(St.STRATA)} strata x {samples_per_hand} deals")

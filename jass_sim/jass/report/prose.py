@@ -237,6 +237,11 @@ class Report:
                        "figure is given with a 95% confidence interval (± is its half-width) and its sample size; "
                        "the tables are also in `tables/*.csv`."))
 
+        if len(self.tables.get("sheet", ())):
+            B.append(("p", "**The Vorhand sheet**, the forehand's decision on one page (declare or push by trumps, "
+                           "Buur/Nell and side aces; obe-abe and une-ufe by sure tricks): [sheet.md](sheet.md), "
+                           "printable as [sheet.png](sheet.png) (A4)."))
+
         # 1 ---------------------------------------------------------------------------------------
         B.append(("h2", "1. Mode choice"))
         B.append(("p", f"{n_fmt(sizes.loc['mode_choice', 'hands'])} random hands are each played in every option "
@@ -280,11 +285,15 @@ class Report:
         if "thumb" in self.tables:  # runs made before the rules of thumb have no such table
             from jass_sim.jass.report import thumb
 
-            B += thumb.blocks(self.tables["thumb"], self.tables["thumb_breakdown"], "2b")
+            B += thumb.blocks(self.tables["thumb"], self.tables["thumb_breakdown"], "2b", self.tables.get("thumb_lead"))
         if "thumb_lead" in self.tables:
             from jass_sim.jass.report import thumb_lead
 
             B += thumb_lead.blocks(self.tables["thumb_lead"])
+        if "thumb" in self.tables:
+            from jass_sim.jass.report import thumb_lead
+
+            B += thumb_lead.source_blocks()
         B += endgame.blocks(self.tables, "2c")
         if self.play is not None:
             B += lead.blocks(self.tables, "2d", {"policy": self.play.policy, "worlds": self.play.worlds})

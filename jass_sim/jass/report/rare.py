@@ -93,21 +93,26 @@ def _estimates(g: pd.DataFrame, p: dict, domain: np.ndarray | None) -> dict:
     return out
 
 
-def cell_table(s: pd.DataFrame) -> pd.DataFrame:
+def cell_table(s: pd.DataFrame, split_ace: bool = True) -> pd.DataFrame:
     """Declare (the target suit) against push by trumps x Buur/Nell x trump ace x side aces, per
     multiplier (:data:`CELL_COLUMNS`): ``share`` (the cell's exact share of all hands), ``n`` (hands
     of the sample in it), ``drawn`` (of them drawn on purpose), and the weighted means with 95% CIs
-    (:func:`~jass_sim.jass.report.strata.weighted_mean`; ``diff`` = ``declare`` - ``push``, paired)."""
+    (:func:`~jass_sim.jass.report.strata.weighted_mean`; ``diff`` = ``declare`` - ``push``, paired).
+    ``split_ace=False``: the cells pooled over the trump ace (``trump_ace`` is then ``"any"``)."""
     p = probabilities()
-    share = St.domain_probability(St.cell_table(), ["trumps_bin", "buur_nell", "trump_ace", "side_aces"])
+    cells = St.cell_table()
+    if not split_ace:
+        cells["trump_ace"] = "any"
+    share = St.domain_probability(cells, ["trumps_bin", "buur_nell", "trump_ace", "side_aces"])
     rows = []
     for mult in sorted(set(s["multiplier"])):
         g = s[s["multiplier"] == mult].reset_index(drop=True)
+        ace_of = g["trump_ace"] if split_ace else pd.Series("any", index=g.index)
         for t in TRUMP_BINS:
             for bn in BUUR_NELL:
-                for ace in (False, True):
+                for ace in ((False, True) if split_ace else ("any",)):
                     for a in range(4):
-                        d = ((g["trumps_bin"] == t) & (g["buur_nell"] == bn) & (g["trump_ace"] == ace)
+                        d = ((g["trumps_bin"] == t) & (g["buur_nell"] == bn) & (ace_of == ace)
                              & (g["side_aces"] == a)).to_numpy()
                         if not d.any():
                             continue
@@ -142,9 +147,11 @@ def population_table(s: pd.DataFrame) -> pd.DataFrame:
 
 
 def tables(uniform: pd.DataFrame, drawn: pd.DataFrame, drawn_meta: pd.DataFrame, rules) -> dict[str, pd.DataFrame]:
-    """The section's tables: ``strata``, ``declare_strata``, ``strata_population``."""
+    """The section's tables: ``strata``, ``declare_strata``, ``strata_population`` and
+    ``sheet_cells`` (the declare cells pooled over the trump ace, for the Vorhand sheet)."""
     s = sample(uniform, drawn, drawn_meta, rules)
-    return {"strata": strata_table(s), "declare_strata": cell_table(s), "strata_population": population_table(s)}
+    return {"strata": strata_table(s), "declare_strata": cell_table(s), "strata_population": population_table(s),
+            "sheet_cells": cell_table(s, split_ace=False)}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from jass_sim.jass.report import build as B
 from jass_sim.jass.report import sections as S
 from jass_sim.jass.report import thumb
 from jass_sim.jass.report import write as W
+from jass_sim.jass.report.verdicts import KINDS
 from jass_sim.jass.rules import get_rules
 
 SPP = 64
@@ -79,7 +80,10 @@ def test_every_referenced_image_exists(built):
         assert not os.path.isabs(f) and "/" not in f  # beside the page
         data = (out / f).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    assert set(md_imgs) == {f for f in os.listdir(out) if f.endswith(".png")}
+    # every PNG is shown, but the printable Vorhand sheet, which the report links
+    assert set(md_imgs) == {f for f in os.listdir(out) if f.endswith(".png") and f != "sheet.png"}
+    assert (out / "sheet.png").exists() and "](sheet.png)" in md and "](sheet.md)" in md
+    assert (out / "sheet.md").read_text(encoding="utf-8").startswith("# Vorhand sheet — rules `chibre`")
     # self-contained: inline CSS, no external resources
     assert "<style>" in html and "http" not in html.split("<body>")[0]
     # nothing loaded from another host; links to sources (<a href>) are navigation, not resources
@@ -358,8 +362,8 @@ def test_rules_of_thumb_and_the_bar(built):
     t = pd.read_csv(out / "tables" / "thumb.csv")
     assert list(t["key"]) == [r.key for r in thumb.RULES]
     assert t["source"].str.contains(r"\]\(https?://", regex=True).all()
-    assert set(t["verdict"]) <= {"confirmed", "refuted", "depends"}
-    assert (t["n"] <= HANDS).all()
+    assert set(t["verdict"]) <= set(KINDS)
+    assert t["p_holm"].dropna().ge(t["p_value"].dropna()).all()
     md = (out / "index.md").read_text(encoding="utf-8")
     assert "## 2b. Rules of thumb, tested" in md
     ref = pd.read_csv(out / "tables" / "chibre_reference.csv").iloc[0]
@@ -390,9 +394,11 @@ def test_every_rule_of_thumb_has_a_source_link_and_a_verdict(built):
         t = pd.read_csv(out / "tables" / f"{name}.csv")
         assert list(t["key"]) == keys
         assert t["source"].str.contains(r"\]\(https?://", regex=True).all()
-        assert set(t["verdict"]) <= {"confirmed", "refuted", "depends"}
+        assert set(t["verdict"]) <= set(KINDS)
         for _, r in t.iterrows():
-            assert r["text"] in md and r["source"] in md
+            assert r["text"] in md and r["decided_by"] in md
+            for src in r["source"].split("; "):
+                assert md.count(src) == 1, src  # each source cited once, in the source list
     cards = rep.tables["lead_cards"]
     pushed = cards[cards["situation"] != "declared"]["position"].nunique()
     assert (PLAY.rule_positions <= rep.tables["thumb_lead"]["n"]).all()
