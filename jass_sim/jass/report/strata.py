@@ -242,10 +242,13 @@ def weighted_mean(y: np.ndarray, strata: np.ndarray, probability: dict[str, floa
     :func:`weights`, and its 95% interval from the linearised stratified variance
     ``sum_k P_k^2 s_k^2(u) / n_k`` of ``u = 1_D (y - mean) / sum_D w`` (``s_k^2`` the sample
     variance over stratum ``k``'s hands, with ``n_k - 1``). With one stratum and the whole sample
-    as the domain this is the plain mean and its interval. NaN without a hand in the domain; no
+    as the domain this is the plain mean and its interval. NaN without a hand in the domain, and
+    for the population (no ``domain``) when a stratum of positive probability has no hand; no
     interval when a stratum with hands in the domain has only one hand."""
     y = np.asarray(y, dtype=float)
     strata = np.asarray(strata, dtype=object)
+    if domain is None and any(p > 0 and k not in set(strata) for k, p in probability.items()):
+        return math.nan, math.nan, math.nan  # a stratum without a hand: no population figure
     d = np.ones(len(y), dtype=bool) if domain is None else np.asarray(domain, dtype=bool)
     w = weights(strata, probability)
     wd = float(w[d].sum())

@@ -539,7 +539,8 @@ def test_quick_report_from_the_command_line(tmp_path):
     result = CliRunner().invoke(main, ["report", "--quick", "--seed", "5", "--threads", "1", "-o", str(out)])
     assert result.exit_code == 0, result.output
     md = (out / "index.md").read_text(encoding="utf-8")
-    for heading in ("## 1. Mode choice", "### Declare or push, in card terms", "## 2. When to chibre",
+    for heading in ("## 1. Mode choice", "### Declare or push, in card terms", "### Rare hands, sampled on purpose",
+                    "## 2. When to chibre",
                     "## 2b. Rules of thumb, tested", "## 2c. The endgame", "## 2d. The first lead and the play",
                     "## 2e. After the push",
                     "## 7. How this report was made"):

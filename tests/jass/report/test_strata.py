@@ -144,6 +144,8 @@ def test_weights_sum_to_one_and_plain_means():
     y = np.random.default_rng(1).normal(5, 2, 50)
     got = St.weighted_mean(y, np.full(50, "all", dtype=object), {"all": 1.0})
     assert np.allclose(got, mean_ci(float(y.sum()), float((y * y).sum()), 50))
+    # a stratum without a hand: no population figure (never a silent mean over the strata covered)
+    assert all(math.isnan(x) for x in St.weighted_mean(np.ones(5), np.full(5, "rest", dtype=object), p))
     # a domain equal to one stratum: that stratum's mean
     y = np.arange(len(strata), dtype=float)
     m, lo, hi = St.weighted_mean(y, strata, p, strata == "rest")
