@@ -128,8 +128,8 @@ def apply(rules: pd.DataFrame, lead_rules: pd.DataFrame, breakdown: pd.DataFrame
                 below = (th[key].level - 1, b["mean"].iloc[0], b["ci95_lo"].iloc[0], b["ci95_hi"].iloc[0])
             found = data_threshold(lv)
         verdict, why = decide(n, m, lo, hi, pa, parts, below, th[key].quantity if key in th else "")
-        if table is rules and key in th and verdict != "not enough data" and n >= MIN_HANDS:
-            why = f"at {th[key].level} {th[key].quantity} ({n} hands): {why}"
+        if table is rules and key in th:  # the test was made on the hands at the threshold
+            why = f"at {th[key].level} {th[key].quantity}: {why}"
         table.at[i, "verdict"] = verdict
         for col, v in zip(VERDICT_COLUMNS, (pv, pa, why, found)):
             table.at[i, col] = v

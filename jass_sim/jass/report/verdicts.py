@@ -70,7 +70,7 @@ def decide(n: int, mean: float, lo: float, hi: float, p_adj: float, parts=(), be
     Holm-adjusted p-value ``p_adj``; ``parts``: ``(name, mean, lo, hi)`` of its side-ace groups;
     ``below``: ``(level, mean, lo, hi)`` of the hands one step below its threshold, if it has one."""
     if n < MIN_HANDS:
-        return "not enough data", f"{n} hands, fewer than {MIN_HANDS}"
+        return "not enough data", f"{n} hand{'s' if n != 1 else ''}, fewer than {MIN_HANDS}"
     if below is not None and np.isfinite(below[2]) and below[2] > 0:
         return "refuted", (f"threshold too strict: at {below[0]} {quantity} the recommended option is already "
                            f"better ({below[1]:+.1f}, 95% CI {below[2]:+.1f} to {below[3]:+.1f})")
