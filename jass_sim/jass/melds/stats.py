@@ -161,6 +161,7 @@ class MeldStats:
         last_run = max(i for i, s in enumerate(labels) if s.startswith("run_"))
         if labels[last_run] != "run_9":  # the last run category means "that long or longer"
             labels[last_run] += "+"
+        labels = [_READABLE.get(s, s.replace("run_", "run of ").replace("_", " ")) for s in labels]
         ax1.set_xticks(x, labels, rotation=45, ha="right")
         ax1.set_yscale("log")
         ax1.set_ylabel("probability per hand")
@@ -181,6 +182,11 @@ class MeldStats:
         ax2.legend()
         return fig
 
+
+
+#: Readable axis labels of the per-hand meld statistics (issue 51: no code names in a plot).
+_READABLE = {"any_meld": "any meld", "four_jacks": "four Jacks", "four_nines": "four 9s",
+             "four_100": "four 10s/Qs/Ks/As (100)", "stoeck": "Stöck (K+Q of trumps)"}
 
 
 def _check_count(option: str, value, minimum: int = 1) -> int:

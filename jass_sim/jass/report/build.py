@@ -22,9 +22,13 @@ from jass_sim.jass.report import human as H
 from jass_sim.jass.report import lead as L
 from jass_sim.jass.report import notes as N
 from jass_sim.jass.report import partner as P
+from jass_sim.jass.report import rare as R
 from jass_sim.jass.report import sections as S
+from jass_sim.jass.report import sheet as SH
+from jass_sim.jass.report import thresholds as TH
 from jass_sim.jass.report import thumb
 from jass_sim.jass.report.prose import Report
+from jass_sim.jass.report.verdicts import VERDICT_COLUMNS
 from jass_sim.jass.rules import RuleSet, get_rules
 
 DEFAULT_DEALS = 1_000_000
@@ -51,6 +55,8 @@ class PlaySizes:
     smear_positions: int = L.SMEAR_POSITIONS
     worlds: int = L.LEAD_WORLDS
     policy: str = L.LEAD_POLICY
+    #: Hands drawn per stratum of section 1's rare hands (:mod:`jass_sim.jass.report.strata`).
+    strata_hands: int = R.STRATA_HANDS
 
 
 #: The columns of every table of the report (``tables/NAME.csv``), in order: what a reader of the
@@ -61,9 +67,15 @@ TABLE_COLUMNS = {
     "declare_push": D.DECLARE_COLUMNS,
     "declare_breakeven": D.BREAKEVEN_COLUMNS,
     "declare_sure": D.SURE_COLUMNS,
+    "strata": R.STRATA_COLUMNS,
+    "declare_strata": R.CELL_COLUMNS,
+    "strata_population": R.POPULATION_COLUMNS,
+    "sheet_cells": R.CELL_COLUMNS,
+    "sheet": SH.SHEET_COLUMNS,
     "option_gaps": ("feature", "bin", "option", "versus", "n", "mean", "ci95_lo", "ci95_hi"),
     "thumb": ("key", "decision", "text", "source", "quote", "test", "n", "mean", "ci95_lo", "ci95_hi", "share_fails",
-              "fails_lo", "fails_hi", "verdict"),
+              "fails_lo", "fails_hi", "verdict") + VERDICT_COLUMNS,
+    "thumb_levels": TH.LEVEL_COLUMNS,
     "thumb_breakdown": ("key", "side_aces", "n", "mean", "ci95_lo", "ci95_hi"),
     "best_choice": ("option", "hands", "best", "share", "ci95_lo", "ci95_hi", "clear", "share_clear", "clear_lo",
                     "clear_hi"),
@@ -73,7 +85,7 @@ TABLE_COLUMNS = {
     "lead_cards": L.CARD_COLUMNS,
     "lead_kinds": L.KIND_COLUMNS,
     "thumb_lead": ("key", "text", "source", "quote", "test", "n", "mean", "ci95_lo", "ci95_hi", "share_fails",
-                   "fails_lo", "fails_hi", "verdict"),
+                   "fails_lo", "fails_hi", "verdict") + VERDICT_COLUMNS,
     "smearing": L.SMEAR_COLUMNS,
     "partner_models": P.MODEL_COLUMNS,
     "partner_choice": P.CHOICE_COLUMNS,
@@ -97,10 +109,10 @@ TABLE_COLUMNS = {
 }
 
 QUICK_PLAY = PlaySizes(endgame_hands=16, scores=E.QUICK_SCORES, lead_positions=4, rule_positions=1, smear_positions=4,
-                       worlds=16)
+                       worlds=16, strata_hands=16)
 #: The smallest sizes of sections 2c and 2d, for a report of few ``--deals`` (see :func:`play_sizes_for`).
 TINY_PLAY = PlaySizes(endgame_hands=4, scores=E.QUICK_SCORES, lead_positions=1, rule_positions=0, smear_positions=1,
-                      worlds=8)
+                      worlds=8, strata_hands=4)
 
 
 def play_sizes_for(deals: int) -> PlaySizes:
@@ -118,7 +130,7 @@ def play_sizes_for(deals: int) -> PlaySizes:
     return PlaySizes(endgame_hands=scaled("endgame_hands"), scores=TINY_PLAY.scores if small else full.scores,
                      lead_positions=scaled("lead_positions"), rule_positions=scaled("rule_positions"),
                      smear_positions=scaled("smear_positions"), worlds=TINY_PLAY.worlds if small else full.worlds,
-                     policy=full.policy)
+                     policy=full.policy, strata_hands=scaled("strata_hands"))
 
 
 def report_command(rules: str, deals: int, seed: int, samples_per_hand: int, players: list[str],
@@ -266,12 +278,16 @@ def build_report(rules: RuleSet | str = "chibre", deals: int | None = None, seed
         T["declare_push"] = D.declare_push(per_hand, D.multipliers_of(rule_set))
         T["declare_breakeven"] = D.breakeven(T["declare_push"])
         T["declare_sure"] = D.sure_tricks_table(per_hand)
+        rare_section(T, rule_set, per_hand, hands, samples_per_hand, seed, pid, play, step, ck)
+        T["sheet"] = SH.sheet_table(T["sheet_cells"], T["declare_sure"])
         T["option_gaps"] = N.option_gaps(per_hand)
         T["thumb"] = thumb.evaluate(per_hand)
         T["thumb_breakdown"] = thumb.breakdown(per_hand)
         T["best_choice"] = S.best_choice_table(per_hand, rule_set)
         endgame_section(T, rule_set, per_hand, samples_per_hand, seed, pid, play, step, ck)
         lead_section(T, rule_set, seed, play, step, ck)
+        T["thumb_levels"] = TH.levels_table(per_hand)
+        T["thumb"], T["thumb_lead"] = TH.apply(T["thumb"], T["thumb_lead"], T["thumb_breakdown"], T["thumb_levels"])
         step(f"after the push: {P.partner_deals(deals):,} pushed deals x {len(rule_set.modes)} modes")
         T["partner_models"], T["partner_choice"] = saved(ck, "partner", lambda: P.tables(rule_set, deals, seed, pid))
         T["evaluator"] = S.evaluator_table(per_hand)
@@ -309,6 +325,27 @@ def checkpoint_key(rep: Report) -> dict:
             "samples_per_hand": rep.samples_per_hand, "policy": rep.policy, "players": list(rep.players),
             "meld_hands": rep.meld_hands, "play": {k: list(v) if isinstance(v, tuple) else v
                                                    for k, v in asdict(rep.play).items()}}
+
+
+def rare_section(T: dict, rules: RuleSet, per_hand: pd.DataFrame, hands: int, samples_per_hand: int, seed: int,
+                 pid: int, play: PlaySizes, step, ck=None) -> None:
+    """Section 1's rare hands (``strata``, ``declare_strata``, ``strata_population``) into ``T``:
+    ``play.strata_hands`` hands drawn per stratum (:func:`~jass_sim.jass.report.strata.drawn_hands`,
+    the hand stream of section 1), played like the uniform hands on the advise samples after
+    theirs, pooled with them and weighted back to the uniform population. Empty tables without a
+    trump suit or drawn hands."""
+    from jass_sim.jass.report import strata as St
+
+    suits = R.trump_suits(rules)
+    if not suits or play.strata_hands <= 0:
+        T.update({k: pd.DataFrame(columns=list(TABLE_COLUMNS[k])) for k in ("strata", "declare_strata",
+                                                                             "strata_population", "sheet_cells")})
+        return
+    meta = St.drawn_hands(seed, play.strata_hands, suits, S.HAND_STREAM)
+    step(f"rare hands: {len(meta):,} hands drawn from {len(St.STRATA)} strata x {samples_per_hand} deals")
+    drawn = saved(ck, "strata_values", lambda: S.values_of(meta["hand"].to_numpy(), rules, samples_per_hand, seed,
+                                                           pid, first_hand=hands))
+    T.update(R.tables(per_hand, drawn, meta, rules))
 
 
 def endgame_section(T: dict, rules: RuleSet, per_hand: pd.DataFrame, samples_per_hand: int, seed: int, pid: int,
@@ -374,12 +411,18 @@ def sample_sizes(rep: Report) -> pd.DataFrame:
     eg, sm = rep.tables["endgame"], rep.tables["smearing"]
     n_lead = rep.tables["lead_cards"]["position"].nunique() + (
         int(sm.set_index("case").loc["all", "positions"]) if (sm["case"] == "all").any() else 0)
+    st = rep.tables["strata"]
+    n_drawn = int(st["drawn_hands"].sum()) if len(st) else 0
     meld_h = "all 94,143,280 hands (exact)" if rep.meld_hands is None else f"{rep.meld_hands:,} sampled hands"
     rows = [
         {"section": "mode_choice", "hands": rep.hands, "samples_per_hand": rep.samples_per_hand,
          "deals": rep.hands * rep.samples_per_hand,
          "description": f"1-2: {rep.hands:,} hands × {rep.samples_per_hand} deals, each deal played in "
                         f"{n_modes + 1} options ({rep.hands * rep.samples_per_hand * (n_modes + 1):,} rounds)"},
+        {"section": "strata", "hands": n_drawn, "samples_per_hand": rep.samples_per_hand if n_drawn else 0,
+         "deals": n_drawn * rep.samples_per_hand,
+         "description": f"1 (rare hands): {n_drawn:,} hands drawn from the strata × {rep.samples_per_hand} deals, "
+                        f"each deal played in {n_modes + 1} options"},
         {"section": "card_values", "hands": 0, "samples_per_hand": 0, "deals": rep.deals,
          "description": f"3: {rep.deals:,} deals in each of {n_modes} modes ({rep.deals * n_modes:,} rounds)"},
         {"section": "melds", "hands": rep.meld_hands or 0, "samples_per_hand": 0, "deals": rep.deals,

@@ -255,7 +255,8 @@ def blocks(tables: dict[str, pd.DataFrame]) -> list[tuple]:
         return []
     t, be, sure = tables["declare_push"], tables["declare_breakeven"], tables["declare_sure"]
     out: list[tuple] = [("h3", "Declare or push, in card terms")]
-    out.append(("p", "For each hand of the sample and each suit as trump: the value of declaring that suit, the "
+    out.append(("p", "For each hand of the uniform sample (hands dealt at random; the rare hands drawn on purpose "
+                     "follow in their own subsection) and each suit as trump: the value of declaring that suit, the "
                      "value of pushing (chibre, the partner then choosing with the fitted mode model), and their "
                      "**paired difference** on the same deals, declare minus push, with its 95% CI (the hands are "
                      "the units: a hand enters once per suit, and two of its suits in one cell count as one hand). "

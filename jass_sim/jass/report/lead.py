@@ -359,6 +359,7 @@ def figure(kinds: pd.DataFrame, smear: pd.DataFrame):
         ax.axvline(0, color="black", lw=1)
         ax.set_title(f"First lead after {'declaring' if s == 'declared' else 'a push'}: lead minus best lead",
                      fontsize=10)
+        ax.set_xlabel("points per round (our team; lead kind, positions in parentheses)", fontsize=8)
         ax.grid(axis="x", alpha=0.3)
     ax = axes[-1]
     if len(smear):

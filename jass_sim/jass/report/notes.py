@@ -120,8 +120,8 @@ def option_gaps(per_hand: pd.DataFrame) -> pd.DataFrame:
 
 
 def chibre_reference(per_hand: pd.DataFrame) -> pd.DataFrame:
-    """Chibre's mean value over all the hands (one row, ``REFERENCE_COLUMNS``): the bar a mode
-    must clear to be worth declaring, drawn in every mode-value plot."""
+    """Chibre's mean value over all the hands (one row, ``REFERENCE_COLUMNS``), drawn in every
+    mode-value plot; a hand's bar is its own push value (:func:`own_bar_sentence`)."""
     x = per_hand["value_chibre"].to_numpy(dtype=float)
     m, lo, hi = mean_ci(float(x.sum()), float((x * x).sum()), len(x))
     return pd.DataFrame([{"option": "chibre", "n": len(x), "mean": m, "ci95_lo": lo, "ci95_hi": hi}],
@@ -142,10 +142,35 @@ def dd_sentence() -> str:
             "rest by sampling.")
 
 
+def own_bar_sentence(ref: pd.DataFrame, declare: pd.DataFrame | None) -> str:
+    """The bar is the hand's own push value (issue 51): chibre's mean over all hands, and the range
+    of the push value over the cells of the declare-or-push table shown in the report (the first
+    multiplier, cells of at least :data:`~jass_sim.jass.report.sections.MIN_CELL` hands); falls back
+    to :func:`reference_sentence` without such cells."""
+    if declare is None or not len(declare):
+        return reference_sentence(ref)
+    t = declare[(declare["multiplier"] == declare["multiplier"].min()) & (declare["n"] >= S.MIN_CELL)]
+    if len(t) < 2:
+        return reference_sentence(ref)
+    r = ref.iloc[0]
+    lo, hi = t.loc[t["push"].idxmin()], t.loc[t["push"].idxmax()]
+
+    def cell(c) -> str:
+        aces = f"{c['side_aces']} side ace{'s' if c['side_aces'] != '1' else ''}"
+        return f"{pm(c['push'], c['push_lo'], c['push_hi'])} with {c['trumps']} trumps, {c['buur_nell']}, {aces}"
+
+    return (f"**The bar is the hand's own push value.** Pushing (chibre) is worth "
+            f"{pm(r['mean'], r['ci95_lo'], r['ci95_hi'])} points per round on average over all {n_fmt(r['n'])} "
+            f"hands, but its value moves with the hand: from {cell(lo)} to {cell(hi)} (in the tables below). A mode "
+            "is worth declaring on a hand when it beats that hand's own push value, which the declare-or-push "
+            "tables below compare on the same deals (declare − push); the average, drawn as a dashed line in the "
+            "plots, is no bar for any one hand.")
+
+
 def bar_blocks(rep) -> list[tuple]:
-    """Chibre's mean value (the bar every mode must clear) and the four-of-a-kind note."""
+    """Chibre's mean value, the hand's own push value as the bar, and the four-of-a-kind note."""
     ref = rep.tables["chibre_reference"]
-    out: list[tuple] = [("p", reference_sentence(ref))]
+    out: list[tuple] = [("p", own_bar_sentence(ref, rep.tables.get("declare_push")))]
     shown = {feat: [b for b in S.COUNT_BINS if rep.cell(feat, o, b) is not None]
              for feat, o in (("aces", "OBE"), ("sixes", "UNE"))}
     note = four_of_a_kind_note(rep.rules, shown)
@@ -154,7 +179,7 @@ def bar_blocks(rep) -> list[tuple]:
     r = ref.iloc[0]
     out.append(("table", ["reference", "hands", "value (points per round)"],
                 [["chibre, all hands", n_fmt(r["n"]), pm(r["mean"], r["ci95_lo"], r["ci95_hi"])]],
-                "The bar a mode must clear: chibre's mean value"))
+                "Chibre's mean value over all hands (the hand's own push value is the bar)"))
     return out
 
 

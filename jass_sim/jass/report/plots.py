@@ -34,7 +34,7 @@ def _series(ax, df, order, x_offset=0.0, **kw):
 
 
 #: Label of the chibre reference line in the mode-value plots (tests look for it).
-CHIBRE_LINE = "chibre, all hands"
+CHIBRE_LINE = "push (chibre): mean over all hands, not a hand's bar"
 
 
 def chibre_line(ax, reference: pd.DataFrame) -> None:

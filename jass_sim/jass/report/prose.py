@@ -16,7 +16,7 @@ import pandas as pd
 
 from jass_sim.core.report.text import n_fmt, pct_ci, plural, pm, prob, score_fmt
 from jass_sim.jass.cards import MODE_NAMES
-from jass_sim.jass.report import declare, endgame, lead, partner
+from jass_sim.jass.report import declare, endgame, lead, partner, rare
 from jass_sim.jass.report import notes as N
 from jass_sim.jass.report import sections as S
 from jass_sim.jass.report.human_section import blocks as human_blocks
@@ -237,6 +237,11 @@ class Report:
                        "figure is given with a 95% confidence interval (± is its half-width) and its sample size; "
                        "the tables are also in `tables/*.csv`."))
 
+        if len(self.tables.get("sheet", ())):
+            B.append(("p", "**The Vorhand sheet**, the forehand's decision on one page (declare or push by trumps, "
+                           "Buur/Nell and side aces; obe-abe and une-ufe by sure tricks): [sheet.md](sheet.md), "
+                           "printable as [sheet.png](sheet.png) (A4)."))
+
         # 1 ---------------------------------------------------------------------------------------
         B.append(("h2", "1. Mode choice"))
         B.append(("p", f"{n_fmt(sizes.loc['mode_choice', 'hands'])} random hands are each played in every option "
@@ -250,6 +255,7 @@ class Report:
             B.append(("p", s))
         B += N.bar_blocks(self)
         B += declare.blocks(self.tables)
+        B += rare.blocks(self.tables)
         B.append(("h3", "Each option's value by hand features"))
         B.append(("img", "mode_features.png", "Value of each mode by hand features"))
         B += self.feature_table_blocks()
@@ -279,11 +285,15 @@ class Report:
         if "thumb" in self.tables:  # runs made before the rules of thumb have no such table
             from jass_sim.jass.report import thumb
 
-            B += thumb.blocks(self.tables["thumb"], self.tables["thumb_breakdown"], "2b")
+            B += thumb.blocks(self.tables["thumb"], self.tables["thumb_breakdown"], "2b", self.tables.get("thumb_lead"))
         if "thumb_lead" in self.tables:
             from jass_sim.jass.report import thumb_lead
 
             B += thumb_lead.blocks(self.tables["thumb_lead"])
+        if "thumb" in self.tables:
+            from jass_sim.jass.report import thumb_lead
+
+            B += thumb_lead.source_blocks()
         B += endgame.blocks(self.tables, "2c")
         if self.play is not None:
             B += lead.blocks(self.tables, "2d", {"policy": self.play.policy, "worlds": self.play.worlds})

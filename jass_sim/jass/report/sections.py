@@ -96,11 +96,21 @@ def option_values(rules: RuleSet, hands: int, samples_per_hand: int, seed: int, 
     of the deals and compared on the other, both ways, averaged, so the pick's luck does not
     count), ``chibre_wins`` (``chibre_adv > 0``), then :func:`hand_features`.
     """
+    return values_of(sample_hands(hands, seed), rules, samples_per_hand, seed, policy, 0, progress, partner_model,
+                     mode_params)
+
+
+def values_of(masks: np.ndarray, rules: RuleSet, samples_per_hand: int, seed: int, policy: int, first_hand: int = 0,
+              progress=None, partner_model: str = DEFAULT_CHOOSER, mode_params=None) -> pd.DataFrame:
+    """:func:`option_values` on the given hands ``masks``: hand ``h`` uses the advise samples
+    ``(first_hand + h) * samples_per_hand ...`` of ``seed`` (the stratified hands of
+    :mod:`jass_sim.jass.report.strata` start after the uniform ones, so no two hands share deals)."""
     options = list(rules.modes) + [CHIBRE]
     names = [option_name(o) for o in options]
     mode_idx = np.arange(len(rules.modes))
     c_idx = len(options) - 1
-    masks = sample_hands(hands, seed)
+    masks = np.asarray(masks).astype(np.uint64)
+    hands = len(masks)
     modes_arr = np.asarray(rules.modes, dtype=np.int64)
     mults = rules.arrays()[2]
     pol = [policy] * 4
@@ -112,7 +122,8 @@ def option_values(rules: RuleSet, hands: int, samples_per_hand: int, seed: int, 
     eval_score = np.zeros(hands)
     half = samples_per_hand // 2
     for h in range(hands):
-        s = run_advise(masks[h], rules, options, pol, leader=0, seed=seed, first_sample=h * samples_per_hand,
+        s = run_advise(masks[h], rules, options, pol, leader=0, seed=seed,
+                       first_sample=(first_hand + h) * samples_per_hand,
                        n_samples=samples_per_hand, partner_model=PARTNER_MODELS[partner_model],
                        mode_params=mode_params)
         d = (s.ours - s.theirs).astype(np.float64)

@@ -5,9 +5,9 @@ are in the project's design notes, ``report.md``), the hands it covers and, for 
 the option it recommends and the option it advises against. :func:`evaluate` takes the per-hand
 option values of :func:`jass_sim.jass.report.sections.option_values` (every option played on the
 same deals of each hand) and returns, per rule, the paired difference recommended minus
-advised-against over the covered hands with its 95% CI (the hands are the units) and a verdict:
-**confirmed** (CI above 0), **refuted** (CI below 0) or **depends** (CI contains 0, or fewer than
-:data:`MIN_HANDS` hands); :func:`breakdown` splits each rule's hands by side aces, to show where it
+advised-against over the covered hands with its 95% CI (the hands are the units) and a verdict
+of :data:`jass_sim.jass.report.verdicts.KINDS` (the report decides every rule's in one Holm family,
+:func:`jass_sim.jass.report.thresholds.apply`); :func:`breakdown` splits each rule's hands by side aces, to show where it
 fails. Only the mode choice (declare, push, which mode) is covered here; the first-lead rules need
 play values and are not in this list.
 
@@ -26,11 +26,10 @@ import numpy as np
 import pandas as pd
 
 from jass_sim.core.stats import mean_ci, wilson_ci
+from jass_sim.jass.report.verdicts import MIN_HANDS, decide, p_value
 
 SIX, NINE, TEN, JACK, QUEEN, KING, ACE = 0, 3, 4, 5, 6, 7, 8
 SUIT_NAMES = "HDSC"
-#: Fewer covered hands than this: no verdict ("depends").
-MIN_HANDS = 10
 
 #: Sources: key -> (citation, address), from the design notes (``report.md``).
 SOURCES = {
@@ -223,10 +222,10 @@ def covered(per_hand: pd.DataFrame, rule: Rule) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["index", "recommended", "against", "diff"])
 
 
-def _verdict(n: int, lo: float, hi: float) -> str:
-    if n < MIN_HANDS:
-        return "depends"
-    return "confirmed" if lo > 0 else "refuted" if hi < 0 else "depends"
+def _verdict(n: int, mean: float, lo: float, hi: float) -> str:
+    """The verdict of one rule alone (unadjusted p-value); the report decides every rule's in one
+    Holm family (:func:`jass_sim.jass.report.thresholds.apply`)."""
+    return decide(n, mean, lo, hi, p_value(mean, lo, hi))[0]
 
 
 def evaluate(per_hand: pd.DataFrame, rules: tuple[Rule, ...] = RULES) -> pd.DataFrame:
@@ -242,7 +241,7 @@ def evaluate(per_hand: pd.DataFrame, rules: tuple[Rule, ...] = RULES) -> pd.Data
         rows.append({"key": rule.key, "decision": rule.decision, "text": rule.text,
                      "source": "; ".join(f"[{SOURCES[k][0]}]({SOURCES[k][1]})" for k in rule.sources),
                      "quote": rule.quote, "test": rule.test, "n": len(x), "mean": m, "ci95_lo": lo, "ci95_hi": hi,
-                     "share_fails": p, "fails_lo": plo, "fails_hi": phi, "verdict": _verdict(len(x), lo, hi)})
+                     "share_fails": p, "fails_lo": plo, "fails_hi": phi, "verdict": _verdict(len(x), m, lo, hi)})
     return pd.DataFrame(rows)
 
 
@@ -270,28 +269,60 @@ def breakdown(per_hand: pd.DataFrame, rules: tuple[Rule, ...] = RULES) -> pd.Dat
     return pd.DataFrame(rows, columns=["key", "side_aces", "n", "mean", "ci95_lo", "ci95_hi"])
 
 
-def blocks(table: pd.DataFrame, split: pd.DataFrame, section: str) -> list[tuple]:
+def source_keys(keys, rules=RULES) -> str:
+    """The short source keys of the rules ``keys`` (``[MUE]; [ALM]``), per rule, for the tables; the
+    full citations are listed once (:func:`source_list`)."""
+    by = {r.key: r.sources for r in rules}
+    return ["; ".join(f"[{k}]" for k in by[key]) for key in keys]
+
+
+def source_list(keys, sources: dict = SOURCES) -> tuple:
+    """The report's one list of the sources ``keys``: a table of each key and its linked citation."""
+    return ("table", ["key", "source"], [[f"[{k}]", f"[{sources[k][0]}]({sources[k][1]})"] for k in keys],
+            "Sources of the rules of thumb", "ll")
+
+
+def figure_text(r, unit: str = "hand") -> str:
+    """A rule's mean difference with its CI and number of hands (positions)."""
+    from jass_sim.core.report.text import n_fmt, pm
+
+    if r["n"] == 0:
+        return f"no {unit} in the sample"
+    return f"{pm(r['mean'], r['ci95_lo'], r['ci95_hi'])} ({n_fmt(r['n'])} {unit}{'s' if r['n'] != 1 else ''})"
+
+
+def blocks(table: pd.DataFrame, split: pd.DataFrame, section: str, lead_table: pd.DataFrame | None = None
+           ) -> list[tuple]:
     """The report section of the rules (see :mod:`jass_sim.core.report.render`), from the tables of
-    :func:`evaluate` and :func:`breakdown` only."""
+    :func:`evaluate` and :func:`breakdown` only (with the columns of
+    :func:`jass_sim.jass.report.thresholds.apply` when the report decided the verdicts: then the
+    statement of the test and of the multiple comparisons, ``lead_table`` its other half)."""
     from jass_sim.core.report.text import n_fmt, pct_ci, pm
+    from jass_sim.jass.report.verdicts import KINDS, statement
 
-    def fig(r) -> str:
-        if r["n"] == 0:
-            return "no hand in the sample"
-        return f"{pm(r['mean'], r['ci95_lo'], r['ci95_hi'])} ({n_fmt(r['n'])} hand{'s' if r['n'] != 1 else ''})"
-
+    decided = "decided_by" in table
     out: list[tuple] = [("h2", f"{section}. Rules of thumb, tested")]
-    out.append(("p", "Advice that Schieber players publish, each rule in its source's words and tested on the hands "
-                     "of section 1 it covers: the value of the option it recommends minus the option it advises "
-                     "against, paired on the same deals of each hand (the hands are the units of the 95% CIs). "
-                     "**confirmed**: the CI is above zero; **refuted**: below; **depends**: it contains zero, or "
-                     f"fewer than {MIN_HANDS} hands are covered. The verdicts hold for this simulation's card play "
-                     "and partner model, which the CIs do not cover."))
-    out.append(("table", ["rule", "verdict", "recommended minus advised against", "recommended worse on",
-                          "test", "source"],
-                [[f"{r['text']} («{r['quote']}»)", f"**{r['verdict']}**", fig(r),
-                  pct_ci(r["share_fails"], r["fails_lo"], r["fails_hi"]) if r["n"] else "—", r["test"], r["source"]]
-                 for _, r in table.iterrows()], "Published rules of thumb, tested", "l"))
+    out.append(("p", "Advice that Schieber players publish, each rule in its source's words (sources listed once, "
+                     "below) and tested on the hands of section 1 it covers: the value of the option it recommends "
+                     "minus the option it advises against, paired on the same deals of each hand (the hands are the "
+                     f"units of the 95% CIs). Verdicts: {', '.join(KINDS)}."))
+    if decided:
+        lead = lead_table if lead_table is not None and "p_holm" in lead_table else table.iloc[:0]
+        out.append(("p", statement(table, lead)))
+    else:
+        out.append(("p", f"A verdict needs {MIN_HANDS} hands at least. The verdicts hold for this simulation's card "
+                         "play and partner model, which the CIs do not cover."))
+    head = ["rule", "verdict"] + (["decided by"] if decided else []) + [
+        "recommended minus advised against", "recommended worse on", "test"] + (
+        ["threshold the data give"] if decided else []) + ["source"]
+    keys = source_keys(table["key"])
+    rows = []
+    for (_, r), src in zip(table.iterrows(), keys):
+        row = [f"{r['text']} («{r['quote']}»)", f"**{r['verdict']}**"] + ([r["decided_by"]] if decided else [])
+        row += [figure_text(r), pct_ci(r["share_fails"], r["fails_lo"], r["fails_hi"]) if r["n"] else "—", r["test"]]
+        row += ([r["data_threshold"] or "—"] if decided else []) + [src]
+        rows.append(row)
+    out.append(("table", head, rows, "Published rules of thumb, tested", "l"))
     if len(split):
         texts = table.set_index("key")["text"]
         out.append(("table", ["rule", "side aces", "hands", "recommended minus advised against"],

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 import pandas as pd
 
 from jass_sim.core.stats import mean_ci, wilson_ci
-from jass_sim.jass.report.thumb import ACE, JACK, MIN_HANDS, NINE, SOURCES, Hand
+from jass_sim.jass.report.thumb import ACE, JACK, NINE, SOURCES, Hand
+from jass_sim.jass.report.verdicts import decide, p_value
 
 #: Order of strength of trumps, weakest first (natural ranks 6 7 8 10 Q K A 9 J).
 TRUMP_ORDER = (0, 1, 2, 4, 6, 7, 8, 3, 5)
@@ -121,7 +122,7 @@ def evaluate(leads: pd.DataFrame, rules: tuple[LeadRule, ...] = LEAD_RULES) -> p
         n = len(d)
         m, lo, hi = mean_ci(float(sum(d)), float(sum(x * x for x in d)), n)
         p, plo, phi = wilson_ci(sum(x < 0 for x in d), n)
-        verdict = "depends" if n < MIN_HANDS else "confirmed" if lo > 0 else "refuted" if hi < 0 else "depends"
+        verdict = decide(n, m, lo, hi, p_value(m, lo, hi))[0]  # alone; the report's: one Holm family
         rows.append({"key": rule.key, "text": rule.text,
                      "source": "; ".join(f"[{LEAD_SOURCES[k][0]}]({LEAD_SOURCES[k][1]})" for k in rule.sources),
                      "quote": rule.quote, "test": rule.test, "n": n, "mean": m, "ci95_lo": lo, "ci95_hi": hi,
@@ -130,24 +131,35 @@ def evaluate(leads: pd.DataFrame, rules: tuple[LeadRule, ...] = LEAD_RULES) -> p
 
 
 def blocks(table: pd.DataFrame) -> list[tuple]:
-    """The first-lead rules' table for the rules-of-thumb section (from :func:`evaluate` only)."""
-    from jass_sim.core.report.text import n_fmt, pct_ci, pm
+    """The first-lead rules' table for the rules-of-thumb section (from :func:`evaluate` only, with
+    the columns of :func:`jass_sim.jass.report.thresholds.apply` when the report decided the
+    verdicts), and the one list of the section's sources."""
+    from jass_sim.core.report.text import pct_ci
+    from jass_sim.jass.report.thumb import figure_text, source_keys
 
     if not len(table):
         return []
-
-    def fig(r) -> str:
-        if r["n"] == 0:
-            return "no position in the sample"
-        return f"{pm(r['mean'], r['ci95_lo'], r['ci95_hi'])} ({n_fmt(r['n'])} position{'s' if r['n'] != 1 else ''})"
-
+    decided = "decided_by" in table
+    head = ["rule", "verdict"] + (["decided by"] if decided else []) + [
+        "recommended minus advised against", "recommended worse on", "test", "source"]
+    rows = []
+    for (_, r), src in zip(table.iterrows(), source_keys(table["key"], LEAD_RULES)):
+        rows.append([f"{r['text']} («{r['quote']}»)", f"**{r['verdict']}**"] + ([r["decided_by"]] if decided else [])
+                    + [figure_text(r, "position"),
+                       pct_ci(r["share_fails"], r["fails_lo"], r["fails_hi"]) if r["n"] else "—", r["test"], src])
     return [("p", "**First-lead rules after a push**, tested on the pushed positions of section 2d and on pushed "
                   "positions drawn until each rule covers enough of them (deals in which the fitted mode model "
                   "pushes, kept when a rule covers seat 0's hand): per position the mean value of the leads the "
                   "rule recommends minus the mean of those it advises against (the `play-advice` values of the "
-                  "section, same worlds), the positions the units of the 95% CIs; verdicts as above."),
-            ("table", ["rule", "verdict", "recommended minus advised against", "recommended worse on", "test",
-                       "source"],
-             [[f"{r['text']} («{r['quote']}»)", f"**{r['verdict']}**", fig(r),
-               pct_ci(r["share_fails"], r["fails_lo"], r["fails_hi"]) if r["n"] else "—", r["test"], r["source"]]
-              for _, r in table.iterrows()], "First-lead rules after a push, tested", "l")]
+                  "section, same worlds), the positions the units of the 95% CIs; verdicts as above. The first-lead "
+                  "values are the search model's: a second play model may rank the leads differently."),
+            ("table", head, rows, "First-lead rules after a push, tested", "l")]
+
+
+def source_blocks() -> list[tuple]:
+    """The one list of the sources of the rules of thumb (mode choice and first lead)."""
+    from jass_sim.jass.report.thumb import RULES, source_list
+
+    used = [k for k in LEAD_SOURCES if any(k in r.sources for r in RULES + LEAD_RULES)]
+    return [("p", "**Sources** of the rules of thumb, cited once (the tables give their keys):"),
+            source_list(used, LEAD_SOURCES)]

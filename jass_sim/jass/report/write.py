@@ -15,7 +15,8 @@ from jass_sim.jass.rules import RuleSet
 
 
 def figures(rep: Report, directory: str) -> None:
-    """Write the PNG figures of ``rep`` into ``directory``."""
+    """Write the PNG figures of ``rep`` into ``directory``, and the Vorhand sheet (``sheet.md``,
+    ``sheet.png``) when the run has one."""
     from jass_sim.jass.report import plots as P
 
     files = {
@@ -36,6 +37,12 @@ def figures(rep: Report, directory: str) -> None:
         from jass_sim.jass.report.human_section import human_png
 
         files["human.png"] = human_png(rep.tables["human"])
+    if len(rep.tables.get("sheet", ())):
+        from jass_sim.jass.report import sheet
+
+        files["sheet.png"] = sheet.png(rep.tables["sheet"], rep.rules)
+        with open(os.path.join(directory, "sheet.md"), "w", encoding="utf-8") as fh:
+            fh.write(sheet.markdown(rep.tables["sheet"], rep.rules, rep.command))
     write_figures(directory, files)
     rep.meld_stats.plot(os.path.join(directory, "melds.png"))
 

@@ -137,3 +137,20 @@ def test_blocks_come_from_the_tables():
     r = t[t["n"] >= D.MIN_CELL].iloc[0]
     assert pm(r["diff"], r["diff_lo"], r["diff_hi"]) in md
     assert D.blocks({}) == []
+
+
+def test_the_bar_is_the_hands_own_push_value():
+    """Issue 51: the bar sentence quotes the range of the push value over the declare table's shown
+    cells (their lowest and highest push, as the tables print them), not one constant."""
+    from jass_sim.core.report.text import pm
+    from jass_sim.jass.report import notes as N
+
+    ph = per_hand(900, 7)
+    t = D.declare_push(ph)
+    ref = N.chibre_reference(ph)
+    s = N.own_bar_sentence(ref, t)
+    shown = t[(t["multiplier"] == 1) & (t["n"] >= D.MIN_CELL)]
+    lo, hi = shown.loc[shown["push"].idxmin()], shown.loc[shown["push"].idxmax()]
+    assert s.startswith("**The bar is the hand's own push value.**")
+    assert pm(lo["push"], lo["push_lo"], lo["push_hi"]) in s and pm(hi["push"], hi["push_lo"], hi["push_hi"]) in s
+    assert N.own_bar_sentence(ref, None) == N.reference_sentence(ref)

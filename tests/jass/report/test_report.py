@@ -21,6 +21,7 @@ from jass_sim.jass.report import build as B
 from jass_sim.jass.report import sections as S
 from jass_sim.jass.report import thumb
 from jass_sim.jass.report import write as W
+from jass_sim.jass.report.verdicts import KINDS
 from jass_sim.jass.rules import get_rules
 
 SPP = 64
@@ -28,7 +29,7 @@ HANDS = 96
 DEALS = SPP * HANDS
 #: Sections 2c and 2d, tiny (net play-outs: the search player's kernels are not compiled here).
 PLAY = B.PlaySizes(endgame_hands=3, scores=(850, 950), lead_positions=3, rule_positions=2, smear_positions=2,
-                   worlds=16, policy="net")
+                   worlds=16, policy="net", strata_hands=4)
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +80,10 @@ def test_every_referenced_image_exists(built):
         assert not os.path.isabs(f) and "/" not in f  # beside the page
         data = (out / f).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    assert set(md_imgs) == {f for f in os.listdir(out) if f.endswith(".png")}
+    # every PNG is shown, but the printable Vorhand sheet, which the report links
+    assert set(md_imgs) == {f for f in os.listdir(out) if f.endswith(".png") and f != "sheet.png"}
+    assert (out / "sheet.png").exists() and "](sheet.png)" in md and "](sheet.md)" in md
+    assert (out / "sheet.md").read_text(encoding="utf-8").startswith("# Vorhand sheet — rules `chibre`")
     # self-contained: inline CSS, no external resources
     assert "<style>" in html and "http" not in html.split("<body>")[0]
     # nothing loaded from another host; links to sources (<a href>) are navigation, not resources
@@ -358,8 +362,8 @@ def test_rules_of_thumb_and_the_bar(built):
     t = pd.read_csv(out / "tables" / "thumb.csv")
     assert list(t["key"]) == [r.key for r in thumb.RULES]
     assert t["source"].str.contains(r"\]\(https?://", regex=True).all()
-    assert set(t["verdict"]) <= {"confirmed", "refuted", "depends"}
-    assert (t["n"] <= HANDS).all()
+    assert set(t["verdict"]) <= set(KINDS)
+    assert t["p_holm"].dropna().ge(t["p_value"].dropna()).all()
     md = (out / "index.md").read_text(encoding="utf-8")
     assert "## 2b. Rules of thumb, tested" in md
     ref = pd.read_csv(out / "tables" / "chibre_reference.csv").iloc[0]
@@ -390,9 +394,11 @@ def test_every_rule_of_thumb_has_a_source_link_and_a_verdict(built):
         t = pd.read_csv(out / "tables" / f"{name}.csv")
         assert list(t["key"]) == keys
         assert t["source"].str.contains(r"\]\(https?://", regex=True).all()
-        assert set(t["verdict"]) <= {"confirmed", "refuted", "depends"}
+        assert set(t["verdict"]) <= set(KINDS)
         for _, r in t.iterrows():
-            assert r["text"] in md and r["source"] in md
+            assert r["text"] in md and r["decided_by"] in md
+            for src in r["source"].split("; "):
+                assert md.count(src) == 1, src  # each source cited once, in the source list
     cards = rep.tables["lead_cards"]
     pushed = cards[cards["situation"] != "declared"]["position"].nunique()
     assert (PLAY.rule_positions <= rep.tables["thumb_lead"]["n"]).all()
@@ -427,6 +433,31 @@ def test_declare_endgame_and_lead_sections(built):
     assert sm.loc["all", "positions"] == PLAY.smear_positions
     sizes = t["sample_sizes"].set_index("section")
     assert {"endgame", "lead"} <= set(sizes.index)
+
+
+def test_rare_hands_section(built):
+    """Section 1's rare hands: PLAY.strata_hands hands drawn per stratum, pooled with the uniform
+    hands (each seen from one suit), the weights of each stratum's hands summing to one, declare -
+    push equal to its columns, and the section in the report with its sample size."""
+    from jass_sim.jass.report import strata as St
+
+    rep, out = built
+    t = rep.tables
+    st = t["strata"]
+    assert st["drawn_hands"].sum() == PLAY.strata_hands * len(St.STRATA)
+    assert st["uniform_hands"].sum() == HANDS
+    assert math.isclose((st["weight"] * (st["uniform_hands"] + st["drawn_hands"])).sum(), 1.0, abs_tol=1e-12)
+    assert np.isclose(st["probability"].sum(), 1.0)
+    c = t["declare_strata"]
+    assert c["n"].sum() == HANDS + PLAY.strata_hands * len(St.STRATA)
+    assert np.allclose(c["diff"], c["declare"] - c["push"], equal_nan=True)
+    pop = t["strata_population"].set_index("figure")
+    assert math.isclose(pop.loc["diff", "strata"], pop.loc["declare", "strata"] - pop.loc["push", "strata"],
+                        abs_tol=1e-9)
+    md = (out / "index.md").read_text(encoding="utf-8")
+    assert "### Rare hands, sampled on purpose" in md and "How the hands were drawn" in md
+    sizes = t["sample_sizes"].set_index("section")
+    assert sizes.loc["strata", "hands"] == PLAY.strata_hands * len(St.STRATA)
 
 
 def test_after_the_push_section(built):
@@ -489,7 +520,7 @@ def test_play_sizes_follow_the_deals():
     assert tiny.lead_positions < full.lead_positions and tiny.smear_positions < full.smear_positions
     half = B.play_sizes_for(B.DEFAULT_DEALS // 2)
     assert half.lead_positions == full.lead_positions // 2 and half.worlds == full.worlds
-    fields = ("endgame_hands", "lead_positions", "rule_positions", "smear_positions", "worlds")
+    fields = ("endgame_hands", "lead_positions", "rule_positions", "smear_positions", "worlds", "strata_hands")
     budgets = [2048, 16_384, 100_000, 250_000, 500_000, B.DEFAULT_DEALS]
     sizes = [B.play_sizes_for(d) for d in budgets]
     for small, big in zip(sizes, sizes[1:]):
@@ -508,7 +539,8 @@ def test_quick_report_from_the_command_line(tmp_path):
     result = CliRunner().invoke(main, ["report", "--quick", "--seed", "5", "--threads", "1", "-o", str(out)])
     assert result.exit_code == 0, result.output
     md = (out / "index.md").read_text(encoding="utf-8")
-    for heading in ("## 1. Mode choice", "### Declare or push, in card terms", "## 2. When to chibre",
+    for heading in ("## 1. Mode choice", "### Declare or push, in card terms", "### Rare hands, sampled on purpose",
+                    "## 2. When to chibre",
                     "## 2b. Rules of thumb, tested", "## 2c. The endgame", "## 2d. The first lead and the play",
                     "## 2e. After the push",
                     "## 7. How this report was made"):
