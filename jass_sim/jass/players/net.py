@@ -10,8 +10,8 @@ Layers: the sparse binary input (:data:`~._net_features.N_FEATURES`) into ``H1``
 first layer is a sum of the weight rows of the active features), ``H2`` ReLU units, and 36
 outputs, one per canonical card. Inference runs inside the compiled kernels: the first layer in
 int16 (:func:`quantize`: one scale per unit, chosen so that no position can overflow an int16
-sum), the rest in float32, the second layer as one dot product per unit over its transposed
-weights. The weights and the hidden sizes travel in the policy ``params`` array after its header
+sum), the rest in float32, the second layer a first-layer unit at a time, its weight row added to
+every second-layer sum at once (see :func:`net_values`). The weights and the hidden sizes travel in the policy ``params`` array after its header
 (:func:`pack_params`), so every kernel that passes ``params`` to the policies can play ``net``
 with no Python call per card.
 
@@ -71,7 +71,8 @@ def hidden_sizes(layers: dict[str, np.ndarray]) -> tuple[int, int]:
 @jit(inline="always")
 def packed_offsets(h1, h2):
     """Where the packed network's parts start: ``W1q`` and ``b1q`` in the int16 view of
-    ``params``; ``W2t`` (the second layer transposed, ``[h2, h1]``), ``b2``, ``W3`` and ``b3`` in
+    ``params``; ``W2s`` (the second layer, ``[h1, h2]``: a row per first-layer unit), ``b2``,
+    ``W3`` and ``b3`` in
     the float32 view; and the number of float32 values after the header."""
     q_w1 = 4 * PARAMS_HEADER
     q_b1 = q_w1 + N_FEATURES * h1
@@ -151,7 +152,7 @@ def _packed(layers: dict[str, np.ndarray]) -> np.ndarray:
     i16[q_w1:q_b1] = q["W1q"].ravel()
     i16[q_b1:q_b1 + h1] = q["b1q"]
     f32 = out.view(np.float32)
-    f32[w2:b2] = q["W2s"].T.ravel()
+    f32[w2:b2] = q["W2s"].ravel()
     f32[b2:w3] = q["b2"]
     f32[w3:b3] = q["W3"].ravel()
     f32[b3:b3 + N_OUT] = q["b3"]
@@ -168,9 +169,15 @@ def net_values(feats, n, params, h1, x, h2):
 
     The first layer adds int16 weight rows, four features a pass (unsigned indices spare Numba's
     negative-index checks, so the loops vectorise; the sums wrap as int16 and the scales keep the
-    final sums in range, so the order of the additions cannot change them); the second layer is
-    one dot product per unit over the transposed weights, four units a pass, which keeps the sums
-    in registers.
+    final sums in range, so the order of the additions cannot change them).
+
+    The second layer adds, for each first-layer unit ``k`` in turn, ``x[k]`` times its weight row
+    to all the sums ``h2``: the loop over the units of ``h2`` vectorises with no reordering of any
+    sum (each unit's sum still runs over ``k`` in order from its bias, in float32 without fused
+    multiply-adds), so its bits do not depend on the CPU's vector width
+    (``tests/jass/players/test_net_same_on_every_cpu.py``). A dot product per unit instead (the
+    form before issue 50) is a serial chain over ``k`` that LLVM may not vectorise without
+    ``fastmath``: the policy ran 40% slower.
     """
     n1 = np.int64(params[NET_H1])
     n2 = np.int64(params[NET_H2])
@@ -196,34 +203,15 @@ def net_values(feats, n, params, h1, x, h2):
         a += 1
     for k in range(n1):
         x[np.uint64(k)] = np.float32(max(h1[np.uint64(k)], np.int16(0)))
-    j = 0
-    while j + 4 <= n2:  # four units a pass: each x[k] is loaded once for four sums
-        r0 = np.uint64(w2 + j * n1)
-        r1 = r0 + np.uint64(n1)
-        r2 = r1 + np.uint64(n1)
-        r3 = r2 + np.uint64(n1)
-        v0 = w[np.uint64(b2 + j)]
-        v1 = w[np.uint64(b2 + j + 1)]
-        v2 = w[np.uint64(b2 + j + 2)]
-        v3 = w[np.uint64(b2 + j + 3)]
-        for k in range(n1):
-            xk = x[np.uint64(k)]
-            v0 += xk * w[r0 + np.uint64(k)]
-            v1 += xk * w[r1 + np.uint64(k)]
-            v2 += xk * w[r2 + np.uint64(k)]
-            v3 += xk * w[r3 + np.uint64(k)]
-        h2[np.uint64(j)] = max(v0, np.float32(0))
-        h2[np.uint64(j + 1)] = max(v1, np.float32(0))
-        h2[np.uint64(j + 2)] = max(v2, np.float32(0))
-        h2[np.uint64(j + 3)] = max(v3, np.float32(0))
-        j += 4
-    while j < n2:
-        r0 = np.uint64(w2 + j * n1)
-        v0 = w[np.uint64(b2 + j)]
-        for k in range(n1):
-            v0 += x[np.uint64(k)] * w[r0 + np.uint64(k)]
-        h2[np.uint64(j)] = max(v0, np.float32(0))
-        j += 1
+    for j in range(n2):
+        h2[np.uint64(j)] = w[np.uint64(b2 + j)]
+    for k in range(n1):  # across the units: see the docstring
+        xk = x[np.uint64(k)]
+        row = np.uint64(w2 + k * n2)
+        for j in range(n2):
+            h2[np.uint64(j)] += xk * w[row + np.uint64(j)]
+    for j in range(n2):
+        h2[np.uint64(j)] = max(h2[np.uint64(j)], np.float32(0))
 
 
 @jit(inline="always")

@@ -13,6 +13,7 @@ import numpy as np
 
 from jass_sim.core.errors import InputError
 from jass_sim.jass.cards import N_CARDS, format_card
+from jass_sim.jass.rules.presets import LAST_TRICK_BONUS
 from jass_sim.jass.solver._play import INF, MATCH_HALF
 from jass_sim.jass.solver._search import move_values, mtd, new_scratch
 from jass_sim.jass.solver._tables import TO_NATURAL, to_power_mask
@@ -120,7 +121,7 @@ class Solver:
         self.st[0] = 0
         self.st[2:] = 0
         self.st[14] = max_nodes
-        remaining = sum(_card_points(c, mode) for h in hand_lists for c in h) + 5
+        remaining = sum(_card_points(c, mode) for h in hand_lists for c in h) + LAST_TRICK_BONUS
         value = mtd(self.hs, self.tt, self.st, self.fr, self.fu, mode, leader, 0, -1, 0, 0, 0, np.uint64(0),
                     flag, remaining // 2)
         if self.st[15]:

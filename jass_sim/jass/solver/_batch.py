@@ -6,6 +6,7 @@ import numba
 import numpy as np
 
 from jass_sim.core.jit import jit
+from jass_sim.jass.rules.presets import LAST_TRICK_BONUS
 from jass_sim.jass.solver._bounds import points_of
 from jass_sim.jass.solver._search import FRAME_COLS, FU_COLS, mtd
 
@@ -34,7 +35,7 @@ def solve_many(hands, modes, leaders, flags, tts, budget, values, nodes):
             st[14] = budget
             fr[38:] = 0
             mode = modes[i]
-            total = points_of(hs[0] | hs[1] | hs[2] | hs[3], mode) + 5
+            total = points_of(hs[0] | hs[1] | hs[2] | hs[3], mode) + LAST_TRICK_BONUS
             v = mtd(hs, tt, st, fr, fu, mode, leaders[i], np.int64(0), np.int64(-1), np.int64(0), np.int64(0),
                     np.int64(0), np.uint64(0), flags[i],
                     total // 2)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, popcount
+from jass_sim.jass.rules.presets import LAST_TRICK_BONUS
 from jass_sim.jass.solver._play import _SUIT9, MATCH_HALF, _bit, legal_p, top_of_suit
 from jass_sim.jass.solver._tables import KIND, KIND_POINTS, PPTS, PSUM, SUITM
 
@@ -29,7 +30,8 @@ _LOWSUM = _low_sums()
 
 @jit(inline="always")
 def _can_beat(hand, led, best, trump):
-    """Whether ``hand`` (the next seat) has a legal card that beats ``best``."""
+    """Whether ``hand`` (the next seat) has a legal card that beats ``best``; checked against the
+    step by ``tests/jass/solver/test_layout_vs_step.py::test_legal_p_is_the_step``."""
     legal = legal_p(hand, led, best, trump)
     s = best // 9
     beat = SUITM[s] & ~((_bit(best) << U64_ONE) - U64_ONE)
@@ -40,7 +42,8 @@ def _can_beat(hand, led, best, trump):
 
 @jit(inline="always")
 def points_of(mask, mode):
-    """Card points of a power-layout mask."""
+    """Card points of a power-layout mask; checked against the step's ``POINTS`` by
+    ``tests/jass/solver/test_layout_vs_step.py::test_points_are_the_step``."""
     total = 0
     for s in range(4):
         total += PSUM[KIND[mode, s], np.int64((mask >> np.uint64(9 * s)) & _SUIT9)]
@@ -145,7 +148,7 @@ def node_bounds(hs, live, tm, mode, trump, tpts, flag, stop, k, leader, led, bes
     trumps in the trick, unless that team takes the trick anyway); at a trick boundary the cards
     the leader can cash from the top (all the rest if they are all its cards). A team with a sure
     trick cannot be matched."""
-    total = tpts + points_of(live, mode) + 5
+    total = tpts + points_of(live, mode) + LAST_TRICK_BONUS
     pts0 = 0
     pts1 = 0
     sure0 = False
@@ -211,5 +214,5 @@ def value_bounds(hs, mode, tpts, flag):
     tighten the bounds through :func:`node_bounds`)."""
     live = hs[0] | hs[1] | hs[2] | hs[3]
     lo = -MATCH_HALF if flag & 2 else 0
-    hi = tpts + points_of(live, mode) + 5 + (MATCH_HALF if flag & 1 else 0)
+    hi = tpts + points_of(live, mode) + LAST_TRICK_BONUS + (MATCH_HALF if flag & 1 else 0)
     return lo, hi

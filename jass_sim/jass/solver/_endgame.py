@@ -28,8 +28,8 @@ from jass_sim.jass.solver._play import (
     _last_trick,
     _settled,
     _top_card,
-    beats_p,
     legal_p,
+    take_p,
 )
 from jass_sim.jass.solver._tables import PPTS
 
@@ -73,7 +73,7 @@ def _lines_impl(n):
                 if deeper:
                     st[0] += 1
                 hs[s1] ^= _bit(c1)
-                b1, w1 = (c1, s1) if beats_p(c1, c0, trump) else (c0, leader)
+                b1, w1 = take_p(c1, s1, c0, leader, trump)
                 v2 = INF if s2 & 1 else -INF
                 x2 = legal_p(hs[s2], led, b1, trump)
                 if deeper:
@@ -84,7 +84,7 @@ def _lines_impl(n):
                     if deeper:
                         st[0] += 1
                     hs[s2] ^= _bit(c2)
-                    b2, w2 = (c2, s2) if beats_p(c2, b1, trump) else (b1, w1)
+                    b2, w2 = take_p(c2, s2, b1, w1, trump)
                     v3 = INF if s3 & 1 else -INF
                     x3 = legal_p(hs[s3], led, b2, trump)
                     if deeper:
@@ -95,7 +95,7 @@ def _lines_impl(n):
                         if deeper:
                             st[0] += 1
                         hs[s3] ^= _bit(c3)
-                        w3 = s3 if beats_p(c3, b2, trump) else w2
+                        w3 = take_p(c3, s3, b2, w2, trump)[1]
                         # the rest: team 0 banks the trick's points if it takes it
                         tp = 0 if w3 & 1 else \
                             PPTS[mode, c0] + PPTS[mode, c1] + PPTS[mode, c2] + PPTS[mode, c3]

@@ -1,6 +1,12 @@
 """Card play in the solver's power layout (see :mod:`._tables`): the rules of a trick as bit
-operations, shared by the general search (:mod:`._search`) and the endgame loops
-(:mod:`._endgame`)."""
+operations, shared by the general search (:mod:`._search`), its bounds (:mod:`._bounds`) and the
+endgame loops (:mod:`._endgame`).
+
+The rules themselves live in the Jass step, :mod:`jass_sim.jass.rules._tricks`; the functions here
+restate them for the power layout, where beating and undertrumping are bit ranges, for speed. Each
+is checked against the step exhaustively (every mode x led suit x winning card x card or hand
+pattern that matters) by ``tests/jass/solver/test_layout_vs_step.py``.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ import numpy as np
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, lowest_bit
 from jass_sim.core.jit import bit as _bit
+from jass_sim.jass.rules.presets import LAST_TRICK_BONUS
 from jass_sim.jass.solver._tables import PPTS, SUITM
 
 INF = 1 << 20
@@ -17,7 +24,10 @@ _SUIT9 = np.uint64(511)
 
 @jit(inline="always")
 def beats_p(card, best, trump):
-    """Whether power-layout ``card`` takes the trick from ``best`` (``trump`` -1: none)."""
+    """Whether power-layout ``card`` takes the trick from ``best`` (``trump`` -1: none).
+
+    The step's ``trick_step`` in this layout: checked exhaustively by
+    ``tests/jass/solver/test_layout_vs_step.py::test_beats_p_is_the_step``."""
     cs = card // 9
     bs = best // 9
     if cs == bs:
@@ -27,7 +37,10 @@ def beats_p(card, best, trump):
 
 @jit(inline="always")
 def legal_p(hand, led, best, trump):
-    """Legal cards of ``hand`` (power layout); ``led`` -1 on the lead, ``best`` the winning card."""
+    """Legal cards of ``hand`` (power layout); ``led`` -1 on the lead, ``best`` the winning card.
+
+    The step's ``legal_cards`` in this layout: checked exhaustively by
+    ``tests/jass/solver/test_layout_vs_step.py::test_legal_p_is_the_step``."""
     if led < 0:
         return hand
     follow = hand & SUITM[led]
@@ -42,6 +55,16 @@ def legal_p(hand, led, best, trump):
     if trumps != hand and best // 9 == trump:
         allowed &= ~(SUITM[trump] & (_bit(best) - U64_ONE))
     return allowed
+
+
+@jit(inline="always")
+def take_p(card, seat, best, bseat, trump):
+    """``(best, bseat)``, the winning card of a trick and its seat, after ``seat`` plays ``card``
+    (not the lead): the one winner chain of the solver, the step's ``trick_step`` in this layout
+    (checked by ``tests/jass/solver/test_layout_vs_step.py::test_take_p_is_the_step``)."""
+    if beats_p(card, best, trump):
+        return card, seat
+    return best, bseat
 
 
 _HIGH9 = np.array([max((b for b in range(9) if x >> b & 1), default=-1) for x in range(512)],
@@ -84,17 +107,17 @@ def _first_cards(legal, allin, mode):
 
 @jit(inline="always")
 def _last_trick(hs, mode, trump, leader, flag):
-    """Value of the forced last trick (one card in each hand)."""
+    """Value of the forced last trick (one card in each hand); checked against the step's
+    ``trick_winner`` and ``trick_points`` by
+    ``tests/jass/solver/test_layout_vs_step.py::test_last_trick_is_the_step``."""
     b = lowest_bit(hs[leader])
     bs = leader
-    pts = PPTS[mode, b] + 5
+    pts = PPTS[mode, b] + LAST_TRICK_BONUS
     for i in range(1, 4):
         s = (leader + i) & 3
         c = lowest_bit(hs[s])
         pts += PPTS[mode, c]
-        if beats_p(c, b, trump):
-            b = c
-            bs = s
+        b, bs = take_p(c, s, b, bs, trump)
     if bs & 1:
         return -MATCH_HALF if flag & 2 else 0
     return pts + MATCH_HALF if flag & 1 else pts

@@ -44,6 +44,7 @@ from __future__ import annotations
 import numpy as np
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount, prefetch, select_bit
+from jass_sim.jass.rules.presets import LAST_TRICK_BONUS
 from jass_sim.jass.solver._bounds import _can_beat, _ruffable, node_bounds, value_bounds
 from jass_sim.jass.solver._endgame import three_tricks, two_tricks
 from jass_sim.jass.solver._play import (
@@ -55,6 +56,7 @@ from jass_sim.jass.solver._play import (
     _last_trick,
     beats_p,
     legal_p,
+    take_p,
     top_of_suit,
 )
 from jass_sim.jass.solver._tables import PPTS, SUITM
@@ -324,12 +326,7 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                 fr[d + 1, _TPTS] = PPTS[mode, c]
                 fu[d + 1, _TM] = bc
             else:
-                if beats_p(c, fr[d, _BEST], trump):
-                    nbest = c
-                    nbseat = seat
-                else:
-                    nbest = fr[d, _BEST]
-                    nbseat = fr[d, _BSEAT]
+                nbest, nbseat = take_p(c, seat, fr[d, _BEST], fr[d, _BSEAT], trump)
                 tp = fr[d, _TPTS] + PPTS[mode, c]
                 if k < 3:
                     fr[d + 1, _LEADER] = fr[d, _LEADER]
@@ -350,7 +347,7 @@ def search(hs, tt, st, fr, fu, mode, leader, k, led, best, bseat, tpts, tm, flag
                         if nbseat & 1:
                             gain = -MATCH_HALF if nflag & 2 else 0
                         else:
-                            gain += 5 + (MATCH_HALF if nflag & 1 else 0)
+                            gain += LAST_TRICK_BONUS + (MATCH_HALF if nflag & 1 else 0)
                     fr[d, _GAIN] = gain
                     fr[d + 1, _LEADER] = nbseat
                     fr[d + 1, _K] = 0
@@ -412,7 +409,7 @@ def _live_flag(hs, live, trump, flag):
 def _after_trick(hs, mode, trump, seat, c, best, bseat, tpts, flag, stop):
     """``(ka, kb, live, gain)``: table key and live cards of the position after ``seat`` ends
     the trick with ``c`` (not the last trick), and the value the trick banks."""
-    nl = seat if beats_p(c, best, trump) else bseat
+    nl = take_p(c, seat, best, bseat, trump)[1]
     gain = 0 if nl & 1 else tpts + PPTS[mode, c]
     bc = _bit(c)
     hs[seat] ^= bc
@@ -499,9 +496,7 @@ def after_move(hs, mode, leader, k, led, best, bseat, tpts, tm, flag, c):
     hs[seat] ^= bc
     if k == 0:
         return leader, 1, c // 9, c, seat, PPTS[mode, c], bc, flag, 0, False
-    if beats_p(c, best, trump):
-        best = c
-        bseat = seat
+    best, bseat = take_p(c, seat, best, bseat, trump)
     tpts += PPTS[mode, c]
     if k < 3:
         return leader, k + 1, led, best, bseat, tpts, tm | bc, flag, 0, False
@@ -515,7 +510,7 @@ def after_move(hs, mode, leader, k, led, best, bseat, tpts, tm, flag, c):
         if bseat & 1:
             gain = -MATCH_HALF if nflag & 2 else 0
         else:
-            gain += 5 + (MATCH_HALF if nflag & 1 else 0)
+            gain += LAST_TRICK_BONUS + (MATCH_HALF if nflag & 1 else 0)
         return bseat, 0, -1, 0, 0, 0, U64_ZERO, nflag, gain, True
     return bseat, 0, -1, 0, 0, 0, U64_ZERO, nflag, gain, False
 
