@@ -17,9 +17,10 @@ import numpy as np
 
 from jass_sim.basra.cards import HAND_SIZE, N_CARDS, TABLE_START, cards_to_mask, format_card, mask_to_cards
 from jass_sim.basra.rules import BasraRules
+from jass_sim.basra.streams import STREAMS
 from jass_sim.core.errors import InputError
 from jass_sim.core.report.text import plural
-from jass_sim.core.rng import BLOCK_SIZE, STREAMS
+from jass_sim.core.rng import BLOCK_SIZE
 from jass_sim.core.stats import mean_ci
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from jass_sim.basra.cli import basra
 from jass_sim.basra.players import PLAYERS
+from jass_sim.basra.streams import SHARED_STREAMS, STREAMS
 from jass_sim.core.game import Game, Golden, Job
 
 #: Deals and games to 101 of the small ``simulate`` run (three random blocks of deals, two of games).
@@ -30,4 +31,5 @@ def simulate(seed: int, player: str, threads: int | None = None) -> dict:
 GAME = Game(name="basra", players=PLAYERS, default_player="random", replay=replay, simulate=simulate,
             commands=(basra,), replay_command=("basra", "replay"), player_option="--policy",
             golden=(Golden("basra_replay_seed1_2p_greedy.json", 1, "greedy"),),
-            jobs=(Job("basra_advise", "jass_sim.basra.api", "advise", progress=True),))
+            jobs=(Job("basra_advise", "jass_sim.basra.api", "advise", progress=True),),
+            streams=STREAMS, shared_streams=SHARED_STREAMS)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from jass_sim.core.game import Game, Golden, Job
 from jass_sim.cribbage.cli import cribbage
 from jass_sim.cribbage.players import PLAYERS
+from jass_sim.cribbage.streams import SHARED_STREAMS, STREAMS
 
 #: Games of the small ``simulate`` run (three random blocks of 64 duplicate pairs).
 SMALL_GAMES = 300
@@ -37,4 +38,5 @@ GAME = Game(name="cribbage", players=PLAYERS, default_player="greedy", replay=re
                   Job("cribbage_review", "jass_sim.cribbage.api", "review", progress=True),
                   Job("cribbage_state", "jass_sim.cribbage.api", "game_state", progress=True),
                   Job("cribbage_bot_discard", "jass_sim.cribbage.api", "bot_discard", progress=True),
-                  Job("cribbage_rate", "jass_sim.cribbage.api", "rate_decision", progress=True)))
+                  Job("cribbage_rate", "jass_sim.cribbage.api", "rate_decision", progress=True)),
+            streams=STREAMS, shared_streams=SHARED_STREAMS)
