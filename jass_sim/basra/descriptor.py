@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from jass_sim.basra.arg_kinds import ARG_KINDS
 from jass_sim.basra.cli import basra
 from jass_sim.basra.players import PLAYERS
 from jass_sim.basra.streams import SHARED_STREAMS, STREAMS
@@ -32,4 +33,4 @@ GAME = Game(name="basra", players=PLAYERS, default_player="random", replay=repla
             commands=(basra,), replay_command=("basra", "replay"), player_option="--policy",
             golden=(Golden("basra_replay_seed1_2p_greedy.json", 1, "greedy"),),
             jobs=(Job("basra_advise", "jass_sim.basra.api", "advise", progress=True),),
-            streams=STREAMS, shared_streams=SHARED_STREAMS)
+            streams=STREAMS, shared_streams=SHARED_STREAMS, arg_kinds=ARG_KINDS)

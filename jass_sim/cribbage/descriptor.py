@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from jass_sim.core.game import Game, Golden, Job
+from jass_sim.cribbage.arg_kinds import ARG_KINDS
 from jass_sim.cribbage.cli import cribbage
 from jass_sim.cribbage.players import PLAYERS
 from jass_sim.cribbage.streams import SHARED_STREAMS, STREAMS
@@ -39,4 +40,4 @@ GAME = Game(name="cribbage", players=PLAYERS, default_player="greedy", replay=re
                   Job("cribbage_state", "jass_sim.cribbage.api", "game_state", progress=True),
                   Job("cribbage_bot_discard", "jass_sim.cribbage.api", "bot_discard", progress=True),
                   Job("cribbage_rate", "jass_sim.cribbage.api", "rate_decision", progress=True)),
-            streams=STREAMS, shared_streams=SHARED_STREAMS)
+            streams=STREAMS, shared_streams=SHARED_STREAMS, arg_kinds=ARG_KINDS)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from jass_sim.core.game import Game, Golden, Job
+from jass_sim.jass.arg_kinds import ARG_KINDS
 from jass_sim.jass.cli import COMMANDS
 from jass_sim.jass.players import PLAYERS
 from jass_sim.jass.streams import SHARED_STREAMS, STREAMS
@@ -41,4 +42,4 @@ GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay
                   Job("choose_card", "jass_sim.jass.play.choose", "choose_card", progress=True, defaults=(("policy", "net"),)),
                   Job("choose_mode", "jass_sim.jass.play.coach", "choose_mode", progress=True),
                   Job("declare_melds", "jass_sim.jass.play.coach", "declare_melds", progress=True)),
-            streams=STREAMS, shared_streams=SHARED_STREAMS)
+            streams=STREAMS, shared_streams=SHARED_STREAMS, arg_kinds=ARG_KINDS)

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from jass_sim.core.api_args import api_args
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
+from jass_sim.jass.arg_kinds import api_args
 from jass_sim.jass.cards import MODE_NAMES, cards_to_mask, format_card, mode_option, parse_hands
 
 
