@@ -19,14 +19,18 @@ a :class:`Game` that fills:
   functions take (its ``api_args`` decorator is ``game_api_args(arg_kinds)``);
 - for the page: ``jobs`` (each :class:`Job` with its caps, minimums, slow policies, argument check
   and history hook), ``notation`` (its deck for ``GET /api/notation``), ``warm_ups`` (its kernels
-  compiled by ``serve``), ``report`` (its committed strategy report), and, if it has one, the
-  ``position`` hook of ``POST /api/position``;
+  compiled by ``serve``), ``report`` (its committed strategy report), ``hints`` and
+  ``flag_arguments`` (the wording of its jobs' errors), and, if it has one, the ``position`` hook
+  of ``POST /api/position``;
 - for the conformance suites: ``golden``, ``new_state``, ``replay_actions``, ``state_options``;
 - ``memory_caps``: the caps its public functions enforce everywhere (listed for the docs and tests).
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -75,6 +79,22 @@ class Job:
     check: Callable[[dict], dict] | None = None
     history: str | None = None
 
+    def load(self):
+        """The public function ``module.function`` (imported now), with :attr:`defaults` bound."""
+        function = getattr(importlib.import_module(self.module), self.function)
+        return functools.partial(function, **dict(self.defaults)) if self.defaults else function
+
+    def parameters(self) -> set[str]:
+        """The arguments a job may give (the function's, but ``progress``)."""
+        return set(inspect.signature(self.load()).parameters) - {"progress"}
+
+    def required(self) -> list[str]:
+        """The arguments a job must give (no default here nor in the function)."""
+        given = dict(self.defaults)
+        return [name for name, p in inspect.signature(self.load()).parameters.items()
+                if p.default is inspect.Parameter.empty and name not in given
+                and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+
 
 @dataclass(frozen=True)
 class Game:
@@ -83,7 +103,7 @@ class Game:
     Attributes
     ----------
     name : str
-        The game's name (``jass``, ``cribbage``, ``basra``).
+        The game's name (lower case, one word: the prefix of its streams).
     players : PlayerRegistry
         Its players.
     default_player : str
@@ -98,7 +118,7 @@ class Game:
     commands : tuple of click.Command
         What the game adds to the root ``jass-sim`` group.
     replay_command : tuple of str
-        The command line of the replay command under ``jass-sim`` (``("cribbage", "replay")``).
+        The command line of the replay command under ``jass-sim`` (``("GAME", "replay")`` for a game's group).
     player_option : str
         The replay command's option that takes a player name.
     golden : tuple of Golden
@@ -137,6 +157,12 @@ class Game:
     position : callable, optional
         ``position(body) -> dict``: the page's ``POST /api/position`` (a round entered at the table,
         checked by the rules); the first registered game with one answers the route.
+    hints : dict
+        ``{argument: what it is for}``: the page's line for a job of the game without that argument,
+        where its name does not say it.
+    flag_arguments : dict
+        ``{flag: argument}``: the command-line flags of its messages whose job API argument is not
+        their own name (``{"--x": "y"}`` without the dashes).
     """
 
     name: str
@@ -160,6 +186,8 @@ class Game:
     warm_ups: tuple[tuple[str, Callable[[], None]], ...] = ()
     report: tuple[str, str] | None = None
     position: Callable[[dict], dict] | None = None
+    hints: dict[str, str] = field(default_factory=dict)
+    flag_arguments: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self):
         if self.default_player not in self.players:

@@ -5,7 +5,7 @@ its descriptor gives ``new_state(seed, **options)``. A state is a small state ma
 manner of pokerkit: :meth:`State.can` answers yes or no, :meth:`State.verify` raises
 :class:`IllegalAction` naming the rule an action breaks (the wording the page and the command line
 show), and :meth:`State.apply` verifies, then does. Actions are strings in the game's own notation
-(a card code, Cribbage's two discards ``"H5 S6"``, Jass's mode names and ``chibre``).
+(a card code, two cards discarded at once ``"H5 S6"``, the name of a mode or a choice).
 
 The playthrough conformance suite (``tests/contract/test_playthrough.py``) runs the same checks
 over every registered game through this interface only.
@@ -31,7 +31,7 @@ class State(ABC):
     name the rule an action breaks (the default only says it is not legal here).
     """
 
-    #: The registered game's name (``jass``, ``cribbage``, ``basra``).
+    #: The registered game's name (its descriptor's ``name``).
     game: str = ""
 
     def __init__(self) -> None:
