@@ -37,7 +37,8 @@ from pathlib import Path
 
 import numpy as np
 
-from jass_sim.core.rng import STREAMS, block_states
+from jass_sim.core.rng import block_states
+from jass_sim.jass.streams import STREAMS
 
 PARTNER_STREAM = STREAMS["jass.partner-data"]
 FORMAT = 1

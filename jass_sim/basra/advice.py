@@ -17,9 +17,10 @@ import numpy as np
 
 from jass_sim.basra.cards import HAND_SIZE, N_CARDS, TABLE_START, cards_to_mask, format_card, mask_to_cards
 from jass_sim.basra.rules import BasraRules
+from jass_sim.basra.streams import STREAMS
 from jass_sim.core.errors import InputError
 from jass_sim.core.report.text import plural
-from jass_sim.core.rng import BLOCK_SIZE, STREAMS
+from jass_sim.core.rng import BLOCK_SIZE
 from jass_sim.core.stats import mean_ci
 
 
@@ -103,12 +104,13 @@ def advise(hand: list[int], table: list[int], played: list[int], n: int = 2, rul
         Called with a :class:`~jass_sim.core.chunks.Tick` of the worlds done: 0 once the input is
         checked, then after each kernel call of whole blocks (see :func:`sample_outcomes`).
     """
-    from jass_sim.core.caps import memory_cap
+    from jass_sim.basra.arg_kinds import MAX_ADVISE_SAMPLES
+    from jass_sim.core.caps import check_cap
 
     rules = rules or BasraRules()
     if samples < 1:
         raise InputError(f"--samples must be positive, got {samples}", str(samples))
-    memory_cap("basra advise", "samples", samples, "--samples")
+    check_cap("samples", samples, MAX_ADVISE_SAMPLES, "--samples")
     if horizon not in ("round", "deal"):
         raise InputError(f"--horizon must be round or deal, got {horizon!r}", horizon)
     pos = position(hand, table, played, n)

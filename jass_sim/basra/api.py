@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from jass_sim.core.api_args import api_args
+from jass_sim.basra.arg_kinds import api_args
 from jass_sim.core.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
@@ -151,7 +151,7 @@ def advise(hand: str, *, table: str = "", played: str = "", players: int = 2, ru
     horizon : str
         ``round`` or ``deal``: how far to play out.
     samples, seed, threads :
-        Worlds of the unseen cards sampled (at most 1,000,000: :data:`jass_sim.core.caps.MEMORY_CAPS`),
+        Worlds of the unseen cards sampled (at most 1,000,000: :data:`jass_sim.basra.arg_kinds.MEMORY_CAPS`),
         their seed, threads.
     progress : callable, optional
         Called with a :class:`~jass_sim.core.chunks.Tick` (the worlds done) first with 0 once the

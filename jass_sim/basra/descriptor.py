@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from jass_sim.basra import page_hooks
+from jass_sim.basra.arg_kinds import ARG_KINDS, MEMORY_CAPS
 from jass_sim.basra.cli import basra
 from jass_sim.basra.players import PLAYERS
+from jass_sim.basra.streams import SHARED_STREAMS, STREAMS
 from jass_sim.core.game import Game, Golden, Job
 
 #: Deals and games to 101 of the small ``simulate`` run (three random blocks of deals, two of games).
@@ -55,5 +58,8 @@ STATE_OPTIONS = (
 GAME = Game(name="basra", players=PLAYERS, default_player="random", replay=replay, simulate=simulate,
             commands=(basra,), replay_command=("basra", "replay"), player_option="--policy",
             golden=(Golden("basra_replay_seed1_2p_greedy.json", 1, "greedy"),),
-            jobs=(Job("basra_advise", "jass_sim.basra.api", "advise", progress=True),),
+            jobs=(Job("basra_advise", "jass_sim.basra.api", "advise", progress=True, caps=(("samples", 500_000),)),),
+            streams=STREAMS, shared_streams=SHARED_STREAMS, arg_kinds=ARG_KINDS,
+            memory_caps=MEMORY_CAPS, notation=page_hooks.notation, warm_ups=(("basra", page_hooks.warm_up),),
+            report=("basra", "Basra"),
             new_state=new_state, replay_actions=replay_actions, state_options=STATE_OPTIONS)

@@ -16,9 +16,10 @@ from jass_sim.basra.cards import N_CARDS, mask_names
 from jass_sim.basra.players import PLAYERS
 from jass_sim.basra.rules import BasraRules, score_piles
 from jass_sim.basra.state import check_players, replay_deal
+from jass_sim.basra.streams import STREAMS
 from jass_sim.core.batches import Slicer, call
 from jass_sim.core.errors import InputError
-from jass_sim.core.rng import BLOCK_SIZE, STREAMS, block_states
+from jass_sim.core.rng import BLOCK_SIZE, block_states
 from jass_sim.core.threads import block_chunks, numba_threads
 
 #: Points a side needs to win a game.

@@ -44,8 +44,9 @@ from jass_sim.basra._play import (
 )
 from jass_sim.basra.cards import CARD_POINTS, HAND_SIZE, N_CARDS, cards_to_mask, format_card, mask_names, parse_card
 from jass_sim.basra.rules import BasraRules, get_rules
+from jass_sim.basra.streams import STREAMS
 from jass_sim.core.errors import CardError, InputError
-from jass_sim.core.rng import STREAMS, block_states
+from jass_sim.core.rng import block_states
 from jass_sim.core.state import IllegalAction, State
 
 #: Card points in a deck (♦10 3, ♣2 2, each Jack and Ace 1): 13.

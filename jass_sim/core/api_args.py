@@ -11,7 +11,7 @@ argument, the same one-line error the command line gives, instead of a ``TypeErr
   number is not ambiguous); not ``True``/``False``, not ``2.5``, not a string (``"100"``);
 - **numbers** (``ci``): an ``int`` or a ``float``;
 - **names** (rules, policy, mode, format...): a string;
-- **flags** (``chibred``, ``exact``...): ``True`` or ``False``;
+- **flags** (``exact``, ``per_deal``...): ``True`` or ``False``;
 - **cards** (a hand, the cards played, a table): a string, or a list of card strings (joined by
   spaces), or of card numbers;
 - **cards played** (``played`` of ``choose_card``): as cards, or a list of ``(seat, card)`` pairs;
@@ -32,7 +32,7 @@ import os
 
 from jass_sim.core.errors import InputError
 
-__all__ = ["api_args"]
+__all__ = ["api_args", "game_api_args"]
 
 
 def _fail(name: str, value, what: str):
@@ -44,9 +44,9 @@ def _fail(name: str, value, what: str):
     raise exc
 
 
-#: Whole numbers that count something: at least 1 (as the command line's counts).
-COUNTS = frozenset({"samples", "max_samples", "deals", "games", "n_games", "pimc_samples", "search_worlds", "meld_hands",
-                    "samples_per_hand", "positions", "search_deals", "threads", "hands"})
+#: Whole numbers that count something: at least 1 (as the command line's counts). A game's own
+#: counts have the kind ``count`` in its :attr:`~jass_sim.core.game.Game.arg_kinds`.
+COUNTS = frozenset({"samples", "max_samples", "deals", "games", "n_games", "threads", "hands"})
 MAX_SEED = 2**63 - 1
 
 
@@ -60,6 +60,14 @@ def _whole(name, value):
     if name == "seed" and not 0 <= n <= MAX_SEED:
         raise InputError(f"seed must be an integer 0..2**63-1, got {n}", str(n))
     if name in COUNTS and n < 1:
+        raise InputError(f"{name} must be at least 1, got {n}", str(n))
+    return n
+
+
+def _count(name, value):
+    """A whole number that counts something: at least 1 (as :data:`COUNTS`, for any name)."""
+    n = _whole(name, value)
+    if n < 1:
         raise InputError(f"{name} must be at least 1, got {n}", str(n))
     return n
 
@@ -203,26 +211,35 @@ def _score(name, value):
     return pair if isinstance(pair, str) else f"{pair[0]}:{pair[1]}"
 
 
-KINDS = {"whole": _whole, "number": _number, "name": _name, "flag": _flag, "cards": _cards,
+KINDS = {"whole": _whole, "count": _count, "number": _number, "name": _name, "flag": _flag, "cards": _cards,
          "cards_or_numbers": _cards_or_numbers, "plays": _plays, "whole0": _whole0, "hands": _hands,
          "names": _names, "melds": _melds, "path": _path, "callback": _callback, "horizon": _horizon,
          "pair": _text_or_pair, "score": _score, "round": _round}
 
-#: The kind of every argument name of the public functions (a function may override one).
+#: The kind of every argument name the games share (a game adds its own names,
+#: :attr:`jass_sim.core.game.Game.arg_kinds`, through :func:`game_api_args`; a function may
+#: override one).
 DEFAULT_KINDS = {
-    **dict.fromkeys(("seed", "threads", "samples", "max_samples", "deals", "games", "n_games", "pimc_samples", "search_worlds",
-                     "meld_hands", "samples_per_hand", "positions", "search_deals", "leader", "seat", "team",
-                     "target", "step", "dealer", "players"), "whole"),
+    **dict.fromkeys(("seed", "threads", "samples", "max_samples", "deals", "games", "n_games", "leader", "seat",
+                     "team", "target", "step", "dealer", "players"), "whole"),
     "ci": "number",
-    **dict.fromkeys(("rules", "policy", "partner_model", "mode", "ending", "team_a", "team_b", "chooser",
-                     "chooser_a", "chooser_b", "opponent", "a", "b", "player_a", "player_b", "last_capture",
-                     "command"), "name"),
-    **dict.fromkeys(("chibred", "per_deal", "exact", "shipped", "rate_mode", "pegging", "crib", "crib_pairs"),
-                    "flag"),
-    **dict.fromkeys(("hand", "played", "table", "starter"), "cards"),
-    "options": "names", "melds": "melds", "output": "path", "progress": "callback", "horizon": "horizon",
-    "score": "score", "piles": "pair", "round": "round",
+    **dict.fromkeys(("rules", "policy", "mode", "team_a", "team_b", "a", "b", "player_a", "player_b", "command"),
+                    "name"),
+    **dict.fromkeys(("per_deal", "exact"), "flag"),
+    **dict.fromkeys(("hand", "played", "table"), "cards"),
+    "options": "names", "output": "path", "progress": "callback", "horizon": "horizon",
+    "score": "score", "round": "round",
 }
+
+
+def game_api_args(kinds: dict[str, str]):
+    """The :func:`api_args` of a game whose own argument names have ``kinds`` (``{name: kind}``, its
+    descriptor's :attr:`~jass_sim.core.game.Game.arg_kinds`), on top of :data:`DEFAULT_KINDS`."""
+
+    def game_args(**overrides):
+        return api_args(**{**kinds, **overrides})
+
+    return game_args
 
 
 def api_args(**overrides):

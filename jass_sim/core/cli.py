@@ -65,7 +65,7 @@ class Command(click.Command):
 
 
 def check_contradictions(params, args) -> None:
-    """Refuse (UsageError, one line) both sides of a flag pair (``--dealer --pone``) and an option
+    """Refuse (UsageError, one line) both sides of a flag pair (``--x --no-x``) and an option
     given twice with different values (``--policy net --policy random``): click would keep the last
     one and drop the other without a word."""
     by_name: dict[str, tuple[click.Option, bool]] = {}
@@ -112,7 +112,7 @@ class Group(click.Group):
     """Reports every error as one line on stderr (see the module docstring)."""
 
     command_class = Command
-    group_class = type  # sub-groups (basra, cribbage) are of this class too
+    group_class = type  # sub-groups (a game's group) are of this class too
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -138,7 +138,7 @@ class Group(click.Group):
             sys.exit(exc.exit_code)
         except click.exceptions.Abort:
             _fail("jass-sim: aborted", 130)
-        except _NO_ARGS_IS_HELP as exc:  # ``jass-sim`` or ``jass-sim basra`` alone: the help, as it is, exit 0
+        except _NO_ARGS_IS_HELP as exc:  # ``jass-sim`` or a game's group alone: the help, as it is, exit 0
             click.echo(exc.ctx.get_help() if exc.ctx is not None else exc.format_message())
             sys.exit(0)
         except Interrupted as exc:
@@ -211,5 +211,5 @@ def command(*args, **kwargs):
 
 
 def group(*args, **kwargs):
-    """``click.group`` of the :class:`Group` class (a game's sub-commands, e.g. ``jass-sim basra``)."""
+    """``click.group`` of the :class:`Group` class (a game's sub-commands, ``jass-sim GAME ...``)."""
     return click.group(*args, cls=Group, **kwargs)

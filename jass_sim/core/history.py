@@ -81,7 +81,7 @@ class Entry:
     Parameters
     ----------
     game : str
-        The game's name (``jass``).
+        The game's name (its descriptor's ``name``).
     source : str
         Where it came from: ``review`` (the page's Review), ``coach`` (a coached round), ``cli``.
     mode : str

@@ -1,7 +1,7 @@
 """Module attributes resolved on first use (PEP 562 ``__getattr__``).
 
-:func:`lazy_exports` gives :mod:`jass_sim`, :mod:`jass_sim.cribbage` and :mod:`jass_sim.basra`
-their public functions without importing numpy, Numba or pandas at ``import jass_sim``.
+:func:`lazy_exports` gives :mod:`jass_sim` and each game's package their public functions
+without importing numpy, Numba or pandas at ``import jass_sim``.
 :func:`moved_exports` keeps an old module path working after a move, with a
 ``DeprecationWarning`` that names the new path (the thin modules at the old paths of issue 31,
 such as ``jass_sim/_jit.py``, are nothing else).

@@ -32,8 +32,8 @@ class PlayerRegistry:
     Parameters
     ----------
     noun : str
-        What the game calls a player in its messages (``"policy"`` for Jass card play,
-        ``"player"`` for Cribbage and Basra): ``unknown {noun} 'x' (expected one of ...)``.
+        What the game calls a player in its messages (``"policy"`` or ``"player"``):
+        ``unknown {noun} 'x' (expected one of ...)``.
     players : iterable of Player
         The players, names lower-case and unique, codes unique.
     """

@@ -78,7 +78,7 @@ COMPILE_NOTICE = ("jass-sim: compiling the kernels for their first run, once per
 
 #: The estimate in :data:`COMPILE_NOTICE`: the cold starts measured in benchmarks/RESULTS.md (issue 42,
 #: stop 50, median of 3, CPU seconds of the compiler on one core: advise 33 s, simulate 35 s,
-#: play-advice 78 s and review 83 s, most of them the double-dummy solver; Cribbage and Basra 7 to
+#: play-advice 78 s and review 83 s, most of them the double-dummy solver; the other games' commands 7 to
 #: 21 s; a busy machine takes longer).
 COMPILE_ESTIMATE = "seconds for some commands, about 35 s for advise, up to 1.5 minutes for others"
 

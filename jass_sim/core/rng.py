@@ -19,73 +19,15 @@ _MASK32 = np.uint64(0xFFFFFFFF)
 #: Seeds are integers 0 .. MAX_SEED (2**63 - 1): they fit every int64 column and JSON reader.
 MAX_SEED = 2**63 - 1
 
-#: Every random stream of the package: a feature's name -> its stream number, the first spawn key
-#: of ``SeedSequence(seed, spawn_key=(stream, block))`` (:func:`block_states`). Every call of
-#: :func:`block_states` and :func:`jass_sim.core.threads.block_chunks` in the package takes its
-#: stream from here (checked by tests/core/test_streams.py). The numbers are part of every
-#: seeded result: changing one changes the output of its command for every seed.
-STREAMS = {
-    # Jass
-    "jass.deals": 0,           # simulate, batch and the deals of the report's human comparison
-    "jass.replay": 0,          # replay: one round
-    "jass.duel": 1,            # duel and the report's player table
-    "jass.game": 3,            # one whole game to the target (engine.game.simulate_game)
-    "jass.advise": 7,          # advise, and the report's mode-choice section
-    "jass.selfplay": 7,        # training positions for the net player (scripts/train_net.py)
-    "jass.games": 11,          # games: duplicate games to the target
-    "jass.play-advice": 11,    # play-advice and review: the sampled worlds
-    "jass.choose-card": 13,    # choose_card (the page's bots): the random and pimc players' choices
-    "jass.report-hands": 11,   # report: the hands of the mode-choice section
-    "jass.report-cards": 12,   # report: the deals of the card-value section
-    "jass.report-positions": 14,  # report: the deals and seeds of the first-lead and smearing positions
-    "jass.partner-data": 15,   # scripts/partner_data.py: the pushed deals a partner model is fitted on
-    "jass.report-partner": 16,  # report: the pushed deals of section 2e (after the push)
-    "jass.equity": 12,         # equity: the sampled rounds
-    "jass.meld-hands": 0,      # melds (and the report) without --exact: sampled hands
-    "jass.meld-deals": 1,      # melds (and the report): sampled deals
-    # Cribbage
-    "cribbage.deck": 0,        # simulate and replay: the cards
-    "cribbage.play": 1,        # simulate and replay: the players' random choices
-    "cribbage.stats": 0,       # stats: sampled hand-plus-starter combinations
-    "cribbage.crib-pairs": 2,  # stats --crib-pairs: the model opponents
-    "cribbage.discard": 0,     # discard --opponent model / --pegging: the sampled opponents
-    "cribbage.win-deck": 3,    # discard --score: the cards of the games played out
-    "cribbage.win-play": 4,    # discard --score: the players' random choices in them
-    "cribbage.play-advice": 5,  # play-advice --samples: the sampled opponent hands
-    "cribbage.play-advice-win": 6,  # play-advice --score: the opponent's and the crib's cards, the later deals
-    "cribbage.play-advice-play": 8,  # play-advice --score: the players' random choices in the later deals
-    "cribbage.report-hands": 5,  # cribbage report: the sampled six-card hands of the discard sections
-    "cribbage.report-deals": 6,
-    "cribbage.bot": 9,         # the page's coached game: the search player's sampled discards and worlds  # cribbage report: the deals of the pegging section
-    # Basra
-    "basra.deals": 20,         # simulate and duel: the decks of the deals
-    "basra.deal-players": 21,  # ... and the players' random choices in them
-    "basra.games": 22,         # simulate and duel: the decks of the games to 101
-    "basra.game-players": 23,  # ... and the players' random choices in them
-    "basra.replay-deck": 24,   # replay: the deck
-    "basra.replay-players": 25,  # replay: the players' random choices
-    "basra.advise": 30,        # advise: the sampled worlds
-}
-
-#: The numbers that several features share, and why each sharing is harmless. Streams need to be
-#: independent only within one computation (one command run, one API call): two features may share
-#: a number when no computation draws from both with the same seed. Each game's features are
-#: separate commands; no computation spans two games, so sharing across games never matters.
-#: Known exception, kept so that no output changes: ``jass-sim report`` draws both ``jass.duel``
-#: (its player table) and ``jass.meld-deals`` (its per-deal meld figures) from stream 1, and with
-#: ``--meld-hands`` both ``jass.deals`` (the human comparison) and ``jass.meld-hands`` from stream
-#: 0, with the report's one seed: those sections may see the same deals. Each section's figures are
-#: still right; only their sampling errors are correlated between the two sections.
-SHARED_STREAMS = {
-    0: ("jass.deals", "jass.replay", "jass.meld-hands", "cribbage.deck", "cribbage.stats", "cribbage.discard"),
-    1: ("jass.duel", "jass.meld-deals", "cribbage.play"),
-    3: ("jass.game", "cribbage.win-deck"),
-    5: ("cribbage.play-advice", "cribbage.report-hands"),  # two separate commands
-    6: ("cribbage.play-advice-win", "cribbage.report-deals"),  # two separate commands
-    7: ("jass.advise", "jass.selfplay"),        # self-play is a training run, never with advise
-    11: ("jass.games", "jass.play-advice", "jass.report-hands"),  # three separate commands
-    12: ("jass.report-cards", "jass.equity"),   # the report computes no equity table
-}
+#: Random streams: each game names its own, ``{game}.{feature} -> number`` (the first spawn key of
+#: ``SeedSequence(seed, spawn_key=(stream, block))``, :func:`block_states`), in one table of its
+#: package that its descriptor (:attr:`jass_sim.core.game.Game.streams`) hands to the registry.
+#: Every call of :func:`block_states` and :func:`jass_sim.core.threads.block_chunks` takes its
+#: stream from its game's table (checked by tests/core/test_streams.py). Streams need to be
+#: independent only within one computation (one command run, one API call): two features may
+#: share a number when no computation draws from both with the same seed, and each game documents
+#: its shared numbers (:attr:`~jass_sim.core.game.Game.shared_streams`). No computation spans two
+#: games, so numbers shared across games never matter.
 
 
 def check_seed(seed) -> int:

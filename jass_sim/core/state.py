@@ -5,7 +5,7 @@ its descriptor gives ``new_state(seed, **options)``. A state is a small state ma
 manner of pokerkit: :meth:`State.can` answers yes or no, :meth:`State.verify` raises
 :class:`IllegalAction` naming the rule an action breaks (the wording the page and the command line
 show), and :meth:`State.apply` verifies, then does. Actions are strings in the game's own notation
-(a card code, Cribbage's two discards ``"H5 S6"``, Jass's mode names and ``chibre``).
+(a card code, two cards discarded at once ``"H5 S6"``, the name of a mode or a choice).
 
 The playthrough conformance suite (``tests/contract/test_playthrough.py``) runs the same checks
 over every registered game through this interface only.
@@ -32,7 +32,7 @@ class State(ABC):
     conformance suite also asks for :meth:`cards_dealt`, :meth:`cards_played` and :meth:`fixed_totals`.
     """
 
-    #: The registered game's name (``jass``, ``cribbage``, ``basra``).
+    #: The registered game's name (its descriptor's ``name``).
     game: str = ""
 
     def __init__(self) -> None:
@@ -84,7 +84,7 @@ class State(ABC):
 
     def fixed_totals(self) -> dict[str, tuple[float, float]]:
         """The totals the rules fix, at this point of the game: ``{what: (fixed value, this
-        state's count)}`` (e.g. Jass's 157 card points in a round); the two must be equal.
+        state's count)}`` (e.g. the card points a round holds); the two must be equal.
 
         The game decides which totals hold at every step and which only at the end (it includes
         the latter once :meth:`is_terminal`).

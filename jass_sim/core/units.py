@@ -11,7 +11,7 @@ arrays pass as they are and exceptions propagate.
 
 The symbol must be published before a cached caller is loaded (an unresolved symbol is fatal):
 callers' specialisations are chosen by an argument type whose ``typeof`` hook calls
-:meth:`CompiledUnit.ensure` first (see :mod:`jass_sim.jass.players.dispatch`), and compiling a
+:meth:`CompiledUnit.ensure` first (see a game's players' ``dispatch`` module), and compiling a
 caller ensures the unit at typing time.
 """
 

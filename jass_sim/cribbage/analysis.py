@@ -61,8 +61,9 @@ def sampled_stats(n: int, seed: int) -> tuple[pd.DataFrame, dict]:
     Wraps the kernel ``_exact.sampled_distribution``.
     """
     from jass_sim.core.batches import call
-    from jass_sim.core.rng import BLOCK_SIZE, STREAMS, block_states
+    from jass_sim.core.rng import BLOCK_SIZE, block_states
     from jass_sim.cribbage._exact import sampled_distribution
+    from jass_sim.cribbage.streams import STREAMS
 
     states = block_states(seed, 0, -(-n // BLOCK_SIZE), STREAMS["cribbage.stats"])
     counts = call(sampled_distribution, states, n).sum(axis=0)
@@ -101,9 +102,10 @@ def crib_rank_pairs(samples: int, seed: int) -> pd.DataFrame:
     and ``_model.crib_vs_model``.
     """
     from jass_sim.core.batches import call
-    from jass_sim.core.rng import STREAMS, block_states
+    from jass_sim.core.rng import block_states
     from jass_sim.cribbage._model import crib_vs_model
     from jass_sim.cribbage.discards import crib_rank_table
+    from jass_sim.cribbage.streams import STREAMS
 
     table = crib_rank_table()
     pairs = [(r1, r2) for r1 in range(N_RANKS) for r2 in range(r1, N_RANKS)]

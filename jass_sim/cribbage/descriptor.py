@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from jass_sim.core.game import Game, Golden, Job
+from jass_sim.cribbage import page_hooks
+from jass_sim.cribbage.arg_kinds import ARG_KINDS
 from jass_sim.cribbage.cli import cribbage
 from jass_sim.cribbage.players import PLAYERS
+from jass_sim.cribbage.streams import SHARED_STREAMS, STREAMS
 
 #: Games of the small ``simulate`` run (three random blocks of 64 duplicate pairs).
 SMALL_GAMES = 300
+
+#: A job that takes a ``game`` (its text or replay JSON, never a server file) and checks it.
+GAME_TEXT = {"texts": ("game",), "check": page_hooks.check_game}
 
 
 def replay(seed: int, player: str) -> dict:
@@ -47,10 +53,22 @@ def simulate(seed: int, player: str, threads: int | None = None) -> dict:
 GAME = Game(name="cribbage", players=PLAYERS, default_player="greedy", replay=replay, simulate=simulate,
             commands=(cribbage,), replay_command=("cribbage", "replay"), player_option="--a",
             golden=(Golden("cribbage_replay_seed1_expect_greedy.json", 1, "expect"),),
-            jobs=(Job("cribbage_discard", "jass_sim.cribbage.api", "discard", progress=True),
-                  Job("cribbage_play_advice", "jass_sim.cribbage.api", "play_advice", progress=True),
-                  Job("cribbage_review", "jass_sim.cribbage.api", "review", progress=True),
-                  Job("cribbage_state", "jass_sim.cribbage.api", "game_state", progress=True),
+            jobs=(# the sampled opponent (``opponent: model`` or ``pegging``) runs in one kernel call that cannot be
+                  # cut (about 0.25 s for 2,000 hands)
+                  Job("cribbage_discard", "jass_sim.cribbage.api", "discard", progress=True, caps=(("samples", 4_000),)),
+                  # 256 opponent hands per kernel call, the ``score`` games in sub-batches of 64: the caps only
+                  # bound the job's length (about a minute at most)
+                  Job("cribbage_play_advice", "jass_sim.cribbage.api", "play_advice", progress=True,
+                      caps=(("samples", 200_000), ("win_samples", 4_000))),
+                  Job("cribbage_review", "jass_sim.cribbage.api", "review", progress=True, **GAME_TEXT,
+                      history="jass_sim.cribbage.game_review:history_entry"),
+                  Job("cribbage_state", "jass_sim.cribbage.api", "game_state", progress=True, **GAME_TEXT),
                   Job("cribbage_bot_discard", "jass_sim.cribbage.api", "bot_discard", progress=True),
-                  Job("cribbage_rate", "jass_sim.cribbage.api", "rate_decision", progress=True)),
+                  Job("cribbage_rate", "jass_sim.cribbage.api", "rate_decision", progress=True, **GAME_TEXT)),
+            streams=STREAMS, shared_streams=SHARED_STREAMS, arg_kinds=ARG_KINDS,
+            notation=page_hooks.notation, warm_ups=(("cribbage", page_hooks.warm_up),),
+            report=("cribbage", "Cribbage"),
+            hints={"dealer": "whose crib it is, true (yours, counted plus) or false (the opponent's, minus)",
+                   "game": "the game's text or its cribbage replay JSON"},
+            flag_arguments={"pone": "dealer"},
             new_state=new_state, replay_actions=replay_actions, state_options=({},))

@@ -163,10 +163,11 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
     peg = [(None, None, None, None)] * 15
     tick(1, "sampled opponent hands" if sampled else "exact figures")
     if sampled:
-        from jass_sim.core.rng import STREAMS, block_states
+        from jass_sim.core.rng import block_states
         from jass_sim.core.stats import mean_ci
         from jass_sim.cribbage._model import discard_samples
         from jass_sim.cribbage._players import DISCARD_EXPECT, DISCARD_RANDOM
+        from jass_sim.cribbage.streams import STREAMS
 
         state = block_states(seed, 0, 1, STREAMS["cribbage.discard"])[0]
         model = opponent == "model"
@@ -202,10 +203,11 @@ def discard_options(hand: list[int], dealer: bool, opponent: str = "random", sam
     if score is not None:
         from jass_sim.core.batches import Slicer, call
         from jass_sim.core.resources import check_memory
-        from jass_sim.core.rng import STREAMS, block_states
+        from jass_sim.core.rng import block_states
         from jass_sim.core.stats import wilson_ci
         from jass_sim.cribbage._game import PAIRS_PER_BLOCK, win_samples
         from jass_sim.cribbage.players import PLAYERS
+        from jass_sim.cribbage.streams import STREAMS
 
         n_blocks = -(-samples // PAIRS_PER_BLOCK)
         # two random-number states (32 bytes each) per block of game samples

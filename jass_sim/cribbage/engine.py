@@ -15,8 +15,9 @@ import numpy as np
 
 from jass_sim.core.batches import Slicer, call
 from jass_sim.core.errors import InputError
-from jass_sim.core.rng import STREAMS, block_states
+from jass_sim.core.rng import block_states
 from jass_sim.cribbage.players import PLAYERS
+from jass_sim.cribbage.streams import STREAMS
 
 DECK_STREAM, PLAY_STREAM = STREAMS["cribbage.deck"], STREAMS["cribbage.play"]
 

@@ -77,8 +77,9 @@ def card_values(pos: PegPosition, worlds: np.ndarray, progress=None) -> np.ndarr
 def sampled_worlds(pos: PegPosition, samples: int, seed: int) -> np.ndarray:
     """``samples`` opponent hands drawn uniformly from ``pos.unseen()`` (block ``b`` of
     :data:`SAMPLE_BLOCK` hands from its own generator state: the same hands on any machine)."""
-    from jass_sim.core.rng import STREAMS, block_states
+    from jass_sim.core.rng import block_states
     from jass_sim.cribbage._advice import sample_worlds
+    from jass_sim.cribbage.streams import STREAMS
 
     pool = np.array(pos.unseen(), dtype=np.int64)
     n_blocks = -(-samples // SAMPLE_BLOCK)

@@ -21,12 +21,13 @@ def win_rates(pos: PegPosition, cards: list[int], score: tuple[int, int], sample
     len(cards)]``, zeros), each card's wins per block of game samples are written there (one
     kernel call per block: the same wins), for paired intervals between cards."""
     from jass_sim.core.batches import Slicer, call
-    from jass_sim.core.rng import STREAMS, block_states
+    from jass_sim.core.rng import block_states
     from jass_sim.core.stats import wilson_ci
     from jass_sim.cribbage._game import PAIRS_PER_BLOCK
     from jass_sim.cribbage._pegwin import win_counts
     from jass_sim.cribbage.discards import crib_rank_table
     from jass_sim.cribbage.players import PLAYERS
+    from jass_sim.cribbage.streams import STREAMS
 
     left = np.array(pos.left, dtype=np.int64)
     seq = np.zeros(16, dtype=np.int64)

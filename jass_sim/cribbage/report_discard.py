@@ -145,7 +145,8 @@ def crib_flush_chance(suit_cards_held: int = 2) -> float:
 def sample_hands(n: int, seed: int) -> np.ndarray:
     """``n`` uniformly random six-card hands (sorted ``int64[n, 6]``) from stream
     ``cribbage.report-hands`` (numpy's generator seeded by ``SeedSequence(seed, spawn_key=(stream,))``)."""
-    from jass_sim.core.rng import STREAMS, check_seed
+    from jass_sim.core.rng import check_seed
+    from jass_sim.cribbage.streams import STREAMS
 
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(check_seed(seed),
                                                                      spawn_key=(STREAMS["cribbage.report-hands"],))))

@@ -107,10 +107,11 @@ def minimax_values(hands: list[list[int]], turn: int, seq: list[int], count: int
 def deal_hands(n: int, seed: int) -> np.ndarray:
     """``int64[n, 2, 4]``: the kept fours of the pone (0) and the dealer (1) on ``n`` uniform deals,
     each throwing by the ``expect`` player (stream ``cribbage.report-deals``)."""
-    from jass_sim.core.rng import STREAMS, check_seed
+    from jass_sim.core.rng import check_seed
     from jass_sim.cribbage._exact import discard_pair
     from jass_sim.cribbage._players import DISCARD_EXPECT, choose_discard
     from jass_sim.cribbage.discards import crib_rank_table
+    from jass_sim.cribbage.streams import STREAMS
 
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(check_seed(seed),
                                                                      spawn_key=(STREAMS["cribbage.report-deals"],))))

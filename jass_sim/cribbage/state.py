@@ -69,7 +69,8 @@ def peg_combinations(seq) -> list[tuple[str, int]]:
 def deal_seed(seed: int) -> tuple[list[int], list[int], int]:
     """The first hand the engine deals for ``seed`` (``jass-sim cribbage replay --seed SEED``'s
     first hand): ``(pone's six, dealer's six, starter)``."""
-    from jass_sim.core.rng import STREAMS, block_states
+    from jass_sim.core.rng import block_states
+    from jass_sim.cribbage.streams import STREAMS
 
     state = block_states(seed, 0, 1, STREAMS["cribbage.deck"])[0].copy()
     deck = np.empty(52, dtype=np.int64)

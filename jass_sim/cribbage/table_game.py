@@ -167,9 +167,10 @@ def search_card(hand: HandRecord, player: int, seed: int) -> int:
     import numpy as np
 
     from jass_sim.core.batches import call
-    from jass_sim.core.rng import STREAMS, block_states
+    from jass_sim.core.rng import block_states
     from jass_sim.cribbage._search import WIDE_WORLDS, search_play
     from jass_sim.cribbage.pegposition import build_position
+    from jass_sim.cribbage.streams import STREAMS
 
     pos = build_position(format_cards(hand.kept(player)), format_card(hand.starter), hand.dealer == player,
                          format_cards(hand.plays), format_cards(hand.thrown[player]), opponent_go=True)
@@ -223,10 +224,11 @@ def bot_discard(six: list[int], dealer: bool, seed: int, progress=None) -> Table
     import numpy as np
 
     from jass_sim.core.batches import call
-    from jass_sim.core.rng import STREAMS, block_states
+    from jass_sim.core.rng import block_states
     from jass_sim.cribbage._exact import discard_pair
     from jass_sim.cribbage._players import DISCARD_SEARCH, choose_discard
     from jass_sim.cribbage.discards import crib_rank_table
+    from jass_sim.cribbage.streams import STREAMS
 
     _tick(progress, 0)
     hand6 = np.array(six, dtype=np.int64)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from jass_sim.core.api_args import api_args
 from jass_sim.core.lazy import lazy_exports
+from jass_sim.jass.arg_kinds import api_args
 from jass_sim.jass.players import DEFAULT_CHOOSER
 
 if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)

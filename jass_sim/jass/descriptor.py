@@ -3,12 +3,27 @@
 from __future__ import annotations
 
 from jass_sim.core.game import Game, Golden, Job
+from jass_sim.jass import page_hooks
+from jass_sim.jass.arg_kinds import ARG_KINDS
 from jass_sim.jass.cli import COMMANDS
 from jass_sim.jass.engine.replay import STATE_OPTIONS, new_state, replay_actions
 from jass_sim.jass.players import PLAYERS
+from jass_sim.jass.streams import SHARED_STREAMS, STREAMS
 
 #: Rounds of the small ``simulate`` run (three random blocks).
 SMALL_DEALS = 3000
+
+#: The job API's caps of the sampled analyses: the sample counts keep a job at a few minutes at
+#: most on a small machine; ``search_worlds`` keeps one decision of the ``search`` player (one block
+#: of ``advise``, one ``choose_card``) short.
+SAMPLE_CAPS = (("samples", 1_000_000), ("max_samples", 1_000_000), ("search_worlds", 256))
+#: The policies the job API refuses in the sampled analyses, and the ones it runs: a kernel call
+#: plays whole blocks of samples (64 deals of ``advise``, 16 worlds of ``play_advice`` and of each
+#: ``review`` decision) and cannot stop inside one; with ``pimc``, ``dd`` or ``search`` one block
+#: takes from seconds to minutes (measured on a loaded two-core machine: 100 s for ``advise`` with
+#: ``search``, 15 minutes with ``pimc``), so neither a tick every half second nor a stop within a
+#: second could hold. The command line runs them (Ctrl-C stops it at once).
+SLOW_POLICIES = (("pimc", "dd", "search"), ("net", "heuristic", "random"))
 
 
 def replay(seed: int, player: str) -> dict:
@@ -32,13 +47,27 @@ GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay
             commands=COMMANDS, replay_command=("replay",), player_option="--policy",
             new_state=new_state, replay_actions=replay_actions, state_options=STATE_OPTIONS,
             golden=(Golden("jass_replay_seed1_net.json", 1, "net", key="replay"),),  # the default run
-            jobs=(Job("advise", "jass_sim.jass.api", "advise", progress=True),
-                  Job("play_advice", "jass_sim.jass.play.api", "play_advice", progress=True),
-                  Job("review", "jass_sim.jass.play.api", "review", progress=True),
-                  Job("equity", "jass_sim.jass.games.api", "equity", progress=True),
+            jobs=(Job("advise", "jass_sim.jass.api", "advise", progress=True, caps=SAMPLE_CAPS, policies=SLOW_POLICIES),
+                  Job("play_advice", "jass_sim.jass.play.api", "play_advice", progress=True, caps=SAMPLE_CAPS,
+                      policies=SLOW_POLICIES),
+                  Job("review", "jass_sim.jass.play.api", "review", progress=True,
+                      caps=(("samples", 100_000), ("search_worlds", 256)), policies=SLOW_POLICIES, texts=("round",),
+                      check=page_hooks.check_review, history="jass_sim.jass.play.history:history_entry"),
+                  # equity's last kernel (every cell of the grid against every sampled round, level by level)
+                  # cannot be cut: with the largest step and at most 4,000 rounds it lasts about half a second on
+                  # a loaded two-core machine (the default 50,000 rounds at step 10 take a minute); bigger tables
+                  # are built with the command line or read with ``shipped``
+                  Job("equity", "jass_sim.jass.games.api", "equity", progress=True, caps=(("games", 4_000),),
+                      minimums=(("step", 50),), check=page_hooks.check_equity),
                   # the page's coached round: the card a policy plays from a seat's view (``jass_sim.choose_card``,
                   # whose first parameter ``policy`` the job's args may leave out: ``net``), the mode a bot
                   # partner picks (or its chibre), and the melds and stöck each seat declares
-                  Job("choose_card", "jass_sim.jass.play.choose", "choose_card", progress=True, defaults=(("policy", "net"),)),
+                  Job("choose_card", "jass_sim.jass.play.choose", "choose_card", progress=True, defaults=(("policy", "net"),),
+                      caps=(("search_worlds", 256),)),
                   Job("choose_mode", "jass_sim.jass.play.coach", "choose_mode", progress=True),
-                  Job("declare_melds", "jass_sim.jass.play.coach", "declare_melds", progress=True)))
+                  Job("declare_melds", "jass_sim.jass.play.coach", "declare_melds", progress=True)),
+            streams=STREAMS, shared_streams=SHARED_STREAMS, arg_kinds=ARG_KINDS,
+            notation=page_hooks.notation,
+            warm_ups=(("jass", page_hooks.warm_up_advise), ("jass-play", page_hooks.warm_up_play)),
+            report=("chibre", "Jass (chibre)"), position=page_hooks.position,
+            hints={"mode": "the trump or mode (H, D, S, C, OBE, UNE)", "round": "the round's text or its replay JSON"})

@@ -2,7 +2,7 @@
 
 - ``GET /`` the page; ``GET /static/...`` its scripts and styles (package data).
 - ``GET /api/health``: ``{"status": "warming" | "ready", "version": ..., "games": {game: "warming" |
-  "ready" | "failed"}}`` (``status``: Jass, the page's first game).
+  "ready" | "failed"}}`` (``status``: the first registered game, the page's first question).
 - ``POST /api/jobs`` with ``{"command": C, "args": {...}}``: 202 ``{"id": ...}``; bad arguments 400
   ``{"error": line, "field": argument}``; a body over ``MAX_BODY_BYTES`` 413; a full queue 429.
 - ``GET /api/jobs/{id}/events``: server-sent events: ``progress`` (at least every 0.5 s), then one
@@ -10,12 +10,12 @@
 - ``DELETE /api/jobs/{id}``: cancel (the stream ends with ``cancelled`` within a second).
 - ``GET /api/jobs/{id}``: the job's state and, once there, its result (a page reloaded mid-job).
 - ``GET /api/commands``: the commands and their arguments.
-- ``GET /api/notation``: every game's card notation (suits, symbols, ranks, card codes; Chibre's
-  modes and Swiss-German labels), the one definition the page shows cards from.
-- ``POST /api/position``: a round so far (``hand``, ``mode``, ``leader``, ``chooser``, ``chibred``,
-  ``played``, ``melds``) checked by the rules: the position and the seat to play, or 400.
+- ``GET /api/notation``: every game's card notation (suits, symbols, ranks, card codes, and what a
+  game adds), the one definition the page shows cards from.
+- ``POST /api/position``: a round so far, checked by the rules of the game with a position hook
+  (:attr:`jass_sim.core.game.Game.position`): the position and the seat to play, or 400.
 - ``GET``/``DELETE /api/history`` and ``/api/history/{id}``: the saved rounds (:mod:`jass_sim.page.history`);
-  every ``review`` (and ``cribbage_review``) job saves its round (game) unless its args say
+  every job with a history hook (the games' reviews) saves its round (game) unless its args say
   ``"save": false``.
 """
 

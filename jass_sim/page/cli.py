@@ -7,41 +7,23 @@ import click
 from jass_sim.core.cli import command
 
 
+def _warm_ups() -> list[tuple[str, object]]:
+    """Every registered game's warm-ups (:attr:`jass_sim.core.game.Game.warm_ups`), in order."""
+    from jass_sim.registry import GAMES
+
+    return [pair for game in GAMES for pair in game.warm_ups]
+
+
 def warm_up() -> None:
-    """Compile (or load from Numba's cache) the kernels of the page's first question, ``advise``
-    (trump or chibre), with tiny inputs: the page is ready when they are. The card-play kernels
-    follow in the background (:func:`warm_up_jass_play`)."""
-    import jass_sim
-
-    jass_sim.advise("HJ H9 HA SK SQ D6 C7 C8 CT", samples=64, seed=0)
+    """Compile (or load from Numba's cache) the kernels of the page's first question (the first
+    registered game's first warm-up), with tiny inputs: the page is ready when they are. The other
+    kernels follow in the background (:data:`BACKGROUND_WARM_UPS`)."""
+    _warm_ups()[0][1]()
 
 
-def warm_up_jass_play() -> None:
-    """The kernels of Jass card play (play-advice with its endgame solver, the table's bots), after
-    ``advise``, in the background: a card-play job sent before they are ready compiles them itself."""
-    import jass_sim
-
-    jass_sim.play_advice("HJ H9 HA SK SQ D6 C7 C8 CT", mode="H", played="D7 S6", leader=2, samples=16, seed=0)
-    jass_sim.choose_card("net", "HJ H9 HA SK SQ D6 C7 C8 CT", mode="H", seed=0)
-
-
-def warm_up_cribbage() -> None:
-    """The Cribbage view's kernels (after Jass, in the background)."""
-    from jass_sim import cribbage
-
-    cribbage.discard("5H 5D JS 6C 4H KD", dealer=True)
-
-
-def warm_up_basra() -> None:
-    """The Basra view's kernels (after Jass, in the background)."""
-    from jass_sim import basra
-
-    basra.advise("HJ D10 C5 S3 HK H7", table="C2 D3 S4 HA", samples=64, seed=0)
-
-
-#: What is warmed after Jass's ``advise``, in this order, while the page already answers it:
+#: What is warmed after the first warm-up, in this order, while the page already answers it:
 #: ``/api/health``'s ``games`` says which is ready.
-BACKGROUND_WARM_UPS = (("jass-play", warm_up_jass_play), ("cribbage", warm_up_cribbage), ("basra", warm_up_basra))
+BACKGROUND_WARM_UPS = tuple(_warm_ups()[1:])
 
 
 @command("serve")

@@ -3,58 +3,24 @@ with the job's ``args`` as keyword arguments; its result's ``to_json()`` is the 
 
 from __future__ import annotations
 
-import functools
-import importlib
-import inspect
 import math
 import re
-from dataclasses import dataclass
 
 from jass_sim.core.errors import InputError
-from jass_sim.jass.cards import format_card
+from jass_sim.core.game import Job
 from jass_sim.page.guards import check_job_args, missing_argument
+from jass_sim.registry import GAMES
 
-
-@dataclass(frozen=True)
-class JobCommand:
-    """A command of the job API: the function ``module.name``; ``progress``: it takes a ``progress``
-    callback (ticks, cancellation and the check of the arguments before the job is queued);
-    ``defaults``: ``(name, value)`` pairs passed unless the job's ``args`` give them."""
-
-    module: str
-    name: str
-    progress: bool = False
-    defaults: tuple = ()
-
-    def function(self):
-        function = getattr(importlib.import_module(self.module), self.name)
-        return functools.partial(function, **dict(self.defaults)) if self.defaults else function
-
-    def parameters(self) -> set[str]:
-        return set(inspect.signature(self.function()).parameters) - {"progress"}
-
-    def required(self) -> list[str]:
-        """The arguments a job must give (no default here nor in the function)."""
-        given = dict(self.defaults)
-        return [name for name, p in inspect.signature(self.function()).parameters.items()
-                if p.default is inspect.Parameter.empty and name not in given
-                and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
-
-
-def _commands() -> dict[str, JobCommand]:
-    """Every registered game's job commands (:attr:`jass_sim.core.game.Game.jobs`), by name."""
-    from jass_sim.registry import GAMES
-
-    return {job.name: JobCommand(job.module, job.function, progress=job.progress, defaults=job.defaults)
-            for game in GAMES for job in game.jobs}
-
+#: A command of the job API is its game's :class:`jass_sim.core.game.Job` (the function it calls,
+#: its progress callback, defaults, caps and checks).
+JobCommand = Job
 
 #: The job API's commands (``POST /api/jobs`` with ``{"command": C, "args": {...}}``), from the games'
-#: descriptors.
-COMMANDS: dict[str, JobCommand] = _commands()
+#: descriptors (:attr:`jass_sim.core.game.Game.jobs`), by name.
+COMMANDS: dict[str, Job] = {job.name: job for game in GAMES for job in game.jobs}
 
 
-def check_request(body) -> tuple[JobCommand, dict]:
+def check_request(body) -> tuple[Job, dict]:
     """The command and arguments of a ``POST /api/jobs`` body, or an InputError naming what is wrong
     (an unknown command, arguments that are not an object, an argument the function does not take)."""
     if not isinstance(body, dict):
@@ -142,14 +108,15 @@ def field_of(args: dict, exc: Exception, message: str = "") -> str | None:
 
 def api_wording(message: str) -> str:
     """``message`` with each command-line flag written as the job API's argument: ``--max-samples``
-    as ``max_samples``, ``--dealer/--pone`` and ``--pone`` as ``dealer``."""
+    as ``max_samples``, a pair ``--x/--y`` as ``x``, and the flags a game names in its
+    ``flag_arguments`` (:data:`FLAG_ARGUMENTS`) as their argument."""
     return FLAG.sub(lambda m: FLAG_ARGUMENTS.get(m.group(1), m.group(1).replace("-", "_")), message)
 
 
-#: A command-line flag in a message (``--hand``, ``--dealer/--pone``).
+#: A command-line flag in a message (``--hand``, a pair of flags ``--x/--y``).
 FLAG = re.compile(r"--([a-z][a-z0-9-]*)(?:/--[a-z][a-z0-9-]*)?")
-#: Flags whose job API argument is not their own name.
-FLAG_ARGUMENTS = {"pone": "dealer"}
+#: Flags whose job API argument is not their own name (each game's ``flag_arguments``).
+FLAG_ARGUMENTS = {flag: name for game in GAMES for flag, name in game.flag_arguments.items()}
 
 
 def _refused(message: str, token: str, field: str) -> InputError:
@@ -159,52 +126,10 @@ def _refused(message: str, token: str, field: str) -> InputError:
 
 
 def check_position(body) -> dict:
-    """The position of a round entered at the table (seat 0's view; any seat may be to play), as
-    ``Position.to_json()`` plus ``to_play`` (the seat to play next, None at the end), ``winners``
-    of the finished tricks, and ``finished``; an InputError naming the card that breaks a rule."""
-    from jass_sim.jass.cards import mode_option, parse_cards
-    from jass_sim.jass.play.api import parse_melds
-    from jass_sim.jass.play.position import build_position
-
-    if not isinstance(body, dict):
-        raise _refused("the request body must be a JSON object", "body", "body")
-    known = {"hand", "mode", "leader", "chooser", "chibred", "played", "melds"}
-    for key in body:
-        if key not in known:
-            raise InputError(f"a position takes no field {key!r} (it takes {', '.join(sorted(known))})", key)
-    body = _position_fields(body)
-    chooser = body.get("chooser")
-    pos = build_position(parse_cards(body.get("hand", ""), count=9), mode_option(body.get("mode", ""), allow_auto=False),
-                         body.get("leader", 0), parse_cards(body.get("played", ""), count=None, unique=False),
-                         parse_melds(body.get("melds")), chooser=chooser,
-                         chibred=body.get("chibred", False), require_turn=False)
-    finished = len(pos.tricks) == 9
-    doc = pos.to_json()
-    doc["to_play"] = None if finished else (pos.trick_leader + len(pos.trick)) % 4
-    doc["winners"] = [t["winner"] for t in pos.tricks]
-    doc["tricks"] = [{"leader": t["leader"], "cards": [format_card(c) for c in t["cards"]], "winner": t["winner"],
-                      "points": t["points"]} for t in pos.tricks]
-    doc["finished"] = finished
-    return doc
-
-
-def _position_fields(body: dict) -> dict:
-    """The fields of a position, each of its kind (cards, a name, a seat, a flag, melds) or an
-    InputError naming it, as the job API's arguments are checked (:mod:`jass_sim.core.api_args`)."""
-    from jass_sim.core.api_args import KINDS
-
-    kinds = {"hand": "cards", "played": "cards", "mode": "name", "leader": "whole", "chooser": "whole",
-             "chibred": "flag", "melds": "melds"}
-    for key in ("hand", "mode"):
-        if body.get(key) is None:
-            raise _refused(f"a position needs {key}", key, key)
-    out = {}
-    for key, value in body.items():
-        if value is None or (key == "chooser" and value == ""):
-            continue
-        if key in ("leader", "chooser") and isinstance(value, str) and value.strip().isdigit():
-            value = int(value)  # a select's value, as the route always took it
-        out[key] = KINDS[kinds[key]](key, value)
-        if key in ("leader", "chooser") and not 0 <= out[key] <= 3:
-            raise _refused(f"{key} must be a seat 0..3, got {out[key]}", str(out[key]), key)
-    return out
+    """``POST /api/position``: the position of a round entered at the table, as the first registered
+    game with a position hook (:attr:`jass_sim.core.game.Game.position`) checks it; an InputError
+    naming what breaks a rule."""
+    hook = next((game.position for game in GAMES if game.position is not None), None)
+    if hook is None:
+        raise _refused("no game takes a position", "body", "body")
+    return hook(body)

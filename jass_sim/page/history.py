@@ -1,6 +1,6 @@
 """The history on the page: the routes that list, fetch and delete the saved rounds, and the saving
-of every ``review`` and ``cribbage_review`` job (its ``save`` argument, default true; ``source``:
-``review`` or ``coach``).
+of every job whose descriptor has a history hook (:attr:`jass_sim.core.game.Job.history`: the
+games' reviews; its ``save`` argument, default true; ``source``: ``review`` or ``coach``).
 
 - ``GET /api/history``: ``{"rounds": [...]}``, newest first: ``id``, ``created`` (UTC, ISO 8601),
   ``game``, ``source``, ``mode``, ``seat``, ``card_loss``, ``verdicts``.
@@ -25,15 +25,16 @@ from starlette.routing import Route
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.history import HistoryError, HistoryStore, parse_id
+from jass_sim.registry import GAMES
 
 log = logging.getLogger("jass_sim.page")
 
 #: Where a saved review came from, as the job's ``source`` says.
 SOURCES = ("review", "coach")
 #: The commands whose results are saved, and the function that makes a result the history's row
-#: (``module:function``, called with the result, the source and the result's JSON).
-SAVED = {"review": "jass_sim.jass.play.history:history_entry",
-         "cribbage_review": "jass_sim.cribbage.game_review:history_entry"}
+#: (``module:function``, called with the result, the source and the result's JSON), from the
+#: games' descriptors.
+SAVED = {job.name: job.history for game in GAMES for job in game.jobs if job.history}
 #: The job arguments the page adds to a command's own (``GET /api/commands`` lists them too).
 EXTRA_ARGS = {name: {"save", "source"} for name in SAVED}
 
@@ -55,7 +56,7 @@ def split_save(body):
     return {**body, "args": args}, (source if save else None)
 
 
-def saver(store: HistoryStore, source: str, command: str = "review"):
+def saver(store: HistoryStore, source: str, command: str):
     """What a review job (of ``command``) runs on its result: the round or game saved, its ID in the
     result (``history_id``), or the line saying why it could not be saved (``history_error``)."""
     def after(out, doc: dict) -> dict:

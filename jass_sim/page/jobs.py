@@ -70,14 +70,16 @@ class JobQueue:
     Parameters
     ----------
     warm_up : callable, optional
-        Run on the worker thread before the first job (compiles the Jass kernels); :attr:`ready` is
-        True once it ended.
+        Run on the worker thread before the first job (compiles the first game's first kernels, its
+        warm-up named ``first``); :attr:`ready` is True once it ended.
     background : sequence of (game, callable), optional
-        Warm-ups run one after the other on a thread of their own once ``warm_up`` ended (Cribbage
-        and Basra: the page answers Jass meanwhile); :attr:`games` says which game is ready.
+        Warm-ups run one after the other on a thread of their own once ``warm_up`` ended (the other
+        games: the page answers the first meanwhile); :attr:`games` says which game is ready.
+    first : str, optional
+        The name of ``warm_up`` in :attr:`games` (default: the first registered game's first warm-up).
     """
 
-    def __init__(self, warm_up=None, background=()):
+    def __init__(self, warm_up=None, background=(), first: str | None = None):
         self._jobs: dict[str, Job] = {}
         self._queue: queue.Queue[Job | None] = queue.Queue()
         self._lock = threading.Lock()
@@ -86,8 +88,13 @@ class JobQueue:
         self.ready = warm_up is None
         self.warm_up_error: str | None = None
         self._background = list(background)
-        #: ``game -> "warming" | "ready" | "failed"`` (``jass``: the worker's own warm-up)
-        self.games: dict[str, str] = {"jass": "ready" if warm_up is None else "warming"}
+        if first is None:
+            from jass_sim.registry import GAMES
+
+            first = next(name for game in GAMES for name, _ in game.warm_ups)
+        self._first = first
+        #: ``game -> "warming" | "ready" | "failed"`` (``first``: the worker's own warm-up)
+        self.games: dict[str, str] = {first: "ready" if warm_up is None else "warming"}
         self.games.update({game: "warming" for game, _ in self._background})
         self._thread = threading.Thread(target=self._work, name="jass-sim-jobs", daemon=True)
         self._thread.start()
@@ -104,7 +111,7 @@ class JobQueue:
             raise _Checked()
 
         try:
-            command.function()(**args, progress=stop)
+            command.load()(**args, progress=stop)
         except _Checked:
             return
 
@@ -153,7 +160,7 @@ class JobQueue:
                 self.warm_up_error = f"{type(exc).__name__}: {exc}"
                 log.exception("warm-up failed")
             self.ready = True
-            self.games["jass"] = "failed" if self.warm_up_error else "ready"
+            self.games[self._first] = "failed" if self.warm_up_error else "ready"
         if self._background:
             threading.Thread(target=self._warm_games, name="jass-sim-warm-up", daemon=True).start()
         while True:
@@ -165,7 +172,7 @@ class JobQueue:
             self._run(job)
 
     def _warm_games(self) -> None:
-        # after Jass: a game's first job waits for nothing that another game's warm-up compiles
+        # after the first: a game's first job waits for nothing that another game's warm-up compiles
         for game, warm in self._background:
             try:
                 warm()
@@ -182,7 +189,7 @@ class JobQueue:
         if job.command.progress:
             kwargs["progress"] = lambda tick: self._tick(job, tick)
         try:
-            out = job.command.function()(**kwargs)
+            out = job.command.load()(**kwargs)
             doc = clean_json(out.to_json())
             if job.after is not None and not job.cancel_requested:
                 doc = job.after(out, doc)

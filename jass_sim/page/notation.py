@@ -1,21 +1,13 @@
 """The card notation of every game as data for the page (``GET /api/notation``): the page shows and
-reads cards from this one definition (the games' :class:`jass_sim.core.notation.Deck`), not from a
-copy in JavaScript."""
+reads cards from this one definition (each game's :class:`jass_sim.core.notation.Deck`, given by its
+descriptor's ``notation`` hook), not from a copy in JavaScript."""
 
 from __future__ import annotations
 
-from jass_sim.basra.cards import DECK as BASRA_DECK
-from jass_sim.cribbage.cards import DECK as CRIBBAGE_DECK
-from jass_sim.jass.cards import DECK as JASS_DECK
-from jass_sim.jass.cards import MODE_NAMES, MODE_WORDS, SWISS_LABELS
+from jass_sim.registry import GAMES
 
 
 def notation_json() -> dict:
-    """``{game: deck}`` for ``jass``, ``cribbage`` and ``basra`` (see :meth:`Deck.to_json`); Chibre's
-    adds its modes (``modes``, ``mode_words``) and the Swiss-German labels (``swiss``)."""
-    jass = JASS_DECK.to_json() | {"modes": list(MODE_NAMES), "mode_words": dict(MODE_WORDS),
-                                  "swiss": {"suits": list(SWISS_LABELS["suits"]),
-                                            "suit_short": list(SWISS_LABELS["suit_short"]),
-                                            "ranks": dict(SWISS_LABELS["ranks"]),
-                                            "rank_short": dict(SWISS_LABELS["rank_short"])}}
-    return {"jass": jass, "cribbage": CRIBBAGE_DECK.to_json(), "basra": BASRA_DECK.to_json()}
+    """``{game: deck}`` for every registered game with a notation (see :meth:`Deck.to_json`; a game
+    may add its own keys, such as its modes)."""
+    return {game.name: game.notation() for game in GAMES if game.notation is not None}

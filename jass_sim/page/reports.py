@@ -1,5 +1,5 @@
-"""The committed strategy reports (``reports/chibre/``, ``reports/cribbage/``, ``reports/basra/`` of
-the repository), linked from the page and served read-only under ``/reports/`` by the page's own
+"""The committed strategy reports (``reports/<directory>/`` of the repository, each game's
+descriptor's ``report``), linked from the page and served read-only under ``/reports/`` by the page's own
 server: nothing comes from another host. An install without the repository (a wheel) has none;
 the page then shows no link and ``/reports/`` answers 404.
 """
@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-#: (directory under reports/, the link's text), in the page's order.
-REPORTS = (("chibre", "Jass (chibre)"), ("cribbage", "Cribbage"), ("basra", "Basra"))
+from jass_sim.registry import GAMES
+
+#: (directory under reports/, the link's text), in the page's order (the registry's).
+REPORTS = tuple(game.report for game in GAMES if game.report is not None)
 
 
 def reports_dir() -> Path | None:

@@ -35,6 +35,7 @@ UNCHECKED: dict[str, str] = {}
 #: Values of the wrong type for each kind (each must be refused).
 BAD = {
     "whole": [object(), "100", 2.5, True, [1], float("nan")],
+    "count": [object(), "100", 2.5, True, [1], float("nan")],
     "whole0": [object(), "100", 2.5, True, -1],
     "number": [object(), "1", True, [1.0]],
     "name": [object(), 3, ["H"], b"net"],

@@ -1,9 +1,10 @@
-"""One table names every random stream (:data:`jass_sim.core.rng.STREAMS`).
+"""Each game's one table names every random stream of the game (``jass_sim.<game>.streams.STREAMS``,
+handed to the registry by its descriptor, :attr:`jass_sim.core.game.Game.streams`).
 
-Every ``block_states`` / ``block_chunks`` call in the package takes its stream from the table
-(no literal, no arithmetic on a stream number), every module-level stream constant is read from
-it, and the numbers that several features share are exactly the ones documented in
-:data:`jass_sim.core.rng.SHARED_STREAMS`.
+Every ``block_states`` / ``block_chunks`` call in the package takes its stream from its game's
+table (no literal, no arithmetic on a stream number), every module-level stream constant is read
+from it, and the numbers that several features of a game share are exactly the ones the game
+documents (:attr:`jass_sim.core.game.Game.shared_streams`).
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from collections import defaultdict
 from pathlib import Path
 
 import jass_sim
-from jass_sim.core.rng import SHARED_STREAMS, STREAMS
+from jass_sim.registry import GAMES
 
+#: Every game's streams, by name (names are ``{game}.{feature}``: no two games share one).
+STREAMS = {name: number for game in GAMES for name, number in game.streams.items()}
 PACKAGE = Path(jass_sim.__file__).parent
 #: The functions that take a stream, and the position of their stream argument.
 STREAM_ARG = {"block_states": 3, "block_chunks": 2}
@@ -64,8 +67,8 @@ def test_every_stream_argument_comes_from_the_table():
 def test_every_stream_constant_and_default_is_read_from_the_table():
     bad = []
     for path in _modules():
-        if path.name == "rng.py" and path.parent.name == "core":
-            continue
+        if path.name == "streams.py" or path.name == "rng.py" and path.parent.name == "core":
+            continue  # the tables themselves, and block_states' own default
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             pairs = []
@@ -90,13 +93,33 @@ def test_every_stream_constant_and_default_is_read_from_the_table():
 def test_every_table_entry_is_used():
     # the package's modules, and the scripts that draw their own data (scripts/partner_data.py)
     scripts = sorted((PACKAGE.parent / "scripts").glob("*.py"))
-    text = "\n".join(p.read_text(encoding="utf-8") for p in _modules() + scripts if p.name != "rng.py")
+    text = "\n".join(p.read_text(encoding="utf-8") for p in _modules() + scripts if p.name != "streams.py")
     assert [name for name in STREAMS if f'STREAMS["{name}"]' not in text] == []
 
 
+def test_every_game_has_its_streams_and_no_two_games_share_a_name():
+    assert all(game.streams for game in GAMES)
+    assert len(STREAMS) == sum(len(game.streams) for game in GAMES)
+    for game in GAMES:
+        assert all(name.startswith(f"{game.name}.") for name in game.streams), game.name
+
+
+def test_streams_are_read_from_their_own_games_table():
+    """A module of a game package imports the streams of that game only."""
+    bad = []
+    for game in GAMES:
+        for path in sorted((PACKAGE / game.name).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom) and (node.module or "").endswith(".streams") \
+                        and node.module != f"jass_sim.{game.name}.streams":
+                    bad.append(f"{path.relative_to(PACKAGE)}: from {node.module}")
+    assert not bad
+
+
 def test_shared_numbers_are_exactly_the_documented_ones():
-    by_number = defaultdict(list)
-    for name, number in STREAMS.items():
-        by_number[number].append(name)
-    shared = {number: tuple(names) for number, names in by_number.items() if len(names) > 1}
-    assert shared == SHARED_STREAMS
+    for game in GAMES:
+        by_number = defaultdict(list)
+        for name, number in game.streams.items():
+            by_number[number].append(name)
+        shared = {number: tuple(names) for number, names in by_number.items() if len(names) > 1}
+        assert shared == game.shared_streams, game.name

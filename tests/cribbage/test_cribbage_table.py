@@ -110,8 +110,9 @@ def test_the_bot_pegs_as_the_wide_player():
     his discard, the cards played), the generator seeded by the seed, the hand and the cards played."""
     import numpy as np
 
-    from jass_sim.core.rng import STREAMS, block_states
+    from jass_sim.core.rng import block_states
     from jass_sim.cribbage._search import WIDE_WORLDS, search_play
+    from jass_sim.cribbage.streams import STREAMS
     text = HAND1 + "play QH 5C\n"
     for seed in range(6):
         choice = game_state(text, choose=True, seed=seed).to_json()["choice"]

@@ -126,7 +126,7 @@ def test_a_review_job_is_cancelled(client):
 
 
 def test_a_game_over_the_cap_of_hands_is_refused(client):
-    from jass_sim.core.caps import MAX_GAME_HANDS
+    from jass_sim.cribbage.page_hooks import MAX_GAME_HANDS
 
     hand = GAME.replace("play QH 5C QD\n", "")
     text = "".join(hand.replace("dealer A", f"dealer {'AB'[i % 2]}") for i in range(MAX_GAME_HANDS + 1))

@@ -200,7 +200,7 @@ def test_unknown_job_is_404(client):
 
 def test_every_command_is_a_public_function():
     for name, command in COMMANDS.items():
-        assert callable(command.function()), name
+        assert callable(command.load()), name
 
 
 def test_position_route_checks_a_round_at_the_table(client):

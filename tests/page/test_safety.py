@@ -10,10 +10,10 @@ import pytest
 from starlette.testclient import TestClient
 
 import jass_sim
-from jass_sim.core.caps import JOB_CAPS, JOB_MINIMUMS, MAX_BODY_BYTES, MAX_QUEUED, MEMORY_CAPS
+from jass_sim.core.caps import MAX_BODY_BYTES, MAX_QUEUED
 from jass_sim.page.app import create_app
 from jass_sim.page.commands import COMMANDS, clean_json
-from jass_sim.page.guards import FILE_KINDS, ROUND_ARGUMENTS
+from jass_sim.page.guards import FILE_KINDS, JOB_CAPS, JOB_MINIMUMS, MEMORY_CAPS, ROUND_ARGUMENTS
 from jass_sim.page.jobs import JobQueue
 
 from page_helpers import read_events
@@ -105,7 +105,7 @@ def test_the_python_api_still_reads_a_round_file(tmp_path):
 def test_no_job_command_takes_a_file():
     """The audit of every job command: no argument of a file kind but the rounds checked as text."""
     for name, command in COMMANDS.items():
-        function = command.function()
+        function = command.load()
         kinds = getattr(getattr(function, "func", function), "api_kinds")
         files = {(name, arg) for arg, kind in kinds.items() if kind in FILE_KINDS and arg in command.parameters()}
         assert files <= ROUND_ARGUMENTS, files
@@ -222,7 +222,7 @@ def test_basra_samples_1e12_is_one_line_in_the_api_the_python_api_and_the_cli(cl
     response = post(client, "basra_advise", REQUIRED["basra_advise"] | {"samples": 1e12})
     assert response.status_code == 400 and response.json()["field"] == "samples"
     assert "MemoryError" not in response.text and "internal" not in response.text
-    cap = MEMORY_CAPS[("basra advise", "samples")]
+    cap = {(command, name): cap for command, name, cap in MEMORY_CAPS}[("basra advise", "samples")]
     with pytest.raises(jass_sim.InputError, match=f"{cap:,}"):
         jass_sim.basra.advise("HJ D10 C5 S3 HK H7", table="H5 C2 D7 S9", samples=10**12)
     result = CliRunner().invoke(main, ["basra", "advise", "--hand", "HJ D10 C5 S3 HK H7", "--table", "H5 C2 D7 S9",

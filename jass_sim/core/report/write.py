@@ -1,6 +1,6 @@
 """The one writer of report directories: a report appears whole, or the old one stays.
 
-Every report (``jass-sim report``, ``jass-sim basra report``) is a directory of ``index.md``,
+Every report (each game's ``report`` command) is a directory of ``index.md``,
 ``index.html``, PNG figures and ``tables/*.csv``. :func:`write_report_dir` writes all of it into
 a temporary directory beside the target and swaps it in with two renames at the end, so an
 interruption or an error at any point leaves the previous report as it was (and no temporary

@@ -14,7 +14,7 @@ from numba.core import types
 from numba.extending import overload
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, copy_into, jit
-from jass_sim.core.rng import STREAMS, block_states, next_u64
+from jass_sim.core.rng import block_states, next_u64
 from jass_sim.core.threads import block_parallel
 from jass_sim.jass.engine.deal import deal_conditioned
 from jass_sim.jass.engine.game import MAX_CREDITS, round_credits
@@ -27,6 +27,7 @@ from jass_sim.jass.players import policy_params
 from jass_sim.jass.players.player_set import PARTNER_SEARCH as PARTNER_SEARCH_FLAG
 from jass_sim.jass.players.player_set import is_player_set_type, player_set
 from jass_sim.jass.rules._scoring import MATCH, MELDS, TOTAL
+from jass_sim.jass.streams import STREAMS
 
 #: Samples per RNG block of ``advise`` (fixed, so results do not depend on threads or batches).
 ADVISE_BLOCK = 64

@@ -187,9 +187,10 @@ class GameRecord:
 def simulate_game(seed: int, rules="chibre", policy: str = "heuristic", chooser: str = DEFAULT_CHOOSER,
                   game_index: int = 0) -> GameRecord:
     """Play game ``game_index`` of the stream seeded by ``seed``. Wraps :func:`play_game`."""
-    from jass_sim.core.rng import STREAMS, block_states
+    from jass_sim.core.rng import block_states
     from jass_sim.jass.modes.choose import MODE_POLICIES
     from jass_sim.jass.players import PLAYERS
+    from jass_sim.jass.streams import STREAMS
 
     rng = block_states(seed, game_index, 1, STREAMS["jass.game"])[0]
     return recorded_game(rng, rng, rules, np.full(4, MODE_POLICIES[chooser], dtype=np.int64),

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from jass_sim.core.result import Result
-from jass_sim.core.rng import STREAMS, block_states
+from jass_sim.core.rng import block_states
 from jass_sim.jass.cards import MODE_NAMES, format_card, format_cards, mask_to_cards, mode_name
 from jass_sim.jass.players import DEFAULT_CHOOSER, PLAYERS, policy_params
 from jass_sim.jass.rules.presets import PRESETS, RuleSet, get_rules
+from jass_sim.jass.streams import STREAMS
 
 SCORE_KEYS = ("cards", "melds", "stoeck", "match", "total")
 

@@ -9,12 +9,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from jass_sim.core.batches import Slicer, call
-from jass_sim.core.rng import BLOCK_SIZE, STREAMS, block_states
+from jass_sim.core.rng import BLOCK_SIZE, block_states
 from jass_sim.core.threads import CHUNK_BLOCKS, block_chunks, max_threads, numba_threads  # noqa: F401  (max_threads: re-exported)
 from jass_sim.jass.cards import N_MODES
 from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.players import policy_params
 from jass_sim.jass.rules.presets import RuleSet, get_rules
+from jass_sim.jass.streams import STREAMS
 
 
 @dataclass

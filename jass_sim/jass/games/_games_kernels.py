@@ -11,9 +11,10 @@ from __future__ import annotations
 import numpy as np
 
 from jass_sim.core.jit import copy_into, jit
-from jass_sim.core.rng import STREAMS, next_u64
+from jass_sim.core.rng import next_u64
 from jass_sim.core.threads import block_parallel
 from jass_sim.jass.engine.game import MAX_ROUNDS, N_OUT, R_SCORE0, R_SCORE1, play_game
+from jass_sim.jass.streams import STREAMS
 
 #: Games per RNG block of ``games``.
 GAMES_BLOCK = 256

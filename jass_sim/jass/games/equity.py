@@ -149,7 +149,7 @@ def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAUL
     """
     from jass_sim.core.batches import Slicer, call
     from jass_sim.core.resources import check_memory
-    from jass_sim.core.rng import STREAMS, block_states
+    from jass_sim.core.rng import block_states
     from jass_sim.core.threads import numba_threads
     from jass_sim.jass.engine.batch import new_decks
     from jass_sim.jass.engine.game import MAX_CREDITS
@@ -158,6 +158,7 @@ def build_equity(rules="chibre", policy: str = "heuristic", rounds: int = DEFAUL
     from jass_sim.jass.modes.weights import default_mode_params
     from jass_sim.jass.players import DEFAULT_CHOOSER, PLAYERS, policy_params
     from jass_sim.jass.players.dispatch import player_set
+    from jass_sim.jass.streams import STREAMS
 
     rules = get_rules(rules)
     pid = PLAYERS.code(policy)

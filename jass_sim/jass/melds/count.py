@@ -14,9 +14,9 @@ import numpy as np
 import pandas as pd
 
 from jass_sim.core.batches import call
-from jass_sim.core.rng import STREAMS
 from jass_sim.core.stats import mean_ci, wilson_ci
 from jass_sim.jass.rules.presets import RuleSet, get_rules
+from jass_sim.jass.streams import STREAMS
 
 #: Number of 9-card hands: what ``exact`` enumerates.
 ALL_HANDS = comb(36, 9)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from jass_sim.core.api_args import api_args
 from jass_sim.core.result import Result
+from jass_sim.jass.arg_kinds import api_args
 
 if TYPE_CHECKING:  # the result classes, for the annotations only
     from jass_sim.jass.play.advice import PlayAdvice

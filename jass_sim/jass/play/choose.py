@@ -8,18 +8,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from jass_sim.core.api_args import api_args
 from jass_sim.core.errors import InputError
 from jass_sim.core.jit import jit
 from jass_sim.core.notation import cards_to_mask
 from jass_sim.core.result import Result
-from jass_sim.core.rng import STREAMS, block_states
+from jass_sim.core.rng import block_states
+from jass_sim.jass.arg_kinds import api_args
 from jass_sim.jass.cards import HAND_SIZE, format_card, mode_option, parse_card, parse_cards
 from jass_sim.jass.play.position import Position, build_position, rotate_seat
 from jass_sim.jass.players import DEFAULT_POLICY, PLAYERS, policy_params
 from jass_sim.jass.players.dispatch import NET, player_set, policy_scratch
 from jass_sim.jass.players.dispatch import choose_card as dispatch_card
 from jass_sim.jass.rules import trick_winner
+from jass_sim.jass.streams import STREAMS
 
 __all__ = ["FAIR_POLICIES", "ChosenCard", "choose_card", "choose_mode_for", "policy_card", "seats_of_plays"]
 

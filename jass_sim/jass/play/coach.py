@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from jass_sim.core.api_args import api_args
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
+from jass_sim.jass.arg_kinds import api_args
 from jass_sim.jass.cards import MODE_NAMES, format_card, mode_option, parse_hands
 
 

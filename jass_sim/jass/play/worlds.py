@@ -6,8 +6,9 @@ from __future__ import annotations
 import numpy as np
 
 from jass_sim.core.notation import cards_to_mask
-from jass_sim.core.rng import STREAMS, block_states
+from jass_sim.core.rng import block_states
 from jass_sim.jass.play.position import Position
+from jass_sim.jass.streams import STREAMS
 
 #: Worlds per RNG block (fixed, so results do not depend on threads or batches).
 PLAY_BLOCK = 16

@@ -27,8 +27,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from jass_sim.core.rng import STREAMS
 from jass_sim.core.stats import mean_ci, wilson_ci
+from jass_sim.jass.streams import STREAMS
 
 POSITION_STREAM = STREAMS["jass.report-positions"]
 SITUATIONS = ("declared", "pushed")

@@ -25,8 +25,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from jass_sim.core.rng import STREAMS, block_states
+from jass_sim.core.rng import block_states
 from jass_sim.core.stats import mean_ci, wilson_ci
+from jass_sim.jass.streams import STREAMS
 
 REPORT_PARTNER_STREAM = STREAMS["jass.report-partner"]
 #: Pushed deals of section 2e at most (the report's budget ``deals // PARTNER_DIVISOR`` below it).

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from jass_sim.core.batches import Slicer, call
-from jass_sim.core.rng import STREAMS, block_states
+from jass_sim.core.rng import block_states
 from jass_sim.core.stats import Z95, mean_ci, wilson_ci
 from jass_sim.jass.advise.advice import PARTNER_MODELS, paired_lead
 from jass_sim.jass.advise.options import option_name
@@ -29,9 +29,10 @@ from jass_sim.jass.modes.fit import fitted_options
 from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.players import DEFAULT_CHOOSER
 from jass_sim.jass.rules import RuleSet
+from jass_sim.jass.streams import STREAMS
 
 #: RNG streams of the report's own sampling (``SeedSequence(seed, spawn_key=(stream, block))``;
-#: every stream is in :data:`jass_sim.core.rng.STREAMS`).
+#: every stream is in :data:`jass_sim.jass.streams.STREAMS`).
 HAND_STREAM, CARD_STREAM = STREAMS["jass.report-hands"], STREAMS["jass.report-cards"]
 #: Buur/Nell categories of a trump suit, in display order.
 BUUR_NELL = ("neither", "Nell only", "Buur only", "Buur and Nell")

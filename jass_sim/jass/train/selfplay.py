@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, bit, copy_into, jit, lowest_bit, popcount
-from jass_sim.core.rng import BLOCK_SIZE, STREAMS, below, block_states
+from jass_sim.core.rng import BLOCK_SIZE, below, block_states
 from jass_sim.core.threads import block_parallel
 from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.jass.engine.round import play_round, play_tricks, reveal_melds
@@ -35,6 +35,7 @@ from jass_sim.jass.players.net_search import search_settings, search_values, wei
 from jass_sim.jass.players.search import sample_hands
 from jass_sim.jass.rules._melds import MAX_MELDS, team_melds
 from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_result, void_shown
+from jass_sim.jass.streams import STREAMS
 
 #: The rollout policy number that asks for the ``search`` player's values as labels.
 SEARCH_TEACHER = 5

@@ -1,0 +1,120 @@
+"""What Chibre gives the page (``jass-sim serve``) through its descriptor: its notation, the warm-ups
+of its kernels, the checks of its jobs' arguments and the position of a round entered at the table
+(``POST /api/position``). Light at import (the descriptor imports it): every game module is
+imported inside the function that needs it.
+"""
+
+from __future__ import annotations
+
+from jass_sim.core.caps import check_text
+from jass_sim.core.errors import InputError
+
+#: The hand every warm-up uses.
+_HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
+
+
+def notation() -> dict:
+    """Chibre's deck (:meth:`jass_sim.core.notation.Deck.to_json`) with its modes (``modes``,
+    ``mode_words``) and the Swiss-German labels (``swiss``)."""
+    from jass_sim.jass.cards import DECK, MODE_NAMES, MODE_WORDS, SWISS_LABELS
+
+    return DECK.to_json() | {"modes": list(MODE_NAMES), "mode_words": dict(MODE_WORDS),
+                             "swiss": {"suits": list(SWISS_LABELS["suits"]),
+                                       "suit_short": list(SWISS_LABELS["suit_short"]),
+                                       "ranks": dict(SWISS_LABELS["ranks"]),
+                                       "rank_short": dict(SWISS_LABELS["rank_short"])}}
+
+
+def warm_up_advise() -> None:
+    """Compile (or load from Numba's cache) the kernels of the page's first question, ``advise``
+    (trump or chibre), with tiny inputs: the page is ready when they are. The card-play kernels
+    follow in the background (:func:`warm_up_play`)."""
+    import jass_sim
+
+    jass_sim.advise(_HAND, samples=64, seed=0)
+
+
+def warm_up_play() -> None:
+    """The kernels of Jass card play (play-advice with its endgame solver, the table's bots), after
+    ``advise``, in the background: a card-play job sent before they are ready compiles them itself."""
+    import jass_sim
+
+    jass_sim.play_advice(_HAND, mode="H", played="D7 S6", leader=2, samples=16, seed=0)
+    jass_sim.choose_card("net", _HAND, mode="H", seed=0)
+
+
+def check_review(args: dict) -> dict:
+    """A ``review`` job's ``round`` is the round's text or its replay JSON, never a server file."""
+    if "round" in args:
+        check_text("round", args["round"], "round", "the round's text (one line each for mode, leader, hand, "
+                   "trick...) or its replay JSON")
+    return args
+
+
+def check_equity(args: dict) -> dict:
+    """The values an ``equity`` job's caps apply to: a table built is checked with its defaults."""
+    values = dict(args)
+    if not args.get("shipped"):
+        from jass_sim.jass.games.equity import DEFAULT_ROUNDS, DEFAULT_STEP
+
+        values["games"] = args.get("games") or DEFAULT_ROUNDS
+        values["step"] = args.get("step") or DEFAULT_STEP
+    return values
+
+
+def _refused(message: str, token: str, field: str) -> InputError:
+    exc = InputError(message, token)
+    exc.field = field
+    return exc
+
+
+def position(body) -> dict:
+    """The position of a round entered at the table (seat 0's view; any seat may be to play), as
+    ``Position.to_json()`` plus ``to_play`` (the seat to play next, None at the end), ``winners``
+    of the finished tricks, and ``finished``; an InputError naming the card that breaks a rule."""
+    from jass_sim.jass.cards import format_card, mode_option, parse_cards
+    from jass_sim.jass.play.api import parse_melds
+    from jass_sim.jass.play.position import build_position
+
+    if not isinstance(body, dict):
+        raise _refused("the request body must be a JSON object", "body", "body")
+    known = {"hand", "mode", "leader", "chooser", "chibred", "played", "melds"}
+    for key in body:
+        if key not in known:
+            raise InputError(f"a position takes no field {key!r} (it takes {', '.join(sorted(known))})", key)
+    body = _position_fields(body)
+    chooser = body.get("chooser")
+    pos = build_position(parse_cards(body.get("hand", ""), count=9), mode_option(body.get("mode", ""), allow_auto=False),
+                         body.get("leader", 0), parse_cards(body.get("played", ""), count=None, unique=False),
+                         parse_melds(body.get("melds")), chooser=chooser,
+                         chibred=body.get("chibred", False), require_turn=False)
+    finished = len(pos.tricks) == 9
+    doc = pos.to_json()
+    doc["to_play"] = None if finished else (pos.trick_leader + len(pos.trick)) % 4
+    doc["winners"] = [t["winner"] for t in pos.tricks]
+    doc["tricks"] = [{"leader": t["leader"], "cards": [format_card(c) for c in t["cards"]], "winner": t["winner"],
+                      "points": t["points"]} for t in pos.tricks]
+    doc["finished"] = finished
+    return doc
+
+
+def _position_fields(body: dict) -> dict:
+    """The fields of a position, each of its kind (cards, a name, a seat, a flag, melds) or an
+    InputError naming it, as the job API's arguments are checked (:mod:`jass_sim.core.api_args`)."""
+    from jass_sim.core.api_args import KINDS
+
+    kinds = {"hand": "cards", "played": "cards", "mode": "name", "leader": "whole", "chooser": "whole",
+             "chibred": "flag", "melds": "melds"}
+    for key in ("hand", "mode"):
+        if body.get(key) is None:
+            raise _refused(f"a position needs {key}", key, key)
+    out = {}
+    for key, value in body.items():
+        if value is None or (key == "chooser" and value == ""):
+            continue
+        if key in ("leader", "chooser") and isinstance(value, str) and value.strip().isdigit():
+            value = int(value)  # a select's value, as the route always took it
+        out[key] = KINDS[kinds[key]](key, value)
+        if key in ("leader", "chooser") and not 0 <= out[key] <= 3:
+            raise _refused(f"{key} must be a seat 0..3, got {out[key]}", str(out[key]), key)
+    return out
