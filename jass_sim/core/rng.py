@@ -55,8 +55,8 @@ STREAMS = {
     "cribbage.play-advice-win": 6,  # play-advice --score: the opponent's and the crib's cards, the later deals
     "cribbage.play-advice-play": 8,  # play-advice --score: the players' random choices in the later deals
     "cribbage.report-hands": 5,  # cribbage report: the sampled six-card hands of the discard sections
-    "cribbage.report-deals": 6,
-    "cribbage.bot": 9,         # the page's coached game: the search player's sampled discards and worlds  # cribbage report: the deals of the pegging section
+    "cribbage.report-deals": 6,  # cribbage report: the deals of the pegging section
+    "cribbage.bot": 9,         # the page's coached game: the search player's sampled discards and worlds
     # Basra
     "basra.deals": 20,         # simulate and duel: the decks of the deals
     "basra.deal-players": 21,  # ... and the players' random choices in them

@@ -12,7 +12,7 @@ import numpy as np
 from jass_sim.core.jit import U64_ONE, U64_ZERO, jit
 from jass_sim.core.rng import below
 from jass_sim.cribbage._deck import card_mask
-from jass_sim.cribbage._pegrules import GAME_POINTS, TARGET, can_play, peg_points  # noqa: F401  (re-exported)
+from jass_sim.cribbage._pegrules import GAME_POINTS, TARGET, can_play, peg_points
 from jass_sim.cribbage._scoring import _value
 from jass_sim.cribbage._search import SEARCH_WORLDS, WIDE_WORLDS, search_play
 

@@ -1,6 +1,7 @@
-"""The Cribbage API, ``jass_sim.cribbage.score``, ``discard``, ``stats``, ``simulate`` and ``replay``:
-the functions behind ``jass-sim cribbage ...``, each result with ``to_json()`` equal to the
-command's JSON output."""
+"""The Cribbage API, ``jass_sim.cribbage.score``, ``discard``, ``stats``, ``simulate``, ``replay``,
+``play_advice``, ``review`` and ``report`` (the functions behind ``jass-sim cribbage ...``, each
+result with ``to_json()`` equal to the command's JSON output), and the page's coached game:
+``game_state``, ``bot_discard`` and ``rate_decision``."""
 
 from __future__ import annotations
 

@@ -11,8 +11,9 @@ import numpy as np
 
 from jass_sim.core.api_args import api_args
 from jass_sim.core.errors import InputError
+from jass_sim.core.notation import cards_to_mask
 from jass_sim.core.result import Result
-from jass_sim.jass.cards import MODE_NAMES, cards_to_mask, format_card, mode_option, parse_hands
+from jass_sim.jass.cards import MODE_NAMES, format_card, mode_option, parse_hands
 
 
 @dataclass(eq=False, repr=False)
