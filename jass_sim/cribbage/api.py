@@ -11,6 +11,7 @@ from jass_sim.core.api_args import api_args
 from jass_sim.core.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
+    from jass_sim.core.report.write import ReportFiles
     from jass_sim.cribbage.game_review import CribReview
     from jass_sim.cribbage.pegging_advice import PegAdvice
     from jass_sim.cribbage.results import Discards, Game, Games, Score, Stats
@@ -19,8 +20,9 @@ __all__ = ["score", "discard", "stats", "simulate", "replay", "play_advice", "re
            "bot_discard", "rate_decision"]
 
 # The result classes live in jass_sim.cribbage.results; importable from here too, loaded on first use.
-__getattr__ = lazy_exports(__name__, dict.fromkeys(("Score", "Discards", "Stats", "Games", "Game"),
-                                                   "jass_sim.cribbage.results"))
+__getattr__ = lazy_exports(__name__, {**dict.fromkeys(("Score", "Discards", "Stats", "Games", "Game"),
+                                                     "jass_sim.cribbage.results"),
+                                      "ReportFiles": "jass_sim.core.report.write"})
 
 
 def _unused(condition: bool, message: str, *values) -> None:
@@ -396,24 +398,6 @@ def rate_decision(game, *, player: int = 0, progress=None):
     return rate_last(read_game(game), player, progress)
 
 
-class ReportFiles:
-    """The report :func:`report` wrote: ``path`` (the directory), ``files`` (relative names),
-    ``report`` (the analysis object with its tables)."""
-
-    def __init__(self, path: str, files: list[str], rep):
-        import pathlib
-
-        self.path, self.files, self.report = pathlib.Path(path), files, rep
-
-    def __repr__(self) -> str:
-        return f"<ReportFiles {len(self.files)} files in {self.path}>"
-
-    def _repr_html_(self) -> str:
-        import html
-
-        return f'<a href="{html.escape(str(self.path / "index.html"))}">{html.escape(str(self.path))}/index.html</a>'
-
-
 @api_args(hands="whole", crib_samples="whole0")
 def report(output: str, *, hands: int = 4000, deals: int = 50_000, crib_samples: int = 300, seed: int = 0,
            command: str | None = None, progress=None) -> ReportFiles:
@@ -442,7 +426,7 @@ def report(output: str, *, hands: int = 4000, deals: int = 50_000, crib_samples:
     progress : callable, optional
         Called with a short message as each section starts.
     """
-    from jass_sim.core.report.write import check_report_dir
+    from jass_sim.core.report.write import ReportFiles, check_report_dir
     from jass_sim.cribbage.strategy_report import build_report, write_report
 
     check_report_dir(output)
@@ -450,4 +434,4 @@ def report(output: str, *, hands: int = 4000, deals: int = 50_000, crib_samples:
         command = (f"jass-sim cribbage report --hands {hands} --deals {deals} --crib-samples {crib_samples} "
                    f"--seed {seed} -o {output}")
     rep = build_report(hands, deals, crib_samples, seed, command, progress)
-    return ReportFiles(output, write_report(rep, output), rep)
+    return ReportFiles(output, rep, write_report(rep, output))

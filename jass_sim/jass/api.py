@@ -16,6 +16,7 @@ from jass_sim.core.lazy import lazy_exports
 from jass_sim.jass.players import DEFAULT_CHOOSER
 
 if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
+    from jass_sim.core.report.write import ReportFiles
     from jass_sim.jass.advise.advice import Advice
     from jass_sim.jass.engine.replay import Round
     from jass_sim.jass.melds.result import Melds
@@ -26,7 +27,7 @@ __all__ = ["advise", "simulate", "duel", "melds", "solve", "replay", "report", "
 
 # The result classes live with their features; importable from here too, loaded on first use.
 __getattr__ = lazy_exports(__name__, {
-    "Advice": "jass_sim.jass.advise.advice", "Simulation": "jass_sim.jass.simulate.tables",
+    "ReportFiles": "jass_sim.core.report.write", "Advice": "jass_sim.jass.advise.advice", "Simulation": "jass_sim.jass.simulate.tables",
     "Duel": "jass_sim.jass.simulate.duel", "Melds": "jass_sim.jass.melds.result",
     "Solution": "jass_sim.jass.solver.solution", "Round": "jass_sim.jass.engine.replay",
     "PlayAdvice": "jass_sim.jass.play.advice", "Review": "jass_sim.jass.play.review"})
@@ -322,26 +323,6 @@ def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", polic
     return Round(record)
 
 
-class ReportFiles:
-    """The report :func:`report` wrote: ``path`` (the directory), ``index`` (``index.md``),
-    ``report`` (the analysis object with its tables)."""
-
-    def __init__(self, path: str, rep):
-        import pathlib
-
-        self.path = pathlib.Path(path)
-        self.index = self.path / "index.md"
-        self.report = rep
-
-    def __repr__(self) -> str:
-        return f"<ReportFiles {self.path}/index.md and index.html>"
-
-    def _repr_html_(self) -> str:
-        import html
-
-        return f'<a href="{html.escape(str(self.path / "index.html"))}">{html.escape(str(self.path))}/index.html</a>'
-
-
 @api_args(players="names", quick="flag", checkpoint="path")
 def report(output: str, *, rules: str = "chibre", deals: int | None = None, seed: int = 0,
            samples_per_hand: int | None = None, policy: str | None = None, players=None,
@@ -377,6 +358,7 @@ def report(output: str, *, rules: str = "chibre", deals: int | None = None, seed
         as they finish; the same call with the same directory resumes there and writes the same
         report (a directory of other parameters or other code is refused).
     """
+    from jass_sim.core.report.write import ReportFiles
     from jass_sim.jass.report.write import report as run
 
     rep = run(output, rules=rules, deals=deals, seed=seed, samples_per_hand=samples_per_hand, policy=policy,
