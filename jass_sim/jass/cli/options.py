@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from jass_sim.core.cli import seed_option
+
 # The default card play and mode choice of every command: the players' own (a light module).
 from jass_sim.jass.players import DEFAULT_CHOOSER, DEFAULT_POLICY  # noqa: F401
 
@@ -20,7 +22,7 @@ def job_options(func):
                      help="auto (the chooser decides) or H, D, S, C, OBE, UNE."),
         click.option("--chooser", default=DEFAULT_CHOOSER, show_default=True,
                      help="Mode choice when --mode auto: fitted or evaluator (both may chibre), or random."),
-        click.option("--seed", type=int, default=0, show_default=True, help="Root seed."),
+        seed_option(),
     ))
 
 
