@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.core.cli import format_option, group, seed_option, threads_option
+from jass_sim.core.cli import format_option, group, seed_option, side_options, threads_option
 
 
 @group()
@@ -87,8 +87,7 @@ def simulate(policy, deals, players, rules, games, seed, samples, threads, fmt, 
 
 
 @basra.command()
-@click.option("--player-a", "player_a", required=True, help="Player of side A: random, greedy, search, search-nomem.")
-@click.option("--player-b", "player_b", required=True, help="Player of side B.")
+@side_options("player", "Player of side A: random, greedy, search, search-nomem.", "Player of side B.")
 @_stats_options
 def duel(player_a, player_b, deals, players, rules, games, seed, samples, threads, fmt, output):
     """Player A against player B on duplicate deals (each deal and game played twice, sides swapped)."""

@@ -60,14 +60,15 @@ class Command(click.Command):
         harden_params(self.params)
 
     def parse_args(self, ctx, args):
-        check_contradictions(self.params, args)
+        ctx.meta[_TYPED] = check_contradictions(self.params, args)
         return super().parse_args(ctx, args)
 
 
-def check_contradictions(params, args) -> None:
+def check_contradictions(params, args) -> dict[str, str]:
     """Refuse (UsageError, one line) both sides of a flag pair (``--dealer --pone``) and an option
     given twice with different values (``--policy net --policy random``): click would keep the last
-    one and drop the other without a word."""
+    one and drop the other without a word. Returns the flag typed first for each parameter given
+    (see :func:`typed_flag`)."""
     by_name: dict[str, tuple[click.Option, bool]] = {}
     for p in params:
         if isinstance(p, click.Option):
@@ -100,6 +101,24 @@ def check_contradictions(params, args) -> None:
             what = f"{first} and {name}" if first != name else f"{name} {seen[p.name][1]!r} and {name} {value!r}"
             raise click.UsageError(f"{what} contradict each other: give one")
         seen.setdefault(p.name, (name, value))
+    return {param: flag for param, (flag, _) in seen.items()}
+
+
+#: ``ctx.meta`` key of the flags a command's parameters were given with (:func:`typed_flag`).
+_TYPED = "jass_sim.typed_flags"
+
+
+def typed_flag(name: str, default: str) -> str:
+    """The flag the running command's parameter ``name`` was given with (an old spelling, such as
+    ``--a``, when that is what the user typed), for an error message to name what the user wrote;
+    ``default`` outside a command or when the parameter was not given by a flag."""
+    ctx = click.get_current_context(silent=True)
+    while ctx is not None:
+        typed = ctx.meta.get(_TYPED, {})
+        if name in typed and ctx.command is not None and any(p.name == name for p in ctx.command.params):
+            return typed[name]
+        ctx = ctx.parent
+    return default
 
 
 def given(ctx: click.Context, name: str) -> bool:
@@ -235,9 +254,19 @@ class FormatOption(click.Option):
     """
 
     def __init__(self, param_decls, *, result: str | tuple[str, ...], extra: tuple[str, ...] = (), **kwargs):
-        super().__init__(param_decls, show_default=True, **kwargs)
         self._result, self.extra = result, tuple(extra)
         self._formats: tuple[str, ...] | None = tuple(result) if isinstance(result, tuple) else None
+        super().__init__(param_decls, show_default=True, **kwargs)
+        self._built = True  # from here on, the default is the first format (read when asked for)
+
+    @property
+    def default(self):
+        """The first of :attr:`formats` (click's own value while the option is being built)."""
+        return self.formats[0] if self.__dict__.get("_built") else self.__dict__.get("_default")
+
+    @default.setter
+    def default(self, value):
+        self.__dict__["_default"] = value
 
     @property
     def formats(self) -> tuple[str, ...]:
@@ -248,9 +277,6 @@ class FormatOption(click.Option):
             module, _, name = self._result.partition(":")
             self._formats = tuple(getattr(importlib.import_module(module), name).formats)
         return self._formats + self.extra
-
-    def get_default(self, ctx, call=True):
-        return self.formats[0]
 
     def get_help_record(self, ctx):
         self.help = choice_list(self.formats) + "."

@@ -153,8 +153,9 @@ def stats(*, exact: bool = False, hands: int | None = None, seed: int | None = N
 
 
 @api_args()
-def simulate(games: int, *, a: str = "greedy", b: str = "greedy", seed: int = 0, progress=None) -> Games:
-    """Whole games between players ``a`` and ``b``, duplicate-dealt: win rate, skunks,
+def simulate(games: int, *, player_a: str = "greedy", player_b: str = "greedy", seed: int = 0,
+             threads: int | None = None, progress=None) -> Games:
+    """Whole games between players ``player_a`` and ``player_b``, duplicate-dealt: win rate, skunks,
     first-dealer advantage and points per hand by source, with 95% CIs (``jass-sim cribbage simulate``).
 
     Wraps the game kernel of :mod:`jass_sim.cribbage._game` (through
@@ -164,28 +165,39 @@ def simulate(games: int, *, a: str = "greedy", b: str = "greedy", seed: int = 0,
     ----------
     games : int
         Games to play, a positive even number (duplicate-dealt pairs).
-    a, b : str
+    player_a, player_b : str
         Players: ``random``, ``greedy``, ``expect``, ``search`` or ``wide``.
     seed : int
-        Root seed.
+        Root seed: the same games on any number of ``threads``.
+    threads : int, optional
+        Threads (default: all cores).
     progress : callable, optional
         Called with the games played so far, a few times a second.
+
+    Returns
+    -------
+    Games
+        ``to_json()`` (the ``cribbage simulate`` JSON) and ``table`` (one row per figure).
     """
     from jass_sim.core.errors import InputError
+    from jass_sim.core.threads import numba_threads
     from jass_sim.cribbage.analysis import game_summary
-    from jass_sim.cribbage.engine import play_batch
+    from jass_sim.cribbage.engine import play_batch, side_flags
     from jass_sim.cribbage.players import PLAYERS
     from jass_sim.cribbage.results import Games
 
-    PLAYERS.code(a, "--a")  # unknown players are named before a bad --games
-    PLAYERS.code(b, "--b")
+    flag_a, flag_b = side_flags()
+    PLAYERS.code(player_a, flag_a)  # unknown players are named before a bad --games
+    PLAYERS.code(player_b, flag_b)
     if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
         raise InputError(f"--games must be a positive even number (duplicate pairs), got {games}", str(games))
-    return Games(game_summary(play_batch(games // 2, a, b, seed, progress), a.lower(), b.lower(), seed))
+    with numba_threads(threads):
+        batch = play_batch(games // 2, player_a, player_b, seed, progress)
+    return Games(game_summary(batch, player_a.lower(), player_b.lower(), seed))
 
 
 @api_args()
-def replay(seed: int, *, a: str = "greedy", b: str = "greedy") -> Game:
+def replay(seed: int, *, player_a: str = "greedy", player_b: str = "greedy") -> Game:
     """One whole game, the first of ``simulate(..., seed=seed)``: deals, discards, starter, every
     pegging point, hand and crib counts (``jass-sim cribbage replay``).
 
@@ -196,7 +208,7 @@ def replay(seed: int, *, a: str = "greedy", b: str = "greedy") -> Game:
     ----------
     seed : int
         The seed: this game is the first of ``simulate(..., seed=seed)``.
-    a, b : str
+    player_a, player_b : str
         Players: ``random``, ``greedy``, ``expect``, ``search`` or ``wide``; A deals first.
 
     Returns
@@ -207,7 +219,7 @@ def replay(seed: int, *, a: str = "greedy", b: str = "greedy") -> Game:
     from jass_sim.cribbage.engine import replay_game
     from jass_sim.cribbage.results import Game
 
-    return Game(replay_game(seed, a, b), seed)
+    return Game(replay_game(seed, player_a, player_b), seed)
 
 
 @api_args(dealer="flag", discard="cards", win_samples="whole")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.core.cli import format_option, group, seed_option
+from jass_sim.core.cli import format_option, group, seed_option, side_options, threads_option
 
 
 @group()
@@ -93,11 +93,13 @@ def stats(exact, hands, seed, fmt, crib_table, samples, plot):
 
 @cribbage.command()
 @click.option("--games", type=int, required=True, help="Games to play (even: duplicate-dealt pairs).")
-@click.option("--a", "a", default="greedy", show_default=True, help="Player A: random, greedy, expect, search or wide.")
-@click.option("--b", "b", default="greedy", show_default=True, help="Player B: random, greedy, expect, search or wide.")
+@side_options("player", "Player A: random, greedy, expect, search or wide.",
+              "Player B: random, greedy, expect, search or wide.", old=("--a", "--b"), required=False,
+              default_a="greedy", default_b="greedy")
 @seed_option()
+@threads_option()
 @format_option("jass_sim.cribbage.results:Games")
-def simulate(games, a, b, seed, fmt):
+def simulate(games, player_a, player_b, seed, threads, fmt):
     """Whole games between two players, duplicate-dealt: win rate, skunks, first-dealer
     advantage and points per hand by source, with 95% CIs."""
     from jass_sim.core.cli import checked_format
@@ -106,24 +108,24 @@ def simulate(games, a, b, seed, fmt):
     from jass_sim.cribbage.api import simulate as run
 
     fmt = checked_format(fmt)
-    result = run(games, a=a, b=b, seed=seed, progress=Progress(games, "cribbage simulate", delay=PROGRESS_DELAY)
+    result = run(games, player_a=player_a, player_b=player_b, seed=seed, threads=threads, progress=Progress(games, "cribbage simulate", delay=PROGRESS_DELAY)
                  if isinstance(games, int) and games > 0 else None)
     emit(result.formatted(fmt), None)
 
 
 @cribbage.command()
 @seed_option("Seed: the first game of simulate --seed SEED.", required=True)
-@click.option("--a", "a", default="greedy", show_default=True, help="Player A (deals first).")
-@click.option("--b", "b", default="greedy", show_default=True, help="Player B.")
+@side_options("player", "Player A (deals first).", "Player B.", old=("--a", "--b"), required=False,
+              default_a="greedy", default_b="greedy")
 @format_option("jass_sim.cribbage.results:Game")
-def replay(seed, a, b, fmt):
+def replay(seed, player_a, player_b, fmt):
     """One whole game: deals, discards, starter, every pegging point, hand and crib counts."""
     from jass_sim.core.cli import checked_format
     from jass_sim.core.files import emit
     from jass_sim.cribbage.api import replay as run
 
     fmt = checked_format(fmt)
-    result = run(seed, a=a, b=b)
+    result = run(seed, player_a=player_a, player_b=player_b)
     emit(result.formatted(fmt), None)
 
 

@@ -28,7 +28,7 @@ play QH 5C QD JH QC KS 8S QS
 
 @pytest.fixture(scope="module")
 def game():
-    return replay(1, a="search", b="expect")
+    return replay(1, player_a="search", player_b="expect")
 
 
 def verdict(loss, lo=math.nan):

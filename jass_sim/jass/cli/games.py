@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.core.cli import command, format_option, seed_option, threads_option
+from jass_sim.core.cli import command, format_option, seed_option, side_options, threads_option
 from jass_sim.core.progress import PROGRESS_DELAY
 from jass_sim.jass.cli.options import DEFAULT_CHOOSER, DEFAULT_POLICY
 
 
 @command()
 @click.option("--games", "n_games", type=int, required=True, help="Duplicate games (each deal sequence played twice).")
-@click.option("--team-a", required=True, help="Card-play policy of team A: random, heuristic, net, dd, pimc.")
-@click.option("--team-b", required=True, help="Card-play policy of team B.")
+@side_options("team", "Card-play policy of team A: random, heuristic, net, dd, pimc.", "Card-play policy of team B.")
 @click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
 @click.option("--target", type=int, default=None, help="Points that win the game [default: the preset's].")
 @click.option("--ending", default=None, help="premier-sorti or plus-grand-ecart [default: the preset's].")

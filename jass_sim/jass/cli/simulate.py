@@ -22,7 +22,6 @@ def simulate(deals, rules, policy, mode, chooser, seed, pimc_samples, horizon, s
     from jass_sim.core.files import ChunkWriter, check_output_path, emit
     from jass_sim.core.progress import PROGRESS_DELAY, Progress
     from jass_sim.jass.api import simulate as run
-    from jass_sim.jass.simulate.tables import Simulation
 
     fmt = checked_format(fmt, output=output, extension=True)
     check_output_path(output)
@@ -40,6 +39,6 @@ def simulate(deals, rules, policy, mode, chooser, seed, pimc_samples, horizon, s
         return
     if fmt == "parquet":
         with ChunkWriter(output, "parquet") as writer:
-            writer.write(result)
+            writer.write(result.table)
     else:
-        emit(Simulation(result).formatted(fmt), output)
+        emit(result.formatted(fmt), output)
