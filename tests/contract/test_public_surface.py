@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+from pathlib import Path
 
 import click
 import pandas as pd
@@ -92,7 +93,7 @@ def test_format_option_comes_from_the_result(path):
         assert opt.formats == tuple(result.formats) + opt.extra
     assert opt.default == opt.formats[0]
     text = CliRunner().invoke(main, [*path, "--help"], terminal_width=200).output
-    assert f"{choice_list(opt.formats)}.  [default: {opt.formats[0]}]" in " ".join(text.split())
+    assert f"{choice_list(opt.formats)}. [default: {opt.formats[0]}]" in " ".join(text.split())
 
 
 def test_a_bad_format_lists_the_results_formats():
@@ -145,13 +146,14 @@ def test_an_error_names_the_spelling_given():
                                   "jass_sim.api.jass", "jass_sim.rules", "jass_sim.rules._melds", "jass_sim.engine",
                                   "jass_sim.engine.batch"])
 def test_deprecated_module_paths_are_gone(name):
-    with pytest.raises(ModuleNotFoundError):
-        importlib.import_module(name)
+    # read from the package's folder: an editable install of another checkout could still import them
+    import jass_sim
+
+    where = Path(jass_sim.__file__).parent.joinpath(*name.split(".")[1:])
+    assert not where.with_suffix(".py").exists() and not where.is_dir(), where
 
 
 @pytest.mark.parametrize("module, name", [("jass_sim.cli", "Interrupted"), ("jass_sim.jass.cards", "cards_to_mask"),
-                                          ("jass_sim.cribbage.game_review", "THRESHOLDS"),
-                                          ("jass_sim.cribbage.game_review", "WIN_THRESHOLDS"),
                                           ("jass_sim.cribbage.cards", "rank_counts"),
                                           ("jass_sim.jass.api", "simulation_json")])
 def test_names_kept_for_old_importers_are_gone(module, name):
