@@ -22,7 +22,7 @@ def main() -> None:
     args = parser.parse_args()
     from jass_sim.cribbage import discard, play_advice, replay, review
 
-    game = replay(args.seed, a="search", b="expect")
+    game = replay(args.seed, player_a="search", player_b="expect")
     review({"hands": game.to_json()["hands"][:1]}, player=args.player, win_samples=128)  # compile
     out = {"threads": os.environ.get("NUMBA_NUM_THREADS"), "load": os.getloadavg()[0]}
     t = time.perf_counter()

@@ -118,7 +118,7 @@ a = jass_sim.advise("{HAND}", samples=200, seed=2, score="800:900")
 show(a.to_json())
 """,
     "api-simulate": """
-t = jass_sim.simulate(2000, policy="heuristic", seed=7)
+t = jass_sim.simulate(2000, policy="heuristic", seed=7).table  # a DataFrame before 0.2, a Result since
 print(t.to_csv(index=False))
 chunks = list(jass_sim.simulate(300, policy="random", seed=3, per_deal=True))
 print(sum(len(c) for c in chunks)); print(chunks[0].head(20).to_csv(index=False))
@@ -173,8 +173,8 @@ show(cribbage.score("5H 5D 5S JC", "5C", crib=True).to_json())
 show(cribbage.discard("{CRIB_HAND}", dealer=True).to_json())
 show(cribbage.discard("{CRIB_HAND}", dealer=False, pegging=True, samples=100, seed=3).to_json())
 show(cribbage.stats(hands=5000, seed=1).to_json())
-show(cribbage.simulate(40, a="expect", b="greedy", seed=2).to_json())
-show(cribbage.replay(3, a="greedy", b="random").to_json())
+show(cribbage.simulate(40, player_a="expect", player_b="greedy", seed=2).to_json())  # a=, b= before 0.2
+show(cribbage.replay(3, player_a="greedy", player_b="random").to_json())
 """,
     "api-basra": f"""
 from jass_sim import basra

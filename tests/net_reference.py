@@ -1,6 +1,6 @@
 """Plain-Python reference of what the ``net`` player sees, and of its forward pass.
 
-Written from the feature table in ``jass_sim/engine/policies/_net_features.py``'s docstring,
+Written from the feature table in ``jass_sim/jass/players/_net_features.py``'s docstring,
 with the rules of ``reference.py``; nothing here is compiled or shared with the kernels except
 the block offsets (the numbering of the inputs).
 """

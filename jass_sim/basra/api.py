@@ -11,12 +11,13 @@ from jass_sim.core.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
     from jass_sim.basra.results import Advice, BasraRound, Figures
+    from jass_sim.core.report.write import ReportFiles
 
 __all__ = ["replay", "simulate", "duel", "advise", "report"]
 
 # The result classes live in jass_sim.basra.results; importable from here too, loaded on first use.
-__getattr__ = lazy_exports(__name__, dict.fromkeys(("BasraRound", "Figures", "Advice"), "jass_sim.basra.results"))
-
+__getattr__ = lazy_exports(__name__, {**dict.fromkeys(("BasraRound", "Figures", "Advice"), "jass_sim.basra.results"),
+                                      "ReportFiles": "jass_sim.core.report.write"})
 
 
 def _check_search_samples(players, samples) -> None:
@@ -186,24 +187,6 @@ def advise(hand: str, *, table: str = "", played: str = "", players: int = 2, ru
                       progress=progress))
 
 
-class ReportFiles:
-    """The report :func:`report` wrote: ``path`` (the directory), ``files`` (relative names),
-    ``report`` (the analysis object with its tables)."""
-
-    def __init__(self, path: str, files: list[str], rep):
-        import pathlib
-
-        self.path, self.files, self.report = pathlib.Path(path), files, rep
-
-    def __repr__(self) -> str:
-        return f"<ReportFiles {len(self.files)} files in {self.path}>"
-
-    def _repr_html_(self) -> str:
-        import html
-
-        return f'<a href="{html.escape(str(self.path / "index.html"))}">{html.escape(str(self.path))}/index.html</a>'
-
-
 @api_args()
 def report(output: str, *, players: int = 2, rules: str = "leaflet", positions: int = 200, samples: int = 200,
            deals: int = 20_000, games: int = 500, search_deals: int = 200, seed: int = 0,
@@ -231,7 +214,7 @@ def report(output: str, *, players: int = 2, rules: str = "leaflet", positions: 
     from jass_sim.basra.engine import check_players
     from jass_sim.basra.rules import get_rules
     from jass_sim.basra.strategy_report import build_report, write_report
-    from jass_sim.core.report.write import check_report_dir
+    from jass_sim.core.report.write import ReportFiles, check_report_dir
 
     check_report_dir(output)
     if command is None:
@@ -240,4 +223,4 @@ def report(output: str, *, players: int = 2, rules: str = "leaflet", positions: 
                    f"--seed {seed} -o {output}")
     rep = build_report(check_players(players), get_rules(rules), seed, positions, samples, deals, games,
                        search_deals, threads, command, progress)
-    return ReportFiles(output, write_report(rep, output), rep)
+    return ReportFiles(output, rep, write_report(rep, output))

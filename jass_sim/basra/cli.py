@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.core.cli import group
+from jass_sim.core.cli import format_option, group, seed_option, side_options, threads_option
 
 
 @group()
@@ -34,22 +34,21 @@ def _progress(deals: int, games: int, label: str):
 
 
 @basra.command()
-@click.option("--seed", type=int, required=True, help="Seed of the deal.")
+@seed_option("Seed of the deal.", required=True)
 @_players_option
 @_rules_option
 @click.option("--policy", default="greedy", show_default=True,
               help="Player at every seat: random, greedy, search, search-nomem.")
 @click.option("--dealer", type=int, default=None, help="Dealer seat [default: the last seat, so seat 0 starts].")
 @_samples_option
-@click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
+@format_option("jass_sim.basra.results:BasraRound")
 def replay(seed, players, rules, policy, dealer, samples, fmt):
     """Deal one round from SEED and show every move with its capture and points."""
     from jass_sim.basra.api import replay as run
-    from jass_sim.basra.results import BasraRound
-    from jass_sim.core.errors import check_choice
+    from jass_sim.core.cli import checked_format
     from jass_sim.core.files import emit
 
-    fmt = check_choice("--format", fmt, BasraRound.formats)
+    fmt = checked_format(fmt)
     record = run(seed, players=players, rules=rules, policy=policy, dealer=dealer, samples=samples)
     emit(record.formatted(fmt), None)
 
@@ -60,10 +59,10 @@ def _stats_options(f):
         _players_option, _rules_option,
         click.option("--games", type=click.IntRange(0, 2**53), default=1000, show_default=True,
                      help="Games to 101, each played twice (0: none, only the per-deal figures)."),
-        click.option("--seed", type=int, default=0, show_default=True, help="Root seed."),
+        seed_option(),
         _samples_option,
-        click.option("--threads", type=int, default=None, help="Threads [default: all]."),
-        click.option("--format", "fmt", default="table", show_default=True, help="table, json or csv."),
+        threads_option(),
+        format_option("jass_sim.basra.results:Figures"),
         click.option("-o", "--output", default=None, help="Write to this file instead of stdout."),
     )):
         f = opt(f)
@@ -77,13 +76,10 @@ def _stats_options(f):
 def simulate(policy, deals, players, rules, games, seed, samples, threads, fmt, output):
     """Every seat plays POLICY: points and Basras per deal, first-player advantage, win rate to 101."""
     from jass_sim.basra.api import simulate as run
-    from jass_sim.basra.results import Figures
-    from jass_sim.core.cli import output_format
-    from jass_sim.core.errors import check_choice
+    from jass_sim.core.cli import checked_format
     from jass_sim.core.files import check_output_path, emit
 
-    fmt = check_choice("--format", fmt, Figures.formats)
-    fmt = output_format(fmt, output, Figures.formats)
+    fmt = checked_format(fmt, output=output, extension=True)
     check_output_path(output)
     result = run(policy=policy, deals=deals, players=players, rules=rules, games=games, seed=seed, samples=samples,
                  threads=threads, progress=_progress(deals, games, "basra simulate"))
@@ -91,19 +87,15 @@ def simulate(policy, deals, players, rules, games, seed, samples, threads, fmt, 
 
 
 @basra.command()
-@click.option("--player-a", "player_a", required=True, help="Player of side A: random, greedy, search, search-nomem.")
-@click.option("--player-b", "player_b", required=True, help="Player of side B.")
+@side_options("player", "Player of side A: random, greedy, search, search-nomem.", "Player of side B.")
 @_stats_options
 def duel(player_a, player_b, deals, players, rules, games, seed, samples, threads, fmt, output):
     """Player A against player B on duplicate deals (each deal and game played twice, sides swapped)."""
     from jass_sim.basra.api import duel as run
-    from jass_sim.basra.results import Figures
-    from jass_sim.core.cli import output_format
-    from jass_sim.core.errors import check_choice
+    from jass_sim.core.cli import checked_format
     from jass_sim.core.files import check_output_path, emit
 
-    fmt = check_choice("--format", fmt, Figures.formats)
-    fmt = output_format(fmt, output, Figures.formats)
+    fmt = checked_format(fmt, output=output, extension=True)
     check_output_path(output)
     result = run(player_a, player_b, deals=deals, players=players, rules=rules, games=games, seed=seed,
                  samples=samples, threads=threads, progress=_progress(deals, games, "basra duel"))
@@ -122,17 +114,16 @@ def duel(player_a, player_b, deals, players, rules, games, seed, samples, thread
 @click.option("--last-capture", "last_capture", default=None,
               help="us or them: who captured last [default: them once cards were played].")
 @click.option("--horizon", default="round", show_default=True, help="round or deal: how far to play out.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
-@click.option("--threads", type=int, default=None, help="Threads [default: all].")
-@click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
+@seed_option("Seed of the sampling.")
+@threads_option()
+@format_option("jass_sim.basra.results:Advice")
 def advise(hand, table, played, players, rules, samples, piles, last_capture, horizon, seed, threads, fmt):
     """Which card to play: expected points of our side for each card, with paired 95% CIs."""
     from jass_sim.basra.api import advise as run
-    from jass_sim.basra.results import Advice
-    from jass_sim.core.errors import check_choice
+    from jass_sim.core.cli import checked_format
     from jass_sim.core.files import emit
 
-    fmt = check_choice("--format", fmt, Advice.formats)
+    fmt = checked_format(fmt)
     result = run(hand, table=table, played=played, players=players, rules=rules, samples=samples, piles=piles,
                  last_capture=last_capture, horizon=horizon, seed=seed, threads=threads)
     emit(result.formatted(fmt), None)
@@ -148,8 +139,8 @@ def advise(hand, table, played, players, rules, samples, piles, last_capture, ho
 @click.option("--games", type=int, default=500, show_default=True, help="Games to 101 per rule set.")
 @click.option("--search-deals", type=int, default=200, show_default=True,
               help="Duplicate deals of search against search-nomem (memory section).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
-@click.option("--threads", type=int, default=None, help="Threads [default: all].")
+@seed_option()
+@threads_option()
 @click.option("-o", "--output", required=True, metavar="DIR", help="The report directory.")
 def report(players, rules, positions, samples, deals, games, search_deals, seed, threads, output):
     """Write a short strategy report to DIR: when to spend a Jack, what to lay on an empty table,

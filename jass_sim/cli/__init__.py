@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.core.cli import Group, Interrupted  # noqa: F401  (Interrupted: the signal exception, re-exported)
+from jass_sim.core.cli import Group
 from jass_sim.core.history_cli import history
 from jass_sim.page.cli import serve
 from jass_sim.registry import GAMES
@@ -19,7 +19,7 @@ from jass_sim.registry import GAMES
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="jass-sim")
 def main():
-    """Simulate and analyse Chibre (Swiss Jass, Schieber) deals."""
+    """Simulate and analyse Chibre (Swiss Jass, Schieber), Cribbage and Basra."""
 
 
 for _command in (c for game in GAMES for c in game.commands):

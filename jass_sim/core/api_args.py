@@ -47,6 +47,9 @@ def _fail(name: str, value, what: str):
 #: Whole numbers that count something: at least 1 (as the command line's counts). A game's own
 #: counts have the kind ``count`` in its :attr:`~jass_sim.core.game.Game.arg_kinds`.
 COUNTS = frozenset({"samples", "max_samples", "deals", "games", "n_games", "threads", "hands"})
+#: Seeds are integers 0 .. MAX_SEED (2**63 - 1): they fit every int64 column and JSON reader. The one
+#: definition, for the API's arguments, the command line (:mod:`jass_sim.core.options`) and the
+#: kernels' seeding (:mod:`jass_sim.core.rng`).
 MAX_SEED = 2**63 - 1
 
 

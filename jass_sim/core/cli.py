@@ -60,14 +60,15 @@ class Command(click.Command):
         harden_params(self.params)
 
     def parse_args(self, ctx, args):
-        check_contradictions(self.params, args)
+        ctx.meta[_TYPED] = check_contradictions(self.params, args)
         return super().parse_args(ctx, args)
 
 
-def check_contradictions(params, args) -> None:
+def check_contradictions(params, args) -> dict[str, str]:
     """Refuse (UsageError, one line) both sides of a flag pair (``--x --no-x``) and an option
     given twice with different values (``--policy net --policy random``): click would keep the last
-    one and drop the other without a word."""
+    one and drop the other without a word. Returns the flag typed first for each parameter given
+    (see :func:`typed_flag`)."""
     by_name: dict[str, tuple[click.Option, bool]] = {}
     for p in params:
         if isinstance(p, click.Option):
@@ -100,6 +101,24 @@ def check_contradictions(params, args) -> None:
             what = f"{first} and {name}" if first != name else f"{name} {seen[p.name][1]!r} and {name} {value!r}"
             raise click.UsageError(f"{what} contradict each other: give one")
         seen.setdefault(p.name, (name, value))
+    return {param: flag for param, (flag, _) in seen.items()}
+
+
+#: ``ctx.meta`` key of the flags a command's parameters were given with (:func:`typed_flag`).
+_TYPED = "jass_sim.typed_flags"
+
+
+def typed_flag(name: str, default: str) -> str:
+    """The flag the running command's parameter ``name`` was given with (an old spelling, such as
+    ``--a``, when that is what the user typed), for an error message to name what the user wrote;
+    ``default`` outside a command or when the parameter was not given by a flag."""
+    ctx = click.get_current_context(silent=True)
+    while ctx is not None:
+        typed = ctx.meta.get(_TYPED, {})
+        if name in typed and ctx.command is not None and any(p.name == name for p in ctx.command.params):
+            return typed[name]
+        ctx = ctx.parent
+    return default
 
 
 def given(ctx: click.Context, name: str) -> bool:
@@ -213,3 +232,134 @@ def command(*args, **kwargs):
 def group(*args, **kwargs):
     """``click.group`` of the :class:`Group` class (a game's sub-commands, ``jass-sim GAME ...``)."""
     return click.group(*args, cls=Group, **kwargs)
+
+
+# --- option factories: the options every game's commands share, declared once -----------------------
+
+
+def choice_list(choices) -> str:
+    """``("table", "json", "csv")`` -> ``table, json or csv`` (the wording of a ``--format`` help)."""
+    names = list(choices)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+class FormatOption(click.Option):
+    """``--format`` (stored as ``fmt``): its choices are the ``formats`` of the command's
+    :class:`~jass_sim.core.result.Result` (plus ``extra``, such as ``parquet``, which the command
+    writes itself), its default the first of them, its help the list of them.
+
+    The Result class is named as ``"module:Class"`` and imported only when the choices are first
+    needed (``--help`` of the command, or the command running), so building the command tree stays
+    light; a plain tuple of formats may be given instead (a command without a Result class).
+    """
+
+    def __init__(self, param_decls, *, result: str | tuple[str, ...], extra: tuple[str, ...] = (), **kwargs):
+        self._result, self.extra = result, tuple(extra)
+        self._formats: tuple[str, ...] | None = tuple(result) if isinstance(result, tuple) else None
+        super().__init__(param_decls, show_default=True, **kwargs)
+        self._built = True  # from here on, the default is the first format (read when asked for)
+
+    @property
+    def default(self):
+        """The first of :attr:`formats` (click's own value while the option is being built)."""
+        return self.formats[0] if self.__dict__.get("_built") else self.__dict__.get("_default")
+
+    @default.setter
+    def default(self, value):
+        self.__dict__["_default"] = value
+
+    @property
+    def formats(self) -> tuple[str, ...]:
+        """Every accepted value, the default first."""
+        if self._formats is None:
+            import importlib
+
+            module, _, name = self._result.partition(":")
+            self._formats = tuple(getattr(importlib.import_module(module), name).formats)
+        return self._formats + self.extra
+
+    def get_help_record(self, ctx):
+        self.help = choice_list(self.formats) + "."
+        return super().get_help_record(ctx)
+
+
+def format_option(result: str | tuple[str, ...], *, extra: tuple[str, ...] = ()):
+    """The ``--format`` option of a command whose answer is the Result class ``result``
+    (``"module:Class"``; see :class:`FormatOption`). The command checks the value it gets with
+    :func:`checked_format`."""
+    return click.option("--format", "fmt", cls=FormatOption, result=result, extra=extra)
+
+
+def checked_format(fmt: str, *, output: str | None = None, extension: bool = False, option: str = "-o") -> str:
+    """The running command's ``--format`` value, lower-cased, once it is one of the option's
+    choices (an InputError naming it otherwise); with ``extension``, also the format the file name
+    ``output`` asks for (see :func:`output_format`)."""
+    from jass_sim.core.errors import check_choice
+
+    ctx = click.get_current_context()
+    formats = next(p.formats for p in ctx.command.params if isinstance(p, FormatOption))
+    fmt = check_choice("--format", fmt, formats)
+    return output_format(fmt, output, formats, option) if extension else fmt
+
+
+def seed_option(help: str = "Root seed.", *, default: int | None = 0, required: bool = False):
+    """``--seed`` (checked: an integer 0..2**63-1, see :mod:`jass_sim.core.options`). ``default``
+    None: the command sets it (the help then says which)."""
+    if required:
+        return click.option("--seed", type=int, required=True, help=help)
+    return click.option("--seed", type=int, default=default, show_default=default is not None, help=help)
+
+
+def threads_option(help: str = "Threads (default: all cores)."):
+    """``--threads`` (checked: 1 .. the cores of this machine; None: all of them)."""
+    return click.option("--threads", type=int, default=None, help=help)
+
+
+class AliasedOption(click.Option):
+    """An option with old spellings (``hidden_opts``) that still work but that neither ``--help``
+    nor an error message shows: one parameter, so giving both spellings with different values is
+    refused as any other contradiction (:func:`check_contradictions`)."""
+
+    def __init__(self, param_decls, *, hidden_opts: tuple[str, ...] = (), **kwargs):
+        super().__init__(list(param_decls[:1]) + list(hidden_opts) + list(param_decls[1:]), **kwargs)
+        self.hidden_opts = tuple(hidden_opts)
+
+    def _shown(self):
+        return [o for o in self.opts if o not in self.hidden_opts]
+
+    def get_help_record(self, ctx):
+        opts = self.opts
+        self.opts = self._shown()
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.opts = opts
+
+    def get_error_hint(self, ctx):
+        return " / ".join(f"'{o}'" for o in self._shown())
+
+
+def side_options(kind: str, help_a: str, help_b: str, *, old: tuple[str, str] | None = None,
+                 required: bool = True, default_a=None, default_b=None):
+    """The two sides of a head-to-head command: ``--team-a``/``--team-b`` (``kind`` ``"team"``, for
+    team games) or ``--player-a``/``--player-b`` (``"player"``, two-player games), stored as
+    ``team_a``/``team_b`` or ``player_a``/``player_b``, the names of every game's API.
+
+    ``old``: the flags of an earlier spelling (such as ``("--a", "--b")``), still accepted as
+    hidden aliases of the same parameters for one release (see :class:`AliasedOption`).
+    """
+    if kind not in ("team", "player"):
+        raise ValueError(f"kind is 'team' or 'player', not {kind!r}")
+    options = []
+    for side, help_, default, alias in (("a", help_a, default_a, old[0] if old else None),
+                                        ("b", help_b, default_b, old[1] if old else None)):
+        kwargs = {"required": True} if required else {"default": default, "show_default": default is not None}
+        options.append(click.option(f"--{kind}-{side}", f"{kind}_{side}", cls=AliasedOption,
+                                    hidden_opts=(alias,) if alias else (), help=help_, **kwargs))
+
+    def decorate(func):
+        for option in reversed(options):
+            func = option(func)
+        return func
+
+    return decorate

@@ -47,7 +47,7 @@ def _file_mode() -> int:
 def write_atomic(path: str, data: str | bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same directory and a rename
     (``os.replace``): never half written; the temporary file is removed on any error, SIGINT or
-    SIGTERM (see :class:`jass_sim.cli.Interrupted`)."""
+    SIGTERM (see :class:`jass_sim.core.cli.Interrupted`)."""
     directory = os.path.dirname(os.path.abspath(path))
     os.makedirs(directory, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=os.path.basename(path))

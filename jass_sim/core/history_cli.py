@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.core.cli import command
+from jass_sim.core.cli import command, format_option
 
 FORMATS = ("table", "json", "csv")
 
 
 @command("history")
-@click.option("--format", "fmt", default="table", show_default=True, help="table, json or csv.")
+@format_option(FORMATS)
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 @click.option("--delete", "delete", default=None, metavar="ID|all", help="Remove the round ID (see the list), or "
               "all of them.")
@@ -21,8 +21,8 @@ def history(fmt, output, delete):
     The history is an SQLite file in $JASS_SIM_DATA_DIR, else in the user's data directory; the page
     (`jass-sim serve`) saves every review and coached round there, `jass-sim review --save` one review.
     """
-    from jass_sim.core.cli import output_format
-    from jass_sim.core.errors import InputError, check_choice
+    from jass_sim.core.cli import checked_format
+    from jass_sim.core.errors import InputError
     from jass_sim.core.files import check_output_path, emit
     from jass_sim.core.history import HistoryStore, history_path, parse_id
 
@@ -40,8 +40,7 @@ def history(fmt, output, delete):
             raise InputError(f"no round {round_id} in the history (jass-sim history lists them)", delete)
         click.echo(f"removed round {round_id} from the history")
         return
-    fmt = check_choice("--format", fmt, FORMATS)
-    fmt = output_format(fmt, output, FORMATS)
+    fmt = checked_format(fmt, output=output, extension=True)
     check_output_path(output)
     emit(format_rows(store.list(), fmt), output)
 

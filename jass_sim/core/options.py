@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import click
 
-#: Seeds accepted by every command: 0 .. 2**63 - 1 (as :data:`jass_sim.core.rng.MAX_SEED`).
-MAX_SEED = 2**63 - 1
-
+from jass_sim.core.api_args import MAX_SEED
 
 #: Integer options that count something (deals, samples, hands, games...): 1 .. MAX_COUNT.
 COUNT_OPTIONS = frozenset({"deals", "samples", "hands", "games", "max_samples", "shard_size", "positions",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from jass_sim.core.api_args import MAX_SEED
 from jass_sim.core.jit import jit
 
 #: Deals per RNG block: fixed, so results do not depend on threads or batch sizes.
@@ -16,8 +17,6 @@ BLOCK_SIZE = 1024
 
 _MASK32 = np.uint64(0xFFFFFFFF)
 
-#: Seeds are integers 0 .. MAX_SEED (2**63 - 1): they fit every int64 column and JSON reader.
-MAX_SEED = 2**63 - 1
 
 #: Random streams: each game names its own, ``{game}.{feature} -> number`` (the first spawn key of
 #: ``SeedSequence(seed, spawn_key=(stream, block))``, :func:`block_states`), in one table of its

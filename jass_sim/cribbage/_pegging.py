@@ -23,7 +23,7 @@ from jass_sim.cribbage._pegrules import (
     peg_forced,
     peg_next,
     peg_play,
-    peg_points,  # noqa: F401  (re-exported)
+    peg_points,
 )
 from jass_sim.cribbage._scoring import _value
 from jass_sim.cribbage._search import SEARCH_WORLDS, WIDE_WORLDS, search_play

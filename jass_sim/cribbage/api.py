@@ -1,6 +1,7 @@
-"""The Cribbage API, ``jass_sim.cribbage.score``, ``discard``, ``stats``, ``simulate`` and ``replay``:
-the functions behind ``jass-sim cribbage ...``, each result with ``to_json()`` equal to the
-command's JSON output."""
+"""The Cribbage API, ``jass_sim.cribbage.score``, ``discard``, ``stats``, ``simulate``, ``replay``,
+``play_advice``, ``review`` and ``report`` (the functions behind ``jass-sim cribbage ...``, each
+result with ``to_json()`` equal to the command's JSON output), and the page's coached game:
+``game_state``, ``bot_discard`` and ``rate_decision``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from jass_sim.core.lazy import lazy_exports
 from jass_sim.cribbage.arg_kinds import api_args
 
 if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
+    from jass_sim.core.report.write import ReportFiles
     from jass_sim.cribbage.game_review import CribReview
     from jass_sim.cribbage.pegging_advice import PegAdvice
     from jass_sim.cribbage.results import Discards, Game, Games, Score, Stats
@@ -18,8 +20,9 @@ __all__ = ["score", "discard", "stats", "simulate", "replay", "play_advice", "re
            "bot_discard", "rate_decision"]
 
 # The result classes live in jass_sim.cribbage.results; importable from here too, loaded on first use.
-__getattr__ = lazy_exports(__name__, dict.fromkeys(("Score", "Discards", "Stats", "Games", "Game"),
-                                                   "jass_sim.cribbage.results"))
+__getattr__ = lazy_exports(__name__, {**dict.fromkeys(("Score", "Discards", "Stats", "Games", "Game"),
+                                                     "jass_sim.cribbage.results"),
+                                      "ReportFiles": "jass_sim.core.report.write"})
 
 
 def _unused(condition: bool, message: str, *values) -> None:
@@ -150,8 +153,9 @@ def stats(*, exact: bool = False, hands: int | None = None, seed: int | None = N
 
 
 @api_args()
-def simulate(games: int, *, a: str = "greedy", b: str = "greedy", seed: int = 0, progress=None) -> Games:
-    """Whole games between players ``a`` and ``b``, duplicate-dealt: win rate, skunks,
+def simulate(games: int, *, player_a: str = "greedy", player_b: str = "greedy", seed: int = 0,
+             threads: int | None = None, progress=None) -> Games:
+    """Whole games between players ``player_a`` and ``player_b``, duplicate-dealt: win rate, skunks,
     first-dealer advantage and points per hand by source, with 95% CIs (``jass-sim cribbage simulate``).
 
     Wraps the game kernel of :mod:`jass_sim.cribbage._game` (through
@@ -161,28 +165,39 @@ def simulate(games: int, *, a: str = "greedy", b: str = "greedy", seed: int = 0,
     ----------
     games : int
         Games to play, a positive even number (duplicate-dealt pairs).
-    a, b : str
+    player_a, player_b : str
         Players: ``random``, ``greedy``, ``expect``, ``search`` or ``wide``.
     seed : int
-        Root seed.
+        Root seed: the same games on any number of ``threads``.
+    threads : int, optional
+        Threads (default: all cores).
     progress : callable, optional
         Called with the games played so far, a few times a second.
+
+    Returns
+    -------
+    Games
+        ``to_json()`` (the ``cribbage simulate`` JSON) and ``table`` (one row per figure).
     """
     from jass_sim.core.errors import InputError
+    from jass_sim.core.threads import numba_threads
     from jass_sim.cribbage.analysis import game_summary
-    from jass_sim.cribbage.engine import play_batch
+    from jass_sim.cribbage.engine import play_batch, side_flags
     from jass_sim.cribbage.players import PLAYERS
     from jass_sim.cribbage.results import Games
 
-    PLAYERS.code(a, "--a")  # unknown players are named before a bad --games
-    PLAYERS.code(b, "--b")
+    flag_a, flag_b = side_flags()
+    PLAYERS.code(player_a, flag_a)  # unknown players are named before a bad --games
+    PLAYERS.code(player_b, flag_b)
     if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
         raise InputError(f"--games must be a positive even number (duplicate pairs), got {games}", str(games))
-    return Games(game_summary(play_batch(games // 2, a, b, seed, progress), a.lower(), b.lower(), seed))
+    with numba_threads(threads):
+        batch = play_batch(games // 2, player_a, player_b, seed, progress)
+    return Games(game_summary(batch, player_a.lower(), player_b.lower(), seed))
 
 
 @api_args()
-def replay(seed: int, *, a: str = "greedy", b: str = "greedy") -> Game:
+def replay(seed: int, *, player_a: str = "greedy", player_b: str = "greedy") -> Game:
     """One whole game, the first of ``simulate(..., seed=seed)``: deals, discards, starter, every
     pegging point, hand and crib counts (``jass-sim cribbage replay``).
 
@@ -193,7 +208,7 @@ def replay(seed: int, *, a: str = "greedy", b: str = "greedy") -> Game:
     ----------
     seed : int
         The seed: this game is the first of ``simulate(..., seed=seed)``.
-    a, b : str
+    player_a, player_b : str
         Players: ``random``, ``greedy``, ``expect``, ``search`` or ``wide``; A deals first.
 
     Returns
@@ -204,7 +219,7 @@ def replay(seed: int, *, a: str = "greedy", b: str = "greedy") -> Game:
     from jass_sim.cribbage.engine import replay_game
     from jass_sim.cribbage.results import Game
 
-    return Game(replay_game(seed, a, b), seed)
+    return Game(replay_game(seed, player_a, player_b), seed)
 
 
 @api_args(dealer="flag", discard="cards", win_samples="whole")
@@ -395,24 +410,6 @@ def rate_decision(game, *, player: int = 0, progress=None):
     return rate_last(read_game(game), player, progress)
 
 
-class ReportFiles:
-    """The report :func:`report` wrote: ``path`` (the directory), ``files`` (relative names),
-    ``report`` (the analysis object with its tables)."""
-
-    def __init__(self, path: str, files: list[str], rep):
-        import pathlib
-
-        self.path, self.files, self.report = pathlib.Path(path), files, rep
-
-    def __repr__(self) -> str:
-        return f"<ReportFiles {len(self.files)} files in {self.path}>"
-
-    def _repr_html_(self) -> str:
-        import html
-
-        return f'<a href="{html.escape(str(self.path / "index.html"))}">{html.escape(str(self.path))}/index.html</a>'
-
-
 @api_args(hands="whole", crib_samples="whole0")
 def report(output: str, *, hands: int = 4000, deals: int = 50_000, crib_samples: int = 300, seed: int = 0,
            command: str | None = None, progress=None) -> ReportFiles:
@@ -441,7 +438,7 @@ def report(output: str, *, hands: int = 4000, deals: int = 50_000, crib_samples:
     progress : callable, optional
         Called with a short message as each section starts.
     """
-    from jass_sim.core.report.write import check_report_dir
+    from jass_sim.core.report.write import ReportFiles, check_report_dir
     from jass_sim.cribbage.strategy_report import build_report, write_report
 
     check_report_dir(output)
@@ -449,4 +446,4 @@ def report(output: str, *, hands: int = 4000, deals: int = 50_000, crib_samples:
         command = (f"jass-sim cribbage report --hands {hands} --deals {deals} --crib-samples {crib_samples} "
                    f"--seed {seed} -o {output}")
     rep = build_report(hands, deals, crib_samples, seed, command, progress)
-    return ReportFiles(output, write_report(rep, output), rep)
+    return ReportFiles(output, rep, write_report(rep, output))

@@ -79,11 +79,3 @@ def format_cards(cards: Iterable[int], symbols: bool = False, sep: str = " ") ->
 def mask_to_cards(mask) -> list[int]:
     """Card numbers of a mask, in increasing order (suit H..C, rank A..K)."""
     return DECK.cards_of_mask(mask)
-
-
-def rank_counts(cards: Iterable[int]) -> np.ndarray:
-    """How many cards of each rank A..K (``int64[13]``)."""
-    counts = np.zeros(N_RANKS, dtype=np.int64)
-    for c in cards:
-        counts[card_rank(c)] += 1
-    return counts

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.core.cli import group
+from jass_sim.core.cli import format_option, group, seed_option, side_options, threads_option
 
 
 @group()
@@ -16,15 +16,14 @@ def cribbage():
 @click.argument("hand")
 @click.option("--starter", required=True, help="The starter (cut) card, e.g. 5C.")
 @click.option("--crib", is_flag=True, help="Score as a crib (a flush counts only with all five cards).")
-@click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
+@format_option("jass_sim.cribbage.results:Score")
 def score(hand, starter, crib, fmt):
     """Points of four cards HAND with the starter, each combination listed."""
-    from jass_sim.core.errors import check_choice
+    from jass_sim.core.cli import checked_format
     from jass_sim.core.files import emit
     from jass_sim.cribbage.api import score as run
-    from jass_sim.cribbage.results import Score
 
-    fmt = check_choice("--format", fmt, Score.formats)
+    fmt = checked_format(fmt)
     result = run(hand, starter, crib=crib)
     emit(result.formatted(fmt), None)
 
@@ -47,16 +46,15 @@ def score(hand, starter, crib, fmt):
                    "--pegging and --score.")
 @click.option("--samples", type=int, default=None,
               help="--opponent model, --pegging or --score: sampled opponent hands [default: 2000].")
-@click.option("--seed", type=int, default=None, help="Seed of the samples [default: 0].")
-@click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
+@seed_option("Seed of the samples [default: 0].", default=None)
+@format_option("jass_sim.cribbage.results:Discards")
 def discard(hand, dealer, opponent, pegging, score_text, exact, samples, seed, fmt):
     """All 15 discards of six cards HAND, ranked by net expectation (hand plus or minus crib)."""
-    from jass_sim.core.errors import check_choice
+    from jass_sim.core.cli import checked_format
     from jass_sim.core.files import emit
     from jass_sim.cribbage.api import discard as run
-    from jass_sim.cribbage.results import Discards
 
-    fmt = check_choice("--format", fmt, Discards.formats)
+    fmt = checked_format(fmt)
     result = run(hand, dealer=dealer, opponent=opponent, pegging=pegging, score=score_text, exact=exact,
                  samples=samples, seed=seed)
     emit(result.formatted(fmt), None)
@@ -66,8 +64,8 @@ def discard(hand, dealer, opponent, pegging, score_text, exact, samples, seed, f
 @click.option("--exact", is_flag=True, help="Every one of the 12,994,800 hand-plus-starter combinations.")
 @click.option("--hands", type=int, default=None,
               help="Without --exact: sampled combinations, with 95% CIs [default: 1,000,000].")
-@click.option("--seed", type=int, default=None, help="Seed of the samples [default: 0].")
-@click.option("--format", "fmt", default="table", show_default=True, help="table, csv or json.")
+@seed_option("Seed of the samples [default: 0].", default=None)
+@format_option("jass_sim.cribbage.results:Stats")
 @click.option("--crib-table", "crib_table", default=None, metavar="FILE",
               help="Also write the 91-row crib expectation per thrown rank pair (dealer, pone) as CSV.")
 @click.option("--samples", type=int, default=None,
@@ -75,13 +73,13 @@ def discard(hand, dealer, opponent, pegging, score_text, exact, samples, seed, f
 @click.option("--plot", default=None, metavar="FILE", help="Also save a plot (PNG, SVG or PDF).")
 def stats(exact, hands, seed, fmt, crib_table, samples, plot):
     """Distribution of hand and crib scores; with --crib-table, crib expectation per thrown pair."""
-    from jass_sim.core.errors import check_choice
+    from jass_sim.core.cli import checked_format
     from jass_sim.core.files import check_output_path, emit, write_atomic
     from jass_sim.core.result import check_plot_path
     from jass_sim.cribbage.api import stats as run
     from jass_sim.cribbage.results import Stats
 
-    fmt = check_choice("--format", fmt, Stats.formats)
+    fmt = checked_format(fmt)
     check_output_path(crib_table, "--crib-table")
     check_plot_path(plot, Stats.plot_formats)
     result = run(exact=exact, hands=hands, seed=seed, crib_pairs=bool(crib_table or plot), samples=samples)
@@ -95,39 +93,39 @@ def stats(exact, hands, seed, fmt, crib_table, samples, plot):
 
 @cribbage.command()
 @click.option("--games", type=int, required=True, help="Games to play (even: duplicate-dealt pairs).")
-@click.option("--a", "a", default="greedy", show_default=True, help="Player A: random, greedy, expect, search or wide.")
-@click.option("--b", "b", default="greedy", show_default=True, help="Player B: random, greedy, expect, search or wide.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
-@click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
-def simulate(games, a, b, seed, fmt):
+@side_options("player", "Player A: random, greedy, expect, search or wide.",
+              "Player B: random, greedy, expect, search or wide.", old=("--a", "--b"), required=False,
+              default_a="greedy", default_b="greedy")
+@seed_option()
+@threads_option()
+@format_option("jass_sim.cribbage.results:Games")
+def simulate(games, player_a, player_b, seed, threads, fmt):
     """Whole games between two players, duplicate-dealt: win rate, skunks, first-dealer
     advantage and points per hand by source, with 95% CIs."""
-    from jass_sim.core.errors import check_choice
+    from jass_sim.core.cli import checked_format
     from jass_sim.core.files import emit
     from jass_sim.core.progress import PROGRESS_DELAY, Progress
     from jass_sim.cribbage.api import simulate as run
-    from jass_sim.cribbage.results import Games
 
-    fmt = check_choice("--format", fmt, Games.formats)
-    result = run(games, a=a, b=b, seed=seed, progress=Progress(games, "cribbage simulate", delay=PROGRESS_DELAY)
+    fmt = checked_format(fmt)
+    result = run(games, player_a=player_a, player_b=player_b, seed=seed, threads=threads, progress=Progress(games, "cribbage simulate", delay=PROGRESS_DELAY)
                  if isinstance(games, int) and games > 0 else None)
     emit(result.formatted(fmt), None)
 
 
 @cribbage.command()
-@click.option("--seed", type=int, required=True, help="Seed: the first game of simulate --seed SEED.")
-@click.option("--a", "a", default="greedy", show_default=True, help="Player A (deals first).")
-@click.option("--b", "b", default="greedy", show_default=True, help="Player B.")
-@click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
-def replay(seed, a, b, fmt):
+@seed_option("Seed: the first game of simulate --seed SEED.", required=True)
+@side_options("player", "Player A (deals first).", "Player B.", old=("--a", "--b"), required=False,
+              default_a="greedy", default_b="greedy")
+@format_option("jass_sim.cribbage.results:Game")
+def replay(seed, player_a, player_b, fmt):
     """One whole game: deals, discards, starter, every pegging point, hand and crib counts."""
-    from jass_sim.core.errors import check_choice
+    from jass_sim.core.cli import checked_format
     from jass_sim.core.files import emit
     from jass_sim.cribbage.api import replay as run
-    from jass_sim.cribbage.results import Game
 
-    fmt = check_choice("--format", fmt, Game.formats)
-    result = run(seed, a=a, b=b)
+    fmt = checked_format(fmt)
+    result = run(seed, player_a=player_a, player_b=player_b)
     emit(result.formatted(fmt), None)
 
 
@@ -147,17 +145,16 @@ def replay(seed, a, b, fmt):
 @click.option("--exact", is_flag=True, help="Enumerate every opponent hand (the default; refuses --samples).")
 @click.option("--win-samples", type=int, default=None,
               help="--score: games played to the end per card [default: 2000].")
-@click.option("--seed", type=int, default=None, help="Seed of the samples [default: 0].")
-@click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
+@seed_option("Seed of the samples [default: 0].", default=None)
+@format_option("jass_sim.cribbage.pegging_advice:PegAdvice")
 def play_advice(hand, starter, dealer, played, discard, score_text, samples, exact, win_samples, seed, fmt):
     """Which card to peg now: both players' expected pegging points for the rest of the hand per
     legal card, exact over the opponent's possible hands."""
-    from jass_sim.core.errors import check_choice
+    from jass_sim.core.cli import checked_format
     from jass_sim.core.files import emit
     from jass_sim.cribbage.api import play_advice as run
-    from jass_sim.cribbage.pegging_advice import PegAdvice
 
-    fmt = check_choice("--format", fmt, PegAdvice.formats)
+    fmt = checked_format(fmt)
     result = run(hand, starter, dealer=dealer, played=played, discard=discard, score=score_text, samples=samples,
                  exact=exact, seed=seed, win_samples=win_samples)
     emit(result.formatted(fmt), None)
@@ -166,23 +163,23 @@ def play_advice(hand, starter, dealer, played, discard, score_text, samples, exa
 @cribbage.command()
 @click.argument("game_file")
 @click.option("--player", type=int, default=0, show_default=True, help="The player reviewed: 0 (A) or 1 (B).")
-@click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
+@format_option("jass_sim.cribbage.game_review:CribReview")
 @click.option("--html", "html_path", default=None, help="Also write an HTML page with a row per decision.")
 @click.option("--win-samples", type=int, default=None,
               help="Also rate each decision by the chance to win from the score then: games played to the end "
                    "per decision (at least 128, e.g. 1000; both players' cards needed) [default: 0, none].")
-@click.option("--seed", type=int, default=None, help="Seed of those games [default: 0].")
+@seed_option("Seed of those games [default: 0].", default=None)
 def review(game_file, player, fmt, html_path, win_samples, seed):
     """Rate every discard and pegging card of a player in GAME_FILE (the JSON of `cribbage replay
     --format json`, or the text game format of docs/cribbage.md): in points and, from the score at
     each decision, by the chance to win the game."""
-    from jass_sim.core.errors import InputError, check_choice
+    from jass_sim.core.cli import checked_format
+    from jass_sim.core.errors import InputError
     from jass_sim.core.files import check_output_path, emit, write_atomic
     from jass_sim.core.progress import PROGRESS_DELAY, Progress
     from jass_sim.cribbage.api import review as run
-    from jass_sim.cribbage.game_review import CribReview
 
-    fmt = check_choice("--format", fmt, CribReview.formats)
+    fmt = checked_format(fmt)
     check_output_path(html_path, "--html")
     if html_path is not None and not html_path.lower().endswith((".html", ".htm")):
         raise InputError(f"--html writes an HTML page: give a FILE.html, got {html_path!r}", html_path)
@@ -199,7 +196,7 @@ def review(game_file, player, fmt, html_path, win_samples, seed):
 @click.option("--deals", type=int, default=50_000, show_default=True, help="Deals of the pegging section.")
 @click.option("--crib-samples", "crib_samples", type=int, default=300, show_default=True,
               help="Sampled opponent hands per thrown rank pair and role of the model crib (0: none).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
+@seed_option()
 @click.option("-o", "--output", required=True, metavar="DIR",
               help="The report directory (created, or replaced whole if it holds a report).")
 def report(hands, deals, crib_samples, seed, output):

@@ -17,11 +17,11 @@ GAME_TEXT = {"texts": ("game",), "check": page_hooks.check_game}
 
 
 def replay(seed: int, player: str) -> dict:
-    """``jass-sim cribbage replay --seed SEED --a PLAYER --format json``: one whole game, B
+    """``jass-sim cribbage replay --seed SEED --player-a PLAYER --format json``: one whole game, B
     ``greedy``."""
     from jass_sim.cribbage.api import replay as run
 
-    return run(seed, a=player).to_json()
+    return run(seed, player_a=player).to_json()
 
 
 def new_state(seed: int = 0, **options):
@@ -40,18 +40,16 @@ def replay_actions(doc: dict):
 
 
 def simulate(seed: int, player: str, threads: int | None = None) -> dict:
-    """``jass-sim cribbage simulate --games 300 --a PLAYER --b PLAYER --seed SEED --format json``
-    on ``threads`` threads."""
-    from jass_sim.core.threads import numba_threads
+    """``jass-sim cribbage simulate --games 300 --player-a PLAYER --player-b PLAYER --seed SEED
+    --threads THREADS --format json``."""
     from jass_sim.cribbage.api import simulate as run
 
-    with numba_threads(threads):
-        return run(SMALL_GAMES, a=player, b=player, seed=seed).to_json()
+    return run(SMALL_GAMES, player_a=player, player_b=player, seed=seed, threads=threads).to_json()
 
 
 #: Cribbage's descriptor: its players, replay and small run, its command group and golden replay.
 GAME = Game(name="cribbage", players=PLAYERS, default_player="greedy", replay=replay, simulate=simulate,
-            commands=(cribbage,), replay_command=("cribbage", "replay"), player_option="--a",
+            commands=(cribbage,), replay_command=("cribbage", "replay"), player_option="--player-a",
             golden=(Golden("cribbage_replay_seed1_expect_greedy.json", 1, "expect"),),
             jobs=(# the sampled opponent (``opponent: model`` or ``pegging``) runs in one kernel call that cannot be
                   # cut (about 0.25 s for 2,000 hands)

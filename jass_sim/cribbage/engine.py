@@ -22,9 +22,18 @@ from jass_sim.cribbage.streams import STREAMS
 DECK_STREAM, PLAY_STREAM = STREAMS["cribbage.deck"], STREAMS["cribbage.play"]
 
 
+def side_flags() -> tuple[str, str]:
+    """The flags that name players A and B in an error: ``--player-a``/``--player-b``, or the old
+    ``--a``/``--b`` when the running command was given those."""
+    from jass_sim.core.cli import typed_flag
+
+    return typed_flag("player_a", "--player-a"), typed_flag("player_b", "--player-b")
+
+
 def _codes(a: str, b: str) -> np.ndarray:
     """``int64[2, 2]`` (discard, pegging) codes of players A and B; an InputError names an unknown player."""
-    return np.array([PLAYERS.code(a, "--a"), PLAYERS.code(b, "--b")], dtype=np.int64)
+    flag_a, flag_b = side_flags()
+    return np.array([PLAYERS.code(a, flag_a), PLAYERS.code(b, flag_b)], dtype=np.int64)
 
 
 @dataclass

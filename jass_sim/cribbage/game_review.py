@@ -26,11 +26,11 @@ from dataclasses import dataclass, field
 from jass_sim.core.chunks import Tick
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
+from jass_sim.core.verdicts import VERDICTS, verdict
 from jass_sim.cribbage.cards import card_rank, format_card, format_cards
 from jass_sim.cribbage.game_file import PLAYERS, HandRecord
-from jass_sim.cribbage.verdicts import THRESHOLDS, WIN_THRESHOLDS, verdict  # noqa: F401 (the review's names)
+from jass_sim.cribbage.verdicts import THRESHOLDS, TOL, WIN_THRESHOLDS
 
-VERDICTS = ("good", "inaccuracy", "mistake", "blunder", "unclear", "forced")
 #: Decisions listed as the biggest mistakes.
 BIGGEST = 3
 
@@ -99,7 +99,7 @@ def discard_decision(hand: HandRecord, p: int) -> CribDecision:
     best = options[0]
     loss = max(0.0, best.net_ev - taken.net_ev)
     return CribDecision("discard", hand.number, p, [format_card(c) for c in hand.thrown[p]],
-                        [format_card(c) for c in best.discard], loss, verdict(loss), len(options),
+                        [format_card(c) for c in best.discard], loss, verdict(loss, thresholds=THRESHOLDS, tol=TOL), len(options),
                         holding=[format_card(c) for c in hand.six[p]],
                         values={"taken_net_ev": taken.net_ev, "best_net_ev": best.net_ev})
 
@@ -136,7 +136,7 @@ def card_decision(hand: HandRecord, p: int, i: int) -> CribDecision:
     loss = max(0.0, figs[format_card(best)]["mean_diff"] - taken["mean_diff"])
     ranks = {card_rank(c) for c in advice.cards}
     return CribDecision("card", hand.number, p, [format_card(card)], [format_card(best)], loss,
-                        "forced" if len(ranks) == 1 else verdict(loss), len(ranks), pos.count,
+                        "forced" if len(ranks) == 1 else verdict(loss, thresholds=THRESHOLDS, tol=TOL), len(ranks), pos.count,
                         [format_card(c) for c in pos.seq], [format_card(c) for c in pos.left],
                         {"taken_mean_diff": taken["mean_diff"],
                          "best_mean_diff": figs[format_card(best)]["mean_diff"]})

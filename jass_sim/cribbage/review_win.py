@@ -27,9 +27,10 @@ import math
 
 import numpy as np
 
+from jass_sim.core.verdicts import verdict
 from jass_sim.cribbage.cards import card_rank, format_card
 from jass_sim.cribbage.game_file import PLAYERS, HandRecord
-from jass_sim.cribbage.verdicts import WIN_THRESHOLDS, verdict
+from jass_sim.cribbage.verdicts import TOL, WIN_THRESHOLDS
 
 #: The fewest game samples: two blocks, for the interval over blocks.
 MIN_WIN_SAMPLES = 128
@@ -69,7 +70,7 @@ def paired_loss(best: np.ndarray, taken: np.ndarray, samples: int) -> tuple[floa
 
 def win_verdict(loss: float, lo: float) -> str:
     """The verdict of a win-probability loss with 95% lower bound ``lo``."""
-    return verdict(loss, lo, WIN_THRESHOLDS)
+    return verdict(loss, lo, thresholds=WIN_THRESHOLDS, tol=TOL)
 
 
 def decision_scores(hands: list[HandRecord]) -> list[dict] | None:

@@ -16,17 +16,19 @@ from jass_sim.jass.arg_kinds import api_args
 from jass_sim.jass.players import DEFAULT_CHOOSER
 
 if TYPE_CHECKING:  # the result classes, for the annotations only (imported on first use)
+    from jass_sim.core.report.write import ReportFiles
     from jass_sim.jass.advise.advice import Advice
     from jass_sim.jass.engine.replay import Round
     from jass_sim.jass.melds.result import Melds
     from jass_sim.jass.simulate.duel import Duel
+    from jass_sim.jass.simulate.tables import Simulation
     from jass_sim.jass.solver.solution import Solution
 
 __all__ = ["advise", "simulate", "duel", "melds", "solve", "replay", "report", "play_advice", "review", "choose_card"]
 
 # The result classes live with their features; importable from here too, loaded on first use.
 __getattr__ = lazy_exports(__name__, {
-    "Advice": "jass_sim.jass.advise.advice", "Simulation": "jass_sim.jass.simulate.tables",
+    "ReportFiles": "jass_sim.core.report.write", "Advice": "jass_sim.jass.advise.advice", "Simulation": "jass_sim.jass.simulate.tables",
     "Duel": "jass_sim.jass.simulate.duel", "Melds": "jass_sim.jass.melds.result",
     "Solution": "jass_sim.jass.solver.solution", "Round": "jass_sim.jass.engine.replay",
     "PlayAdvice": "jass_sim.jass.play.advice", "Review": "jass_sim.jass.play.review"})
@@ -105,8 +107,7 @@ def _lower(text):
 def simulate(deals: int, *, rules: str = "chibre", policy: str | None = None, mode: str | None = "auto",
              chooser: str = DEFAULT_CHOOSER, seed: int = 0, pimc_samples: int | None = None,
              horizon: int | str | None = None, search_worlds: int | None = None, threads: int | None = None,
-             per_deal: bool = False,
-             progress=None):
+             per_deal: bool = False, progress=None) -> Simulation:
     """Play ``deals`` rounds in parallel (``jass-sim simulate``).
 
     Seat 0 chooses the mode (``mode``, or by ``chooser`` when ``auto``; ``fitted`` and the evaluator
@@ -133,16 +134,17 @@ def simulate(deals: int, *, rules: str = "chibre", policy: str | None = None, mo
     seed : int
         Root seed: the same table on any number of ``threads``.
     per_deal : bool
-        Return an iterator of DataFrame chunks, one row per deal, instead of the summary.
+        Return an iterator of DataFrame chunks, one row per deal, instead of the summary (the rows
+        of a large run do not fit in memory at once).
 
     Returns
     -------
-    pandas.DataFrame or iterator of pandas.DataFrame
-        The table by chosen mode (one row per mode and ``all``, means with 95% CIs); its
-        ``attrs`` hold the run's parameters (the JSON document of ``jass-sim simulate --format
-        json`` is ``{**table.attrs, "modes": records}``, see :func:`simulation_json`; the
-        command's output is :class:`~jass_sim.jass.simulate.tables.Simulation` of the table).
-        With ``per_deal``, the per-deal rows chunk by chunk (the input is checked before the first).
+    Simulation or iterator of pandas.DataFrame
+        A :class:`~jass_sim.jass.simulate.tables.Simulation`: ``table``, the table by chosen mode
+        (one row per mode and ``all``, means with 95% CIs) whose ``attrs`` hold the run's
+        parameters, ``to_json()`` the ``jass-sim simulate --format json`` document
+        (``{**table.attrs, "modes": records}``) and ``str()`` its text. With ``per_deal``, the
+        per-deal rows chunk by chunk (the input is checked before the first).
     """
     from jass_sim.jass.cards import mode_option
     from jass_sim.jass.players import (
@@ -152,8 +154,8 @@ def simulate(deals: int, *, rules: str = "chibre", policy: str | None = None, mo
         policy_params,
         solver_player_json,
     )
+    from jass_sim.jass.simulate.tables import Simulation, simulate_deals
     from jass_sim.jass.simulate.tables import simulate as run
-    from jass_sim.jass.simulate.tables import simulate_deals
 
     policy = DEFAULT_POLICY if policy is None else policy
     params = policy_params(pimc_samples, horizon, search_worlds)  # a bad value first, then one that does not apply
@@ -165,14 +167,7 @@ def simulate(deals: int, *, rules: str = "chibre", policy: str | None = None, mo
     table = run(deals, rules, policy, mode_number, seed, threads, chooser, progress, params)
     table.attrs.update({"deals": deals, "rules": rules, "policy": policy, "mode": "auto" if mode is None else mode,
                         "chooser": chooser, "seed": seed, **solver_player_json(params)})
-    return table
-
-
-def simulation_json(table) -> dict:
-    """The ``jass-sim simulate --format json`` document of a :func:`simulate` table."""
-    from jass_sim.jass.simulate.tables import Simulation
-
-    return Simulation(table).to_json()
+    return Simulation(table)
 
 
 @api_args()
@@ -322,26 +317,6 @@ def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", polic
     return Round(record)
 
 
-class ReportFiles:
-    """The report :func:`report` wrote: ``path`` (the directory), ``index`` (``index.md``),
-    ``report`` (the analysis object with its tables)."""
-
-    def __init__(self, path: str, rep):
-        import pathlib
-
-        self.path = pathlib.Path(path)
-        self.index = self.path / "index.md"
-        self.report = rep
-
-    def __repr__(self) -> str:
-        return f"<ReportFiles {self.path}/index.md and index.html>"
-
-    def _repr_html_(self) -> str:
-        import html
-
-        return f'<a href="{html.escape(str(self.path / "index.html"))}">{html.escape(str(self.path))}/index.html</a>'
-
-
 @api_args(players="names", quick="flag", checkpoint="path")
 def report(output: str, *, rules: str = "chibre", deals: int | None = None, seed: int = 0,
            samples_per_hand: int | None = None, policy: str | None = None, players=None,
@@ -377,6 +352,7 @@ def report(output: str, *, rules: str = "chibre", deals: int | None = None, seed
         as they finish; the same call with the same directory resumes there and writes the same
         report (a directory of other parameters or other code is refused).
     """
+    from jass_sim.core.report.write import ReportFiles
     from jass_sim.jass.report.write import report as run
 
     rep = run(output, rules=rules, deals=deals, seed=seed, samples_per_hand=samples_per_hand, policy=policy,

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from jass_sim.core.errors import CardError, InputError
-from jass_sim.core.notation import Deck, cards_to_mask  # noqa: F401  (cards_to_mask: part of this module's surface)
+from jass_sim.core.notation import Deck
 
 SUITS = "HDSC"
 SUIT_SYMBOLS = "♥♦♠♣"

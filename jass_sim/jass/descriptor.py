@@ -37,9 +37,8 @@ def replay(seed: int, player: str) -> dict:
 def simulate(seed: int, player: str, threads: int | None = None) -> dict:
     """``jass-sim simulate 3000 --policy PLAYER --seed SEED --threads THREADS --format json``."""
     from jass_sim.jass.api import simulate as run
-    from jass_sim.jass.api import simulation_json
 
-    return simulation_json(run(SMALL_DEALS, policy=player, seed=seed, threads=threads))
+    return run(SMALL_DEALS, policy=player, seed=seed, threads=threads).to_json()
 
 
 #: Chibre's descriptor: its policies, replay and small run, its commands and golden replay.

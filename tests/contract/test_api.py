@@ -122,7 +122,7 @@ def test_advise_plot_file(tmp_path):
 
 
 def test_simulate_table_and_per_deal_chunks_agree():
-    table = jass_sim.simulate(300, policy="heuristic", seed=9)
+    table = jass_sim.simulate(300, policy="heuristic", seed=9).table
     assert table.attrs["deals"] == 300 and table.attrs["seed"] == 9
     chunks = list(jass_sim.simulate(300, policy="heuristic", seed=9, per_deal=True))
     rows = __import__("pandas").concat(chunks)

@@ -196,12 +196,17 @@ rows("cribbage", "stats")(
     + choice(CS, "--format") + out_file(CS, "--crib-table") + out_file(CS, "--plot", "png")
     + value(CS, "--plot", "figure.gif"))
 rows("cribbage", "simulate")(
-    seeds(CR + ["simulate", "--games", "2"]) + counts(CR + ["simulate"], "--games")
+    seeds(CR + ["simulate", "--games", "2"]) + threads(CR + ["simulate", "--games", "2"])
+    + counts(CR + ["simulate"], "--games")
+    + choice(CR + ["simulate", "--games", "2"], "--player-a") + choice(CR + ["simulate", "--games", "2"], "--player-b")
+    # the spellings before 0.2, hidden aliases of --player-a and --player-b
     + choice(CR + ["simulate", "--games", "2"], "--a") + choice(CR + ["simulate", "--games", "2"], "--b")
     + choice(CR + ["simulate", "--games", "2"], "--format"))
 rows("cribbage", "replay")(
-    seeds(CR + ["replay"]) + choice(CR + ["replay", "--seed", "1"], "--a")
-    + choice(CR + ["replay", "--seed", "1"], "--b") + choice(CR + ["replay", "--seed", "1"], "--format"))
+    seeds(CR + ["replay"]) + choice(CR + ["replay", "--seed", "1"], "--player-a")
+    + choice(CR + ["replay", "--seed", "1"], "--player-b")
+    + choice(CR + ["replay", "--seed", "1"], "--a") + choice(CR + ["replay", "--seed", "1"], "--b")
+    + choice(CR + ["replay", "--seed", "1"], "--format"))
 CP = CR + ["report", "--hands", "4", "--deals", "4", "--crib-samples", "0", "-o", "crep"]
 rows("cribbage", "report")(
     seeds(CP) + counts(CP, "--hands") + counts(CP, "--deals") + counts(CP, "--crib-samples", ("-5", "x", "1e3", ""))

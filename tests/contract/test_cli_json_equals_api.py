@@ -10,7 +10,6 @@ from click.testing import CliRunner
 
 import jass_sim
 from jass_sim import basra, cribbage
-from jass_sim.jass.api import simulation_json
 
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
 
@@ -50,7 +49,7 @@ CASES = {
                             "json"],
                lambda tmp: jass_sim.advise(HAND, samples=64, seed=3, options="H,S,chibre").to_json()),
     "simulate": (lambda tmp: ["simulate", "--deals", 200, "--policy", "heuristic", "--seed", 2, "--format", "json"],
-                 lambda tmp: simulation_json(jass_sim.simulate(200, policy="heuristic", seed=2))),
+                 lambda tmp: jass_sim.simulate(200, policy="heuristic", seed=2).to_json()),
     "duel": (lambda tmp: ["duel", "--team-a", "heuristic", "--team-b", "random", "--deals", 64, "--format", "json"],
              lambda tmp: jass_sim.duel("heuristic", "random", 64).to_json()),
     "games": (lambda tmp: ["games", "--games", 40, "--team-a", "heuristic", "--team-b", "random", "--seed", 2,

@@ -35,17 +35,11 @@ def _round_file(tmp_path):
     return path
 
 
-def _simulation(*args, **kwargs):
-    from jass_sim.jass.simulate.tables import Simulation
-
-    return Simulation(jass_sim.simulate(*args, **kwargs))  # simulate returns the table itself
-
-
 CASES = {
     "advise": (lambda tmp: ["advise", HAND, "--samples", 64, "--seed", 3, "--options", "H,S,chibre"],
                lambda tmp: jass_sim.advise(HAND, samples=64, seed=3, options="H,S,chibre")),
     "simulate": (lambda tmp: ["simulate", "--deals", 200, "--policy", "heuristic", "--seed", 2],
-                 lambda tmp: _simulation(200, policy="heuristic", seed=2)),
+                 lambda tmp: jass_sim.simulate(200, policy="heuristic", seed=2)),
     "duel": (lambda tmp: ["duel", "--team-a", "heuristic", "--team-b", "random", "--deals", 64],
              lambda tmp: jass_sim.duel("heuristic", "random", 64)),
     "games": (lambda tmp: ["games", "--games", 40, "--team-a", "heuristic", "--team-b", "random", "--seed", 2,

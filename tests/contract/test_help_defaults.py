@@ -8,6 +8,7 @@ default card play everywhere is ``DEFAULT_POLICY`` (``net``), the mode choice ``
 
 from __future__ import annotations
 
+import ast
 import pathlib
 import re
 
@@ -55,6 +56,18 @@ def readme_lists() -> dict[tuple[str, ...], dict[str, list[str]]]:
 
 def test_one_default_policy():
     assert DEFAULT_POLICY == PLAYERS_DEFAULT == "net" and DEFAULT_CHOOSER == PLAYERS_CHOOSER == "fitted"
+
+
+@pytest.mark.parametrize("name", ["DEFAULT_POLICY", "DEFAULT_CHOOSER", "MAX_SEED", "VERDICTS"])
+def test_one_definition_of_each_shared_name(name):
+    """Each is assigned in one module of the package (the others import it): no copy to keep equal."""
+    package = pathlib.Path(__file__).resolve().parents[2] / "jass_sim"
+    where = [str(path.relative_to(package)) for path in sorted(package.rglob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, (ast.Assign, ast.AnnAssign))
+             and any(isinstance(t, ast.Name) and t.id == name
+                     for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))]
+    assert len(where) == 1, where
 
 
 def test_every_chibre_command_defaults_to_net_and_the_fitted_chooser():
@@ -125,3 +138,17 @@ def test_the_advise_docstring_names_every_partner_model():
 
     for name in PARTNER_MODELS:
         assert f"``{name}``" in jass_sim.advise.__doc__, name
+
+
+def test_one_report_files_class_and_one_review_verdict():
+    """Every game's ``report()`` returns the one ``ReportFiles``; every review rates with the one ``verdict``."""
+    import jass_sim.basra.api as basra_api
+    import jass_sim.cribbage.api as cribbage_api
+    import jass_sim.jass.api as jass_api
+    from jass_sim.core.report.write import ReportFiles
+    from jass_sim.core.verdicts import verdict
+    from jass_sim.cribbage import game_review, review_win
+    from jass_sim.jass.play import review
+
+    assert jass_api.ReportFiles is cribbage_api.ReportFiles is basra_api.ReportFiles is ReportFiles
+    assert review.verdict is game_review.verdict is review_win.verdict is verdict

@@ -16,8 +16,9 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from jass_sim.cli import Interrupted, main
+from jass_sim.cli import main
 from jass_sim.core import files as output
+from jass_sim.core.cli import Interrupted
 
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
 

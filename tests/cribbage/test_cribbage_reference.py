@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from jass_sim.cribbage import _scoring
 from jass_sim.cribbage._exact import NET_BINS, NET_OFFSET, crib_enumerate, discard_pair
-from jass_sim.cribbage._pegging import PEG_GREEDY, PEG_RANDOM, peg_points, play_pegging
+from jass_sim.cribbage._pegging import PEG_GREEDY, PEG_RANDOM, play_pegging
+from jass_sim.cribbage._pegrules import peg_points
 from jass_sim.cribbage._players import DISCARD_EXPECT, DISCARD_GREEDY, choose_discard
 from jass_sim.cribbage.scoring import combinations_of, score
 

@@ -4,6 +4,7 @@ biggest mistakes, the HTML page and bad input."""
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 
@@ -12,9 +13,10 @@ import pytest
 from click.testing import CliRunner
 
 from jass_sim.cli import main
+from jass_sim.core.verdicts import verdict as core_verdict
 from jass_sim.cribbage import discard, play_advice, replay, review
-from jass_sim.cribbage.game_review import verdict
 from jass_sim.cribbage.review_win import decision_scores, paired_loss, t95, win_verdict
+from jass_sim.cribbage.verdicts import THRESHOLDS, TOL
 
 HAND1 = """# hand 1 of cribbage replay --seed 1 --a search --b expect
 hand dealer A starter 3C
@@ -26,7 +28,12 @@ play QH 5C QD JH QC KS 8S QS
 
 @pytest.fixture(scope="module")
 def game():
-    return replay(1, a="search", b="expect")
+    return replay(1, player_a="search", player_b="expect")
+
+
+def verdict(loss, lo=math.nan):
+    """The one verdict rule on the Cribbage review's points scale."""
+    return core_verdict(loss, lo, thresholds=THRESHOLDS, tol=TOL)
 
 
 def test_verdict_thresholds():

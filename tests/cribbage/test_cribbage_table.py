@@ -24,7 +24,7 @@ B QH QC 9H 8S QD AD throws 9H AD
 
 @pytest.fixture(scope="module")
 def games():
-    return [replay(seed, a=a, b=b).to_json() for seed, a, b in
+    return [replay(seed, player_a=a, player_b=b).to_json() for seed, a, b in
             ((0, "search", "expect"), (1, "greedy", "search"), (2, "random", "greedy"), (3, "search", "search"))]
 
 

@@ -65,7 +65,7 @@ def test_bad_pegging_input_is_one_line_next_to_its_field(ready):
 def test_a_pasted_game_is_reviewed_as_the_command_line_reviews_it(ready):
     page = ready
     panel(page, "review")
-    game = jass_sim.cribbage.replay(1, a="search", b="expect")
+    game = jass_sim.cribbage.replay(1, player_a="search", player_b="expect")
     page.fill("#cribreview-text", json.dumps(game.to_json()))
     page.select_option("#cribreview-player", "1")
     page.click('[data-action="cribbage-review"]')

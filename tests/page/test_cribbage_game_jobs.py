@@ -94,7 +94,7 @@ def test_a_bad_game_is_one_line_with_its_field(client, game, token):
 
 
 def test_a_review_is_saved_in_the_history_and_reopens(client, store):
-    replayed = jass_sim.cribbage.replay(1, a="search", b="expect")
+    replayed = jass_sim.cribbage.replay(1, player_a="search", player_b="expect")
     doc = run(client, "cribbage_review", {"game": replayed.to_json(), "player": 1, "source": "coach"})
     rid = doc.pop("history_id")
     assert doc == clean_json(jass_sim.cribbage.review(replayed, player=1).to_json())
@@ -117,7 +117,7 @@ def test_a_review_with_save_false_is_not_saved(client, store):
 
 
 def test_a_review_job_is_cancelled(client):
-    game = jass_sim.cribbage.replay(2, a="search", b="search").to_json()
+    game = jass_sim.cribbage.replay(2, player_a="search", player_b="search").to_json()
     response = client.post("/api/jobs", json={"command": "cribbage_review", "args": {"game": game, "save": False}})
     job_id = response.json()["id"]
     assert client.delete(f"/api/jobs/{job_id}").status_code == 200

@@ -99,3 +99,37 @@ def write_figures(directory: str, figures: Mapping[str, bytes]) -> None:
     for name, data in figures.items():
         with open(os.path.join(directory, name), "wb") as fh:
             fh.write(data)
+
+
+class ReportFiles:
+    """The report a game's ``report()`` wrote (every game's one return type).
+
+    Attributes
+    ----------
+    path : pathlib.Path
+        The report directory.
+    index : pathlib.Path
+        Its ``index.md`` (``index.html`` beside it).
+    files : list of str
+        The files written, relative to ``path`` (read from the directory when not given).
+    report : object
+        The analysis object with its tables.
+    """
+
+    def __init__(self, path: str, rep, files: list[str] | None = None):
+        import pathlib
+
+        self.path = pathlib.Path(path)
+        self.index = self.path / "index.md"
+        self.report = rep
+        if files is None:  # the writer did not list them: what the directory holds now
+            files = sorted(p.relative_to(self.path).as_posix() for p in self.path.rglob("*") if p.is_file())
+        self.files = list(files)
+
+    def __repr__(self) -> str:
+        return f"<ReportFiles {len(self.files)} files in {self.path}>"
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return f'<a href="{html.escape(str(self.path / "index.html"))}">{html.escape(str(self.path))}/index.html</a>'

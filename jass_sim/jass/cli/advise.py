@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.core.cli import command
+from jass_sim.core.cli import command, format_option, seed_option, threads_option
 from jass_sim.jass.cli.options import DEFAULT_CHOOSER, SEARCH_WORLDS_OPTION
 
 
@@ -22,25 +22,24 @@ from jass_sim.jass.cli.options import DEFAULT_CHOOSER, SEARCH_WORLDS_OPTION
 @click.option("--options", default=None, help="Compare only these options, e.g. 'H,S,chibre'.")
 @click.option("--score", default=None,
               help="OURS:THEIRS before this round: also rank by the probability of winning the game.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
-@click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
-@click.option("--format", "fmt", default="table", show_default=True, help="table, json or csv.")
+@seed_option()
+@threads_option()
+@format_option("jass_sim.jass.advise.advice:Advice")
 @click.option("--plot", default=None, help="Write a figure to FILE.png or FILE.svg.")
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 def advise(hand, rules, policy, search_worlds, partner_model, samples, ci, max_samples, chibred, options, score, seed, threads, fmt,
            plot, output):
     """Should I choose trump, which one, or chibre? Ranks the chooser's options for HAND, 9 cards
     such as "HJ H9 HA SK SQ D6 C7 C8 CT", on the same sampled deals."""
-    from jass_sim.core.cli import given, output_format
-    from jass_sim.core.errors import InputError, check_choice
+    from jass_sim.core.cli import checked_format, given
+    from jass_sim.core.errors import InputError
     from jass_sim.core.files import check_output_path, emit
     from jass_sim.core.progress import PROGRESS_DELAY, Progress
     from jass_sim.core.result import check_plot_path
     from jass_sim.jass.advise.advice import Advice
     from jass_sim.jass.api import advise as run
 
-    fmt = check_choice("--format", fmt, Advice.formats)
-    fmt = output_format(fmt, output, Advice.formats)
+    fmt = checked_format(fmt, output=output, extension=True)
     if ci is None and given(click.get_current_context(), "max_samples"):
         raise InputError("--max-samples applies only with --ci (give --samples for a fixed number)", "--max-samples")
     check_output_path(output)

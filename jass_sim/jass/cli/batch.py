@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.core.cli import Interrupted, command
+from jass_sim.core.cli import Interrupted, command, format_option, threads_option
 from jass_sim.jass.cli.options import job_options
 
 _SHARD_HELP = ("Deals per shard: a positive multiple of 1024 (whole RNG blocks). [default: 1048576]")
@@ -19,7 +19,7 @@ _SHARD_HELP = ("Deals per shard: a positive multiple of 1024 (whole RNG blocks).
               help="local:K (a LocalCluster of K workers) or tcp://HOST:PORT (a running scheduler). "
                    "Default: this machine's Numba threads.")
 @click.option("--per-deal", is_flag=True, help="Also write one row per deal for every shard.")
-@click.option("--threads", type=int, default=None, help="Threads of a local run (default: all cores).")
+@threads_option("Threads of a local run (default: all cores).")
 @click.option("--connect-timeout", type=float, default=10.0, show_default=True,
               help="Seconds to wait for a tcp:// scheduler.")
 @click.option("--stop-after-shards", type=int, default=None, hidden=True,
@@ -91,20 +91,18 @@ def batch(deals, shard_size, rules, policy, mode, chooser, seed, directory, dask
 
 @command("batch-summary")
 @click.argument("directory")
-@click.option("--format", "fmt", default="table", show_default=True, help="table, csv, json or parquet.")
+@format_option("jass_sim.jass.simulate.tables:Simulation", extra=("parquet",))
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 def batch_summary(directory, fmt, output):
     """Merge the shards of the batch run in DIRECTORY: the table 'jass-sim simulate' prints."""
-    from jass_sim.core.cli import output_format
-    from jass_sim.core.errors import check_choice
+    from jass_sim.core.cli import checked_format
     from jass_sim.core.files import ChunkWriter, check_output_path, emit
     from jass_sim.core.shards import ShardStore
     from jass_sim.jass.players import policy_params, solver_player_json
     from jass_sim.jass.simulate.shards import BatchJob
     from jass_sim.jass.simulate.tables import Simulation, summary_table
 
-    fmt = check_choice("--format", fmt, Simulation.formats + ("parquet",))
-    fmt = output_format(fmt, output, Simulation.formats + ("parquet",))
+    fmt = checked_format(fmt, output=output, extension=True)
     check_output_path(output)
     store = ShardStore.load(directory, BatchJob)
     table = summary_table(store.merged())

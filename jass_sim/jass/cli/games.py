@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.core.cli import command
+from jass_sim.core.cli import command, format_option, seed_option, side_options, threads_option
 from jass_sim.core.progress import PROGRESS_DELAY
 from jass_sim.jass.cli.options import DEFAULT_CHOOSER, DEFAULT_POLICY
 
 
 @command()
 @click.option("--games", "n_games", type=int, required=True, help="Duplicate games (each deal sequence played twice).")
-@click.option("--team-a", required=True, help="Card-play policy of team A: random, heuristic, net, dd, pimc.")
-@click.option("--team-b", required=True, help="Card-play policy of team B.")
+@side_options("team", "Card-play policy of team A: random, heuristic, net, dd, pimc.", "Card-play policy of team B.")
 @click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
 @click.option("--target", type=int, default=None, help="Points that win the game [default: the preset's].")
 @click.option("--ending", default=None, help="premier-sorti or plus-grand-ecart [default: the preset's].")
@@ -21,25 +20,23 @@ from jass_sim.jass.cli.options import DEFAULT_CHOOSER, DEFAULT_POLICY
               help="Mode choice of team A: fitted, evaluator or random.")
 @click.option("--chooser-b", default=DEFAULT_CHOOSER, show_default=True,
               help="Mode choice of team B: fitted, evaluator or random.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
-@click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
-@click.option("--format", "fmt", default="table", show_default=True, help="table, json or csv.")
+@seed_option()
+@threads_option()
+@format_option("jass_sim.jass.games.games:Games")
 @click.option("--plot", default=None, help="Write score trajectories and the rounds per game to FILE.png or FILE.svg.")
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 def games(n_games, team_a, team_b, rules, target, ending, chooser_a, chooser_b, seed, threads, fmt, plot, output):
     """Whole games to the target between team A and team B, on duplicate deal sequences: each
     sequence of deals is played twice with the teams' seats swapped. Reports A's win rate,
     rounds per game, the rubicon rate, premier sorti and the final scores, with 95% CIs."""
-    from jass_sim.core.cli import output_format
-    from jass_sim.core.errors import check_choice
+    from jass_sim.core.cli import checked_format
     from jass_sim.core.files import check_output_path, emit
     from jass_sim.core.progress import Progress
     from jass_sim.core.result import check_plot_path
     from jass_sim.jass.games.api import games as run
     from jass_sim.jass.games.games import Games
 
-    fmt = check_choice("--format", fmt, Games.formats)
-    fmt = output_format(fmt, output, Games.formats)
+    fmt = checked_format(fmt, output=output, extension=True)
     check_output_path(output)
     check_plot_path(plot, Games.plot_formats)
     result = run(n_games, team_a, team_b, rules=rules, target=target, ending=ending, chooser_a=chooser_a,
@@ -60,8 +57,8 @@ def games(n_games, team_a, team_b, rules, target, ending, chooser_a, chooser_b, 
 @click.option("--step", type=int, default=None, help="Grid step in points (1 to 50) [default: 10; with --shipped "
               "the table's own].")
 @click.option("--shipped", is_flag=True, help="Print the table shipped with the package instead of building one.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
-@click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
+@seed_option()
+@threads_option()
 @click.option("--score", default=None, help="Print only our win probability at OURS:THEIRS (both sides choosing).")
 @click.option("--chooser", default=DEFAULT_CHOOSER, show_default=True,
               help="Mode choice of the sampled rounds: fitted, evaluator or random (--shipped: the table's own).")

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import click
 
-#: The default card play of every command (the value of ``jass_sim.jass.players.DEFAULT_POLICY``,
-#: repeated here so that ``--help`` stays light; a test checks they agree).
-DEFAULT_POLICY = "net"
-#: The default mode choice wherever a chooser is picked (the value of
-#: ``jass_sim.jass.players.DEFAULT_CHOOSER``, repeated here for the same reason; a test checks they agree).
-DEFAULT_CHOOSER = "fitted"
+from jass_sim.core.cli import seed_option
+
+# The default card play and mode choice of every command: the players' own (a light module).
+from jass_sim.jass.players import DEFAULT_CHOOSER, DEFAULT_POLICY  # noqa: F401
 
 
 def job_options(func):
@@ -24,7 +22,7 @@ def job_options(func):
                      help="auto (the chooser decides) or H, D, S, C, OBE, UNE."),
         click.option("--chooser", default=DEFAULT_CHOOSER, show_default=True,
                      help="Mode choice when --mode auto: fitted or evaluator (both may chibre), or random."),
-        click.option("--seed", type=int, default=0, show_default=True, help="Root seed."),
+        seed_option(),
     ))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.core.cli import command
+from jass_sim.core.cli import command, format_option, seed_option, threads_option
 from jass_sim.jass.cli.options import SEARCH_WORLDS_OPTION
 
 
@@ -27,22 +27,20 @@ from jass_sim.jass.cli.options import SEARCH_WORLDS_OPTION
 @click.option("--ci", type=float, default=None, help="Sample until the best card's lead has a 95% CI "
               "half-width of at most X points.")
 @click.option("--max-samples", type=int, default=100_000, show_default=True, help="Upper bound with --ci.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
-@click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
-@click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
+@seed_option()
+@threads_option()
+@format_option("jass_sim.jass.play.advice:PlayAdvice")
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 def play_advice(hand, hands, mode, rules, chooser, chibred, leader, played, melds, policy, search_worlds, samples,
                 ci, max_samples, seed, threads, fmt, output):
     """Value every legal card of seat 0 in the round so far, on worlds consistent with its view."""
-    from jass_sim.core.cli import given, output_format
-    from jass_sim.core.errors import InputError, check_choice
+    from jass_sim.core.cli import checked_format, given
+    from jass_sim.core.errors import InputError
     from jass_sim.core.files import check_output_path, emit
     from jass_sim.core.progress import PROGRESS_DELAY, Progress
     from jass_sim.jass.api import play_advice as run
-    from jass_sim.jass.play.advice import PlayAdvice
 
-    fmt = check_choice("--format", fmt, PlayAdvice.formats)
-    fmt = output_format(fmt, output, PlayAdvice.formats)
+    fmt = checked_format(fmt, output=output, extension=True)
     if ci is None and given(click.get_current_context(), "max_samples"):
         raise InputError("--max-samples applies only with --ci (give --samples for a fixed number)", "--max-samples")
     check_output_path(output)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.core.cli import Interrupted, command
+from jass_sim.core.cli import Interrupted, command, seed_option, threads_option
 
 
 @command()
@@ -18,8 +18,7 @@ from jass_sim.core.cli import Interrupted, command
                    "values), sampled deals (melds), duplicate deals per pair (players), rounds per player against "
                    "human play (at most 100,000; pimc at most 300); the endgame, first-lead and smearing samples "
                    "shrink in proportion below the default  [default: 1000000].")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Root seed (the same report on any number of threads).")
+@seed_option("Root seed (the same report on any number of threads).")
 @click.option("--samples-per-hand", type=int, default=None,
               help="Sampled deals per hand in the mode-choice, chibre and endgame sections (a multiple of 64)  "
                    "[default: 128].")
@@ -29,7 +28,7 @@ from jass_sim.core.cli import Interrupted, command
                                               "pimc are also compared with human play.")
 @click.option("--meld-hands", type=int, default=None,
               help="Sample this many hands for the per-hand meld figures [default: exact, all hands].")
-@click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
+@threads_option()
 @click.option("--checkpoint", default=None, metavar="DIR",
               help="Save each finished section (and each first-lead and smearing position) in DIR; the same "
                    "command with the same DIR resumes after a stop and writes the same report.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.core.cli import command
+from jass_sim.core.cli import command, format_option, seed_option, threads_option
 from jass_sim.jass.cli.options import SEARCH_WORLDS_OPTION
 
 
@@ -18,9 +18,9 @@ from jass_sim.jass.cli.options import SEARCH_WORLDS_OPTION
 @click.option("--samples", type=int, default=None, help="Worlds per card decision (and deals for the mode "
               "choice) [defaults of play-advice and advise].")
 @click.option("--no-mode", is_flag=True, help="Do not rate the mode choice.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
-@click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
-@click.option("--format", "fmt", default="table", show_default=True, help="table or json.")
+@seed_option()
+@threads_option()
+@format_option("jass_sim.jass.play.review:Review")
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 @click.option("--html", "html_path", default=None, help="Also write an HTML page with a row per decision and a plot.")
 @click.option("--save", is_flag=True, help="Also save the review in the history (jass-sim history; the file is in "
@@ -28,15 +28,13 @@ from jass_sim.jass.cli.options import SEARCH_WORLDS_OPTION
 def review(round_file, seat, team, policy, search_worlds, samples, no_mode, seed, threads, fmt, output, html_path,
            save):
     """Rate each decision in ROUND_FILE (the text round format, or `jass-sim replay --format json`)."""
-    from jass_sim.core.cli import output_format
-    from jass_sim.core.errors import InputError, check_choice
+    from jass_sim.core.cli import checked_format
+    from jass_sim.core.errors import InputError
     from jass_sim.core.files import check_output_path, emit, write_atomic
     from jass_sim.core.progress import PROGRESS_DELAY, Progress
     from jass_sim.jass.api import review as run
-    from jass_sim.jass.play.review import Review
 
-    fmt = check_choice("--format", fmt, Review.formats)
-    fmt = output_format(fmt, output, Review.formats)
+    fmt = checked_format(fmt, output=output, extension=True)
     check_output_path(output)
     check_output_path(html_path, "--html")
     if html_path is not None and not html_path.lower().endswith((".html", ".htm")):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.core.cli import command
+from jass_sim.core.cli import command, format_option, threads_option
 from jass_sim.jass.cli.options import job_options, solver_player_options
 
 
@@ -12,21 +12,18 @@ from jass_sim.jass.cli.options import job_options, solver_player_options
 @click.option("--deals", type=int, required=True, help="Number of deals (rounds) to simulate.")
 @job_options
 @solver_player_options
-@click.option("--threads", type=int, default=None, help="Threads (default: all cores).")
+@threads_option()
 @click.option("--per-deal", is_flag=True, help="One row per deal instead of the aggregate table.")
-@click.option("--format", "fmt", default="table", show_default=True, help="table, csv, json or parquet.")
+@format_option("jass_sim.jass.simulate.tables:Simulation", extra=("parquet",))
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 def simulate(deals, rules, policy, mode, chooser, seed, pimc_samples, horizon, search_worlds, threads, per_deal, fmt, output):
     """Simulate DEALS rounds: seat 0 chooses (or chibres) and leads; every seat plays POLICY."""
-    from jass_sim.core.cli import output_format
-    from jass_sim.core.errors import check_choice
+    from jass_sim.core.cli import checked_format
     from jass_sim.core.files import ChunkWriter, check_output_path, emit
     from jass_sim.core.progress import PROGRESS_DELAY, Progress
     from jass_sim.jass.api import simulate as run
-    from jass_sim.jass.simulate.tables import Simulation
 
-    fmt = check_choice("--format", fmt, Simulation.formats + ("parquet",))
-    fmt = output_format(fmt, output, Simulation.formats + ("parquet",))
+    fmt = checked_format(fmt, output=output, extension=True)
     check_output_path(output)
     if per_deal:
         from jass_sim.core.resources import check_per_deal_disk
@@ -42,6 +39,6 @@ def simulate(deals, rules, policy, mode, chooser, seed, pimc_samples, horizon, s
         return
     if fmt == "parquet":
         with ChunkWriter(output, "parquet") as writer:
-            writer.write(result)
+            writer.write(result.table)
     else:
-        emit(Simulation(result).formatted(fmt), output)
+        emit(result.formatted(fmt), output)

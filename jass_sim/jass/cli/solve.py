@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.core.cli import command
+from jass_sim.core.cli import command, format_option
 
 
 @command()
@@ -12,7 +12,7 @@ from jass_sim.core.cli import command
 @click.option("--leader", type=int, default=0, show_default=True, help="Seat (0..3) that leads.")
 @click.option("--hands", required=True,
               help='Four hands separated by ";", seat 0 first, e.g. "H6,HA,DT;...;...;...".')
-@click.option("--format", "fmt", default="text", show_default=True, help="text or json.")
+@format_option("jass_sim.jass.solver.solution:Solution")
 def solve(mode, leader, hands, fmt):
     """Points each team makes with perfect double-dummy play, and the value of each lead.
 
@@ -20,11 +20,10 @@ def solve(mode, leader, hands, fmt):
     bonus is at stake. In the output, each legal card of the leader gets the leader's team's
     points after that card with perfect play.
     """
-    from jass_sim.core.errors import check_choice
+    from jass_sim.core.cli import checked_format
     from jass_sim.core.files import emit
     from jass_sim.jass.api import solve as run
-    from jass_sim.jass.solver.solution import Solution
 
-    fmt = check_choice("--format", fmt, Solution.formats)
+    fmt = checked_format(fmt)
     result = run(hands, mode, leader)
     emit(result.formatted(fmt), None)

@@ -20,6 +20,7 @@ import numpy as np
 from jass_sim.core.chunks import Tick
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
+from jass_sim.core.verdicts import VERDICTS, verdict
 from jass_sim.jass.cards import format_card, mode_name
 from jass_sim.jass.play.advice import DEFAULT_PLAY_POLICY, DEFAULT_SAMPLES, card_label, paired, play_advice
 from jass_sim.jass.play.position import Position, build_position, rotate_seat
@@ -30,19 +31,6 @@ from jass_sim.jass.rules import get_rules
 
 #: Loss thresholds (points) of the verdicts, worst first.
 THRESHOLDS = (("blunder", 10.0), ("mistake", 4.0), ("inaccuracy", 1.0))
-VERDICTS = ("good", "inaccuracy", "mistake", "blunder", "unclear", "forced")
-
-
-def verdict(loss: float, lo: float = math.nan) -> str:
-    """The verdict of a loss with 95% CI lower bound ``lo`` (NaN: exact, no noise)."""
-    if loss < THRESHOLDS[-1][1]:
-        return "good"
-    if not math.isnan(lo) and lo <= 0:
-        return "unclear"
-    for name, limit in THRESHOLDS:
-        if loss >= limit:
-            return name
-    return "good"
 
 
 @dataclass
@@ -297,7 +285,7 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
                 d.best = format_card(card)
             d.loss = float(loss)
             d.ci95 = None if math.isnan(lo) else (float(lo), float(hi))
-            d.verdict = verdict(d.loss, lo)
+            d.verdict = verdict(d.loss, lo, thresholds=THRESHOLDS)
             d.sentence = advice.sentence
             # the best other cards (up to 3), each with its gap to the card played (paired, 95% CI)
             for j in [j for j in advice.order if advice.cards[j] != card][:3]:
@@ -321,7 +309,7 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
                 d.hindsight_loss = float(exact[j] - exact[pos.legal.index(card)])
             else:
                 d.hindsight_best, d.hindsight_loss = format_card(card), 0.0
-            d.hindsight_verdict = verdict(d.hindsight_loss)
+            d.hindsight_verdict = verdict(d.hindsight_loss, thresholds=THRESHOLDS)
         decisions.append(d)
         step.next()
     return Review(r, list(seats), policy, samples, seed, decisions)
@@ -388,7 +376,7 @@ def _mode_decisions(r: RoundInput, modes, policy, samples, seed, threads, step, 
         else:
             loss, lo, hi = paired_lead(a.samples, best, j)
         out.append(Decision("mode", me, 0, option_name(taken), a.recommendation, float(loss),
-                            (float(lo), float(hi)), verdict(float(loss), lo), len(a.options), hand=list(r.hands[me]),
+                            (float(lo), float(hi)), verdict(float(loss), lo, thresholds=THRESHOLDS), len(a.options), hand=list(r.hands[me]),
                             sentence=a.sentence + f" Taken: {option_label(taken)}."))
         step.next()
     return sorted(out, key=lambda d: d.played != option_name(CHIBRE))  # the chibre came before the partner's choice

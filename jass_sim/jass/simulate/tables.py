@@ -60,9 +60,8 @@ class Simulation(Result):
     """The answer of ``simulate`` (and ``batch-summary``): the table by chosen mode of
     :func:`summary_table`, whose ``attrs`` hold the run's parameters.
 
-    ``jass_sim.simulate`` returns the table itself (a DataFrame); ``Simulation(table)`` is the
-    command's output of it: ``str()`` the text table, ``to_json()`` ``{**table.attrs, "modes":
-    rows}``, ``to_csv()`` the CSV.
+    ``jass_sim.simulate`` returns it: ``table`` the DataFrame, ``str()`` the text table,
+    ``to_json()`` ``{**table.attrs, "modes": rows}``, ``to_csv()`` the CSV.
     """
 
     formats = ("table", "csv", "json")

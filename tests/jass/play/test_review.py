@@ -8,10 +8,16 @@ import math
 import pytest
 
 from jass_sim.core.errors import InputError
+from jass_sim.core.verdicts import verdict as core_verdict
 from jass_sim.jass.engine.replay import replay_round
-from jass_sim.jass.play.review import review, verdict
+from jass_sim.jass.play.review import THRESHOLDS, review
 from jass_sim.jass.play.round_file import parse_round_json, parse_round_text
 from jass_sim.jass.players import policy_params
+
+
+def verdict(loss, lo=math.nan):
+    """The one verdict rule on the Jass review's scale."""
+    return core_verdict(loss, lo, thresholds=THRESHOLDS)
 
 
 def test_verdict_thresholds_and_noise():
