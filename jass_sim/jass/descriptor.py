@@ -6,7 +6,6 @@ from jass_sim.core.game import Game, Golden, Job
 from jass_sim.jass import page_hooks
 from jass_sim.jass.arg_kinds import ARG_KINDS
 from jass_sim.jass.cli import COMMANDS
-from jass_sim.jass.engine.replay import STATE_OPTIONS, new_state, replay_actions
 from jass_sim.jass.players import PLAYERS
 from jass_sim.jass.streams import SHARED_STREAMS, STREAMS
 
@@ -42,6 +41,27 @@ def simulate(seed: int, player: str, threads: int | None = None) -> dict:
 
 
 #: Chibre's descriptor: its policies, replay and small run, its commands and golden replay.
+def new_state(seed: int = 0, **options):
+    """The round ``replay --seed SEED`` deals, as a :class:`~jass_sim.jass.rules.state.JassState`
+    (:func:`jass_sim.jass.engine.replay.new_state`; imported on use, so the registry stays light)."""
+    from jass_sim.jass.engine.replay import new_state as make
+
+    return make(seed, **options)
+
+
+def replay_actions(doc: dict):
+    """A ``replay`` document as ``new_state`` options, actions and returns
+    (:func:`jass_sim.jass.engine.replay.replay_actions`)."""
+    from jass_sim.jass.engine.replay import replay_actions as read
+
+    return read(doc)
+
+
+#: One option set per preset (the names of :data:`jass_sim.jass.rules.presets.PRESETS`, written out
+#: so that the registry loads no numpy; tests/jass/rules/test_state.py checks they are all there).
+STATE_OPTIONS = ({"rules": "chibre"}, {"rules": "schieber"}, {"rules": "pique-double"})
+
+
 GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay, simulate=simulate,
             commands=COMMANDS, replay_command=("replay",), player_option="--policy",
             new_state=new_state, replay_actions=replay_actions, state_options=STATE_OPTIONS,

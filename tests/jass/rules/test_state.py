@@ -42,7 +42,9 @@ def _playout(state: JassState, rnd: random.Random, check=None) -> JassState:
 
 
 def test_the_presets_are_the_state_options():
-    assert sorted(PRESETS) == ["chibre", "pique-double", "schieber"]
+    from jass_sim.jass.rules.presets import PRESETS as ALL_PRESETS
+
+    assert sorted(PRESETS) == sorted(ALL_PRESETS)
     assert GAME.new_state is not None and GAME.replay_actions is not None
 
 
