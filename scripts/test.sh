@@ -17,5 +17,6 @@ PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" .venv/bin/lint-imports
 #    --durations: the slowest tests are printed, so a CI log shows where its time went
 .venv/bin/python -m pytest -q -n 2 --durations=30 "$@"
 # 2. the kernel-vs-reference tests (marked nojit) again with Numba disabled (kernels run as plain
-#    Python); the -m replaces addopts' -m 'not slow', so it is repeated
-NUMBA_DISABLE_JIT=1 .venv/bin/python -m pytest -q -p no:cacheprovider -m "nojit and not slow"
+#    Python); the -m replaces addopts' -m 'not slow', so it is repeated. Nothing is compiled in
+#    this stage (the tests run as plain Python), so two workers share it with no compile done twice
+NUMBA_DISABLE_JIT=1 .venv/bin/python -m pytest -q -n 2 -p no:cacheprovider -m "nojit and not slow"

@@ -25,7 +25,12 @@ def pytest_configure(config):
     import tempfile
 
     os.environ["JASS_SIM_DATA_DIR"] = tempfile.mkdtemp(prefix="jass-sim-test-data-")
-    if NO_JIT:
+    if not NO_JIT:
+        # two xdist workers never compile the same kernel at once: one waits, then loads it from the cache
+        import compile_lock
+
+        compile_lock.install()
+    else:
         # Pure-Python runs of the kernels wrap uint64 arithmetic on purpose (the RNG, broadword
         # select); numpy warns about each wrap.
         config.addinivalue_line("filterwarnings", "ignore:overflow encountered:RuntimeWarning")

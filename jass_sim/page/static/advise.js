@@ -1,7 +1,8 @@
 // View "Trump or chibre": nine cards, the options from best to worst with their paired 95% CIs.
 import { $, el, signed, clearErrors, numberOrNull } from "./dom.js";
 import { viewJob, cancelJob } from "./api.js";
-import { buildPicker, linkField, modeLabel, localize, onStyleChange } from "./cards.js";
+import { linkField, onStyleChange } from "./cards.js";
+import { buildPicker, localize, modeLabel } from "./jass.js";
 
 export function setupAdvise() {
   const root = $("#view-advise");

@@ -5,7 +5,8 @@
 // the tabs, the card labels and the engine's status.
 import { $, $$, clearErrors, setupSkipLink, showView } from "./dom.js";
 import { getJSON } from "./api.js";
-import { labels, loadNotation, modeLabel, onStyleChange, relabelModes, setStyle } from "./cards.js";
+import { labels, loadNotation, onStyleChange, setStyle } from "./cards.js";
+import { modeLabel, relabelModes } from "./jass.js";
 import { setupAdvise } from "./advise.js";
 import { setupTable } from "./table.js";
 import { renderReview, setupReview } from "./review.js";

@@ -1,18 +1,17 @@
 // The card table of "At the table" and "Play with a coach": four seats around it (you at the bottom,
 // your partner opposite, seat 1 on your right), the trick in the middle with who played what, the
-// mode, the score and the trick count always in view, the last trick on demand, and your hand as
-// large cards you tap.
+// mode, the score and the trick count always in view, the last trick on demand. (Your hand as large
+// cards you tap: cards.js's renderHand.)
 import { el } from "./dom.js";
-import { cardLabel, cardWords, isRed, modeLabel } from "./cards.js";
+import { cardLabel, cardWords, isRed, modeLabel, seatLabel } from "./jass.js";
 
 // seats in playing order: 1 plays after you and sits on your right, 2 (your partner) opposite
 const PLACE = ["bottom", "right", "top", "left"];
-const WHO = ["you", "seat 1", "partner", "seat 3"];
 
 function tableCard(code, seat, { winner = false } = {}) {
   return el("span", { class: `pcard tcard${isRed(code) ? " red" : ""}${winner ? " winner" : ""}`, "data-card": code,
-                      "data-seat": seat, role: "img", "aria-label": `${WHO[seat]}: ${cardWords(code)}${winner ? ", won the trick" : ""}` },
-            el("span", { class: "face", text: cardLabel(code, true) }), el("span", { class: "seat", text: WHO[seat] }));
+                      "data-seat": seat, role: "img", "aria-label": `${seatLabel(seat)}: ${cardWords(code)}${winner ? ", won the trick" : ""}` },
+            el("span", { class: "face", text: cardLabel(code, true) }), el("span", { class: "seat", text: seatLabel(seat) }));
 }
 
 // `pos`: a position of /api/position (seat 0's view). Options: `showLast` (the last trick in the middle
@@ -30,7 +29,7 @@ export function renderCardTable(box, pos, { showLast = false, onToggleLast, left
   const felt = el("div", { class: "felt" });
   for (let seat = 0; seat < 4; seat++) {
     const toPlay = !pos.finished && pos.to_play === seat && !showLast;
-    const info = [el("span", { class: "who" }, WHO[seat] + (toPlay ? " · to play" : ""))];
+    const info = [el("span", { class: "who" }, seatLabel(seat) + (toPlay ? " · to play" : ""))];
     if (left && left[seat] !== undefined && seat !== 0) info.push(el("span", { class: "count", text: `${left[seat]} cards` }));
     if (pos.chooser === seat) info.push(el("span", { class: "count", text: pos.chibred ? "chose (after a chibre)" : "chose" }));
     for (const line of melds[seat] || []) info.push(el("span", { class: "meld", "data-testid": "meld" }, line));
@@ -43,7 +42,7 @@ export function renderCardTable(box, pos, { showLast = false, onToggleLast, left
       const seat = (last.leader + k) % 4;
       middle.append(el("span", { class: `slot ${PLACE[seat]}` }, tableCard(c, seat, { winner: seat === last.winner })));
     });
-    middle.append(el("span", { class: "caption", text: `last trick: ${WHO[last.winner]}, ${last.points} pts` }));
+    middle.append(el("span", { class: "caption", text: `last trick: ${seatLabel(last.winner)}, ${last.points} pts` }));
   } else {
     (pos.trick || []).forEach((c, k) => {
       const seat = (pos.trick_leader + k) % 4;
@@ -57,15 +56,4 @@ export function renderCardTable(box, pos, { showLast = false, onToggleLast, left
                               onclick: () => onToggleLast && onToggleLast(!showLast) }, showLast ? "Back to the trick" : "Last trick"));
   }
   if (status) box.append(el("p", { class: "note table-status", "aria-live": "polite" }, status));
-}
-
-// the hand as large cards: a tap plays a legal card (the others are shown, disabled); `deck`: the
-// notation's deck of the codes (Cribbage's "5H" is not a Chibre card); `selected`: cards shown pressed
-export function renderHand(box, cards, { legal = [], onPlay, deck = "jass", selected = null } = {}) {
-  box.textContent = "";
-  for (const c of cards) {
-    box.append(el("button", { type: "button", class: "card-btn big" + (isRed(c, deck) ? " red" : ""), "data-card": c, "aria-label": cardWords(c, deck),
-      "aria-pressed": selected ? String(selected.includes(c)) : null,
-      disabled: legal.includes(c) ? null : true, onclick: () => onPlay && onPlay(c) }, cardLabel(c, true, deck)));
-  }
 }

@@ -3,39 +3,18 @@
 // to you; the melds (Weis) are declared in the first trick and the best team's shown after it, the
 // stöck when its second card falls, and both count in the score. After each of your cards the coach
 // says whether it was best; at the end the round opens in Review.
-import { $, $$, el, fmt, showError, showView } from "./dom.js";
+import { $, $$, el, fmt, showView } from "./dom.js";
 import { runJob, checkPosition } from "./api.js";
-import { cardLabel, deckOf, modeLabel, onStyleChange } from "./cards.js";
-import { renderCardTable, renderHand } from "./cardtable.js";
+import { onStyleChange } from "./cards.js";
+import { cardLabel, deck as jassDeck, modeLabel, renderHand, WHO } from "./jass.js";
+import { renderCardTable } from "./cardtable.js";
+import { coachKit, shuffle } from "./coachkit.js";
 import { roundText } from "./table.js";
 
 const coach = {};
-const WHO = ["you", "seat 1", "your partner", "seat 3"];
-
-export function shuffle(cards) {
-  const a = cards.slice();
-  const buf = new Uint32Array(a.length);
-  crypto.getRandomValues(buf);  // available over plain HTTP too (unlike crypto.randomUUID)
-  for (let i = a.length - 1; i > 0; i--) { const j = buf[i] % (i + 1); [a[i], a[j]] = [a[j], a[i]]; }
-  return a;
-}
-
-function talk(line) {
-  const box = $("#coach-talk");
-  box.append(el("p", { text: line }));
-  while (box.children.length > 4) box.firstElementChild.remove();
-}
-
 // a job of this deal: its result, or an error; a deal replaced meanwhile stops the round's flow
-class Stale extends Error {}
-async function job(command, args) {
-  const round = coach.round;
-  const out = await runJob(command, args);
-  if (round !== coach.round) throw new Stale();
-  if (out.kind !== "result") throw Object.assign(new Error(out.data.error || `${command} failed`), out.data);
-  return out.data;
-}
-function failed(err) { if (!(err instanceof Stale)) showError($("#view-coach"), null, err.message, "coach-job"); }
+const { talk, job, failed } = coachKit({ talkBox: "#coach-talk", keep: 4, view: "#view-coach", errorFor: "coach-job",
+                                        generation: () => coach.round });
 
 export function setupCoach() {
   const root = $("#view-coach");
@@ -50,7 +29,7 @@ export function setupCoach() {
 }
 
 function deal() {
-  const cards = deckOf("jass").cards;
+  const cards = jassDeck().cards;
   const order = (c) => cards.indexOf(c);
   const deck = shuffle(cards);
   coach.round = (coach.round || 0) + 1;  // a new deal: the jobs of the last one are no longer wanted
@@ -202,10 +181,10 @@ function cardsLeft() {
 }
 
 async function coachStep() {
-  const root = $("#view-coach"), round = coach.round;
+  const round = coach.round;
   while (true) {
     let pos;
-    try { pos = await checkPosition(positionArgs()); } catch (err) { showError(root, null, err.message, "coach-job"); return; }
+    try { pos = await checkPosition(positionArgs()); } catch (err) { failed(err); return; }
     if (round !== coach.round) return;
     const shownBefore = meldsString();
     tableTalk(pos);

@@ -7,12 +7,7 @@ import { buildPicker, cardLabel, linkField } from "./cards.js";
 import { setupCribPeg } from "./cribbage_peg.js";
 import { setupCribGame } from "./cribbage_game.js";
 import { setupCribReview } from "./cribbage_review.js";
-
-// show one panel of the view (its button pressed)
-export function showCribPanel(name) {
-  for (const button of $$("[data-crib-panel]")) button.setAttribute("aria-pressed", String(button.dataset.cribPanel === name));
-  for (const panel of $$(".crib-panel")) panel.hidden = panel.dataset.panel !== name;
-}
+import { showCribPanel } from "./cribbage_panel.js";
 
 export function setupCribbage() {
   const root = $("#view-cribbage");

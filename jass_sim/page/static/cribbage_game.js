@@ -4,12 +4,11 @@
 // the cards that may be played, the bot's card), the bot's throw (cribbage_bot_discard), and the coach's
 // verdict on each of your decisions (cribbage_rate, rated as the review rates it). The finished game
 // opens in Review, which saves it in the History.
-import { $, el, fmt, showError } from "./dom.js";
+import { $, el, fmt } from "./dom.js";
 import { runJob } from "./api.js";
-import { cardLabel, cardWords, deckOf, pcard } from "./cards.js";
-import { renderHand } from "./cardtable.js";
-import { shuffle } from "./coach.js";
-import { showCribPanel } from "./cribbage.js";
+import { cardLabel, cardWords, deckOf, pcard, renderHand } from "./cards.js";
+import { coachKit, shuffle } from "./coachkit.js";
+import { showCribPanel } from "./cribbage_panel.js";
 import { runReview } from "./cribbage_review.js";
 
 const DECK = "cribbage";
@@ -19,22 +18,8 @@ const WHO = { A: "you", B: "the bot" };
 const game = { gen: 0, hands: [] };
 const rank = (c) => c.slice(0, -1);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-class Stale extends Error {}
-async function job(command, args) {
-  const gen = game.gen;
-  const out = await runJob(command, args);
-  if (gen !== game.gen) throw new Stale();
-  if (out.kind !== "result") throw Object.assign(new Error(out.data.error || `${command} failed`), out.data);
-  return out.data;
-}
-function failed(err) { if (!(err instanceof Stale)) showError($("#view-cribbage-game"), null, err.message, "crib-job"); }
-
-function talk(line) {
-  const box = $("#crib-talk");
-  box.append(el("p", { text: line }));
-  while (box.children.length > 3) box.firstElementChild.remove();
-}
+const { talk, job, failed } = coachKit({ talkBox: "#crib-talk", keep: 3, view: "#view-cribbage-game", errorFor: "crib-job",
+                                        generation: () => game.gen });
 
 export function setupCribGame() {
   const root = $("#view-cribbage-game");

@@ -4,8 +4,8 @@
 import { $, el, fmt, clearErrors, showError, showView } from "./dom.js";
 import { viewJob, cancelJob, clearResult } from "./api.js";
 import { cardLabel, pcard } from "./cards.js";
-import { savedNote, VERDICTS } from "./review.js";
-import { showCribPanel } from "./cribbage.js";
+import { savedNote, VERDICTS } from "./reviewkit.js";
+import { showCribPanel } from "./cribbage_panel.js";
 
 const C = (cards) => cards.map((c) => cardLabel(c, false, "cribbage")).join(" ");
 const P = (c) => pcard(c, {}, "cribbage");

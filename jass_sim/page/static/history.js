@@ -4,8 +4,8 @@
 // deletes one (DELETE /api/history/{id}) or all (DELETE /api/history).
 
 import { el } from "./dom.js";
+import { VERDICTS } from "./reviewkit.js";
 
-const VERDICTS = ["good", "inaccuracy", "mistake", "blunder", "unclear", "forced"];
 const SOURCE_LABEL = { review: "review", coach: "coached round", cli: "command line" };
 const GAME_LABEL = { jass: "Jass", cribbage: "Cribbage" };
 

@@ -1,7 +1,8 @@
 // View "Review": a round (pasted, opened, or from the table or the coach) reviewed decision by decision.
 import { $, el, fmt, signed, clearErrors, showError, numberOrNull } from "./dom.js";
 import { viewJob, cancelJob, clearResult } from "./api.js";
-import { cardLabel, modeLabel, pcard, localize } from "./cards.js";
+import { cardLabel, modeLabel, pcard, localize } from "./jass.js";
+import { savedNote, VERDICTS } from "./reviewkit.js";
 
 export function setupReview() {
   const root = $("#view-review");
@@ -28,14 +29,6 @@ export function setupReview() {
   });
   $('[data-action="cancel"][data-for="review"]', root).addEventListener("click", () => cancelJob("review"));
 }
-
-// where the review job saved the round in the history (or why it could not)
-export function savedNote(box, doc) {
-  if (doc.history_error) box.append(el("p", { class: "error", "data-testid": "history-saved", text: `Not saved in the history: ${doc.history_error}` }));
-  else if (doc.history_id) box.append(el("p", { class: "note", "data-testid": "history-saved", text: `Saved in the History (round ${doc.history_id}).` }));
-}
-
-export const VERDICTS = ["good", "inaccuracy", "mistake", "blunder", "unclear", "forced"];
 
 export function renderReview(box, doc) {
   box.textContent = "";

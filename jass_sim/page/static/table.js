@@ -1,8 +1,9 @@
 // View "At the table": set up a round, tap each card as it falls; at my turn, which card to play.
 import { $, el, fmt, signed, tokens, clearErrors, showError, showView } from "./dom.js";
 import { viewJob, cancelJob, checkPosition, clearResult } from "./api.js";
-import { buildPicker, cardLabel, linkField, onStyleChange, pcard, renderTricks, localize } from "./cards.js";
-import { renderCardTable, renderHand } from "./cardtable.js";
+import { linkField, onStyleChange } from "./cards.js";
+import { buildPicker, cardLabel, localize, pcard, renderHand, renderTricks } from "./jass.js";
+import { renderCardTable } from "./cardtable.js";
 
 const table = { played: [], lastPosition: null };
 

@@ -42,12 +42,22 @@ def test_table_json_csv_and_plot(tmp_path):
     ([HAND, "--partner-model", "oracle"], "'oracle'"),
     ([HAND, "--plot", "out.pdf"], "out.pdf"),
 ])
-def test_bad_input_exit_2(args, token, tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "jass_sim.cli", "advise", *args, "--samples", "10"],
+def test_bad_input_exit_2(args, token, tmp_path, monkeypatch):
+    # in-process (a Python process costs seconds of imports); the shell's path: the test below
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["advise", *args, "--samples", "10"])
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and token in lines[0] and "Traceback" not in result.stderr
+    assert result.stdout == "" and list(tmp_path.iterdir()) == []
+
+
+def test_bad_input_from_a_shell(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "jass_sim.cli", "advise", "HJ H9 HA SK SQ D6 C7 C8", "--samples", "10"],
                           capture_output=True, text=True, cwd=tmp_path)
     assert proc.returncode == 2
     lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1 and token in lines[0] and "Traceback" not in proc.stderr
+    assert len(lines) == 1 and "got 8" in lines[0] and "Traceback" not in proc.stderr
     assert proc.stdout == "" and list(tmp_path.iterdir()) == []
 
 

@@ -95,9 +95,21 @@ def test_csv_table_and_files(tmp_path):
     (["--mode", "X"], "'X'"),
 ])
 def test_bad_input_one_line_exit_2(tmp_path, args, token):
+    # in-process (a Python process costs seconds of imports); the shell's path: the test below
     args = [a.replace("out.gif", str(tmp_path / "out.gif")) for a in args]
+    result = CliRunner().invoke(main, ["melds", "--deals", "100", "-o", str(tmp_path / "o.json"),
+                                       "--plot", str(tmp_path / "p.png"), *args])
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    err = result.stderr.strip().splitlines()
+    assert len(err) == 1 and token in err[0] and "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_bad_input_from_a_shell(tmp_path):
+    token = "'bridge'"
     cmd = [sys.executable, "-m", "jass_sim.cli", "melds", "--deals", "100", "-o", str(tmp_path / "o.json"),
-           "--plot", str(tmp_path / "p.png"), *args]
+           "--plot", str(tmp_path / "p.png"), "--rules", "bridge"]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     assert proc.returncode == 2
     assert proc.stdout == ""

@@ -78,7 +78,17 @@ def test_chooser_option_picks_the_mode_choice():
     (["--format", "xml"], "'xml'"), (["--mode", "C", "--rules", "chibre", "--seed", "x"], "'x'"),
 ])
 def test_bad_input_one_line_exit_2(args, token):
-    cmd = [sys.executable, "-m", "jass_sim.cli", "replay", "--seed", "1", *args]
+    # in-process (a Python process costs seconds of imports); the shell's path: the test below
+    result = CliRunner().invoke(main, ["replay", "--seed", "1", *args])
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    err = result.stderr.strip().splitlines()
+    assert len(err) == 1 and token in err[0] and "Traceback" not in result.stderr
+
+
+def test_bad_input_from_a_shell():
+    token = "'X'"
+    cmd = [sys.executable, "-m", "jass_sim.cli", "replay", "--seed", "1", "--mode", "X"]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     assert proc.returncode == 2
     assert proc.stdout == ""

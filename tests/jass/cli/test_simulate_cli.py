@@ -86,8 +86,20 @@ def test_solver_player_options_reach_the_players():
     (["duel", "--team-a", "pimc", "--team-b", "dd", "--deals", "10", "--horizon", "deep"], "'deep'"),
     (["replay", "--seed", "1", "--policy", "dd", "--horizon", "-1"], "'-1'"),
 ])
-def test_bad_input_one_line_exit_2(args, token, tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "jass_sim.cli", *args], capture_output=True, text=True, cwd=tmp_path)
+def test_bad_input_one_line_exit_2(args, token, tmp_path, monkeypatch):
+    # in-process (a Python process costs seconds of imports); the shell's path: the test below
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and token in lines[0] and "Traceback" not in result.stderr
+    assert result.stdout == "" and list(tmp_path.iterdir()) == []
+
+
+def test_bad_input_from_a_shell(tmp_path):
+    token = "'clever'"
+    proc = subprocess.run([sys.executable, "-m", "jass_sim.cli", "simulate", "--deals", "10", "--policy", "clever"],
+                          capture_output=True, text=True, cwd=tmp_path)
     assert proc.returncode == 2, proc.stderr
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and token in lines[0] and "Traceback" not in proc.stderr
