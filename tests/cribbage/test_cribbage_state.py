@@ -192,7 +192,7 @@ def test_the_hand_stops_when_a_score_reaches_121():
 def test_the_engine_replay_played_into_the_state_scores_the_same(seed, a, b):
     from jass_sim.cribbage import replay
 
-    doc = replay(seed, a=a, b=b).to_json()
+    doc = replay(seed, player_a=a, player_b=b).to_json()
     options, actions, returns = GAME.replay_actions(doc)
     state = GAME.new_state(**options)
     for action in actions:
