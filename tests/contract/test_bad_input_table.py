@@ -14,6 +14,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from contract.cli_tree import leaves
 from jass_sim.cli import main
 
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
@@ -442,18 +443,12 @@ def test_bad_input_is_one_line_exit_2_and_writes_nothing(workdir, args, token):
     assert not os.path.exists(UNWRITABLE)
 
 
-def _leaves(group, path=()):
-    for name, cmd in group.commands.items():
-        if isinstance(cmd, click.Group):
-            yield from _leaves(cmd, path + (name,))
-        else:
-            yield path + (name,), cmd
 
 
 def test_every_option_of_every_command_has_a_row():
     """A command added later fails here until its rows are in the table."""
     missing = []
-    for command, cmd in _leaves(main):
+    for command, cmd in leaves(main):
         given = {a for args, _ in ROWS.get(command, []) for a in args[len(command):]}
         for p in cmd.params:
             if p.name == "help" or command + (p.name,) in NO_ROW or getattr(p, "hidden", False) and False:

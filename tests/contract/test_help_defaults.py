@@ -15,6 +15,7 @@ import re
 import click
 import pytest
 
+from contract.cli_tree import leaves
 from jass_sim.cli import main
 from jass_sim.jass.cli.options import DEFAULT_CHOOSER, DEFAULT_POLICY
 from jass_sim.jass.players import DEFAULT_CHOOSER as PLAYERS_CHOOSER
@@ -25,12 +26,6 @@ CHIBRE_POLICY_OPTIONS = {"--policy"}
 CHOOSER_OPTIONS = {"--chooser", "--chooser-a", "--chooser-b", "--partner-model"}
 
 
-def _leaves(group, path=()):
-    for name, cmd in group.commands.items():
-        if isinstance(cmd, click.Group):
-            yield from _leaves(cmd, path + (name,))
-        else:
-            yield path + (name,), cmd
 
 
 def help_default(option: click.Option):
@@ -72,7 +67,7 @@ def test_one_definition_of_each_shared_name(name):
 
 def test_every_chibre_command_defaults_to_net_and_the_fitted_chooser():
     seen = set()
-    for path, cmd in _leaves(main):
+    for path, cmd in leaves(main):
         if path[0] in ("basra", "cribbage"):
             continue  # their own players
         for p in cmd.params:
@@ -119,7 +114,7 @@ def test_readme_names_net_as_the_default_of_every_command():
     sentence = re.search(r"\*\*`net` is the default card play of every command that picks one: ([^*]+)\*\*", README)
     assert sentence, "the README's sentence on the default card play"
     named = set(re.findall(r"`([a-z-]+)`", sentence.group(1)))
-    for path, cmd in _leaves(main):
+    for path, cmd in leaves(main):
         if path[0] not in ("basra", "cribbage") and any("--policy" in p.opts for p in cmd.params
                                                           if isinstance(p, click.Option)):
             assert path[0] in named, path
@@ -127,7 +122,7 @@ def test_readme_names_net_as_the_default_of_every_command():
 
 def test_help_texts_are_printed_as_written():
     """No ``%%`` (click prints help verbatim) in any option's help (issue 33 item 10)."""
-    for path, cmd in _leaves(main):
+    for path, cmd in leaves(main):
         for p in cmd.params:
             assert "%%" not in (getattr(p, "help", None) or ""), (path, p.name)
 

@@ -15,26 +15,17 @@ import importlib
 import inspect
 from pathlib import Path
 
-import click
 import pandas as pd
 import pytest
 from click.testing import CliRunner
 
+from contract.cli_tree import leaves
 from jass_sim.cli import main
 from jass_sim.core.cli import AliasedOption, FormatOption, choice_list
 from jass_sim.core.result import Result
 from jass_sim.registry import GAMES
 
-
-def _leaves(group, path=()):
-    for name, cmd in group.commands.items():
-        if isinstance(cmd, click.Group):
-            yield from _leaves(cmd, path + (name,))
-        else:
-            yield path + (name,), cmd
-
-
-COMMANDS = dict(_leaves(main))
+COMMANDS = dict(leaves(main))
 
 #: A small run of every game's simulate on ``threads`` threads (the API's own arguments).
 SMALL = {
