@@ -8,6 +8,7 @@ from jass_sim.basra.cli import basra
 from jass_sim.basra.players import PLAYERS
 from jass_sim.basra.streams import SHARED_STREAMS, STREAMS
 from jass_sim.core.game import Game, Golden, Job
+from jass_sim.core.lazy import lazy_function
 
 #: Deals and games to 101 of the small ``simulate`` run (three random blocks of deals, two of games).
 SMALL_DEALS, SMALL_GAMES = 3000, 1100
@@ -29,21 +30,6 @@ def simulate(seed: int, player: str, threads: int | None = None) -> dict:
     return run(policy=player, deals=SMALL_DEALS, games=SMALL_GAMES, seed=seed, threads=threads).to_json()
 
 
-def new_state(seed: int, **options):
-    """The round ``jass-sim basra replay --seed SEED`` deals, as a :class:`~jass_sim.basra.state.BasraState`
-    (``options``: ``players``, ``rules``, ``dealer``, as the command takes them)."""
-    from jass_sim.basra.state import new_state as make
-
-    return make(seed, **options)
-
-
-def replay_actions(doc: dict):
-    """The options, cards played and score totals of a ``basra replay --format json`` document."""
-    from jass_sim.basra.state import replay_actions as read
-
-    return read(doc)
-
-
 #: The option sets that play or score differently: 2 and 4 players, each variant alone, all three.
 STATE_OPTIONS = (
     {"players": 2, "rules": "leaflet"},
@@ -53,6 +39,11 @@ STATE_OPTIONS = (
     {"players": 2, "rules": "compulsory"},
     {"players": 4, "rules": "seven-diamonds+majority-30+compulsory", "dealer": 0},
 )
+
+#: The game at its deal and a replay read as actions, from the module that holds them (imported on
+#: the first call, so the registry loads no numpy).
+new_state = lazy_function("jass_sim.basra.state", "new_state")
+replay_actions = lazy_function("jass_sim.basra.state", "replay_actions")
 
 #: Basra's descriptor: its players, replay and small run, its command group and golden replay.
 GAME = Game(name="basra", players=PLAYERS, default_player="random", replay=replay, simulate=simulate,

@@ -2,7 +2,8 @@
 
 :func:`lazy_exports` gives :mod:`jass_sim` and each game's package their public functions
 without importing numpy, Numba or pandas at ``import jass_sim``.
-:func:`moved_exports` keeps an old module path working after a move, with a
+:func:`lazy_function` stands for a function of a heavy module (a descriptor's ``new_state``)
+until it is called. :func:`moved_exports` keeps an old module path working after a move, with a
 ``DeprecationWarning`` that names the new path (the thin modules at the old paths of issue 31,
 such as ``jass_sim/_jit.py``, are nothing else).
 """
@@ -31,6 +32,19 @@ def lazy_exports(package: str, exports: dict[str, str | None]):
         return value
 
     return __getattr__
+
+
+def lazy_function(module: str, name: str):
+    """A function that imports ``module`` on its first call and calls ``module.name`` with the same
+    arguments: so a light module (a game's descriptor, read by ``jass-sim --help``) can hand on a
+    function of a module that loads numpy or Numba."""
+
+    def call(*args, **kwargs):
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"``{module}.{name}``, imported on the first call."
+    return call
 
 
 def moved_exports(old: str, *new: str):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from jass_sim.core.game import Game, Golden, Job
+from jass_sim.core.lazy import lazy_function
 from jass_sim.cribbage import page_hooks
 from jass_sim.cribbage.arg_kinds import ARG_KINDS
 from jass_sim.cribbage.cli import cribbage
@@ -24,21 +25,6 @@ def replay(seed: int, player: str) -> dict:
     return run(seed, player_a=player).to_json()
 
 
-def new_state(seed: int = 0, **options):
-    """The first hand of ``replay(seed, ...)`` at its deal (:func:`jass_sim.cribbage.state.new_state`)."""
-    from jass_sim.cribbage.state import new_state as make
-
-    return make(seed, **options)
-
-
-def replay_actions(doc: dict):
-    """The first hand of a ``replay`` document as ``new_state`` options, actions and returns
-    (:func:`jass_sim.cribbage.state.replay_actions`)."""
-    from jass_sim.cribbage.state import replay_actions as actions
-
-    return actions(doc)
-
-
 def simulate(seed: int, player: str, threads: int | None = None) -> dict:
     """``jass-sim cribbage simulate --games 300 --player-a PLAYER --player-b PLAYER --seed SEED
     --threads THREADS --format json``."""
@@ -46,6 +32,11 @@ def simulate(seed: int, player: str, threads: int | None = None) -> dict:
 
     return run(SMALL_GAMES, player_a=player, player_b=player, seed=seed, threads=threads).to_json()
 
+
+#: The game at its deal and a replay read as actions, from the module that holds them (imported on
+#: the first call, so the registry loads no numpy).
+new_state = lazy_function("jass_sim.cribbage.state", "new_state")
+replay_actions = lazy_function("jass_sim.cribbage.state", "replay_actions")
 
 #: Cribbage's descriptor: its players, replay and small run, its command group and golden replay.
 GAME = Game(name="cribbage", players=PLAYERS, default_player="greedy", replay=replay, simulate=simulate,

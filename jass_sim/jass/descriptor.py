@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from jass_sim.core.game import Game, Golden, Job
+from jass_sim.core.lazy import lazy_function
 from jass_sim.jass import page_hooks
 from jass_sim.jass.arg_kinds import ARG_KINDS
 from jass_sim.jass.cli import COMMANDS
@@ -40,28 +41,17 @@ def simulate(seed: int, player: str, threads: int | None = None) -> dict:
     return run(SMALL_DEALS, policy=player, seed=seed, threads=threads).to_json()
 
 
-#: Chibre's descriptor: its policies, replay and small run, its commands and golden replay.
-def new_state(seed: int = 0, **options):
-    """The round ``replay --seed SEED`` deals, as a :class:`~jass_sim.jass.rules.state.JassState`
-    (:func:`jass_sim.jass.engine.replay.new_state`; imported on use, so the registry stays light)."""
-    from jass_sim.jass.engine.replay import new_state as make
-
-    return make(seed, **options)
-
-
-def replay_actions(doc: dict):
-    """A ``replay`` document as ``new_state`` options, actions and returns
-    (:func:`jass_sim.jass.engine.replay.replay_actions`)."""
-    from jass_sim.jass.engine.replay import replay_actions as read
-
-    return read(doc)
-
-
 #: One option set per preset (the names of :data:`jass_sim.jass.rules.presets.PRESETS`, written out
 #: so that the registry loads no numpy; tests/jass/rules/test_state.py checks they are all there).
 STATE_OPTIONS = ({"rules": "chibre"}, {"rules": "schieber"}, {"rules": "pique-double"})
 
 
+#: The game at its deal and a replay read as actions, from the module that holds them (imported on
+#: the first call, so the registry loads no numpy).
+new_state = lazy_function("jass_sim.jass.engine.replay", "new_state")
+replay_actions = lazy_function("jass_sim.jass.engine.replay", "replay_actions")
+
+#: Chibre's descriptor: its policies, replay and small run, its commands and golden replay.
 GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay, simulate=simulate,
             commands=COMMANDS, replay_command=("replay",), player_option="--policy",
             new_state=new_state, replay_actions=replay_actions, state_options=STATE_OPTIONS,
