@@ -12,6 +12,7 @@ import click
 
 from jass_sim.core.cli import Group
 from jass_sim.core.history_cli import history
+from jass_sim.core.practice_cli import practice_command
 from jass_sim.page.cli import serve
 from jass_sim.registry import GAMES
 
@@ -27,3 +28,5 @@ for _command in (c for game in GAMES for c in game.commands):
 del _command
 main.add_command(serve)
 main.add_command(history)
+# the games whose reviews are saved in the history (a page job with a history hook) have positions to practise
+main.add_command(practice_command(tuple(g.name for g in GAMES if any(job.history for job in g.jobs))))

@@ -52,6 +52,28 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # version 1 were all reviews; and the list is read newest first
     ("ALTER TABLE rounds ADD COLUMN source TEXT NOT NULL DEFAULT 'review'",
      "CREATE INDEX rounds_created ON rounds (created)"),
+    # 3: the practice positions (jass_sim.core.practice): the mistakes and blunders of the saved
+    # reviews, each with its Leitner box and due date; rows of version 2 had none (their reviews
+    # stay in the history, to be reviewed and saved again)
+    ("""CREATE TABLE positions (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            round_id INTEGER NOT NULL,
+            created TEXT NOT NULL,
+            game TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            verdict TEXT NOT NULL,
+            position TEXT NOT NULL,
+            choices TEXT NOT NULL,
+            choice_values TEXT NOT NULL,
+            best TEXT NOT NULL,
+            played TEXT NOT NULL,
+            tolerance REAL NOT NULL,
+            box INTEGER NOT NULL DEFAULT 1,
+            due TEXT NOT NULL,
+            answers INTEGER NOT NULL DEFAULT 0,
+            solved INTEGER NOT NULL DEFAULT 0,
+            last_answer TEXT)""",
+     "CREATE INDEX positions_due ON positions (game, due)"),
 )
 #: The schema version this code writes.
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -96,6 +118,9 @@ class Entry:
         The round in the game's text format, to review it again.
     review : dict
         The review's JSON document.
+    positions : tuple of PracticePosition
+        The decisions to practise (the review's mistakes and blunders), saved with the round in the
+        same transaction (:mod:`jass_sim.core.practice`).
     """
 
     game: str
@@ -106,6 +131,45 @@ class Entry:
     verdicts: dict
     round: str
     review: dict
+    positions: tuple = ()
+
+
+@dataclass(frozen=True)
+class PracticePosition:
+    """One decision to practise, as a game builds it from a saved review (nothing is recomputed
+    when it is answered).
+
+    Parameters
+    ----------
+    kind : str
+        The decision's kind in the game (``card``, ``discard``).
+    verdict : str
+        Its verdict in the review (``mistake`` or ``blunder``).
+    position : dict
+        What the player knew then, in the game's notation (hand, trick so far, earlier tricks,
+        mode, score; Cribbage: the hand and the crib's owner, or the count and the cards pegged).
+    choices : list of str
+        The legal choices, in the game's notation.
+    values : list of dict
+        ``{"choice", "value", "ci95"}`` for each choice, as the review saved them (``value`` None:
+        not rated by the review; ``ci95`` None: exact, or the reference the others are paired with).
+    best : str
+        The review's best choice.
+    played : str
+        The choice taken in the round.
+    tolerance : float
+        A choice within this many points of the best counts as solved (the game's least
+        inaccuracy: the verdict scale's "good").
+    """
+
+    kind: str
+    verdict: str
+    position: dict
+    choices: list
+    values: list
+    best: str
+    played: str
+    tolerance: float
 
 
 def data_dir(override: str | None = None) -> str:
@@ -180,7 +244,13 @@ class HistoryStore:
         def write(conn):
             cur = conn.execute("INSERT INTO rounds (created, game, source, mode, seat, card_loss, verdicts, round, "
                                "review) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
-            return int(cur.lastrowid)
+            round_id = int(cur.lastrowid)
+            for p in entry.positions:  # due at once (a new position is practised first)
+                conn.execute("INSERT INTO positions (round_id, created, game, kind, verdict, position, choices, "
+                             "choice_values, best, played, tolerance, due) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                             (round_id, created, entry.game, p.kind, p.verdict, _dumps(p.position), _dumps(p.choices),
+                              _dumps(p.values), p.best, p.played, float(p.tolerance), created))
+            return round_id
 
         return self._run(write, write=True)
 
@@ -209,6 +279,11 @@ class HistoryStore:
     def clear(self) -> int:
         """Remove every round; how many there were."""
         return self._run(lambda conn: conn.execute("DELETE FROM rounds").rowcount, write=True)
+
+    def transaction(self, work, write: bool = False):
+        """``work(connection)`` in one transaction on the file (``BEGIN IMMEDIATE`` when ``write``),
+        with the checks, migration and corruption handling of every call; its return value."""
+        return self._run(work, write=write)
 
     def version(self) -> int:
         """The file's schema version (after any migration)."""

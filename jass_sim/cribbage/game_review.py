@@ -260,16 +260,18 @@ class CribReview(Result):
 def history_entry(rv: CribReview, source: str, doc: dict | None = None):
     """The history's row of ``rv`` (:class:`jass_sim.core.history.Entry`): game ``cribbage``, the
     hands played as its mode, the reviewed player as its seat, the points lost by the discards and
-    the pegging together, the verdict counts, the game in the text format and the review's JSON."""
+    the pegging together, the verdict counts, the game in the text format, the review's JSON and its
+    mistakes and blunders as practice positions (:mod:`jass_sim.cribbage.practice`)."""
     from jass_sim.core.history import Entry
     from jass_sim.cribbage.game_file import game_text
+    from jass_sim.cribbage.practice import practice_positions
 
     doc = doc if doc is not None else rv.to_json()
     s = doc["summary"]
     n = len(rv.hands)
     return Entry(game="cribbage", source=source, mode=f"{n} hand{'s' * (n != 1)}", seat=PLAYERS[rv.player],
                  card_loss=s["discard_loss"] + s["card_loss"], verdicts=dict(s["verdicts"]),
-                 round=game_text(rv.hands), review=doc)
+                 round=game_text(rv.hands), review=doc, positions=practice_positions(rv))
 
 
 def review_game(hands: list[HandRecord], player: int, progress=None, win_samples: int = 0,

@@ -17,6 +17,8 @@
 - ``GET``/``DELETE /api/history`` and ``/api/history/{id}``: the saved rounds (:mod:`jass_sim.page.history`);
   every job with a history hook (the games' reviews) saves its round (game) unless its args say
   ``"save": false``.
+- ``GET /api/practice``, ``GET /api/practice/next?game=G``, ``POST /api/practice/{id}/answer``: the
+  drill of the saved reviews' mistakes (:mod:`jass_sim.page.practice`).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from jass_sim.page.commands import COMMANDS, check_position, check_request, erro
 from jass_sim.page.history import EXTRA_ARGS, history_routes, saver, split_save
 from jass_sim.page.jobs import FINAL_STATES, JobQueue, QueueFull
 from jass_sim.page.notation import notation_json
+from jass_sim.page.practice import practice_routes
 from jass_sim.page.reports import available as available_reports
 from jass_sim.page.reports import reports_dir
 
@@ -180,6 +183,7 @@ def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = N
         Route("/api/jobs/{job_id}", cancel, methods=["DELETE"]),
         Route("/api/jobs/{job_id}/events", events),
         *history_routes(history),
+        *practice_routes(history, read_json, BodyError),
         Route("/api/reports", reports),
         Mount("/static", app=StaticFiles(directory=static_dir()), name="static"),
     ]

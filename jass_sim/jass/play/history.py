@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from jass_sim.core.history import Entry
 from jass_sim.jass.cards import mode_name
+from jass_sim.jass.play.practice import practice_positions
 from jass_sim.jass.play.review import Review
 from jass_sim.jass.play.round_file import round_text
 
 
 def history_entry(rv: Review, source: str, doc: dict | None = None) -> Entry:
     """The history's row of ``rv``: the mode, the reviewed seat(s), the points lost by card play,
-    the verdict counts, the round in the text format (to review it again) and the review's JSON
-    (``doc`` when the caller has it already, else ``rv.to_json()``)."""
+    the verdict counts, the round in the text format (to review it again), the review's JSON
+    (``doc`` when the caller has it already, else ``rv.to_json()``) and its mistakes and blunders
+    as practice positions."""
     doc = doc if doc is not None else rv.to_json()
     summary = doc["summary"]
     return Entry(game="jass", source=source, mode=mode_name(rv.round.mode), seat=", ".join(map(str, rv.seats)),
                  card_loss=summary["card_loss"], verdicts=dict(summary["verdicts"]), round=round_text(rv.round),
-                 review=doc)
+                 review=doc, positions=practice_positions(rv, doc))
