@@ -18,8 +18,9 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
 
 
-def fill_views(page, base: str, shoot) -> None:
-    """Drive each view to a typical answer and call ``shoot(name)``."""
+def fill_views(page, base: str, shoot, own_server: bool = True) -> None:
+    """Drive each view to a typical answer and call ``shoot(name)`` (``own_server``: the history is
+    this script's own, which Practice may reset)."""
     page.goto(base + "#advise")
     page.wait_for_selector("#engine.ready", timeout=600_000)
     for card in "HJ H9 HA SK SQ D6 C7 C8 CT".split():
@@ -54,6 +55,8 @@ def fill_views(page, base: str, shoot) -> None:
     page.wait_for_selector("[data-testid=history-row]", timeout=60_000)
     shoot("history")
 
+    fill_practice(page, shoot, own_server)
+
     page.click('nav [data-view="coach"]')
     page.click('[data-action="deal"]')
     page.click('#coach-choose [data-mode="H"]')
@@ -80,6 +83,29 @@ def fill_views(page, base: str, shoot) -> None:
     page.click('[data-action="basra-advise"]')
     page.wait_for_selector("#basra-result [data-testid=recommendation]", timeout=120_000)
     shoot("basra")
+
+
+def fill_practice(page, shoot, own_server: bool = True) -> None:
+    """Practice: a round played at random reviewed (seed 3's seat 0 errs at trick 7), its mistake solved
+    (in this script's own history, the positions the first width solved are made due again)."""
+    import json
+
+    import jass_sim
+    from jass_sim.core.history import HistoryStore, history_path
+    from jass_sim.core.practice import reset
+
+    page.click('nav [data-view="review"]')
+    page.fill("#review-text", json.dumps(jass_sim.replay(3, policy="random").to_json()))
+    page.fill("#review-samples", "50")
+    page.click('#view-review [data-action="review"]')
+    page.wait_for_selector("[data-testid=history-saved]", timeout=300_000)
+    if own_server:  # the second width's run: solved by the first, due again
+        reset(HistoryStore(history_path()), "all")
+    page.click('nav [data-view="practice"]')
+    page.wait_for_selector("[data-testid=drill-card]", timeout=60_000)
+    page.click("[data-testid=drill-card] >> nth=0")
+    page.wait_for_selector("[data-testid=drill-result]:not([hidden])", timeout=60_000)
+    shoot("practice")
 
 
 def main(argv=None) -> int:
@@ -114,7 +140,7 @@ def main(argv=None) -> int:
                     page.evaluate("window.scrollTo(0, 0)")
                     page.screenshot(path=str(out / f"{name}-{label}.png"), full_page=True)
 
-                fill_views(page, base, shoot)
+                fill_views(page, base, shoot, own_server=server is not None)
                 page.close()
             browser.close()
     finally:

@@ -146,8 +146,8 @@ class PracticePosition:
     verdict : str
         Its verdict in the review (``mistake`` or ``blunder``).
     position : dict
-        What the player knew then, in the game's notation (hand, trick so far, earlier tricks,
-        mode, score; Cribbage: the hand and the crib's owner, or the count and the cards pegged).
+        What the player knew then, in the game's notation (say the hand, the cards played so far,
+        the score: each game says which).
     choices : list of str
         The legal choices, in the game's notation.
     values : list of dict

@@ -356,10 +356,15 @@ rows("serve")(value(SV, "--port", "0", "65536", "abc", ("", EMPTY)) + value(SV, 
 rows("serve")(value(SV, "--data-dir", UNWRITABLE, "afile", "afile/sub", ("", EMPTY)))
 H = ["history"]
 rows("history")(choice(H, "--format") + out_file(H) + value(H, "--delete", "x", "0", "-1", "999", ("", EMPTY)))
+PR = ["practice"]
+rows("practice")(choice(PR, "--game") + choice(PR, "--format") + out_file(PR)
+                 + value(PR, "--reset", "x", "0", "-1", "999", ("", EMPTY))
+                 + value(PR, "--data-dir", UNWRITABLE, "afile", "afile/sub", ("", EMPTY)))
 
 #: Options and arguments with no row, and why.
 NO_ROW = {
     ("serve", "no_browser"), ("report", "quick"),  # flags: nothing to get wrong
+    ("practice", "due"),
     ("advise", "chibred"), ("simulate", "per_deal"), ("batch", "per_deal"), ("melds", "exact"),
     ("play-advice", "chibred"), ("review", "no_mode"), ("review", "save"), ("cribbage", "score", "crib"),
     ("cribbage", "discard", "dealer"), ("cribbage", "discard", "pegging"), ("cribbage", "stats", "exact"),

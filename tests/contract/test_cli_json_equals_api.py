@@ -122,5 +122,6 @@ def test_every_command_with_json_output_is_covered():
 
     walk(main, [])
     # batch-summary merges a batch directory: its JSON is simulate's (tests/cli/test_batch_cli.py);
-    # history lists the saved reviews, no API result (tests/jass/cli/test_history_cli.py).
-    assert found - {"batch-summary", "history"} <= set(CASES), found - set(CASES)
+    # history and practice list the saved reviews and positions, no API result (tests/jass/cli/test_history_cli.py,
+    # tests/core/test_practice_cli.py).
+    assert found - {"batch-summary", "history", "practice"} <= set(CASES), found - set(CASES)

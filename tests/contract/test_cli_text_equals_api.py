@@ -116,8 +116,9 @@ def test_every_command_with_text_output_is_covered():
 
     walk(main, [])
     # batch-summary merges a batch directory: its text is simulate's (tests/cli/test_batch_cli.py);
-    # history lists the saved reviews, no API result (tests/jass/cli/test_history_cli.py).
-    assert found - {"batch-summary", "history"} <= {c.split(" --")[0] for c in CASES}, found - set(CASES)
+    # history and practice list the saved reviews and positions, no API result (tests/jass/cli/test_history_cli.py,
+    # tests/core/test_practice_cli.py).
+    assert found - {"batch-summary", "history", "practice"} <= {c.split(" --")[0] for c in CASES}, found - set(CASES)
 
 
 def test_equity_output_file_is_the_table_and_the_text_goes_to_stderr(tmp_path):

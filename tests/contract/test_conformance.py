@@ -36,8 +36,9 @@ def test_every_game_is_registered_once():
         assert game.golden, f"{game.name} has no golden replay"
         for command in game.commands:
             assert main.commands[command.name] is command
-    # the root's own commands (not a game's): the page, and the history it saves
-    assert sorted(main.commands) == sorted([c.name for g in GAMES for c in g.commands] + ["serve", "history"])
+    # the root's own commands (not a game's): the page, the history it saves, and its practice positions
+    assert sorted(main.commands) == sorted([c.name for g in GAMES for c in g.commands] + ["serve", "history",
+                                                                                         "practice"])
 
 
 @pytest.mark.parametrize("game, golden", GOLDEN, ids=lambda x: getattr(x, "file", None) or x.name)

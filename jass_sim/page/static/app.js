@@ -81,6 +81,10 @@ async function start() {
       showView("review");
     },
   }));
+  // the Practice view (its own ES modules): the saved reviews' mistakes to solve again, drawn per game
+  Promise.all([import("./practice.js"), import("./jass_practice.js"), import("./cribbage_practice.js")])
+    .then(([{ mountPractice }, { jassPractice }, { cribbagePractice }]) =>
+      mountPractice($("#view-practice"), { games: { jass: jassPractice(), cribbage: cribbagePractice() } }));
   const views = $$("nav [data-view]").map((tab) => tab.dataset.view);
   const wanted = location.hash.slice(1);
   showView(views.includes(wanted) ? wanted : "advise");

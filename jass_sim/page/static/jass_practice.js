@@ -1,0 +1,28 @@
+// Chibre's positions in the Practice view (practice.js): the table as the player saw it (seats turned so
+// that the player is at the bottom), the earlier tricks behind "Last trick", the hand, and the choices as cards.
+import { el } from "./dom.js";
+import { renderCardTable } from "./cardtable.js";
+import { cardLabel, cardWords, modeLabel, pcard } from "./jass.js";
+
+export function jassPractice() {
+  return {
+    label: "Jass",
+    render(box, doc) {
+      const p = doc.position, me = p.seat;
+      const turn = (s) => (s - me + 4) % 4;
+      const pos = { mode: p.mode, chibred: p.chibred, to_play: 0, finished: false, trick: p.trick_so_far, trick_leader: turn(p.trick_leader),
+                    tricks: p.earlier_tricks.map((t) => ({ ...t, leader: turn(t.leader), winner: turn(t.winner) })),
+                    points_so_far: [p.score.us, p.score.them] };
+      let showLast = false;
+      const table = el("div", { class: "card-table" });
+      const draw = () => renderCardTable(table, pos, { showLast, onToggleLast: (on) => { showLast = on; draw(); },
+                                                       status: `Trick ${p.trick}: your turn (${modeLabel(p.mode)}).` });
+      draw();
+      box.append(table, el("p", { class: "note" }, "Your hand: ", ...p.hand.map((c) => pcard(c))));
+    },
+    choiceLabel: (c) => cardLabel(c, true),
+    choiceWords: (c) => cardWords(c),
+    valueNote: () => "Points gained over the card played in the round, per card (the review's paired 95% CI; " +
+      "cards it did not rate were worse than those it did).",
+  };
+}
