@@ -2,8 +2,8 @@
 round, due at once, Leitner boxes (solved: up a box and further out; missed: box 1, both not due
 again the same day), one answer counted when two tabs answer, reset, and the migration of a
 version 2 file. Game-neutral: the positions are written out here, as a game's history hook gives
-them (the games' builders are tested in tests/jass/play/test_practice.py and
-tests/cribbage/test_practice.py). No kernel: well under a second in all."""
+them (the games' builders are tested in tests/page/test_practice_routes.py (Jass) and
+tests/cribbage/test_cribbage_practice.py). No kernel: well under a second in all."""
 
 from __future__ import annotations
 
@@ -16,9 +16,6 @@ import pytest
 from jass_sim.core import practice as drill
 from jass_sim.core.errors import InputError
 from jass_sim.core.history import SCHEMA_VERSION, Entry, HistoryStore, PracticePosition
-
-#: The answers' time: just after the positions are saved (they are saved at the real time).
-T0 = (datetime.now(timezone.utc) + timedelta(minutes=1)).replace(microsecond=0)
 
 
 def position(best="HA", played="H6", game_kind="card") -> PracticePosition:
@@ -37,6 +34,12 @@ def store(tmp_path):
     return HistoryStore(str(tmp_path / "history.sqlite3"))
 
 
+@pytest.fixture
+def t0():
+    """The answers' time: a minute after the test starts (the positions are saved at the real time)."""
+    return (datetime.now(timezone.utc) + timedelta(minutes=1)).replace(microsecond=0)
+
+
 def test_a_saved_reviews_positions_are_due_at_once_per_game(store):
     rid = store.add(entry(position(), position(best="HK")))
     store.add(entry(position(), game="cribbage"))
@@ -50,20 +53,20 @@ def test_a_saved_reviews_positions_are_due_at_once_per_game(store):
     assert drill.next_due(store, "basra") is None
 
 
-def test_solved_moves_up_a_box_and_out_missed_goes_to_box_1_neither_due_the_same_day(store):
+def test_solved_moves_up_a_box_and_out_missed_goes_to_box_1_neither_due_the_same_day(store, t0):
     store.add(entry(position(), position()))
-    out = drill.answer(store, 1, "ha", now=T0)
+    out = drill.answer(store, 1, "ha", now=t0)
     assert out["correct"] and out["best"] == "HA" and out["box"] == 2 and out["played"] == "H6"
-    assert out["due"] == drill.stamp(T0 + timedelta(days=3))
+    assert out["due"] == drill.stamp(t0 + timedelta(days=3))
     assert [v["choice"] for v in out["values"]] == ["HA", "HK", "H6"]
     # within the tolerance of the best (0.5 < 1 point behind): solved too
-    assert drill.answer(store, 2, "HK", now=T0)["correct"]
-    later = T0 + timedelta(hours=23)
+    assert drill.answer(store, 2, "HK", now=t0)["correct"]
+    later = t0 + timedelta(hours=23)
     assert drill.next_due(store, "jass", now=later) is None  # not due again the same day
     with pytest.raises(drill.NotDue):
         drill.answer(store, 1, "HA", now=later)
     # due again in 3 days: solved again -> box 3, 7 days out; then missed -> box 1, a day out
-    t = T0 + timedelta(days=3)
+    t = t0 + timedelta(days=3)
     assert drill.next_due(store, "jass", now=t)["id"] == 1
     assert drill.answer(store, 1, "HA", now=t)["box"] == 3
     t += timedelta(days=7)
@@ -73,9 +76,9 @@ def test_solved_moves_up_a_box_and_out_missed_goes_to_box_1_neither_due_the_same
     assert (row["id"], row["answers"], row["solved"]) == (1, 3, 2)
 
 
-def test_the_top_box_stays_at_5_with_30_days(store):
+def test_the_top_box_stays_at_5_with_30_days(store, t0):
     store.add(entry(position()))
-    t = T0
+    t = t0
     for box in (2, 3, 4, 5, 5):
         out = drill.answer(store, 1, "HA", now=t)
         assert out["box"] == box
@@ -106,14 +109,14 @@ def test_several_cards_match_in_any_order():
     assert drill.match_choice("5H", ["5H 6S"]) is None and drill.match_choice(7, ["7"]) is None
 
 
-def test_two_tabs_answering_at_once_count_one_answer(store):
+def test_two_tabs_answering_at_once_count_one_answer(store, t0):
     store.add(entry(position()))
     outcomes, barrier = [], threading.Barrier(4)
 
     def tab(choice):
         barrier.wait()
         try:
-            outcomes.append(drill.answer(store, 1, choice, now=T0)["box"])
+            outcomes.append(drill.answer(store, 1, choice, now=t0)["box"])
         except drill.NotDue:
             outcomes.append("refused")
 
@@ -127,10 +130,10 @@ def test_two_tabs_answering_at_once_count_one_answer(store):
     assert row["answers"] == 1 and row["box"] in (1, 2)
 
 
-def test_reset_puts_positions_back_in_box_1_due_now(store):
+def test_reset_puts_positions_back_in_box_1_due_now(store, t0):
     store.add(entry(position(), position()))
-    drill.answer(store, 1, "HA", now=T0)
-    drill.answer(store, 2, "HA", now=T0)
+    drill.answer(store, 1, "HA", now=t0)
+    drill.answer(store, 2, "HA", now=t0)
     assert drill.reset(store, "1") == 1
     assert [(r["id"], r["box"]) for r in drill.list_positions(store, due_only=True)] == [(1, 1)]
     assert drill.reset(store, "all") == 2 and len(drill.list_positions(store, due_only=True)) == 2
