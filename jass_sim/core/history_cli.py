@@ -15,7 +15,11 @@ FORMATS = ("table", "json", "csv")
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 @click.option("--delete", "delete", default=None, metavar="ID|all", help="Remove the round ID (see the list), or "
               "all of them.")
-def history(fmt, output, delete):
+@click.option("--stats", is_flag=True, help="Progress over time instead of the list: points lost per round by week "
+              "with the trend (95% CIs), the share of best choices, the practice positions solved.")
+@click.option("--plot", default=None, metavar="FILE", help="With --stats: also save a plot of the points lost per "
+              "round over time (PNG, SVG or PDF).")
+def history(fmt, output, delete, stats, plot):
     """List the saved reviews (newest first): date, game, mode, seat, points lost by card play, verdicts.
 
     The history is an SQLite file in $JASS_SIM_DATA_DIR, else in the user's data directory; the page
@@ -27,6 +31,11 @@ def history(fmt, output, delete):
     from jass_sim.core.history import HistoryStore, history_path, parse_id
 
     store = HistoryStore(history_path())
+    if plot is not None and not stats:
+        raise InputError("--plot draws the statistics: give --stats too", "--plot")
+    if stats:
+        _stats(store, fmt, output, plot)
+        return
     if delete is not None:
         ctx = click.get_current_context()
         for name, flag in (("fmt", "--format"), ("output", "-o")):
@@ -43,6 +52,29 @@ def history(fmt, output, delete):
     fmt = checked_format(fmt, output=output, extension=True)
     check_output_path(output)
     emit(format_rows(store.list(), fmt), output)
+
+
+def _stats(store, fmt, output, plot) -> None:
+    """``--stats``: the statistics of :mod:`jass_sim.core.history_stats` as text, JSON or CSV (the weeks)."""
+    import json
+
+    from jass_sim.core.cli import checked_format
+    from jass_sim.core.errors import InputError
+    from jass_sim.core.files import check_output_path, emit
+    from jass_sim.core.history_stats import history_stats, stats_csv, stats_figure, stats_text
+    from jass_sim.core.result import check_plot_path, save_figure
+
+    if click.get_current_context().get_parameter_source("delete") != click.core.ParameterSource.DEFAULT:
+        raise InputError("--stats lists nothing to delete: --delete does not go with it", "--delete")
+    fmt = checked_format(fmt, output=output, extension=True)
+    check_output_path(output)
+    check_plot_path(plot)
+    doc = history_stats(store)
+    text = {"json": lambda: json.dumps(doc, indent=1, ensure_ascii=False), "csv": lambda: stats_csv(doc)}.get(
+        fmt, lambda: stats_text(doc))()
+    if plot is not None:
+        save_figure(stats_figure(doc), plot)
+    emit(text, output)
 
 
 def format_rows(rows: list[dict], fmt: str) -> str:

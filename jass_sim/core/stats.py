@@ -25,6 +25,20 @@ def mean_ci(total: float, total_sq: float, n: int, z: float = Z95) -> tuple[floa
     return mean, mean - half, mean + half
 
 
+def t95(df: int) -> float:
+    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom (Abramowitz and
+    Stegun 26.7.5, within 5e-4 for ``df >= 5``; the table's values below)."""
+    if df < 1:
+        return math.nan
+    if df <= 4:
+        return (12.706204736, 4.302652730, 3.182446305, 2.776445105)[df - 1]
+    z = 1.959963984540054
+    z2 = z * z
+    return (z + (z2 + 1) * z / (4 * df) + ((5 * z2 + 16) * z2 + 3) * z / (96 * df ** 2)
+            + (((3 * z2 + 19) * z2 + 17) * z2 - 15) * z / (384 * df ** 3)
+            + ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945) * z / (92160 * df ** 4))
+
+
 def wilson_ci(k: int, n: int, z: float = Z95) -> tuple[float, float, float]:
     """``(p, lo, hi)``: proportion ``k / n`` with the Wilson score interval (95% by default)."""
     if n <= 0:

@@ -27,6 +27,7 @@ import math
 
 import numpy as np
 
+from jass_sim.core.stats import t95
 from jass_sim.core.verdicts import verdict
 from jass_sim.cribbage.cards import card_rank, format_card
 from jass_sim.cribbage.game_file import PLAYERS, HandRecord
@@ -34,20 +35,6 @@ from jass_sim.cribbage.verdicts import TOL, WIN_THRESHOLDS
 
 #: The fewest game samples: two blocks, for the interval over blocks.
 MIN_WIN_SAMPLES = 128
-
-
-def t95(df: int) -> float:
-    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom (Abramowitz and
-    Stegun 26.7.5, within 5e-4 for ``df >= 5``; the table's values below)."""
-    if df < 1:
-        return math.nan
-    if df <= 4:
-        return (12.706204736, 4.302652730, 3.182446305, 2.776445105)[df - 1]
-    z = 1.959963984540054
-    z2 = z * z
-    return (z + (z2 + 1) * z / (4 * df) + ((5 * z2 + 16) * z2 + 3) * z / (96 * df ** 2)
-            + (((3 * z2 + 19) * z2 + 17) * z2 - 15) * z / (384 * df ** 3)
-            + ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945) * z / (92160 * df ** 4))
 
 
 def paired_loss(best: np.ndarray, taken: np.ndarray, samples: int) -> tuple[float, float, float]:

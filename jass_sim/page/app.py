@@ -182,8 +182,8 @@ def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = N
         Route("/api/jobs/{job_id}", job_state, methods=["GET"]),
         Route("/api/jobs/{job_id}", cancel, methods=["DELETE"]),
         Route("/api/jobs/{job_id}/events", events),
+        *practice_routes(history, read_json, BodyError),  # /api/history/stats before /api/history/{id}
         *history_routes(history),
-        *practice_routes(history, read_json, BodyError),
         Route("/api/reports", reports),
         Mount("/static", app=StaticFiles(directory=static_dir()), name="static"),
     ]

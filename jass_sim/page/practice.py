@@ -1,7 +1,10 @@
 """Practice on the page: the routes of the drill (:mod:`jass_sim.core.practice`) on the server's
 history file.
 
-- ``GET /api/practice``: ``{"games": {game: {"due": n, "total": m}}}`` for every registered game.
+- ``GET /api/practice``: ``{"games": {game: {"due": n, "total": m}}}`` for every game whose reviews
+  are saved.
+- ``GET /api/history/stats``: progress over time (:func:`jass_sim.core.history_stats.history_stats`)
+  for the same games (before ``/api/history/{id}`` among the routes).
 - ``GET /api/practice/next?game=G``: the due position of ``G`` due the longest, ``{"id", "game",
   "position": {...}, "choices": [...]}`` (and its ``box``, ``kind``, ``verdict``), or 204 when none
   is due; an unknown game 400 with ``field`` ``game``.
@@ -74,7 +77,16 @@ def practice_routes(store: HistoryStore, read_json, body_error: type[Exception])
                                 status_code=400)
         return JSONResponse(out)
 
+    async def stats(request: Request) -> Response:
+        from jass_sim.core.history_stats import history_stats
+
+        try:
+            return JSONResponse(await run_in_threadpool(history_stats, store, PRACTICE_GAMES))
+        except HistoryError as exc:
+            return JSONResponse({"error": unusable(exc)}, status_code=503)
+
     return [
+        Route("/api/history/stats", stats, methods=["GET"]),
         Route("/api/practice", counts, methods=["GET"]),
         Route("/api/practice/next", next_position, methods=["GET"]),
         Route("/api/practice/{position_id}/answer", answer_position, methods=["POST"]),

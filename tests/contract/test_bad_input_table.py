@@ -356,6 +356,8 @@ rows("serve")(value(SV, "--port", "0", "65536", "abc", ("", EMPTY)) + value(SV, 
 rows("serve")(value(SV, "--data-dir", UNWRITABLE, "afile", "afile/sub", ("", EMPTY)))
 H = ["history"]
 rows("history")(choice(H, "--format") + out_file(H) + value(H, "--delete", "x", "0", "-1", "999", ("", EMPTY)))
+rows("history")(out_file(H + ["--stats"], "--plot", "png") + value(H + ["--stats"], "--plot", "figure.gif")
+                + [(H + ["--plot", "x.png"], "--plot"), (H + ["--stats", "--delete", "1"], "--delete")])
 PR = ["practice"]
 rows("practice")(choice(PR, "--game") + choice(PR, "--format") + out_file(PR)
                  + value(PR, "--reset", "x", "0", "-1", "999", ("", EMPTY))
@@ -364,7 +366,7 @@ rows("practice")(choice(PR, "--game") + choice(PR, "--format") + out_file(PR)
 #: Options and arguments with no row, and why.
 NO_ROW = {
     ("serve", "no_browser"), ("report", "quick"),  # flags: nothing to get wrong
-    ("practice", "due"),
+    ("practice", "due"), ("history", "stats"),
     ("advise", "chibred"), ("simulate", "per_deal"), ("batch", "per_deal"), ("melds", "exact"),
     ("play-advice", "chibred"), ("review", "no_mode"), ("review", "save"), ("cribbage", "score", "crib"),
     ("cribbage", "discard", "dealer"), ("cribbage", "discard", "pegging"), ("cribbage", "stats", "exact"),

@@ -15,7 +15,8 @@ import pytest
 STATIC = Path(__file__).resolve().parents[2] / "jass_sim" / "page" / "static"
 ENTRY = "app.js"  # the one <script type="module"> of index.html (checked below)
 # the game-neutral modules: the DOM, the server's API, cards of any deck, the two kits, the History
-NEUTRAL = {"dom.js", "api.js", "cards.js", "coachkit.js", "reviewkit.js", "history.js", "practice.js"}
+NEUTRAL = {"dom.js", "api.js", "cards.js", "coachkit.js", "reviewkit.js", "history.js", "practice.js",
+           "history_stats.js"}
 JASS = {"jass.js", "advise.js", "table.js", "cardtable.js", "coach.js", "review.js", "jass_practice.js"}
 
 _COMMENT = re.compile(r"/\*.*?\*/|(?<![:\"'`\\])//[^\n]*", re.S)

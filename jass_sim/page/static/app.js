@@ -70,17 +70,24 @@ async function start() {
   setupTabs();
   setupAdvise(); setupTable(); setupReview(); setupCoach(); setupCribbage(); setupBasra();
   // the History view (its own ES module): a saved round reopens in Review with its saved review
-  import("./history.js").then(({ mountHistory }) => mountHistory($("#view-history"), {
-    modeLabel,
-    openInReview(entry) {
-      if (entry.game === "cribbage") { openCribReview(entry); return; }
-      clearErrors($("#view-review"));
-      $("#review-text").value = entry.round;
-      $("#review-seat").value = String(parseInt(entry.seat, 10) || 0);
-      renderReview($("#review-result"), entry.review);
-      showView("review");
-    },
-  }));
+  import("./history.js").then(({ mountHistory }) => {
+    mountHistory($("#view-history"), {
+      modeLabel,
+      openInReview(entry) {
+        if (entry.game === "cribbage") { openCribReview(entry); return; }
+        clearErrors($("#view-review"));
+        $("#review-text").value = entry.round;
+        $("#review-seat").value = String(parseInt(entry.seat, 10) || 0);
+        renderReview($("#review-result"), entry.review);
+        showView("review");
+      },
+    });
+    // its progress panel, under the list (a module of its own: history_stats.js)
+    const panel = document.createElement("div");
+    panel.className = "history-stats";
+    $("#view-history").append(panel);
+    import("./history_stats.js").then(({ mountHistoryStats }) => mountHistoryStats(panel, $("#view-history")));
+  });
   // the Practice view (its own ES modules): the saved reviews' mistakes to solve again, drawn per game
   Promise.all([import("./practice.js"), import("./jass_practice.js"), import("./cribbage_practice.js")])
     .then(([{ mountPractice }, { jassPractice }, { cribbagePractice }]) =>
