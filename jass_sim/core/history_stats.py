@@ -1,5 +1,5 @@
 """Progress over time from the history (issue 54 item 3): per game, the points lost per round (the
-history's ``card_loss``: Jass card play; Cribbage the discards and the pegging), by ISO week with a
+history's ``card_loss``, as each game's history hook defines it), by ISO week with a
 95% CI, the trend (least-squares slope per week, Student's t 95% CI), the share of best choices
 (Wilson 95% CI), and the practice positions solved. Game-neutral: it reads the history's columns and,
 of each saved review, only its ``decisions`` with their ``loss`` and ``verdict`` (every game's review
