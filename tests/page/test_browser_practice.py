@@ -1,6 +1,7 @@
 """The Practice view in a real browser (Debian's Chromium, issue 54 item 2): a reviewed round with a
 mistake gives a position; solving it moves it up a box and it is not due again the same day; missing
-it (when it is due again) sends it back to box 1; keyboard, 390 and 1280 px, axe clean.
+it (when it is due again) sends it back to box 1; the History view's Progress panel shows the round
+and the answers; keyboard, 390 and 1280 px, axe clean.
 
 Budget: one page load and one review of a randomly played round at 8 samples per decision (seed 3's
 seat 0 makes a mistake at trick 7; the review's kernels are those the other browser tests use). The
@@ -81,3 +82,13 @@ def test_a_reviewed_mistake_is_practised_solved_then_missed(ready, base):
     assert violations(page) == []
     page.click('[data-action="drill-next"]')
     expect(page.get_by_test_id("drill-heading")).to_contain_text("Nothing to practise")  # the others are parked
+
+    # the History view's Progress panel counts the round and the two answers (at 390 px, axe clean)
+    page.click('nav [data-view="history"]')
+    jass = page.locator('[data-testid="history-stats"] [data-stats-game="jass"]')
+    expect(jass.get_by_test_id("stats-loss")).to_contain_text("points lost per round")
+    stats = page.request.get(f"{base}api/history/stats").json()
+    expect(jass.get_by_test_id("stats-loss")).to_contain_text(f"{stats['games']['jass']['rounds']} round")
+    solved = stats["practice"]["jass"]
+    expect(jass.get_by_test_id("stats-practice")).to_contain_text(f"{solved['solved']} of {solved['answers']} answers solved")
+    assert violations(page) == []
