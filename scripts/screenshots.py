@@ -86,7 +86,8 @@ def fill_views(page, base: str, shoot, own_server: bool = True) -> None:
 
 
 def fill_practice(page, shoot, own_server: bool = True) -> None:
-    """Practice: a round played at random reviewed (seed 3's seat 0 errs at trick 7), its mistake solved
+    """Practice: a round played at random reviewed (seed 3's seat 0 errs at trick 7), its mistake solved,
+    then the History view's Progress panel
     (in this script's own history, the positions the first width solved are made due again)."""
     import json
 
@@ -106,6 +107,9 @@ def fill_practice(page, shoot, own_server: bool = True) -> None:
     page.click("[data-testid=drill-card] >> nth=0")
     page.wait_for_selector("[data-testid=drill-result]:not([hidden])", timeout=60_000)
     shoot("practice")
+    page.click('nav [data-view="history"]')  # its Progress panel: the round and the answer
+    page.wait_for_selector("[data-testid=stats-practice]", timeout=60_000)
+    shoot("progress")
 
 
 def main(argv=None) -> int:

@@ -18,11 +18,11 @@ export function jassPractice() {
       const draw = () => renderCardTable(table, pos, { showLast, onToggleLast: (on) => { showLast = on; draw(); },
                                                        status: `Trick ${p.trick}: your turn (${modeLabel(p.mode)}).` });
       draw();
-      box.append(table, el("p", { class: "note" }, "Your hand: ", ...p.hand.map((c) => pcard(c))));
+      box.append(table, el("p", { class: "note hand-line" }, "Your hand: ", ...p.hand.map((c) => pcard(c))));
     },
     choiceLabel: (c) => cardLabel(c, true),
     choiceWords: (c) => cardWords(c),
-    valueNote: () => "Points gained over the card played in the round, per card (the review's paired 95% CI; " +
-      "cards it did not rate were worse than those it did).",
+    valueNote: () => "Points gained over the card played in the round (0: the reference), per card, with the review's " +
+      "paired 95% CI; a card it did not rate was worse than those it did.",
   };
 }

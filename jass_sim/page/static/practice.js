@@ -127,7 +127,7 @@ export function mountPractice(root, { games }) {
           v.choice === out.best ? " (best)" : "", v.choice === out.played ? " (played in the round)" : "",
           v.choice === out.choice ? " (yours)" : ""),
         el("td", { text: v.value === null ? "not rated" : fixed(v.value) }),
-        el("td", { text: v.ci95 ? `[${signed(v.ci95[0])}, ${signed(v.ci95[1])}]` : (v.value === null ? "" : "exact or the reference") })))));
+        el("td", { text: v.ci95 ? `[${signed(v.ci95[0])}, ${signed(v.ci95[1])}]` : "–" })))));
     const verdict = out.correct ? `Solved: ${g.choiceWords(out.choice)}${out.choice === out.best ? " is the best" : " is as good as the best"}.`
       : `Missed: the best is ${g.choiceWords(out.best)}.`;
     result.append(
