@@ -272,13 +272,20 @@ class HistoryStore:
         return out
 
     def delete(self, round_id: int) -> bool:
-        """Remove one round; whether it was there."""
-        return self._run(lambda conn: conn.execute("DELETE FROM rounds WHERE id = ?",
-                                                   (int(round_id),)).rowcount > 0, write=True)
+        """Remove one round and its practice positions; whether it was there."""
+        def work(conn):
+            conn.execute("DELETE FROM positions WHERE round_id = ?", (int(round_id),))
+            return conn.execute("DELETE FROM rounds WHERE id = ?", (int(round_id),)).rowcount > 0
+
+        return self._run(work, write=True)
 
     def clear(self) -> int:
-        """Remove every round; how many there were."""
-        return self._run(lambda conn: conn.execute("DELETE FROM rounds").rowcount, write=True)
+        """Remove every round and every practice position; how many rounds there were."""
+        def work(conn):
+            conn.execute("DELETE FROM positions")
+            return conn.execute("DELETE FROM rounds").rowcount
+
+        return self._run(work, write=True)
 
     def transaction(self, work, write: bool = False):
         """``work(connection)`` in one transaction on the file (``BEGIN IMMEDIATE`` when ``write``),

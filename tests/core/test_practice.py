@@ -159,3 +159,11 @@ def test_a_version_2_file_gets_the_positions_table_and_keeps_its_rounds(tmp_path
     assert drill.list_positions(store) == [] and store.version() == SCHEMA_VERSION == 3
     assert len(store.list()) == 1
     assert store.add(entry(position())) == 2 and drill.next_due(store, "jass")["id"] == 1
+
+
+def test_deleting_a_round_deletes_its_positions(store):
+    a = store.add(entry(position(), position()))
+    store.add(entry(position()))
+    assert store.delete(a)
+    assert [r["round_id"] for r in drill.list_positions(store)] == [a + 1]
+    assert store.clear() == 1 and drill.list_positions(store) == []
