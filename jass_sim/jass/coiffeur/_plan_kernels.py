@@ -14,8 +14,10 @@ player must take.
 from __future__ import annotations
 
 import numpy as np
+from numba import prange
 
 from jass_sim.core.jit import jit, popcount
+from jass_sim.core.rng import below
 
 
 @jit
@@ -133,28 +135,29 @@ def round_chain(has0, has1, x, partner, chain):
     return 2, not partner
 
 
-@jit
+@jit(parallel=True)
 def plan_values(G0, G1, root0, root1, x_root, partner):
     """``V[O, T]``: team 0's expected margin from the round where team 0's open set is ``O`` and
     team 1's ``T`` (subsets of ``root0``, ``root1``) to the match's end; team ``x_root`` chooses
     first at the root and the first chooser's team alternates round by round. ``G0``/``G1``:
     each table hand's gain per slot for team 0 / team 1 (as margin, positive). NaN outside the
-    subsets."""
+    subsets. The states of one level (rounds left) depend only on the level below: they run in
+    parallel, each written by one thread, so the result does not depend on the thread count."""
     n = G0.shape[1]
     size = 1 << n
     V = np.full((size, size), np.nan)
     k = G0.shape[0]
-    a0 = np.zeros(k)
-    a1 = np.zeros(k)
-    chain = np.zeros(4, dtype=np.int64)
     top = popcount(np.uint64(root0)) + popcount(np.uint64(root1))
     for level in range(top + 1):
-        for o in range(size):
+        for o in prange(size):
             if o & ~root0:
                 continue
             po = popcount(np.uint64(o))
             if po > level:
                 continue
+            a0 = np.zeros(k)
+            a1 = np.zeros(k)
+            chain = np.zeros(4, dtype=np.int64)
             for t in range(size):
                 if t & ~root1:
                     continue
@@ -171,3 +174,99 @@ def plan_values(G0, G1, root0, root1, x_root, partner):
                 length, loop = round_chain(o != 0, t != 0, x, partner, chain)
                 V[o, t] = chain_value(a0, a1, chain, length, loop)
     return V
+
+
+@jit
+def _best_slot(G, h, sign, open_mask, V, other, is_team0):
+    """``(value, slot)``: hand ``h``'s best take (see :func:`take_values`)."""
+    best = 0.0
+    slot = -1
+    for i in range(G.shape[1]):
+        if (open_mask >> i) & 1:
+            rest = open_mask & ~(1 << i)
+            v = sign * G[h, i] + (V[rest, other] if is_team0 else V[other, rest])
+            if slot < 0 or ((v > best) if is_team0 else (v < best)):
+                best = v
+                slot = i
+    return best, slot
+
+
+@jit
+def _sorted_prefix(a, s, p):
+    s[:] = np.sort(a)
+    p[0] = 0.0
+    for j in range(a.shape[0]):
+        p[j + 1] = p[j] + s[j]
+
+
+@jit
+def rest_margins(G, forms, samp_ours, samp_theirs, mults, both, V, starts, states, partner, out):
+    """Play the rest of a match once per path by the plan's choosers: ``starts[j] = (ours, theirs,
+    first team)`` at the start of a round; every chooser holds a random plan hand (``G``'s rows)
+    and takes or passes as in :func:`chain_value`; the round's points are one of the hand's
+    sampled deals (``samp_ours[h, d, form]``) times the multiplier. ``out[j]``: team 0's margin."""
+    k = G.shape[0]
+    n_deals = samp_ours.shape[1]
+    a0 = np.zeros(k)
+    a1 = np.zeros(k)
+    s0 = np.zeros(k)
+    s1 = np.zeros(k)
+    p0 = np.zeros(k + 1)
+    p1 = np.zeros(k + 1)
+    chain = np.zeros(4, dtype=np.int64)
+    hands = np.zeros(4, dtype=np.int64)
+    for j in range(starts.shape[0]):
+        rng = states[j]
+        o = starts[j, 0]
+        t = starts[j, 1]
+        x = starts[j, 2]
+        margin = 0.0
+        while o or t:
+            if o:
+                take_values(G, 1.0, o, V, t, True, a0)
+                _sorted_prefix(a0, s0, p0)
+            if t:
+                take_values(G, -1.0, t, V, o, False, a1)
+                _sorted_prefix(a1, s1, p1)
+            length, loop = round_chain(o != 0, t != 0, x, partner, chain)
+            for q in range(length):
+                hands[q] = below(rng, k)
+            taker = -1
+            first = chain[0]
+            t0 = a0[hands[0]] if first == 0 else a1[hands[0]]
+            for q in range(length):
+                c = chain[q]
+                mine = a0[hands[q]] if c == 0 else a1[hands[q]]
+                if q == length - 1 and not loop:
+                    taker = q
+                    break
+                if loop:
+                    r = t0
+                    for u in range(length - 1, q, -1):
+                        r = e_opt(s0, p0, r, 0) if chain[u] == 0 else e_opt(s1, p1, r, 1)
+                else:
+                    r = p0[k] / k if chain[length - 1] == 0 else p1[k] / k
+                    for u in range(length - 2, q, -1):
+                        r = e_opt(s0, p0, r, 0) if chain[u] == 0 else e_opt(s1, p1, r, 1)
+                if (mine >= r) if c == 0 else (mine <= r):
+                    taker = q
+                    break
+            if taker < 0:
+                taker = 0  # everybody passed: the first takes with the hand it passed with
+            c = chain[taker]
+            h = hands[taker]
+            if c == 0:
+                _, slot = _best_slot(G, h, 1.0, o, V, t, True)
+            else:
+                _, slot = _best_slot(G, h, -1.0, t, V, o, False)
+            d = below(rng, n_deals)
+            f = forms[h, slot]
+            gain = mults[slot] * (samp_ours[h, d, f] - (samp_theirs[h, d, f] if both else 0))
+            if c == 0:
+                margin += gain
+                o &= ~(1 << slot)
+            else:
+                margin -= gain
+                t &= ~(1 << slot)
+            x = 1 - x
+        out[j] = margin

@@ -15,7 +15,14 @@ from jass_sim.core.result import Result
 from jass_sim.core.stats import check_sampling, mean_ci, sample_until
 from jass_sim.jass.cards import MODE_NAMES, format_card, parse_cards
 from jass_sim.jass.coiffeur.hand import ADVISE_BLOCK, hand_points
-from jass_sim.jass.coiffeur.plan import current_round, match_values, pass_value, plan_gains
+from jass_sim.jass.coiffeur.plan import (
+    WIN_PATHS,
+    current_round,
+    match_values,
+    pass_value,
+    plan_gains,
+    win_probabilities,
+)
 from jass_sim.jass.coiffeur.presets import (
     CATEGORY_WORDS,
     CoiffeurRules,
@@ -91,6 +98,13 @@ class CoiffeurAdvice(Result):
             p = d["pass"]
             lines.append(f"{'pass':<9} {'':>3} {'':<5} {'':>7} {'':>15} {'':>7} {p['plan_value']:>+11.0f} "
                          f"{'[%+.0f, %+.0f]' % tuple(p['ci95_plan']):>19}")
+        if d.get("win_paths"):
+            wins = [f"{o['category']} {100 * o['p_win']:.1f}% [{100 * o['ci95_win'][0]:.1f}, "
+                    f"{100 * o['ci95_win'][1]:.1f}]" for o in d["options"]]
+            if d["pass"] is not None:
+                p = d["pass"]
+                wins.append(f"pass {100 * p['p_win']:.1f}% [{100 * p['ci95_win'][0]:.1f}, {100 * p['ci95_win'][1]:.1f}]")
+            lines.append(f"P(win the match), {d['win_paths']} simulated rests of the match each: " + "; ".join(wins))
         lines.append(d["sentence"])
         return "\n".join(lines)
 
@@ -162,6 +176,7 @@ def coiffeur_advise(hand, ours_open: str, theirs_open: str, *, score: str | None
     gains = plan_gains(rules, policy=TABLE_POLICY)
     V = match_values(rules, ours, theirs, rnd.first_team, policy=TABLE_POLICY)
     options = []
+    option_gains = []
     for i, cat in enumerate(rules.categories):
         if not ours >> i & 1 or any(o["slot"] != i and o["category"] == cat.code and o["multiplier"] == cat.multiplier
                                     for o in options):
@@ -173,6 +188,7 @@ def coiffeur_advise(hand, ours_open: str, theirs_open: str, *, score: str | None
         pts, plo, phi = mean_ci(int(s.ours[:, m].sum()), int((s.ours[:, m] ** 2).sum()), s.n)
         g, glo, ghi = mean_ci(int(gain.sum()), int((gain ** 2).sum()), s.n)
         after = float(V[ours & ~(1 << i), theirs])
+        option_gains.append(gain)
         options.append(dict(slot=i, category=cat.code, word=cat.word, multiplier=cat.multiplier,
                             form=MODE_NAMES[m], points=pts, ci95=[plo, phi], points_x=pts * cat.multiplier,
                             plan_value=margin0 + g + after, ci95_plan=[margin0 + glo + after, margin0 + ghi + after]))
@@ -185,6 +201,13 @@ def coiffeur_advise(hand, ours_open: str, theirs_open: str, *, score: str | None
         lo = pass_value(gains, V, rnd, ours, theirs, lo_take)
         hi = pass_value(gains, V, rnd, ours, theirs, hi_take)
         pass_doc = dict(plan_value=margin0 + v, ci95_plan=[margin0 + min(lo, hi), margin0 + max(lo, hi)])
+    if score is not None:
+        wins, win_pass = win_probabilities(rules, ours, theirs, rnd, options, np.stack(option_gains, axis=1),
+                                           margin0, seed, policy=TABLE_POLICY)
+        for o, (p, lo, hi) in zip(options, wins):
+            o["p_win"], o["ci95_win"] = p, [lo, hi]
+        if pass_doc is not None:
+            pass_doc["p_win"], pass_doc["ci95_win"] = win_pass[0], [win_pass[1], win_pass[2]]
     best = max(options, key=lambda o: o["plan_value"])
     take = pass_doc is None or best["plan_value"] >= pass_doc["plan_value"]
     sentence = _sentence(options, pass_doc, best if take else None)
@@ -197,7 +220,8 @@ def coiffeur_advise(hand, ours_open: str, theirs_open: str, *, score: str | None
                forced=bool(forced), score=score, table_policy=TABLE_POLICY, table_hands=vt.n_hands,
                table_deals=vt.n_deals, plan_hands=int(table.shape[0]),
                options=[{k: o[k] for k in ("category", "multiplier", "form", "points", "points_x", "ci95",
-                                           "plan_value", "ci95_plan")} for o in options],
+                                           "plan_value", "ci95_plan", "p_win", "ci95_win") if k in o}
+                        for o in options], win_paths=WIN_PATHS if score is not None else None,
                recommendation=best["category"] if take else "pass", sentence=sentence)
     doc["pass"] = pass_doc
     return CoiffeurAdvice(doc)

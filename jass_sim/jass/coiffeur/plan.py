@@ -36,10 +36,11 @@ class Round:
     index: int
     loop: bool
     first_team: int
+    forced: bool = False
 
     @property
     def pass_allowed(self) -> bool:
-        return self.loop or self.index < len(self.chain) - 1
+        return not self.forced and (self.loop or self.index < len(self.chain) - 1)
 
 
 def current_round(rules: CoiffeurRules, ours: int, theirs: int, passed: int, forced: bool) -> Round:
@@ -57,7 +58,7 @@ def current_round(rules: CoiffeurRules, ours: int, theirs: int, passed: int, for
             raise InputError("--forced: the partner who was passed to must choose; give --forced", "--forced")
         if passed == 0 and forced:
             raise InputError("--forced: a pass is still allowed (nobody passed to you)", "--forced")
-        return Round((0, 0), passed, False, 0)
+        return Round((0, 0), passed, False, 0, forced)
     first = 0 if passed % 2 == 0 else 1
     if forced and passed not in (0, 3):
         raise InputError(f"--forced: a pass is still allowed after {passed} passes (forced is the first chooser "
@@ -70,7 +71,7 @@ def current_round(rules: CoiffeurRules, ours: int, theirs: int, passed: int, for
     else:
         chain = (0, 0)
         index = 0 if forced else passed // 2
-    return Round(chain, index, True, first)
+    return Round(chain, index, True, first, forced)
 
 
 @lru_cache(maxsize=8)
@@ -160,3 +161,123 @@ def pass_value(gains, V, rnd: Round, ours: int, theirs: int, my_take: float) -> 
     if weights.sum() <= 0:  # no table hand passes there: the passes said nothing about the first hand
         return float(values.mean())
     return float((weights * values).sum() / weights.sum())
+
+
+#: Simulated rests of the match per option for P(win) (``--score``).
+WIN_PATHS = 1000
+
+
+def _win_rate(margins: np.ndarray, lead: int):
+    from jass_sim.core.stats import wilson_ci
+
+    final = lead + margins
+    k = float((final > 0).sum() + 0.5 * (final == 0).sum())
+    p, lo, hi = wilson_ci(k, len(final))
+    return p, lo, hi
+
+
+def win_probabilities(rules: CoiffeurRules, ours: int, theirs: int, rnd: Round, options: list[dict],
+                      my_gain: np.ndarray, lead: int, seed: int, *, policy: str = "net",
+                      paths: int = WIN_PATHS) -> tuple[list[tuple[float, float, float]], tuple | None]:
+    """P(we win the match) after each option and after passing, with Wilson 95% intervals: the
+    rest of the match is played ``paths`` times by the plan's choosers (their hands, and the
+    rounds' points, drawn from the value table), on the same random numbers for every option;
+    this round's points are the hand's own sampled deals (path ``j`` uses deal ``j`` mod n)."""
+    from jass_sim.core.rng import below, block_states
+    from jass_sim.jass.coiffeur._plan_kernels import rest_margins
+    from jass_sim.jass.streams import STREAMS
+
+    stream = STREAMS["jass.coiffeur-plan"]
+    table = shipped_values(policy)
+    gains, forms = _gains(rules, policy)
+    k = gains.shape[0]
+    samp_o = np.ascontiguousarray(table.ours[:k].astype(np.int64))
+    samp_t = np.ascontiguousarray(table.theirs[:k].astype(np.int64))
+    mults = np.asarray(rules.multipliers, dtype=np.float64)
+    V = match_values(rules, ours, theirs, rnd.first_team, policy=policy)
+    nxt = 1 - rnd.first_team
+    n = my_gain.shape[0]
+
+    def rest(starts, first_block):
+        out = np.zeros(len(starts))
+        rest_margins(gains, forms, samp_o, samp_t, mults, rules.both_written, V, np.asarray(starts, dtype=np.int64),
+                     block_states(seed, first_block, len(starts), stream), rules.pass_to_partner, out)
+        return out
+
+    wins = []
+    for idx, o in enumerate(options):
+        slot = o["slot"]
+        m = rest([(ours & ~(1 << slot), theirs, nxt)] * paths, 0)
+        wins.append(_win_rate(m + my_gain[np.arange(paths) % n, idx], lead))
+    if not rnd.pass_allowed:
+        return wins, None
+    # passing: the rest of this round's chain, then the rest of the match
+    a0, a1 = _takes(gains, V, ours, theirs)
+    a = (a0, a1)
+    chain, me = rnd.chain, rnd.index
+    best_idx = int(np.argmax([o["plan_value"] for o in options]))
+    my_take = options[best_idx]["plan_value"] - lead
+
+    def cont(t0, start):
+        r = t0
+        for j in range(len(chain) - 1, start - 1, -1):
+            r = _e_opt(a[chain[j]], r, chain[j])
+        return r
+
+    weights = None
+    if rnd.loop and me > 0:  # the first chooser's hand, given that it and the players before me passed
+        first = chain[0]
+        weights = np.zeros(k)
+        for h, t0 in enumerate(a[first]):
+            r1 = cont(t0, 1)
+            w = 1.0 if (r1 > t0 if first == 0 else r1 < t0) else 0.0
+            for j in range(1, me):
+                r = cont(t0, j + 1)
+                w *= float(np.mean(a[chain[j]] <= r) if chain[j] == 0 else np.mean(a[chain[j]] >= r))
+            weights[h] = w
+        weights = np.cumsum(weights / weights.sum()) if weights.sum() > 0 else np.cumsum(np.full(k, 1.0 / k))
+    states = block_states(seed, paths, paths, stream)
+    starts, now = [], np.zeros(paths)
+    for p in range(paths):
+        rng = states[p]
+        h0 = -1
+        if weights is not None:
+            h0 = min(int(np.searchsorted(weights, below(rng, 1 << 30) / float(1 << 30), side="right")), k - 1)
+            t0 = a[chain[0]][h0]
+        else:
+            t0 = my_take
+        taker, team, hand = None, None, None
+        for q in range(me + 1, len(chain)):
+            c = chain[q]
+            h = int(below(rng, k))
+            if not rnd.loop and q == len(chain) - 1:
+                taker, team, hand = q, c, h
+                break
+            if rnd.loop:
+                r = cont(t0, q + 1)
+            else:
+                r = float(a[chain[-1]].mean())
+                for j in range(len(chain) - 2, q, -1):
+                    r = _e_opt(a[chain[j]], r, chain[j])
+            if (a[c][h] >= r) if c == 0 else (a[c][h] <= r):
+                taker, team, hand = q, c, h
+                break
+        if taker is None:  # all passed: back to the first chooser
+            if me == 0:
+                o = options[best_idx]
+                now[p] = my_gain[p % n, best_idx]
+                starts.append((ours & ~(1 << o["slot"]), theirs, nxt))
+                continue
+            team, hand = chain[0], h0
+        sign = 1.0 if team == 0 else -1.0
+        own, other = (ours, theirs) if team == 0 else (theirs, ours)
+        vals = [(sign * gains[hand, i] + (V[own & ~(1 << i), other] if team == 0 else V[other, own & ~(1 << i)]), i)
+                for i in range(gains.shape[1]) if own >> i & 1]
+        slot = (max if team == 0 else min)(vals)[1]
+        d = int(below(rng, samp_o.shape[1]))
+        f = forms[hand, slot]
+        g = mults[slot] * (samp_o[hand, d, f] - (samp_t[hand, d, f] if rules.both_written else 0))
+        now[p] = sign * g
+        starts.append((ours & ~(1 << slot), theirs, nxt) if team == 0 else (ours, theirs & ~(1 << slot), nxt))
+    m = rest(starts, 2 * paths)
+    return wins, _win_rate(now + m, lead)

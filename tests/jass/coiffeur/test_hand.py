@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from jass_sim.jass.coiffeur.hand import NO_WEIS, coiffeur_points, hand_points
 from jass_sim.jass.players import PLAYERS
+
 from reference import ref_legal_moves, ref_play_round, ref_score_round
 
 pytestmark = pytest.mark.nojit

@@ -119,8 +119,9 @@ def test_the_round_chain_follows_the_pass_rule():
     rules = get_coiffeur_rules("coiffeur")
     assert current_round(rules, 3, 3, 0, False) == Round((0, 1, 0, 1), 0, True, 0)
     assert current_round(rules, 3, 3, 1, False) == Round((1, 0, 1, 0), 1, True, 1)
-    assert current_round(rules, 3, 3, 3, True).index == 0  # im Fass: back at the first
+    assert current_round(rules, 3, 3, 3, True).index == 0  # im Fass: back at the first, who must take
+    assert not current_round(rules, 3, 3, 3, True).pass_allowed
     assert current_round(rules, 3, 0, 2, False) == Round((0, 0), 1, True, 0)  # they have nothing open
     partner = rules.__class__(**{**rules.__dict__, "pass_to_partner": True})
-    assert current_round(partner, 3, 3, 1, True) == Round((0, 0), 1, False, 0)
+    assert current_round(partner, 3, 3, 1, True) == Round((0, 0), 1, False, 0, True)
     assert not current_round(partner, 3, 3, 1, True).pass_allowed
