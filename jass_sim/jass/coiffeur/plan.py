@@ -90,8 +90,11 @@ def plan_gains(rules: CoiffeurRules, table: ValueTable | None = None, policy: st
 
 @lru_cache(maxsize=16)
 def _values(rules: CoiffeurRules, policy: str, ours: int, theirs: int, first_team: int) -> np.ndarray:
+    from jass_sim.core.batches import call
+
     g = plan_gains(rules, policy=policy)
-    return plan_values(g, g, ours, theirs, first_team, rules.pass_to_partner)
+    # one kernel call of up to a few seconds: `call` lets Ctrl-C end the command at once
+    return call(plan_values, g, g, ours, theirs, first_team, rules.pass_to_partner)
 
 
 def match_values(rules: CoiffeurRules, ours: int, theirs: int, first_team: int, *, policy: str = "net",
@@ -199,9 +202,12 @@ def win_probabilities(rules: CoiffeurRules, ours: int, theirs: int, rnd: Round, 
     n = my_gain.shape[0]
 
     def rest(starts, first_block):
+        from jass_sim.core.batches import call
+
         out = np.zeros(len(starts))
-        rest_margins(gains, forms, samp_o, samp_t, mults, rules.both_written, V, np.asarray(starts, dtype=np.int64),
-                     block_states(seed, first_block, len(starts), stream), rules.pass_to_partner, out)
+        call(rest_margins, gains, forms, samp_o, samp_t, mults, rules.both_written, V,
+             np.asarray(starts, dtype=np.int64), block_states(seed, first_block, len(starts), stream),
+             rules.pass_to_partner, out)
         return out
 
     wins = []
