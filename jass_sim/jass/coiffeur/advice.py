@@ -99,11 +99,12 @@ class CoiffeurAdvice(Result):
             lines.append(f"{'pass':<9} {'':>3} {'':<5} {'':>7} {'':>15} {'':>7} {p['plan_value']:>+11.0f} "
                          f"{'[%+.0f, %+.0f]' % tuple(p['ci95_plan']):>19}")
         if d.get("win_paths"):
-            wins = [f"{o['category']} {100 * o['p_win']:.1f}% [{100 * o['ci95_win'][0]:.1f}, "
-                    f"{100 * o['ci95_win'][1]:.1f}]" for o in d["options"]]
+            def win(row):
+                lo, hi = row["ci95_win_probability"]
+                return f"{100 * row['win_probability']:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+            wins = [f"{o['category']} {win(o)}" for o in d["options"]]
             if d["pass"] is not None:
-                p = d["pass"]
-                wins.append(f"pass {100 * p['p_win']:.1f}% [{100 * p['ci95_win'][0]:.1f}, {100 * p['ci95_win'][1]:.1f}]")
+                wins.append(f"pass {win(d['pass'])}")
             lines.append(f"P(win the match), {d['win_paths']} simulated rests of the match each: " + "; ".join(wins))
         lines.append(d["sentence"])
         return "\n".join(lines)
@@ -205,9 +206,9 @@ def coiffeur_advise(hand, ours_open: str, theirs_open: str, *, score: str | None
         wins, win_pass = win_probabilities(rules, ours, theirs, rnd, options, np.stack(option_gains, axis=1),
                                            margin0, seed, policy=TABLE_POLICY)
         for o, (p, lo, hi) in zip(options, wins):
-            o["p_win"], o["ci95_win"] = p, [lo, hi]
+            o["win_probability"], o["ci95_win_probability"] = p, [lo, hi]
         if pass_doc is not None:
-            pass_doc["p_win"], pass_doc["ci95_win"] = win_pass[0], [win_pass[1], win_pass[2]]
+            pass_doc["win_probability"], pass_doc["ci95_win_probability"] = win_pass[0], [win_pass[1], win_pass[2]]
     best = max(options, key=lambda o: o["plan_value"])
     take = pass_doc is None or best["plan_value"] >= pass_doc["plan_value"]
     sentence = _sentence(options, pass_doc, best if take else None)
@@ -220,7 +221,7 @@ def coiffeur_advise(hand, ours_open: str, theirs_open: str, *, score: str | None
                forced=bool(forced), score=score, table_policy=TABLE_POLICY, table_hands=vt.n_hands,
                table_deals=vt.n_deals, plan_hands=int(table.shape[0]),
                options=[{k: o[k] for k in ("category", "multiplier", "form", "points", "points_x", "ci95",
-                                           "plan_value", "ci95_plan", "p_win", "ci95_win") if k in o}
+                                           "plan_value", "ci95_plan", "win_probability", "ci95_win_probability") if k in o}
                         for o in options], win_paths=WIN_PATHS if score is not None else None,
                recommendation=best["category"] if take else "pass", sentence=sentence)
     doc["pass"] = pass_doc

@@ -58,7 +58,8 @@ def test_forced_has_no_pass_and_the_same_seed_gives_the_same_answer(advice):
 def test_a_lead_the_opponents_cannot_catch_wins_for_sure():
     a = coiffeur_advise(HAND, "S,H", "S,C", samples=64, seed=1, score="7000:0").to_json()
     for o in a["options"] + [a["pass"]]:
-        assert o["p_win"] == 1.0 and o["ci95_win"][1] == 1.0 and o["ci95_win"][0] > 0.99
+        lo, hi = o["ci95_win_probability"]
+        assert o["win_probability"] == 1.0 and hi == 1.0 and lo > 0.99
         assert o["plan_value"] > 6000
 
 
