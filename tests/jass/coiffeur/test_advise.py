@@ -70,3 +70,9 @@ def test_a_position_the_rules_do_not_allow_is_refused():
         coiffeur_advise(HAND, "-", THEIRS, samples=64)
     with pytest.raises(InputError, match="US 300 cannot be"):
         coiffeur_advise(HAND, "S,C,D,H,OBE,UNE,JOKER,JOKER", THEIRS, samples=64, score="300:0")
+
+
+def test_the_same_seed_gives_the_same_document_on_one_and_two_threads():
+    one = coiffeur_advise(HAND, "S,H", "S,C", samples=64, seed=9, score="300:200", threads=1).to_json()
+    two = coiffeur_advise(HAND, "S,H", "S,C", samples=64, seed=9, score="300:200", threads=2).to_json()
+    assert one == two

@@ -125,3 +125,14 @@ def test_the_round_chain_follows_the_pass_rule():
     partner = rules.__class__(**{**rules.__dict__, "pass_to_partner": True})
     assert current_round(partner, 3, 3, 1, True) == Round((0, 0), 1, False, 0, True)
     assert not current_round(partner, 3, 3, 1, True).pass_allowed
+
+
+def test_plan_values_do_not_depend_on_the_thread_count():
+    from jass_sim.core.threads import numba_threads
+
+    G = np.round(np.random.default_rng(5).uniform(0, 300, (16, 4)))
+    with numba_threads(1):
+        one = plan_values(G, G, 15, 15, 0, False)
+    with numba_threads(2):
+        two = plan_values(G, G, 15, 15, 0, False)
+    assert np.array_equal(one, two)
