@@ -25,6 +25,8 @@ STREAMS: dict[str, int] = {
     "jass.equity": 12,         # equity: the sampled rounds
     "jass.meld-hands": 0,      # melds (and the report) without --exact: sampled hands
     "jass.meld-deals": 1,      # melds (and the report): sampled deals
+    "jass.coiffeur-values": 17,  # scripts/build_coiffeur_values.py: the random hands of the Coiffeur value table
+    "jass.coiffeur-plan": 18,  # coiffeur advise: the simulated rest of the match (P(win) with --score)
 }
 
 #: The numbers that several features share, and why each sharing is harmless (streams need to be

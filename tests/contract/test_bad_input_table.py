@@ -351,6 +351,25 @@ for name, base in (("simulate", S), ("duel", D), ("replay", ["replay", "--seed",
                                                        (base + ["--search-worlds", "4"], "--search-worlds")])
 rows("equity")([(["equity", "--shipped", "--threads", "1"], "--threads")])
 
+# coiffeur advise (issue 53): every refusal comes before any sampling
+CO = ["coiffeur", "advise", HAND, "--ours-open", "S,H,OBE,JOKER", "--theirs-open", "S,C,JOKER,JOKER"]
+CO_BASE = ["coiffeur", "advise"]
+rows("coiffeur", "advise")(
+    [(CO_BASE + ["HJ H9", "--ours-open", "S", "--theirs-open", "S"], "HJ H9"),
+     (CO_BASE + [HAND.replace("CT", "HJ"), "--ours-open", "S", "--theirs-open", "S"], "HJ"),
+     (CO_BASE + ["HJ H9 HA SK SQ D6 C7 C8 ZZ", "--ours-open", "S", "--theirs-open", "S"], "ZZ")]
+    + value(CO, "--ours-open", ("S,S", "'S'"), ("SLALOM", "'SLALOM'"), ("XX", "'XX'"), ("-", "--ours-open"))
+    + value(CO, "--theirs-open", ("JOKER,JOKER,JOKER", "'JOKER'"), ("YY", "'YY'"))
+    + value(CO, "--score", ("100-110", "'100-110'"), ("99999:0", "99999"), ("x:1", "'x:1'"), ("", EMPTY))
+    + value(CO, "--passed", ("4", "4"), ("-1", "-1"), ("two", "two"))
+    + [(CO + ["--forced", "--passed", "1"], "--forced")]
+    + choice(CO, "--rules") + [(CO + ["--rules", "coiffeur-10"], "SLALOM")]
+    + value(CO, "--categories", ("S:1,Q:2", "'Q'"), ("S:1,S:2", "'S' is given twice"), ("S:x", "'x'"), ("", "--categories"),
+            ("S:1,C:2,D:3,H:4,OBE:5,UNE:6,SLALOM:7", "SLALOM"))
+    + choice(CO, "--policy") + counts(CO, "--samples") + [(CO + ["--samples", "10", "--ci", "1"], "--ci")]
+    + value(CO, "--ci", ("0", "0"), ("-1", "-1"))
+    + seeds(CO) + threads(CO) + choice(CO, "--format") + out_file(CO))
+
 SV = ["serve", "--no-browser"]
 rows("serve")(value(SV, "--port", "0", "65536", "abc", ("", EMPTY)) + value(SV, "--host", "256.0.0.1", "no host here"))
 rows("serve")(value(SV, "--data-dir", UNWRITABLE, "afile", "afile/sub", ("", EMPTY)))
@@ -370,6 +389,7 @@ NO_ROW = {
     ("advise", "chibred"), ("simulate", "per_deal"), ("batch", "per_deal"), ("melds", "exact"),
     ("play-advice", "chibred"), ("review", "no_mode"), ("review", "save"), ("cribbage", "score", "crib"),
     ("cribbage", "discard", "dealer"), ("cribbage", "discard", "pegging"), ("cribbage", "stats", "exact"),
+    ("coiffeur", "advise", "forced"),  # a flag: its contradictions are rows of --passed and --forced above
 }
 
 

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 import jass_sim
 from jass_sim import basra, cribbage
+from jass_sim.jass.coiffeur.api import coiffeur_advise
 
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
 
@@ -86,6 +87,9 @@ CASES = {
     "basra advise": (lambda tmp: ["basra", "advise", "--hand", "HJ D10 C5 S3 HK H7", "--table", "H5 C2 D7 S9",
                                   "--samples", 50],
                      lambda tmp: basra.advise("HJ D10 C5 S3 HK H7", table="H5 C2 D7 S9", samples=50)),
+    "coiffeur advise": (lambda tmp: ["coiffeur", "advise", HAND, "--ours-open", "S,H,OBE,JOKER", "--theirs-open",
+                                     "C,UNE,JOKER", "--samples", 64, "--seed", 2],
+                        lambda tmp: coiffeur_advise(HAND, "S,H,OBE,JOKER", "C,UNE,JOKER", samples=64, seed=2)),
 }
 
 

@@ -40,7 +40,7 @@ def readme_lists() -> dict[tuple[str, ...], dict[str, list[str]]]:
     """Per command row of the README's tables: option -> the listed values."""
     out: dict[tuple[str, ...], dict[str, list[str]]] = {}
     for line in README.splitlines():
-        m = re.match(r"\| `jass-sim ((?:basra |cribbage )?[a-z-]+)", line)
+        m = re.match(r"\| `jass-sim ((?:basra |cribbage |coiffeur )?[a-z-]+)", line)
         if not m:
             continue
         cell = line.split("` |")[0]

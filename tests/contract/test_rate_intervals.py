@@ -121,6 +121,8 @@ COMMANDS = {
     "cribbage simulate": ["cribbage", "simulate", "--games", "4"],
     "cribbage discard --score": ["cribbage", "discard", "5H 5D JS 6C 4H KD", "--dealer", "--score", "119:100",
                                  "--samples", "40"],
+    "coiffeur advise --score": ["coiffeur", "advise", "HJ H9 HA HK HQ SA D6 C7 C8", "--ours-open", "S,H",
+                                "--theirs-open", "S,C", "--score", "300:0", "--samples", "64"],
 }
 #: Commands whose small run has a rate at exactly 0 or 1 (the case the normal interval collapses).
 AT_THE_ENDS = {"games", "advise --score", "basra duel", "melds"}

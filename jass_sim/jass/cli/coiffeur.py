@@ -1,0 +1,49 @@
+"""``jass-sim coiffeur``: the Coiffeur commands (``advise``)."""
+
+from __future__ import annotations
+
+import click
+
+from jass_sim.core.cli import command, format_option, group, seed_option, threads_option
+
+
+@group()
+def coiffeur():
+    """Coiffeur: each team plays every category once, times its multiplier; take one now or pass?"""
+
+
+@command()
+@click.argument("hand")
+@click.option("--ours-open", required=True, help='Our open categories, e.g. "S,C,OBE,JOKER" ("-": none).')
+@click.option("--theirs-open", required=True, help='Their open categories ("-": none).')
+@click.option("--score", default=None, help="US:THEM, the totals so far: the plan values then include the lead.")
+@click.option("--passed", type=int, default=0, show_default=True, help="Players who passed before me in this round.")
+@click.option("--forced", is_flag=True, help='I must take ("im Fass").')
+@click.option("--rules", default="coiffeur", show_default=True, help="Match preset: coiffeur, coiffeur-10.")
+@click.option("--categories", default=None, help='Multiplier table, e.g. "S:1,C:2,D:3,H:4,OBE:5,UNE:6,JOKER:7,JOKER:8".')
+@click.option("--policy", default=None, help="Card play of the sampled rounds  [default: net].")
+@click.option("--samples", type=int, default=None, help="Sampled deals (default 2048).")
+@click.option("--ci", type=float, default=None, help="Sample until every category's 95% CI half-width is at most X points.")
+@seed_option()
+@threads_option()
+@format_option("jass_sim.jass.coiffeur.advice:CoiffeurAdvice")
+@click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
+def advise(hand, ours_open, theirs_open, score, passed, forced, rules, categories, policy, samples, ci, seed,
+           threads, fmt, output):
+    """Take a category now, which one, or pass? HAND is 9 cards such as "HJ H9 HA SK SQ D6 C7 C8 CT";
+    every open category on the same sampled deals, planned over the whole match."""
+    from jass_sim.core.cli import checked_format
+    from jass_sim.core.files import check_output_path, emit
+    from jass_sim.core.progress import PROGRESS_DELAY, Progress
+    from jass_sim.jass.coiffeur.api import coiffeur_advise
+
+    fmt = checked_format(fmt, output=output, extension=True)
+    check_output_path(output)
+    progress = Progress(samples or 2048, "coiffeur advise", delay=PROGRESS_DELAY)
+    result = coiffeur_advise(hand, ours_open, theirs_open, score=score, passed=passed, forced=forced, rules=rules,
+                             categories=categories, policy=policy, samples=samples, ci=ci, seed=seed,
+                             threads=threads, progress=progress)
+    emit(result.formatted(fmt), output)
+
+
+coiffeur.add_command(advise)

@@ -1,0 +1,196 @@
+"""Coiffeur match presets as data: the categories with their multipliers and the rule switches.
+
+A Coiffeur match (``docs/coiffeur.md``) gives each of two fixed teams the same list of categories;
+each team plays every category once, and a round's points are the declaring team's card points
+(157 in all, a Matsch 157 + 100) times the category's multiplier. A category is a *form* (how the
+round is played) and a multiplier; the forms this package can play are the modes of the Jass play
+step (:data:`FORM_MODES`). The forms named by the issue but not yet in the play step (Slalom,
+Guschti, Misère, 3x3) are known by name and refused with one line (:data:`PENDING_FORMS`): adding
+their mode codes to :data:`FORM_MODES` when the play step has them is the whole seam.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jass_sim.core.errors import InputError
+from jass_sim.jass.cards import MODE_NAMES
+
+#: Every category code of ``--categories`` and ``--ours-open``, in the order of the issue.
+CATEGORY_CODES = ("S", "C", "D", "H", "OBE", "UNE", "SLALOM", "GUSCHTI", "MISERE", "TRIO", "JOKER")
+#: The modes of the Jass play step (0..3 trump H D S C, 4 Obenabe, 5 Undenufe) each playable form
+#: may be played as: one mode, or the declarer's choice among several when the category is taken.
+FORM_MODES: dict[str, tuple[int, ...]] = {
+    "H": (0,), "D": (1,), "S": (2,), "C": (3,), "OBE": (4,), "UNE": (5,),
+    "JOKER": (0, 1, 2, 3, 4, 5),  # any suit, Obenabe or Undenufe, chosen when it is taken
+}
+#: Forms whose modes the play step does not have yet (issue 53, the coiffeur-modes branch).
+PENDING_FORMS = ("SLALOM", "GUSCHTI", "MISERE", "TRIO")
+#: How people call each category (the docs' and the sentence's words).
+CATEGORY_WORDS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "OBE": "Obenabe", "UNE": "Undenufe",
+                  "SLALOM": "Slalom", "GUSCHTI": "Guschti", "MISERE": "Misère", "TRIO": "3x3", "JOKER": "Joker"}
+#: The largest number of categories per team (the plan's state is 2^n open sets per team).
+MAX_CATEGORIES = 10
+
+
+@dataclass(frozen=True)
+class Category:
+    """One category of a team's list: its code (``S`` ... ``JOKER``) and multiplier."""
+
+    code: str
+    multiplier: int
+
+    @property
+    def modes(self) -> tuple[int, ...]:
+        """The play-step modes the category may be played as."""
+        return FORM_MODES[self.code]
+
+    @property
+    def word(self) -> str:
+        return CATEGORY_WORDS[self.code]
+
+
+@dataclass(frozen=True)
+class CoiffeurRules:
+    """One Coiffeur match preset (immutable).
+
+    Attributes
+    ----------
+    name : str
+        Preset name (``coiffeur``, ``coiffeur-10``).
+    categories : tuple of Category
+        Each team's categories, in the preset's order.
+    pass_to_partner : bool
+        False (default): the player to choose may pass to the next player in play order (an
+        opponent); when all four have passed, the first must choose ("im Fass"). True: the first
+        may pass to the partner only, who must choose.
+    both_written : bool
+        False (default): only the declaring team's points are written; True: both teams' points,
+        each times the multiplier.
+    match_bonus : int
+        The Matsch bonus added to the 157 card points.
+    source : str
+        Where the preset's rules come from (``docs/coiffeur.md``).
+    """
+
+    name: str
+    categories: tuple[Category, ...]
+    pass_to_partner: bool = False
+    both_written: bool = False
+    match_bonus: int = 100
+    source: str = ""
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(c.code for c in self.categories)
+
+    @property
+    def multipliers(self) -> tuple[int, ...]:
+        return tuple(c.multiplier for c in self.categories)
+
+    @property
+    def rounds(self) -> int:
+        """Rounds in a match: every team plays every category once."""
+        return 2 * len(self.categories)
+
+    def pending(self) -> tuple[str, ...]:
+        """The categories whose form the play step cannot play yet."""
+        return tuple(dict.fromkeys(c.code for c in self.categories if c.code in PENDING_FORMS))
+
+    def check_playable(self, option: str = "--rules") -> None:
+        """Raise :class:`InputError` (one line) when a category's form is not playable yet."""
+        pending = self.pending()
+        if pending:
+            raise InputError(f"{option}: the categories {', '.join(pending)} of {self.name!r} are not playable yet "
+                             f"(their modes are not in the Jass play step); give --categories without them",
+                             pending[0])
+
+    def replace_categories(self, categories: tuple[Category, ...]) -> "CoiffeurRules":
+        from dataclasses import replace
+        return replace(self, categories=categories, name=f"{self.name}+categories")
+
+
+def _cats(text: str) -> tuple[Category, ...]:
+    return tuple(Category(c, int(m)) for c, m in (p.split(":") for p in text.split(",")))
+
+
+PRESETS: dict[str, CoiffeurRules] = {
+    "coiffeur": CoiffeurRules("coiffeur", _cats("S:1,C:2,D:3,H:4,OBE:5,UNE:6,JOKER:7,JOKER:8"),
+                              source="the Jassreglement as jassverzeichnis.ch gives it [JV-C]; Swisslos's 8-round "
+                                     "game [SL-C]"),
+    "coiffeur-10": CoiffeurRules("coiffeur-10", _cats("S:1,C:2,D:3,H:4,OBE:5,UNE:6,SLALOM:7,GUSCHTI:8,JOKER:9,JOKER:10"),
+                                 source="Swisslos's 10-round game [SL-C], multipliers in the order of jassen.ch [JCH]"),
+}
+
+
+def get_coiffeur_rules(name: str | CoiffeurRules) -> CoiffeurRules:
+    """The preset called ``name`` (``coiffeur`` or ``coiffeur-10``); an unknown name is one line."""
+    if isinstance(name, CoiffeurRules):
+        return name
+    key = str(name).strip().lower()
+    if key not in PRESETS:
+        raise InputError(f"--rules: unknown Coiffeur preset {name!r} (expected one of {', '.join(PRESETS)})", name)
+    return PRESETS[key]
+
+
+def parse_categories(text: str, option: str = "--categories") -> tuple[Category, ...]:
+    """A multiplier table such as ``"S:1,C:2,D:3,H:4,OBE:5,UNE:6,JOKER:7,JOKER:8"``.
+
+    Codes are those of :data:`CATEGORY_CODES` (case-insensitive); a code may repeat only as
+    ``JOKER``; multipliers are integers 1..100. Raises :class:`InputError` naming the bad token.
+    """
+    parts = [p.strip() for p in str(text).split(",")]
+    if not parts or parts == [""]:
+        raise InputError(f"{option}: no categories given (e.g. \"S:1,C:2,OBE:5,JOKER:7\")", option)
+    out = []
+    seen = set()
+    for p in parts:
+        code, sep, mult = p.partition(":")
+        code = code.strip().upper()
+        if not sep:
+            raise InputError(f"{option}: {p!r} needs a multiplier, as CODE:MULTIPLIER (e.g. \"OBE:5\")", p)
+        if code not in CATEGORY_CODES:
+            raise InputError(f"{option}: unknown category {code!r} (expected one of {', '.join(CATEGORY_CODES)})",
+                             p)
+        if code in seen and code != "JOKER":
+            raise InputError(f"{option}: category {code!r} is given twice (only JOKER may repeat)", p)
+        try:
+            m = int(mult.strip())
+        except ValueError:
+            raise InputError(f"{option}: multiplier {mult.strip()!r} of {code} is not an integer", p) from None
+        if not 1 <= m <= 100:
+            raise InputError(f"{option}: multiplier {m} of {code} must be between 1 and 100", p)
+        seen.add(code)
+        out.append(Category(code, m))
+    if len(out) > MAX_CATEGORIES:
+        raise InputError(f"{option}: {len(out)} categories; at most {MAX_CATEGORIES}", option)
+    return tuple(out)
+
+
+def parse_open(text: str, rules: CoiffeurRules, option: str) -> int:
+    """The open categories ``"S,C,OBE,JOKER"`` as a bit set over the preset's category slots.
+
+    A repeated ``JOKER`` takes the preset's jokers in order (the lower multiplier first); ``-`` or
+    an empty string is the empty set. Unknown, repeated or not-in-preset categories are one line.
+    """
+    text = str(text).strip()
+    if text in ("", "-"):
+        return 0
+    mask = 0
+    for tok in (t.strip().upper() for t in text.split(",")):
+        if tok not in CATEGORY_CODES:
+            raise InputError(f"{option}: unknown category {tok!r} (expected one of {', '.join(CATEGORY_CODES)})", tok)
+        slots = [i for i, c in enumerate(rules.categories) if c.code == tok]
+        if not slots:
+            raise InputError(f"{option}: category {tok!r} is not in the preset {rules.name!r} "
+                             f"({', '.join(rules.codes)})", tok)
+        free = [i for i in slots if not mask >> i & 1]
+        if not free:
+            raise InputError(f"{option}: category {tok!r} is given more often than the preset has it", tok)
+        mask |= 1 << free[0]
+    return mask
+
+
+def form_name(mode: int) -> str:
+    """The name of a play-step mode (``H`` ... ``UNE``)."""
+    return MODE_NAMES[mode]

@@ -1,0 +1,78 @@
+"""``coiffeur advise``: the issue's JSON keys, the recommendation is the best plan value, passing
+only when the rules allow it, P(win) with --score, reproducible. Small samples (128 deals): these
+tests check the logic, not the figures (the statistics of the kernels are tested in test_hand and
+test_plan); the match plan's DP is computed once per root and cached in the process."""
+
+from __future__ import annotations
+
+import pytest
+
+from jass_sim.core.errors import InputError
+from jass_sim.jass.coiffeur.api import coiffeur_advise
+
+HAND = "HJ H9 HA HK HQ SA D6 C7 C8"
+OPEN = "S,H,OBE,JOKER"
+THEIRS = "C,UNE,JOKER"
+
+
+@pytest.fixture(scope="module")
+def advice():
+    return coiffeur_advise(HAND, OPEN, THEIRS, samples=128, seed=4)
+
+
+def test_the_json_has_the_issues_keys_and_one_row_per_open_category(advice):
+    doc = advice.to_json()
+    assert [o["category"] for o in doc["options"]] == ["S", "H", "OBE", "JOKER"]
+    for o in doc["options"]:
+        assert {"category", "multiplier", "form", "points", "points_x", "ci95", "plan_value", "ci95_plan"} <= set(o)
+        assert o["ci95"][0] <= o["points"] <= o["ci95"][1]
+        assert o["ci95_plan"][0] <= o["plan_value"] <= o["ci95_plan"][1]
+        assert o["points_x"] == pytest.approx(o["points"] * o["multiplier"])
+    assert set(doc["pass"]) == {"plan_value", "ci95_plan"}
+    assert {"recommendation", "sentence"} <= set(doc)
+    assert doc["options"][3]["form"] in ("H", "D", "S", "C", "OBE", "UNE")
+
+
+def test_the_recommendation_is_the_best_plan_value_and_the_sentence_says_it(advice):
+    doc = advice.to_json()
+    best = max(doc["options"], key=lambda o: o["plan_value"])
+    if best["plan_value"] >= doc["pass"]["plan_value"]:
+        assert doc["recommendation"] == best["category"] and doc["sentence"].startswith("Take ")
+        assert f"{best['plan_value']:+.0f} expected on the match" in doc["sentence"]
+    else:
+        assert doc["recommendation"] == "pass" and doc["sentence"].startswith("Pass")
+
+
+def test_a_strong_heart_hand_scores_more_in_hearts_than_in_spades(advice):
+    h, s = (next(o for o in advice.to_json()["options"] if o["category"] == c) for c in ("H", "S"))
+    assert h["ci95"][0] > s["ci95"][1]
+
+
+def test_forced_has_no_pass_and_the_same_seed_gives_the_same_answer(advice):
+    forced = coiffeur_advise(HAND, OPEN, THEIRS, samples=128, seed=4, forced=True, passed=3)
+    assert forced.to_json()["pass"] is None and forced.recommendation != "pass"
+    # the same deals: the same points per category whatever the round's position
+    assert [o["points"] for o in forced.to_json()["options"]] == [o["points"] for o in advice.to_json()["options"]]
+
+
+def test_a_lead_the_opponents_cannot_catch_wins_for_sure():
+    a = coiffeur_advise(HAND, "S,H", "S,C", samples=64, seed=1, score="7000:0").to_json()
+    for o in a["options"] + [a["pass"]]:
+        lo, hi = o["ci95_win_probability"]
+        assert o["win_probability"] == 1.0 and hi == 1.0 and lo > 0.99
+        assert o["plan_value"] > 6000
+
+
+def test_a_position_the_rules_do_not_allow_is_refused():
+    with pytest.raises(InputError, match="--forced"):
+        coiffeur_advise(HAND, OPEN, THEIRS, samples=64, forced=True, passed=1)
+    with pytest.raises(InputError, match="no open category"):
+        coiffeur_advise(HAND, "-", THEIRS, samples=64)
+    with pytest.raises(InputError, match="US 300 cannot be"):
+        coiffeur_advise(HAND, "S,C,D,H,OBE,UNE,JOKER,JOKER", THEIRS, samples=64, score="300:0")
+
+
+def test_the_same_seed_gives_the_same_document_on_one_and_two_threads():
+    one = coiffeur_advise(HAND, "S,H", "S,C", samples=64, seed=9, score="300:200", threads=1).to_json()
+    two = coiffeur_advise(HAND, "S,H", "S,C", samples=64, seed=9, score="300:200", threads=2).to_json()
+    assert one == two
