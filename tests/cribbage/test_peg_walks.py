@@ -5,7 +5,7 @@ greedy play-outs (:mod:`jass_sim.cribbage.report_pegging`).
 Two kinds of checks: spies on :mod:`jass_sim.cribbage._pegrules` (a walk that wrote the count, the
 go, 31 or the points again would not call the step, and these tests fail), and the walks against
 :class:`jass_sim.cribbage.state.CribbageState` on random hands (a walk that diverged from the State
-fails).
+fails). Rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh (about two seconds either way).
 """
 
 from __future__ import annotations
@@ -21,6 +21,10 @@ from jass_sim.cribbage import _advice, _pegging, _pegrules, _pegwin, _search, pe
 from jass_sim.cribbage import report_pegging as P
 from jass_sim.cribbage.cards import format_card, format_cards, parse_cards
 from jass_sim.cribbage.state import DEALER, PONE, CribbageState
+
+from cribbage_reference import value
+
+pytestmark = pytest.mark.nojit  # rerun with NUMBA_DISABLE_JIT=1 by scripts/test.sh
 
 #: Random hands of the agreement tests: 60 hands give about 500 positions with goes, 31s and
 #: new counts among them, in about a second (the walks are plain Python over the compiled step).
@@ -42,6 +46,14 @@ class _Spy:
             return out
 
         monkeypatch.setattr(module, name, spy)
+
+
+def test_what_fits_is_the_reference_rule():
+    """``fits``, the one rule of what may be played (every walk asks it): a card keeps the count at
+    31 or below; every card on every count."""
+    for card in range(52):
+        for count in range(32):
+            assert bool(_pegrules.fits(card, count)) == (count + value(card) <= 31), (card, count)
 
 
 def _random_hand(rng: random.Random) -> tuple[CribbageState, list[str]]:
