@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.core.cli import format_option, group, seed_option, side_options, threads_option
+from jass_sim.core.cli import format_option, group, player_option, seed_option, side_options, threads_option
+
+#: The players of every player option (imported when a help shows them).
+PLAYERS = "jass_sim.basra.players:PLAYERS"
 
 
 @group()
@@ -37,8 +40,7 @@ def _progress(deals: int, games: int, label: str):
 @seed_option("Seed of the deal.", required=True)
 @_players_option
 @_rules_option
-@click.option("--policy", default="greedy", show_default=True,
-              help="Player at every seat: random, greedy, search, search-nomem.")
+@player_option("--policy", PLAYERS, "Player at every seat", default="greedy")
 @click.option("--dealer", type=int, default=None, help="Dealer seat [default: the last seat, so seat 0 starts].")
 @_samples_option
 @format_option("jass_sim.basra.results:BasraRound")
@@ -70,8 +72,7 @@ def _stats_options(f):
 
 
 @basra.command()
-@click.option("--policy", default="random", show_default=True,
-              help="Player at every seat: random, greedy, search, search-nomem.")
+@player_option("--policy", PLAYERS, "Player at every seat", default="random")
 @_stats_options
 def simulate(policy, deals, players, rules, games, seed, samples, threads, fmt, output):
     """Every seat plays POLICY: points and Basras per deal, first-player advantage, win rate to 101."""
@@ -87,7 +88,7 @@ def simulate(policy, deals, players, rules, games, seed, samples, threads, fmt, 
 
 
 @basra.command()
-@side_options("player", "Player of side A: random, greedy, search, search-nomem.", "Player of side B.")
+@side_options("player", "Player of side A", "Player of side B", players=PLAYERS)
 @_stats_options
 def duel(player_a, player_b, deals, players, rules, games, seed, samples, threads, fmt, output):
     """Player A against player B on duplicate deals (each deal and game played twice, sides swapped)."""

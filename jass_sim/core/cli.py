@@ -339,14 +339,63 @@ class AliasedOption(click.Option):
         return " / ".join(f"'{o}'" for o in self._shown())
 
 
-def side_options(kind: str, help_a: str, help_b: str, *, old: tuple[str, str] | None = None,
+class PlayerOption(AliasedOption):
+    """An option naming one of a game's players (``--policy``, ``--team-a``, ``--player-b``...):
+    its help is ``what`` followed by the names of the game's :class:`~jass_sim.core.players.PlayerRegistry`
+    in registry order (and ``[default: X]`` when ``default_text`` states a default the command
+    sets itself), so a player added to the registry shows in every command's help.
+
+    The registry is named as ``"module:NAME"`` and imported only when the help is first read, so
+    building the command tree stays light (or given itself, when its module is light). The value is checked by the registry where the command
+    uses it (``PLAYERS.code``: an unknown name is one error line naming it).
+    """
+
+    def __init__(self, param_decls, *, players, what: str, default_text: str | None = None, **kwargs):
+        self.players, self.what, self.default_text = players, what, default_text
+        super().__init__(param_decls, **kwargs)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The game's player names, in registry order."""
+        import importlib
+
+        if not isinstance(self.players, str):  # the registry itself
+            return tuple(self.players.names)
+        module, _, name = self.players.partition(":")
+        return tuple(getattr(importlib.import_module(module), name).names)
+
+    @property
+    def help(self) -> str:
+        """``what: a, b or c.`` (with `` [default: X]`` before the full stop when ``default_text``)."""
+        default = f" [default: {self.default_text}]" if self.default_text else ""
+        return f"{self.what}: {choice_list(self.names)}{default}."
+
+    @help.setter
+    def help(self, value) -> None:  # click sets it while building the option: the property writes it
+        pass
+
+
+def player_option(flag: str, players, what: str, *, default=None, default_text: str | None = None):
+    """A player option of a command (``--policy`` of Jass or Basra), stored under the flag's name:
+    its help lists the players of the registry ``players`` (``"module:PLAYERS"``; see
+    :class:`PlayerOption`). ``default``: shown as click shows a default; ``default_text``: the
+    default when the command sets it itself (``default`` None)."""
+    if default is not None and default_text is not None:
+        raise ValueError("give default (click shows it) or default_text (the command sets it), not both")
+    return click.option(flag, cls=PlayerOption, players=players, what=what, default=default,
+                        show_default=default is not None, default_text=default_text)
+
+
+def side_options(kind: str, help_a: str, help_b: str, *, players, old: tuple[str, str] | None = None,
                  required: bool = True, default_a=None, default_b=None):
     """The two sides of a head-to-head command: ``--team-a``/``--team-b`` (``kind`` ``"team"``, for
     team games) or ``--player-a``/``--player-b`` (``"player"``, two-player games), stored as
     ``team_a``/``team_b`` or ``player_a``/``player_b``, the names of every game's API.
 
-    ``old``: the flags of an earlier spelling (such as ``("--a", "--b")``), still accepted as
-    hidden aliases of the same parameters for one release (see :class:`AliasedOption`).
+    ``help_a``, ``help_b``: what each side is; the help adds the players of the registry
+    ``players`` (``"module:PLAYERS"``, see :class:`PlayerOption`). ``old``: the flags of an earlier
+    spelling (such as ``("--a", "--b")``), still accepted as hidden aliases of the same parameters
+    for one release (see :class:`AliasedOption`).
     """
     if kind not in ("team", "player"):
         raise ValueError(f"kind is 'team' or 'player', not {kind!r}")
@@ -354,8 +403,8 @@ def side_options(kind: str, help_a: str, help_b: str, *, old: tuple[str, str] | 
     for side, help_, default, alias in (("a", help_a, default_a, old[0] if old else None),
                                         ("b", help_b, default_b, old[1] if old else None)):
         kwargs = {"required": True} if required else {"default": default, "show_default": default is not None}
-        options.append(click.option(f"--{kind}-{side}", f"{kind}_{side}", cls=AliasedOption,
-                                    hidden_opts=(alias,) if alias else (), help=help_, **kwargs))
+        options.append(click.option(f"--{kind}-{side}", f"{kind}_{side}", cls=PlayerOption, players=players,
+                                    what=help_, hidden_opts=(alias,) if alias else (), **kwargs))
 
     def decorate(func):
         for option in reversed(options):

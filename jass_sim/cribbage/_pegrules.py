@@ -69,11 +69,18 @@ def peg_points(seq, k, count):
     return 2 * fifteen + 2 * thirty_one + m * (m + 1) + run
 
 
+@jit(inline="always")
+def fits(card, count):
+    """Whether ``card`` may be played on a count of ``count``: it keeps the count at 31 or below (the
+    one rule of what may be played; a player who holds such a card must play one)."""
+    return count + _value(card) <= TARGET
+
+
 @jit
 def can_play(hand, n, count):
-    """Whether any of the ``n`` cards ``hand[:n]`` keeps the count at 31 or below."""
+    """Whether any of the ``n`` cards ``hand[:n]`` keeps the count at 31 or below (:func:`fits`)."""
     for i in range(n):
-        if count + _value(hand[i]) <= TARGET:
+        if fits(hand[i], count):
             return True
     return False
 

@@ -6,6 +6,9 @@ import click
 
 from jass_sim.core.cli import format_option, group, seed_option, side_options, threads_option
 
+#: The players of every player option (imported when a help shows them).
+PLAYERS = "jass_sim.cribbage.players:PLAYERS"
+
 
 @group()
 def cribbage():
@@ -93,8 +96,7 @@ def stats(exact, hands, seed, fmt, crib_table, samples, plot):
 
 @cribbage.command()
 @click.option("--games", type=int, required=True, help="Games to play (even: duplicate-dealt pairs).")
-@side_options("player", "Player A: random, greedy, expect, search or wide.",
-              "Player B: random, greedy, expect, search or wide.", old=("--a", "--b"), required=False,
+@side_options("player", "Player A", "Player B", players=PLAYERS, old=("--a", "--b"), required=False,
               default_a="greedy", default_b="greedy")
 @seed_option()
 @threads_option()
@@ -115,8 +117,8 @@ def simulate(games, player_a, player_b, seed, threads, fmt):
 
 @cribbage.command()
 @seed_option("Seed: the first game of simulate --seed SEED.", required=True)
-@side_options("player", "Player A (deals first).", "Player B.", old=("--a", "--b"), required=False,
-              default_a="greedy", default_b="greedy")
+@side_options("player", "Player A (deals first)", "Player B", players=PLAYERS, old=("--a", "--b"),
+              required=False, default_a="greedy", default_b="greedy")
 @format_option("jass_sim.cribbage.results:Game")
 def replay(seed, player_a, player_b, fmt):
     """One whole game: deals, discards, starter, every pegging point, hand and crib counts."""

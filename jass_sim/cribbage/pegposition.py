@@ -8,16 +8,21 @@ which happens only when neither player can play (the last player pegs 1 for the 
 the opponent's tells what he does not hold: on a count of ``c`` he holds no card worth ``31 - c`` or
 less. When the last card played is ours and the opponent still holds cards, asking for advice
 means he said go.
+
+The cards are pegged through the one peg step (:mod:`jass_sim.cribbage._pegrules`): ``peg_play``
+plays each card (the count, 31, the points), ``peg_forced`` pegs the go of a new count and ``fits``
+says what may be played; only what the opponent's goes tell is read here (his hand is hidden).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from jass_sim.core.errors import CardError
-from jass_sim.cribbage._pegrules import GO, peg_forced
+from jass_sim.cribbage._pegrules import GO, TARGET, fits, peg_forced, peg_play
 from jass_sim.cribbage.cards import card_value, format_card, parse_card, parse_cards
-from jass_sim.cribbage.state import TARGET, peg_combinations
 
 
 def _fail(message: str, token: str, fld: str) -> None:
@@ -74,7 +79,7 @@ class PegPosition:
     @property
     def legal(self) -> list[int]:
         """The adviser's cards that keep the count at 31 or below, in hand order."""
-        return [c for c in self.left if self.count + card_value(c) <= TARGET]
+        return [c for c in self.left if fits(c, self.count)]
 
     def unseen(self) -> list[int]:
         """The cards the opponent may hold: not ours, not the starter, not our discard, not played,
@@ -113,6 +118,7 @@ def build_position(hand, starter, dealer: bool, played="", discard=None, opponen
             _fail(f"--discard card {format_card(c)} is also in --hand or the starter", format_card(c), "discard")
     tokens = played.replace(",", " ").split() if isinstance(played, str) else [str(t) for t in played or []]
     pos = PegPosition(cards, start, bool(dealer), [], thrown, list(cards))
+    step = _Step(cards)
     seen: set[int] = set()
     turn = 1 if dealer else 0  # the pone leads
     for tok in tokens:
@@ -129,8 +135,8 @@ def build_position(hand, starter, dealer: bool, played="", discard=None, opponen
         if owner == 1 and pos.opp_left == 0:
             _fail(f"--played: {name} would be the opponent's fifth card (he holds four)", tok, "played")
         v = card_value(c)
-        ours_now = [x for x in pos.left if pos.count + card_value(x) <= TARGET]
-        if pos.count + v > TARGET:
+        ours_now = pos.legal
+        if not fits(c, pos.count):
             # only a new count can take it: neither player could play on this one
             if ours_now:
                 _fail(f"--played: {name} would make the count {pos.count + v}, over 31, and a new count starts "
@@ -138,10 +144,10 @@ def build_position(hand, starter, dealer: bool, played="", discard=None, opponen
                       f"{pos.count})", tok, "played")
             if pos.opp_left > 0:
                 _opp_go(pos, tok)
-            turn = _new_count(pos)
+            turn = _new_count(pos, step)
         if owner != turn:
             if turn == 0 and pos.left:
-                can = [x for x in pos.left if pos.count + card_value(x) <= TARGET]
+                can = pos.legal
                 if can:
                     _fail(f"--played: {name} is not in your --hand, so it is the opponent's, but it was your turn "
                           f"on a count of {pos.count} and you could play {format_card(can[0])} (a player must play "
@@ -159,27 +165,58 @@ def build_position(hand, starter, dealer: bool, played="", discard=None, opponen
             pos.left.remove(c)
         else:
             pos.opp_left -= 1
-        pos.seq.append(c)
-        pos.count += v
-        pos.banked[owner] += sum(p for _, p in peg_combinations(pos.seq))
-        pos.last = owner
-        turn = 1 - owner
-        if pos.count == TARGET:
-            pos.seq, pos.count = [], 0
-            pos.last = -1
-    return _to_play(pos, turn, tokens, opponent_go)
+        turn = step.play(pos, owner, c)
+    return _to_play(pos, step, turn, tokens, opponent_go)
 
 
-def _new_count(pos: PegPosition) -> int:
-    """Neither player can play on ``pos.count``: the peg step's go (one to the last player) and a
-    new count; returns the player who leads it."""
+class _Step:
+    """The peg step's state over a position: ``hands[0]`` the adviser's four cards, ``hands[1]`` the
+    opponent's, each written in as he plays it (the others are hidden), and the cards pegged
+    (``seq[base:base + k]`` the current count's, worth ``count``)."""
+
+    def __init__(self, hand):
+        self.hands = np.zeros((2, 4), dtype=np.int64)
+        self.hands[0, :len(hand)] = hand
+        self.n_left = np.array([len(hand), 4], dtype=np.int64)
+        self.seq = np.zeros(16, dtype=np.int64)
+        self.base = self.k = self.count = 0
+
+    def play(self, pos: PegPosition, owner: int, card: int) -> int:
+        """``owner`` plays ``card`` (``peg_play``: the count, 31, the points pegged into
+        ``pos.banked``); ``pos``'s count follows. Returns the player to play next."""
+        n = int(self.n_left[owner])
+        if owner == 0:
+            idx = [int(x) for x in self.hands[0, :n]].index(card)
+        else:  # the opponent's card: one of his hidden cards shows
+            idx = n - 1
+            self.hands[1, idx] = card
+        _, pts, _, self.base, self.k, self.count = peg_play(self.hands, self.n_left, self.seq, self.base, self.k,
+                                                            self.count, owner, idx)
+        pos.banked[owner] += int(pts)
+        self._show(pos, owner)
+        return 1 - owner
+
+    def go(self, pos: PegPosition) -> int:
+        """Neither player can play on the count: ``peg_forced``'s go (one to the last player) and a
+        new count; returns the player who leads it."""
+        who, pts, self.base, self.k, self.count, leader = peg_forced(GO, self.base, self.k, self.count,
+                                                                     1 - pos.last, pos.last)
+        pos.banked[int(who)] += int(pts)
+        self._show(pos, -1)
+        return int(leader)
+
+    def _show(self, pos: PegPosition, last: int) -> None:
+        pos.seq = [int(c) for c in self.seq[self.base:self.base + self.k]]
+        pos.count = int(self.count)
+        pos.last = last if self.k > 0 else -1  # a new count (after 31 or a go) has no last player yet
+
+
+def _new_count(pos: PegPosition, step: _Step) -> int:
+    """Neither player can play on ``pos.count``: the go and a new count (:meth:`_Step.go`); returns
+    the player who leads it."""
     if pos.last < 0:  # no card on this count (it cannot be: a count of 0 takes any card)
-        pos.seq, pos.count = [], 0
         return 0
-    who, pts, _, _, _, leader = peg_forced(GO, 0, len(pos.seq), pos.count, 1 - pos.last, pos.last)
-    pos.banked[int(who)] += int(pts)
-    pos.seq, pos.count, pos.last = [], 0, -1
-    return int(leader)
+    return step.go(pos)
 
 
 def _opp_go(pos: PegPosition, tok: str) -> None:
@@ -191,7 +228,7 @@ def _opp_go(pos: PegPosition, tok: str) -> None:
     pos.min_value = max(pos.min_value, need)
 
 
-def _to_play(pos: PegPosition, turn: int, tokens: list[str], opponent_go: bool = False) -> PegPosition:
+def _to_play(pos: PegPosition, step: _Step, turn: int, tokens: list[str], opponent_go: bool = False) -> PegPosition:
     """Settle the goes at the end of ``--played`` so that the adviser is to play, or refuse."""
     where = f"after {tokens[-1]}" if tokens else "at the start"
     if not pos.left:
@@ -209,7 +246,7 @@ def _to_play(pos: PegPosition, turn: int, tokens: list[str], opponent_go: bool =
         if not opp_stuck:
             _fail(f"--played: you cannot play on a count of {pos.count} ({where}): you say go and the opponent "
                   "plays next", tokens[-1], "played")
-        leader = _new_count(pos)
+        leader = _new_count(pos, step)
         if leader == 1 and pos.opp_left > 0:
             _fail(f"--played: neither player can play {where}; the go point is yours and the opponent leads "
                   "the new count: enter his card", tokens[-1], "played")

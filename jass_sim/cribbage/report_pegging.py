@@ -25,57 +25,70 @@ import numpy as np
 import pandas as pd
 
 from jass_sim.core.stats import mean_ci, wilson_ci
+from jass_sim.cribbage._pegrules import fits
+from jass_sim.cribbage.cards import card_value
 
-TARGET = 31
 
+def greedy_pegging(hands: list[list[int]], turn: int, seq: list[int], count: int, last: int,
+                   forced: int | None = None, stop=None):
+    """Peg the rest of a hand with both players ``greedy`` (``_pegging.choose_play``) through the one
+    peg step (:mod:`jass_sim.cribbage._pegrules`: ``peg_next``, ``peg_play``, ``peg_forced``, the
+    rules of ``_pegging.play_pegging``: a go point, the last card, 31 resets the count).
 
-def _v(card: int) -> int:
-    return min(card % 13 + 1, 10)
+    ``hands[p]`` the cards player ``p`` still holds (in the kernel's order; not changed), ``turn``
+    the player to play or say go, ``seq`` the current count's cards (worth ``count``), ``last`` the
+    last player to play (-1: none). ``forced``: the index in ``hands[turn]`` of the first card played
+    (it must be playable). ``stop(hands, turn, seq, count)``, if given, is asked at every decision
+    (before the card is chosen); the walk ends at the first one where it answers something else than
+    None.
+
+    Returns ``(points, stopped)``: ``int64[2]`` each player's pegging points from the start to the
+    end (or to the stop), and None, or ``(hands, turn, seq, count, last, answer)`` at the stop.
+    """
+    from jass_sim.cribbage._pegging import PEG_GREEDY, choose_play
+    from jass_sim.cribbage._pegrules import END, PLAY, peg_forced, peg_next, peg_play
+
+    pts = np.zeros(2, dtype=np.int64)
+    held = np.zeros((2, 4), dtype=np.int64)
+    n_left = np.array([len(hands[0]), len(hands[1])], dtype=np.int64)
+    for p in (0, 1):
+        held[p, :n_left[p]] = hands[p]
+    buf = np.zeros(24, dtype=np.int64)  # the cards played from here: the current count's are buf[base:base + k]
+    base, k = 0, len(seq)
+    buf[:k] = seq
+    state = np.zeros(4, dtype=np.uint64)  # greedy draws nothing
+    while True:
+        kind = peg_next(held, n_left, count, turn)
+        if kind == END:
+            return pts, None
+        if kind == PLAY:
+            if stop is not None:
+                now = ([int(c) for c in held[0, :n_left[0]]], [int(c) for c in held[1, :n_left[1]]])
+                current = [int(c) for c in buf[base:base + k]]
+                answer = stop([list(now[0]), list(now[1])], turn, list(current), int(count))
+                if answer is not None:
+                    return pts, ([list(now[0]), list(now[1])], turn, current, int(count), last, answer)
+            if forced is not None:
+                idx, forced = forced, None
+            else:
+                idx = int(choose_play(PEG_GREEDY, held[turn], n_left[turn], buf[base:], k, count, state))
+            _, got, _, base, k, count = peg_play(held, n_left, buf, base, k, count, turn, idx)
+            pts[turn] += got
+            last, turn = turn, 1 - turn
+        else:
+            who, got, base, k, count, turn = peg_forced(kind, base, k, count, turn, last)
+            if got:
+                pts[who] += got
 
 
 def play_out(hands: list[list[int]], turn: int, seq: list[int], count: int, last: int,
              forced: int | None = None) -> np.ndarray:
-    """Peg the rest of a hand with both players ``greedy``: ``hands[p]`` the cards player ``p``
-    still holds (in the kernel's order; consumed), ``turn`` the player to play or say go, ``seq``
-    the current count's cards (worth ``count``), ``last`` the last player to play (-1: none).
-    ``forced``: the index in ``hands[turn]`` of the first card played (it must be playable).
-    Returns ``int64[2]``, each player's pegging points from here (rules of
-    ``_pegging.play_pegging``: a go point, the last card, 31 resets the count)."""
-    from jass_sim.cribbage._pegging import PEG_GREEDY, choose_play
-    from jass_sim.cribbage._pegrules import peg_points
-
-    pts = np.zeros(2, dtype=np.int64)
-    buf = np.zeros(16, dtype=np.int64)
-    k = len(seq)
-    buf[:k] = seq
-    state = np.zeros(4, dtype=np.uint64)  # greedy draws nothing
-    while hands[0] or hands[1]:
-        mine = hands[turn]
-        if any(count + _v(c) <= TARGET for c in mine):
-            if forced is not None:
-                idx, forced = forced, None
-            else:
-                idx = int(choose_play(PEG_GREEDY, np.array(mine, dtype=np.int64), len(mine), buf, k, count, state))
-            card = mine[idx]
-            mine[idx] = mine[-1]
-            mine.pop()
-            buf[k] = card
-            k += 1
-            count += _v(card)
-            pts[turn] += int(peg_points(buf, k, count))
-            last = turn
-            turn = 1 - turn
-            if count == TARGET:
-                count, k = 0, 0
-        elif any(count + _v(c) <= TARGET for c in hands[1 - turn]):
-            turn = 1 - turn
-        else:
-            pts[last] += 1
-            count, k = 0, 0
-            turn = 1 - last
-    if count > 0:
-        pts[last] += 1
-    return pts
+    """Peg the rest of a hand with both players ``greedy`` (:func:`greedy_pegging`, the peg step):
+    ``hands[p]`` the cards player ``p`` still holds (in the kernel's order), ``turn`` the player to
+    play or say go, ``seq`` the current count's cards (worth ``count``), ``last`` the last player to
+    play (-1: none). ``forced``: the index in ``hands[turn]`` of the first card played (it must be
+    playable). Returns ``int64[2]``, each player's pegging points from here."""
+    return greedy_pegging(hands, turn, seq, count, last, forced)[0]
 
 
 def greedy_values(hands: list[list[int]], turn: int, seq: list[int], count: int, last: int) -> dict[int, float]:
@@ -83,7 +96,7 @@ def greedy_values(hands: list[list[int]], turn: int, seq: list[int], count: int,
     the card's own points included)."""
     out = {}
     for i, c in enumerate(hands[turn]):
-        if count + _v(c) > TARGET or c % 13 in out:
+        if not fits(c, count) or c % 13 in out:
             continue
         pts = play_out([list(hands[0]), list(hands[1])], turn, list(seq), count, last, forced=i)
         out[c % 13] = float(pts[turn] - pts[1 - turn])
@@ -153,9 +166,9 @@ def _twenty_one(hands, turn, seq, count):
     buf[:len(seq)] = seq
     make, other = set(), set()
     for c in hands[turn]:
-        new = count + _v(c)
-        if new > TARGET:
+        if not fits(c, count):
             continue
+        new = count + card_value(c)
         buf[len(seq)] = c
         if peg_points(buf, len(seq) + 1, new) != 0:
             continue
@@ -167,35 +180,8 @@ def _twenty_one(hands, turn, seq, count):
 def first_21_position(kept: np.ndarray):
     """The first decision of a greedy-pegged hand where the mover can make 21 scoring nothing or
     play another card scoring nothing: ``(hands, turn, seq, count, last, (good, bad))`` or None."""
-    from jass_sim.cribbage._pegging import PEG_GREEDY, choose_play
-
-    hands = [list(kept[0]), list(kept[1])]
-    turn, seq, count, last = 0, [], 0, -1
-    state = np.zeros(4, dtype=np.uint64)
-    buf = np.zeros(16, dtype=np.int64)
-    while hands[0] or hands[1]:
-        mine = hands[turn]
-        if any(count + _v(c) <= TARGET for c in mine):
-            split = _twenty_one(hands, turn, seq, count)
-            if split is not None:
-                return [list(hands[0]), list(hands[1])], turn, list(seq), count, last, split
-            buf[:len(seq)] = seq
-            idx = int(choose_play(PEG_GREEDY, np.array(mine, dtype=np.int64), len(mine), buf, len(seq), count, state))
-            card = mine[idx]
-            mine[idx] = mine[-1]
-            mine.pop()
-            seq.append(card)
-            count += _v(card)
-            last = turn
-            turn = 1 - turn
-            if count == TARGET:
-                count, seq = 0, []
-        elif any(count + _v(c) <= TARGET for c in hands[1 - turn]):
-            turn = 1 - turn
-        else:
-            count, seq = 0, []
-            turn = 1 - last
-    return None
+    hands = [[int(c) for c in kept[0]], [int(c) for c in kept[1]]]
+    return greedy_pegging(hands, 0, [], 0, -1, stop=_twenty_one)[1]
 
 
 def pegging_rules(kept: np.ndarray, progress=None) -> pd.DataFrame:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import click
 
 from jass_sim.core.cli import command, format_option, seed_option, threads_option
-from jass_sim.jass.cli.options import DEFAULT_CHOOSER, SEARCH_WORLDS_OPTION
+from jass_sim.jass.cli.options import DEFAULT_CHOOSER, SEARCH_WORLDS_OPTION, policy_option
 
 
 @command()
 @click.argument("hand")
 @click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
-@click.option("--policy", default=None, help="Card play: net, search, heuristic, dd, pimc or random  [default: net].")
+@policy_option("Card play", default_set_by_command=True)
 @SEARCH_WORLDS_OPTION
 @click.option("--partner-model", default=DEFAULT_CHOOSER, show_default=True,
               help="How the partner chooses after chibre: fitted, evaluator or search.")

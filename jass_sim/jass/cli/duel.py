@@ -5,11 +5,11 @@ from __future__ import annotations
 import click
 
 from jass_sim.core.cli import command, format_option, seed_option, side_options, threads_option
-from jass_sim.jass.cli.options import DEFAULT_CHOOSER, solver_player_options
+from jass_sim.jass.cli.options import DEFAULT_CHOOSER, PLAYERS, solver_player_options
 
 
 @command()
-@side_options("team", "Card-play policy of team A.", "Card-play policy of team B.")
+@side_options("team", "Card-play policy of team A", "Card-play policy of team B", players=PLAYERS)
 @click.option("--deals", type=int, required=True, help="Number of duplicate deals (each played twice).")
 @click.option("--rules", default="chibre", show_default=True, help="Rule preset.")
 @click.option("--chooser", default=DEFAULT_CHOOSER, show_default=True, help="Mode choice: fitted, evaluator or random.")

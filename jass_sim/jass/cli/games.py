@@ -7,12 +7,12 @@ import click
 
 from jass_sim.core.cli import command, format_option, seed_option, side_options, threads_option
 from jass_sim.core.progress import PROGRESS_DELAY
-from jass_sim.jass.cli.options import DEFAULT_CHOOSER, DEFAULT_POLICY
+from jass_sim.jass.cli.options import DEFAULT_CHOOSER, PLAYERS, policy_option
 
 
 @command()
 @click.option("--games", "n_games", type=int, required=True, help="Duplicate games (each deal sequence played twice).")
-@side_options("team", "Card-play policy of team A: random, heuristic, net, dd, pimc.", "Card-play policy of team B.")
+@side_options("team", "Card-play policy of team A", "Card-play policy of team B", players=PLAYERS)
 @click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
 @click.option("--target", type=int, default=None, help="Points that win the game [default: the preset's].")
 @click.option("--ending", default=None, help="premier-sorti or plus-grand-ecart [default: the preset's].")
@@ -50,8 +50,7 @@ def games(n_games, team_a, team_b, rules, target, ending, chooser_a, chooser_b, 
 
 @command()
 @click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
-@click.option("--policy", default=DEFAULT_POLICY, show_default=True,
-              help="Card-play policy of all four seats: net, heuristic, random, dd or pimc.")
+@policy_option("Card-play policy of all four seats")
 @click.option("--games", "rounds", type=int, default=None,
               help="Rounds simulated; every cell of the table averages over all of them [default: 50000].")
 @click.option("--step", type=int, default=None, help="Grid step in points (1 to 50) [default: 10; with --shipped "

@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.core.cli import seed_option
+from jass_sim.core.cli import player_option, seed_option
 
 # The default card play and mode choice of every command: the players' own (a light module).
-from jass_sim.jass.players import DEFAULT_CHOOSER, DEFAULT_POLICY  # noqa: F401
+from jass_sim.jass.players import DEFAULT_CHOOSER, DEFAULT_POLICY, PLAYERS  # noqa: F401
+
+
+def policy_option(what: str, *, default_set_by_command: bool = False):
+    """``--policy``, the card play of a command (:func:`jass_sim.core.cli.player_option` over
+    :data:`~jass_sim.jass.players.PLAYERS`): default ``DEFAULT_POLICY``, given by click or, with
+    ``default_set_by_command``, stated in the help and set by the command (it tells a policy given
+    from none)."""
+    if default_set_by_command:
+        return player_option("--policy", PLAYERS, what, default_text=DEFAULT_POLICY)
+    return player_option("--policy", PLAYERS, what, default=DEFAULT_POLICY)
 
 
 def job_options(func):
@@ -16,8 +26,7 @@ def job_options(func):
     return _with_options(func, (
         click.option("--rules", default="chibre", show_default=True,
                      help="Rule preset: chibre, schieber, pique-double."),
-        click.option("--policy", default=DEFAULT_POLICY, show_default=True,
-                     help="Card-play policy of every seat: net, heuristic, random, dd or pimc."),
+        policy_option("Card-play policy of every seat"),
         click.option("--mode", default="auto", show_default=True,
                      help="auto (the chooser decides) or H, D, S, C, OBE, UNE."),
         click.option("--chooser", default=DEFAULT_CHOOSER, show_default=True,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from jass_sim.core.cli import command, format_option, seed_option, threads_option
-from jass_sim.jass.cli.options import SEARCH_WORLDS_OPTION
+from jass_sim.jass.cli.options import SEARCH_WORLDS_OPTION, policy_option
 
 
 @command("play-advice")
@@ -20,8 +20,7 @@ from jass_sim.jass.cli.options import SEARCH_WORLDS_OPTION
 @click.option("--leader", type=int, default=0, show_default=True, help="Seat that led the first trick.")
 @click.option("--played", default="", help="Every card played so far, in order.")
 @click.option("--melds", default=None, help='Meld cards shown, e.g. "1: D7 D8 D9; 2: HJ SJ DJ CJ".')
-@click.option("--policy", default=None, help="Card play in the play-outs: net, search, heuristic, random, dd or "
-              "pimc [default: net].")
+@policy_option("Card play in the play-outs", default_set_by_command=True)
 @SEARCH_WORLDS_OPTION
 @click.option("--samples", type=int, default=None, help="Sampled worlds [default: 4000; 1 with --hands].")
 @click.option("--ci", type=float, default=None, help="Sample until the best card's lead has a 95% CI "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from jass_sim.core.cli import command, format_option, seed_option
-from jass_sim.jass.cli.options import DEFAULT_CHOOSER, DEFAULT_POLICY, solver_player_options
+from jass_sim.jass.cli.options import DEFAULT_CHOOSER, policy_option, solver_player_options
 
 
 @command()
@@ -13,8 +13,7 @@ from jass_sim.jass.cli.options import DEFAULT_CHOOSER, DEFAULT_POLICY, solver_pl
 @click.option("--mode", default="auto", show_default=True,
               help="H, D, S, C, OBE or UNE; auto lets the chooser pick.")
 @click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
-@click.option("--policy", default=DEFAULT_POLICY, show_default=True,
-              help="Card-play policy of every seat: net, heuristic, random, dd or pimc.")
+@policy_option("Card-play policy of every seat")
 @click.option("--chooser", default=DEFAULT_CHOOSER, show_default=True,
               help="Mode choice when --mode auto: fitted or evaluator (both may chibre), or random.")
 @solver_player_options

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from jass_sim.core.cli import Interrupted, command, seed_option, threads_option
+from jass_sim.jass.cli.options import policy_option
 
 
 @command()
@@ -22,7 +23,7 @@ from jass_sim.core.cli import Interrupted, command, seed_option, threads_option
 @click.option("--samples-per-hand", type=int, default=None,
               help="Sampled deals per hand in the mode-choice, chibre and endgame sections (a multiple of 64)  "
                    "[default: 128].")
-@click.option("--policy", default=None, help="Card play of every seat (sections 1-3)  [default: net].")
+@policy_option("Card play of every seat (sections 1-3)", default_set_by_command=True)
 @click.option("--players", default=None, help="Policies compared in the player-strength section, comma-separated "
                                               "[default: every registered policy]; those among heuristic, net, search, "
                                               "pimc are also compared with human play.")

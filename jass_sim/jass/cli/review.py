@@ -5,15 +5,14 @@ from __future__ import annotations
 import click
 
 from jass_sim.core.cli import command, format_option, seed_option, threads_option
-from jass_sim.jass.cli.options import SEARCH_WORLDS_OPTION
+from jass_sim.jass.cli.options import SEARCH_WORLDS_OPTION, policy_option
 
 
 @command()
 @click.argument("round_file")
 @click.option("--seat", type=int, default=None, help="Review this seat's decisions [default: 0].")
 @click.option("--team", type=int, default=None, help="Review both seats of team 0 (seats 0, 2) or 1 (seats 1, 3).")
-@click.option("--policy", default=None, help="Card play in the play-outs: net, search, heuristic, random, dd or "
-              "pimc [default: net].")
+@policy_option("Card play in the play-outs", default_set_by_command=True)
 @SEARCH_WORLDS_OPTION
 @click.option("--samples", type=int, default=None, help="Worlds per card decision (and deals for the mode "
               "choice) [defaults of play-advice and advise].")

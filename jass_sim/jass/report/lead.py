@@ -153,9 +153,12 @@ def rule_positions(rules, n: int, seed: int) -> list[dict]:
 def smear_positions(rules, n: int, seed: int, progress=None) -> list[dict]:
     """``n`` positions where seat 0 plays last to a trick its partner wins and may smear (see the
     module): dicts with ``hand`` (dealt), ``mode``, ``leader``, ``chooser``, ``pushed``, ``played``,
-    ``seed``. Deals from the stream's keys ``(stream, 1_000_000_000 + k)``."""
+    ``seed``. Deals from the stream's keys ``(stream, 1_000_000_000 + k)``; the round is played
+    through :class:`~jass_sim.jass.rules.state.JassState` (the one play step: whose turn, the trick's
+    winner, what is legal)."""
+    from jass_sim.jass.cards import MODE_NAMES, format_card
     from jass_sim.jass.play.choose import choose_card
-    from jass_sim.jass.rules import current_trick, trick_winner
+    from jass_sim.jass.rules.state import CHIBRE, JassState
 
     out = []
     k = 0
@@ -167,29 +170,26 @@ def smear_positions(rules, n: int, seed: int, progress=None) -> list[dict]:
         mode, pushed = _choose(rules, hands[leader], hands[(leader + 2) % 4], rules.chibre_first_round)
         chooser = (leader + 2) % 4 if pushed else leader
         start = int(rng.integers(8))
+        state = JassState(hands, rules.name, chooser=leader, may_chibre=pushed)
+        if pushed:
+            state.apply(CHIBRE)
+        state.apply(MODE_NAMES[mode])
         played: list[int] = []
-        lead_seat = leader
-        for t in range(9):
-            trick: list[int] = []
-            for i in range(4):
-                seat = (lead_seat + i) % 4
-                if seat == 0 and i == 3 and t >= start:
-                    if current_trick(trick, mode)[1] == trick[1]:  # seat 2 (second in this trick's order) wins
-                        break
-                card = choose_card("net", hands[seat], mode=_mode_name(mode), chooser=chooser, chibred=pushed,
-                                   leader=leader, played=list(played), seat=seat, rules=rules.name).card
-                trick.append(card)
-                played.append(card)
-            else:
-                lead_seat = (lead_seat + trick_winner(trick, mode)) % 4
-                continue
-            p = {"hand": hands[0], "mode": mode, "leader": leader, "chooser": chooser, "pushed": pushed,
-                 "played": played, "seed": int(rng.integers(2 ** 62))}
-            if smear_cards(rules, p) is not None:
-                out.append(p)
-                if progress is not None:
-                    progress(len(out))
-            break
+        while not state.is_terminal():
+            seat = state.to_move()
+            # seat 0 plays last, its partner seat 2 (second in this trick's order) winning: the position
+            if seat == 0 and len(state.trick) == 3 and len(state.tricks) >= start and state.winning == 1:
+                p = {"hand": hands[0], "mode": mode, "leader": leader, "chooser": chooser, "pushed": pushed,
+                     "played": played, "seed": int(rng.integers(2 ** 62))}
+                if smear_cards(rules, p) is not None:
+                    out.append(p)
+                    if progress is not None:
+                        progress(len(out))
+                break
+            card = choose_card("net", hands[seat], mode=_mode_name(mode), chooser=chooser, chibred=pushed,
+                               leader=leader, played=list(played), seat=seat, rules=rules.name).card
+            state.apply(format_card(card))
+            played.append(card)
     return out
 
 

@@ -197,6 +197,12 @@ class JassState(State):
         return [int(c) for c in self.trace[self._t, 1:1 + self._n_in]]
 
     @property
+    def winning(self) -> int:
+        """The position in :attr:`trick` of the card taking the trick so far (the step's, -1 before
+        the lead)."""
+        return int(self._trick[3]) if self._n_in else -1
+
+    @property
     def tricks(self) -> list[dict]:
         """The finished tricks: ``leader``, ``cards``, ``winner``, ``points`` (the step's, the last
         trick's 5 included; as ``replay``'s)."""

@@ -107,3 +107,31 @@ def test_rule_positions_cover_every_lead_rule():
             covered[k] += 1
     assert min(covered.values()) >= 3
     assert L.rule_positions(rules, 0, seed=2) == []
+
+
+def test_smear_positions_are_walked_by_the_state(monkeypatch):
+    """The smearing positions are played through :class:`JassState` (the one play step: whose turn,
+    the trick's winner, what is legal): a walk that found the turn or the winner itself would make
+    no states here. Each position is the state where seat 0 plays last to a trick seat 2 wins, and
+    the position check from seat 0's view agrees. Two positions (a few net choices each) suffice."""
+    from jass_sim.jass.cards import format_card
+    from jass_sim.jass.rules import current_trick
+    from jass_sim.jass.rules import state as S
+
+    states = []
+
+    class Recorded(S.JassState):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            states.append(self)
+
+    monkeypatch.setattr(S, "JassState", Recorded)
+    rules = get_rules("chibre")
+    positions = L.smear_positions(rules, 2, seed=5)
+    assert len(positions) == 2
+    for p in positions:
+        cards = [format_card(c) for c in p["played"]]
+        state = next(s for s in states if [a for a in s.history if len(a) == 2] == cards)
+        assert state.to_move() == 0 and len(state.trick) == 3 and state.winning == 1
+        pos = L._position(rules, p)
+        assert pos.trick == state.trick and current_trick(pos.trick, p["mode"])[1] == pos.trick[1]

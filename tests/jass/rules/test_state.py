@@ -26,7 +26,7 @@ from jass_sim.jass.rules import get_rules
 from jass_sim.jass.rules.presets import MATCH_BONUS
 from jass_sim.jass.rules.state import CHIBRE, JassState
 
-from reference import ref_legal_moves, ref_score_round
+from reference import ref_legal_moves, ref_score_round, ref_trick_winner
 
 PRESETS = [opts["rules"] for opts in GAME.state_options]
 #: Seeds per preset: 3 x 200 rounds compiled (about 23,000 actions checked, 2 s warm); 3 x 40 without the JIT.
@@ -72,6 +72,8 @@ def test_random_playouts_keep_the_rules(rules):
                 cards = {parse_card(a) for a in legal}
                 assert cards <= hand
                 assert cards == ref_legal_moves(hand, s.trick, s.mode)
+                # the card taking the trick so far (what smearing reads), -1 before the lead
+                assert s.winning == (ref_trick_winner(s.trick, s.mode) if s.trick else -1)
 
         _playout(state, rnd, check)
         assert state.legal() == [] and state.to_move() == -1
