@@ -376,7 +376,7 @@ class PlayerOption(AliasedOption):
 
 
 def player_option(flag: str, players, what: str, *, default=None, default_text: str | None = None):
-    """A player option of a command (``--policy`` of Jass or Basra), stored under the flag's name:
+    """A player option of a command (e.g. ``--policy``), stored under the flag's name:
     its help lists the players of the registry ``players`` (``"module:PLAYERS"``; see
     :class:`PlayerOption`). ``default``: shown as click shows a default; ``default_text``: the
     default when the command sets it itself (``default`` None)."""

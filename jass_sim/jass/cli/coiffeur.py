@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from jass_sim.core.cli import command, format_option, group, seed_option, threads_option
+from jass_sim.jass.cli.options import policy_option
 
 
 @group()
@@ -21,7 +22,7 @@ def coiffeur():
 @click.option("--forced", is_flag=True, help='I must take ("im Fass").')
 @click.option("--rules", default="coiffeur", show_default=True, help="Match preset: coiffeur, coiffeur-10.")
 @click.option("--categories", default=None, help='Multiplier table, e.g. "S:1,C:2,D:3,H:4,OBE:5,UNE:6,JOKER:7,JOKER:8".')
-@click.option("--policy", default=None, help="Card play of the sampled rounds  [default: net].")
+@policy_option("Card play of the sampled rounds", default_set_by_command=True)
 @click.option("--samples", type=int, default=None, help="Sampled deals (default 2048).")
 @click.option("--ci", type=float, default=None, help="Sample until every category's 95% CI half-width is at most X points.")
 @seed_option()
