@@ -15,18 +15,23 @@ FORMATS = ("table", "json", "csv")
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 @click.option("--delete", "delete", default=None, metavar="ID|all", help="Remove the round ID (see the list), or "
               "all of them.")
-def history(fmt, output, delete):
+@click.option("--data-dir", default=None, metavar="DIR", help="The history kept in DIR (as `serve --data-dir DIR` "
+              "keeps it) [default: $JASS_SIM_DATA_DIR, else the user's data directory].")
+def history(fmt, output, delete, data_dir):
     """List the saved reviews (newest first): date, game, mode, seat, points lost by card play, verdicts.
 
-    The history is an SQLite file in $JASS_SIM_DATA_DIR, else in the user's data directory; the page
-    (`jass-sim serve`) saves every review and coached round there, `jass-sim review --save` one review.
+    The history is an SQLite file in --data-dir, else $JASS_SIM_DATA_DIR, else the user's data
+    directory; the page (`jass-sim serve`) saves every review and coached round there, `jass-sim review
+    --save` one review.
     """
     from jass_sim.core.cli import checked_format
     from jass_sim.core.errors import InputError
-    from jass_sim.core.files import check_output_path, emit
+    from jass_sim.core.files import check_output_dir, check_output_path, emit
     from jass_sim.core.history import HistoryStore, history_path, parse_id
 
-    store = HistoryStore(history_path())
+    if data_dir is not None:  # a directory a history can be kept in, as serve checks it
+        check_output_dir(data_dir, "--data-dir")
+    store = HistoryStore(history_path(data_dir))
     if delete is not None:
         ctx = click.get_current_context()
         for name, flag in (("fmt", "--format"), ("output", "-o")):

@@ -15,10 +15,17 @@ _HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
 
 def notation() -> dict:
     """Chibre's deck (:meth:`jass_sim.core.notation.Deck.to_json`) with its modes (``modes``,
-    ``mode_words``) and the Swiss-German labels (``swiss``)."""
+    ``mode_words``), the Swiss-German labels (``swiss``), the names typed for cards (``aliases``: the
+    words of suits and ranks, lower case, to the suit number and rank letter) and the review's verdict scale (``verdicts``:
+    ``[verdict, least loss in points]``, worst first; the page's Review and coach say it from here)."""
     from jass_sim.jass.cards import DECK, MODE_NAMES, MODE_WORDS, SWISS_LABELS
+    from jass_sim.jass.play.review import THRESHOLDS
 
     return DECK.to_json() | {"modes": list(MODE_NAMES), "mode_words": dict(MODE_WORDS),
+                             "verdicts": [list(t) for t in THRESHOLDS],
+                             # the Swiss-German names a player types ("Rosen-Under"), as the parser reads them
+                             "aliases": {"suits": dict(DECK.suit_aliases),
+                                         "ranks": {w: DECK.ranks[i] for w, i in DECK.rank_aliases.items()}},
                              "swiss": {"suits": list(SWISS_LABELS["suits"]),
                                        "suit_short": list(SWISS_LABELS["suit_short"]),
                                        "ranks": dict(SWISS_LABELS["ranks"]),

@@ -356,6 +356,7 @@ rows("serve")(value(SV, "--port", "0", "65536", "abc", ("", EMPTY)) + value(SV, 
 rows("serve")(value(SV, "--data-dir", UNWRITABLE, "afile", "afile/sub", ("", EMPTY)))
 H = ["history"]
 rows("history")(choice(H, "--format") + out_file(H) + value(H, "--delete", "x", "0", "-1", "999", ("", EMPTY)))
+rows("history")(value(H, "--data-dir", UNWRITABLE, "afile", "afile/sub", ("", EMPTY)))
 
 #: Options and arguments with no row, and why.
 NO_ROW = {
