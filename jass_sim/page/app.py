@@ -50,7 +50,7 @@ from jass_sim.page.history import EXTRA_ARGS, history_routes, saver, split_save
 from jass_sim.page.jobs import FINAL_STATES, JobQueue, QueueFull
 from jass_sim.page.notation import notation_json
 from jass_sim.page.reports import available as available_reports
-from jass_sim.page.reports import reports_dir
+from jass_sim.page.reports import report_route, reports_dir
 
 #: Seconds between two progress events of a running job, at most (the contract says 0.5).
 PROGRESS_EVERY = 0.4
@@ -233,6 +233,8 @@ def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = N
         Mount("/static", app=StaticFiles(directory=static_dir()), name="static"),
     ]
     if reports_dir() is not None:  # the committed reports, read-only (StaticFiles refuses paths outside it)
+        # each report's page with a way back, its contents and keyboard stops (page.reports.for_the_page)
+        routes += [Route("/reports/{game}/", report_route), Route("/reports/{game}/index.html", report_route)]
         routes.append(Mount("/reports", app=StaticFiles(directory=str(reports_dir()), html=True), name="reports"))
     middleware = [Middleware(TokenGate, token=token)] if token else []
     app = Starlette(routes=routes, middleware=middleware)

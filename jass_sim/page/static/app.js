@@ -47,6 +47,8 @@ async function showReports() {
       const a = document.createElement("a");
       a.href = r.href;
       a.textContent = r.title;
+      a.target = "_blank";  // a report opens beside the page (which keeps its round), and has a way back itself
+      a.rel = "noopener";
       a.dataset.report = r.game;
       links.append(a);
     });
