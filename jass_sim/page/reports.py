@@ -50,7 +50,7 @@ _TAGS = re.compile(r"<[^>]+>")
 
 def for_the_page(text: str) -> str:
     """A committed report's HTML as the page serves it: a way back to the page and a table of contents
-    at the top (its ``h2`` sections), every scrolling table a keyboard stop with a name (``tabindex=0``,
+    at the top (its ``h2`` sections), every scrolling table and code block a keyboard stop with a name (``tabindex=0``,
     ``role=region``, its caption), and each figure full size on a phone, scrolling sideways (the
     card-value heat map stays readable at 390 px) and opening alone when tapped."""
     sections = []
@@ -68,6 +68,7 @@ def for_the_page(text: str) -> str:
                 f"<table>{m.group(1)}")
 
     text = _WIDE.sub(table, text)
+    text = text.replace("<pre>", '<pre tabindex="0" aria-label="code (scrolls sideways)">')
     text = _IMG.sub(lambda m: f'<div class="fig" tabindex="0" role="region" aria-label="{m.group(2)} (figure)">'
                               f'<a href="{m.group(1)}">{m.group(0)}</a></div>', text)
     toc = "".join(f'<li><a href="#section-{i}">{title}</a></li>' for i, title in enumerate(sections, 1))

@@ -250,12 +250,16 @@ async function coachPlay(card) {
     const trick = Math.floor((coach.played.length - 1) / 4) + 1;
     // the review's rating of this card (rate_card: the same thresholds, words, loss and CI as the Review)
     runJob("rate_card", Object.assign(before, { card })).then((out) => {
-      if (out.kind !== "result" || round !== coach.round) return;
+      if (round !== coach.round || out.kind === "cancelled") return;
+      if (out.kind === "error") {  // said where the verdict would be, never silently missing
+        addVerdict(trick, `${cardLabel(card)}: the coach could not rate it (${out.data.error}).`, "unclear");
+        return;
+      }
       const line = verdictLine(out.data);
       coach.notes.push(line);
       addVerdict(trick, line, out.data.verdict);
       if (!feedback.textContent.includes("The round is over")) feedback.textContent = line;
-    });
+    }).catch((err) => addVerdict(trick, `${cardLabel(card)}: the coach could not rate it (${err.message}).`, "unclear"));
   } else {
     feedback.textContent = `${cardLabel(card)} was your only legal card.`;
     addVerdict(Math.floor((coach.played.length - 1) / 4) + 1, feedback.textContent, "forced");
