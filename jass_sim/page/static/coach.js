@@ -273,7 +273,7 @@ export function verdictLine(d) {
   const ci = d.ci95_loss ? ` (95% CI ${fmt(d.ci95_loss[0])} to ${fmt(d.ci95_loss[1])})` : "";
   if (d.verdict === "forced") return `${mine} was your only legal card.`;
   if (d.best === d.played) return `✓ ${mine}: good, the best card.`;
-  if (d.verdict === "good") return `✓ ${mine}: good; ${best} was ${fmt(d.loss)} points better${ci}, less than a point.`;
+  if (d.verdict === "good") return `✓ ${mine}: good; ${best} was ${fmt(d.loss)} points better${ci}.`;
   if (d.verdict === "unclear") return `~ ${mine}: unclear; ${best} was ${fmt(d.loss)} points better, within the noise${ci}.`;
   return `✗ ${mine}: ${d.verdict}; ${best} was ${fmt(d.loss)} points better${ci}.`;
 }
