@@ -64,7 +64,11 @@ class Job:
     ``check(args) -> values``, the job's own check of its arguments (an InputError with ``field``
     set), returning the values the caps and minimums apply to (``args`` with the function's
     defaults where they matter); ``history``: ``"module:function"``, called with the result, the
-    source and the result's JSON, making the history's row of a saved job (None: not saved).
+    source and the result's JSON, making the history's row of a saved job (None: not saved);
+    ``warm_up``: the name of the game's warm-up (:attr:`Game.warm_ups`) that compiles this job's
+    kernels (None: the game's first), and ``compile_seconds`` about how long they take to compile on a
+    first run (two idle cores): while that warm-up runs, the job's events say so ("compiling the
+    review's kernels, about N s") and ``/api/health`` lists the job among the commands still warming.
     """
 
     name: str
@@ -78,6 +82,8 @@ class Job:
     texts: tuple[str, ...] = ()
     check: Callable[[dict], dict] | None = None
     history: str | None = None
+    warm_up: str | None = None
+    compile_seconds: int = 30
 
     def load(self):
         """The public function ``module.function`` (imported now), with :attr:`defaults` bound."""

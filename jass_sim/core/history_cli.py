@@ -19,18 +19,23 @@ FORMATS = ("table", "json", "csv")
               "with the trend (95% CIs), the share of best choices, the practice positions solved.")
 @click.option("--plot", default=None, metavar="FILE", help="With --stats: also save a plot of the points lost per "
               "round over time (PNG, SVG or PDF).")
-def history(fmt, output, delete, stats, plot):
+@click.option("--data-dir", default=None, metavar="DIR", help="The history kept in DIR (as `serve --data-dir DIR` "
+              "keeps it) [default: $JASS_SIM_DATA_DIR, else the user's data directory].")
+def history(fmt, output, delete, stats, plot, data_dir):
     """List the saved reviews (newest first): date, game, mode, seat, points lost by card play, verdicts.
 
-    The history is an SQLite file in $JASS_SIM_DATA_DIR, else in the user's data directory; the page
-    (`jass-sim serve`) saves every review and coached round there, `jass-sim review --save` one review.
+    The history is an SQLite file in --data-dir, else $JASS_SIM_DATA_DIR, else the user's data
+    directory; the page (`jass-sim serve`) saves every review and coached round there, `jass-sim review
+    --save` one review.
     """
     from jass_sim.core.cli import checked_format
     from jass_sim.core.errors import InputError
-    from jass_sim.core.files import check_output_path, emit
+    from jass_sim.core.files import check_output_dir, check_output_path, emit
     from jass_sim.core.history import HistoryStore, history_path, parse_id
 
-    store = HistoryStore(history_path())
+    if data_dir is not None:  # a directory a history can be kept in, as serve checks it
+        check_output_dir(data_dir, "--data-dir")
+    store = HistoryStore(history_path(data_dir))
     if plot is not None and not stats:
         raise InputError("--plot draws the statistics: give --stats too", "--plot")
     if stats:

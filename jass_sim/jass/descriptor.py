@@ -56,12 +56,14 @@ GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay
             commands=COMMANDS, replay_command=("replay",), player_option="--policy",
             new_state=new_state, replay_actions=replay_actions, state_options=STATE_OPTIONS,
             golden=(Golden("jass_replay_seed1_net.json", 1, "net", key="replay"),),  # the default run
-            jobs=(Job("advise", "jass_sim.jass.api", "advise", progress=True, caps=SAMPLE_CAPS, policies=SLOW_POLICIES),
+            jobs=(Job("advise", "jass_sim.jass.api", "advise", progress=True, caps=SAMPLE_CAPS, policies=SLOW_POLICIES,
+                      compile_seconds=35),
                   Job("play_advice", "jass_sim.jass.play.api", "play_advice", progress=True, caps=SAMPLE_CAPS,
-                      policies=SLOW_POLICIES),
+                      policies=SLOW_POLICIES, warm_up="jass-play", compile_seconds=80),
                   Job("review", "jass_sim.jass.play.api", "review", progress=True,
                       caps=(("samples", 100_000), ("search_worlds", 256)), policies=SLOW_POLICIES, texts=("round",),
-                      check=page_hooks.check_review, history="jass_sim.jass.play.history:history_entry"),
+                      check=page_hooks.check_review, history="jass_sim.jass.play.history:history_entry",
+                      warm_up="jass-play", compile_seconds=85),
                   # equity's last kernel (every cell of the grid against every sampled round, level by level)
                   # cannot be cut: with the largest step and at most 4,000 rounds it lasts about half a second on
                   # a loaded two-core machine (the default 50,000 rounds at step 10 take a minute); bigger tables
@@ -72,9 +74,13 @@ GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay
                   # whose first parameter ``policy`` the job's args may leave out: ``net``), the mode a bot
                   # partner picks (or its chibre), and the melds and stöck each seat declares
                   Job("choose_card", "jass_sim.jass.play.choose", "choose_card", progress=True, defaults=(("policy", "net"),),
-                      caps=(("search_worlds", 256),)),
-                  Job("choose_mode", "jass_sim.jass.play.coach", "choose_mode", progress=True),
-                  Job("declare_melds", "jass_sim.jass.play.coach", "declare_melds", progress=True)),
+                      caps=(("search_worlds", 256),), warm_up="jass-play", compile_seconds=80),
+                  Job("choose_mode", "jass_sim.jass.play.coach", "choose_mode", progress=True, compile_seconds=10),
+                  Job("declare_melds", "jass_sim.jass.play.coach", "declare_melds", progress=True, compile_seconds=10),
+                  # the coach's verdict on the player's card: the review's rating of it (one verdict scale)
+                  Job("rate_card", "jass_sim.jass.play.coach", "rate_card", progress=True,
+                      caps=tuple(c for c in SAMPLE_CAPS if c[0] != "max_samples"),
+                      policies=SLOW_POLICIES, warm_up="jass-play", compile_seconds=80)),
             streams=STREAMS, shared_streams=SHARED_STREAMS, arg_kinds=ARG_KINDS,
             notation=page_hooks.notation,
             warm_ups=(("jass", page_hooks.warm_up_advise), ("jass-play", page_hooks.warm_up_play)),

@@ -15,10 +15,17 @@ _HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
 
 def notation() -> dict:
     """Chibre's deck (:meth:`jass_sim.core.notation.Deck.to_json`) with its modes (``modes``,
-    ``mode_words``) and the Swiss-German labels (``swiss``)."""
+    ``mode_words``), the Swiss-German labels (``swiss``), the names typed for cards (``aliases``: the
+    words of suits and ranks, lower case, to the suit number and rank letter) and the review's verdict scale (``verdicts``:
+    ``[verdict, least loss in points]``, worst first; the page's Review and coach say it from here)."""
     from jass_sim.jass.cards import DECK, MODE_NAMES, MODE_WORDS, SWISS_LABELS
+    from jass_sim.jass.play.review import THRESHOLDS
 
     return DECK.to_json() | {"modes": list(MODE_NAMES), "mode_words": dict(MODE_WORDS),
+                             "verdicts": [list(t) for t in THRESHOLDS],
+                             # the Swiss-German names a player types ("Rosen-Under"), as the parser reads them
+                             "aliases": {"suits": dict(DECK.suit_aliases),
+                                         "ranks": {w: DECK.ranks[i] for w, i in DECK.rank_aliases.items()}},
                              "swiss": {"suits": list(SWISS_LABELS["suits"]),
                                        "suit_short": list(SWISS_LABELS["suit_short"]),
                                        "ranks": dict(SWISS_LABELS["ranks"]),
@@ -71,10 +78,11 @@ def _refused(message: str, token: str, field: str) -> InputError:
 def position(body) -> dict:
     """The position of a round entered at the table (seat 0's view; any seat may be to play), as
     ``Position.to_json()`` plus ``to_play`` (the seat to play next, None at the end), ``winners``
-    of the finished tricks, and ``finished``; an InputError naming the card that breaks a rule."""
+    of the finished tricks, ``finished``, and ``weis_shown`` (the Weis are shown by now,
+    :func:`jass_sim.jass.play.position.melds_seen`); an InputError naming the card that breaks a rule."""
     from jass_sim.jass.cards import format_card, mode_option, parse_cards
     from jass_sim.jass.play.api import parse_melds
-    from jass_sim.jass.play.position import build_position
+    from jass_sim.jass.play.position import build_position, melds_seen
 
     if not isinstance(body, dict):
         raise _refused("the request body must be a JSON object", "body", "body")
@@ -95,6 +103,8 @@ def position(body) -> dict:
     doc["tricks"] = [{"leader": t["leader"], "cards": [format_card(c) for c in t["cards"]], "winner": t["winner"],
                       "points": t["points"]} for t in pos.tricks]
     doc["finished"] = finished
+    # the coach shows the best team's Weis when this says so: the review's rule of what a card knows
+    doc["weis_shown"] = bool(melds_seen({0: True}, len(pos.played)))
     return doc
 
 

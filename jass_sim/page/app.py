@@ -2,11 +2,16 @@
 
 - ``GET /`` the page; ``GET /static/...`` its scripts and styles (package data).
 - ``GET /api/health``: ``{"status": "warming" | "ready", "version": ..., "games": {game: "warming" |
-  "ready" | "failed"}}`` (``status``: the first registered game, the page's first question).
-- ``POST /api/jobs`` with ``{"command": C, "args": {...}}``: 202 ``{"id": ...}``; bad arguments 400
-  ``{"error": line, "field": argument}``; a body over ``MAX_BODY_BYTES`` 413; a full queue 429.
-- ``GET /api/jobs/{id}/events``: server-sent events: ``progress`` (at least every 0.5 s), then one
-  of ``result``, ``error`` or ``cancelled``. Unknown id: 404.
+  "ready" | "failed"}, "families": {warm-up: {"state", "commands"}}, "warming": [commands]}``
+  (``status``: the first registered game, the page's first question; ``families``: the job commands
+  each warm-up prepares; ``warming``: the commands whose kernels are still compiling).
+- ``POST /api/jobs`` with ``{"command": C, "args": {...}}``: 202 ``{"id": ...}`` within a second, even
+  while kernels compile; bad arguments 400 ``{"error": line, "field": argument}`` (or, when their check
+  has to compile kernels first, the job's ``error`` event with that body); a body over
+  ``MAX_BODY_BYTES`` 413; a full queue 429.
+- ``GET /api/jobs/{id}/events``: server-sent events: ``progress`` (at least every 0.5 s; while the
+  job's kernels compile, ``stage`` "compiling the review's kernels, about N s" with ``done``/``target``
+  in seconds and ``warming``), then one of ``result``, ``error`` or ``cancelled``. Unknown id: 404.
 - ``DELETE /api/jobs/{id}``: cancel (the stream ends with ``cancelled`` within a second).
 - ``GET /api/jobs/{id}``: the job's state and, once there, its result (a page reloaded mid-job).
 - ``GET /api/commands``: the commands and their arguments.
@@ -25,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from importlib import resources
 
@@ -47,12 +53,16 @@ from jass_sim.page.jobs import FINAL_STATES, JobQueue, QueueFull
 from jass_sim.page.notation import notation_json
 from jass_sim.page.practice import practice_routes
 from jass_sim.page.reports import available as available_reports
-from jass_sim.page.reports import reports_dir
+from jass_sim.page.reports import report_route, reports_dir
 
 #: Seconds between two progress events of a running job, at most (the contract says 0.5).
 PROGRESS_EVERY = 0.4
 #: How often an event stream looks at its job.
 POLL = 0.05
+#: Seconds a ``POST /api/jobs`` waits for the check of its arguments (400 on bad input): a check that
+#: imports or compiles on a first run takes longer, so the job is accepted and held until its check
+#: ends (bad input then fails the job, its ``error`` event carrying the 400's body).
+CHECK_WAIT = 0.3
 
 
 def static_dir() -> str:
@@ -75,7 +85,10 @@ def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = N
                             headers={"Cache-Control": "no-cache"})
 
     async def health(request: Request) -> Response:
-        body = {"status": "ready" if jobs.ready else "warming", "version": version, "games": dict(jobs.games)}
+        families = jobs.families()
+        body = {"status": "ready" if jobs.ready else "warming", "version": version, "games": dict(jobs.games),
+                "families": families,
+                "warming": [c for f in families.values() if f["state"] == "warming" for c in f["commands"]]}
         if jobs.warm_up_error:
             body["warm_up_error"] = jobs.warm_up_error
         return JSONResponse(body)
@@ -91,17 +104,50 @@ def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = N
             body = await read_json(request)
         except BodyError as exc:
             return exc.response
-        try:
+
+        def prepare():
+            """The whole check of the body, off the event loop: it may import the command's module and
+            compile the kernels its check calls (minutes on a first run)."""
             checked, source = split_save(body)
             command, args = check_request(checked)
-            await run_in_threadpool(jobs.check, command, args)
-        except (InputError, TypeError, ValueError) as exc:
+            jobs.check(command, args)
+            return command, args, source
+
+        def refused(exc: Exception) -> Response:
             args = body.get("args") if isinstance(body, dict) and isinstance(body.get("args"), dict) else {}
             return JSONResponse(error_body(exc, args), status_code=400)
+
+        check = in_daemon_thread(prepare)
+        done, _ = await asyncio.wait({check}, timeout=CHECK_WAIT)
+        name = body.get("command") if isinstance(body, dict) else None
+        if not done and (name not in COMMANDS or not isinstance(body.get("args", {}), (dict, type(None)))):
+            done, _ = await asyncio.wait({check})  # a body the check refuses without importing anything
+        if done:
+            try:
+                command, args, source = check.result()
+            except (InputError, TypeError, ValueError) as exc:
+                return refused(exc)
+            try:
+                job = jobs.submit(name, command, args, after=saver(history, source, name) if source else None)
+            except QueueFull as exc:
+                return JSONResponse({"error": str(exc)}, status_code=429)
+            return JSONResponse({"id": job.id}, status_code=202)
+        # still checking (a first run compiles): the job is held until its check ends, and says what it waits for
+        raw = body.get("args") or {}
         try:
-            job = jobs.submit(body["command"], command, args, after=saver(history, source, body["command"]) if source else None)
+            job = jobs.submit(name, COMMANDS[name], raw, hold=True)
         except QueueFull as exc:
             return JSONResponse({"error": str(exc)}, status_code=429)
+
+        def checked(f) -> None:
+            exc = None if f.cancelled() else f.exception()
+            if f.cancelled() or exc is not None:
+                jobs.checked(job, exc)
+                return
+            command, args, source = f.result()
+            jobs.release(job, command, args, after=saver(history, source, name) if source else None)
+
+        check.add_done_callback(checked)
         return JSONResponse({"id": job.id}, status_code=202)
 
     async def position(request: Request) -> Response:
@@ -161,6 +207,9 @@ def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = N
                         data["ahead"] = jobs.position(job)
                         if not jobs.ready:
                             data["stage"] = "preparing the engine"
+                    waiting = jobs.waiting(job)
+                    if waiting is not None:  # its kernels are still compiling: say so, with the time left
+                        data |= waiting
                     if job.partial is not None and version != seen:
                         data["partial"] = job.partial
                     yield _event("progress", data)
@@ -188,12 +237,42 @@ def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = N
         Mount("/static", app=StaticFiles(directory=static_dir()), name="static"),
     ]
     if reports_dir() is not None:  # the committed reports, read-only (StaticFiles refuses paths outside it)
+        # each report's page with a way back, its contents and keyboard stops (page.reports.for_the_page)
+        routes += [Route("/reports/{game}/", report_route), Route("/reports/{game}/index.html", report_route)]
         routes.append(Mount("/reports", app=StaticFiles(directory=str(reports_dir()), html=True), name="reports"))
     middleware = [Middleware(TokenGate, token=token)] if token else []
     app = Starlette(routes=routes, middleware=middleware)
     app.state.jobs = jobs
     app.state.history = history
     return app
+
+
+def in_daemon_thread(work) -> asyncio.Future:
+    """``work()`` on a daemon thread of its own, as a future of the running loop: a check that compiles
+    for minutes on a first run never holds up the server's exit (Ctrl-C, SIGTERM), as the thread
+    pool's threads would."""
+    loop = asyncio.get_running_loop()
+    future = loop.create_future()
+
+    def settle(result, exc) -> None:
+        if not future.done():
+            if exc is not None:
+                future.set_exception(exc)
+            else:
+                future.set_result(result)
+
+    def run() -> None:
+        try:
+            result, exc = work(), None
+        except Exception as error:  # handed to the loop: the POST's answer or the held job's error
+            result, exc = None, error
+        try:
+            loop.call_soon_threadsafe(settle, result, exc)
+        except RuntimeError:  # the loop is closed: the server has stopped
+            pass
+
+    threading.Thread(target=run, name="jass-sim-check", daemon=True).start()
+    return future
 
 
 class BodyError(Exception):

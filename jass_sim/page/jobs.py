@@ -96,8 +96,86 @@ class JobQueue:
         #: ``game -> "warming" | "ready" | "failed"`` (``first``: the worker's own warm-up)
         self.games: dict[str, str] = {first: "ready" if warm_up is None else "warming"}
         self.games.update({game: "warming" for game, _ in self._background})
+        #: when each warm-up started (``time.monotonic``), for the estimate of what is left
+        self.warm_started: dict[str, float] = {first: time.monotonic()}
+        #: a kernel was compiled in this process (a cache miss), not only loaded from Numba's cache
+        self.compiled = False
+        if warm_up is not None or self._background:
+            self._listen_to_compiles()
         self._thread = threading.Thread(target=self._work, name="jass-sim-jobs", daemon=True)
         self._thread.start()
+
+    # --- what is still warming ---------------------------------------------------------------------
+    def family(self, command: JobCommand) -> str | None:
+        """The warm-up that compiles ``command``'s kernels (:attr:`JobCommand.warm_up`, else its game's
+        first), or None for a game without warm-ups."""
+        from jass_sim.registry import GAMES
+
+        for game in GAMES:
+            if any(job is command for job in game.jobs):
+                return command.warm_up or (game.warm_ups[0][0] if game.warm_ups else None)
+        return None
+
+    def families(self) -> dict[str, dict]:
+        """``{warm-up: {"state": "warming" | "ready" | "failed", "commands": [...]}}``: the job commands
+        each warm-up prepares, and whether it is done (``/api/health``)."""
+        from jass_sim.registry import GAMES
+
+        out: dict[str, dict] = {}
+        for game in GAMES:
+            for job in game.jobs:
+                name = self.family(job)
+                if name is not None:
+                    out.setdefault(name, {"state": self.games.get(name, "ready"), "commands": []})
+                    out[name]["commands"].append(job.name)
+        return out
+
+    def waiting(self, job: Job) -> dict | None:
+        """What ``job`` waits for before its first tick: its warm-up still running, as a progress event's
+        fields (``stage`` "compiling the review's kernels, about N s", ``done``/``target``: seconds
+        since that warm-up started and its estimate, ``warming``: the warm-up's name); None when its
+        kernels are ready or the job has ticked already."""
+        family = self.family(job.command)
+        if family is None or self.games.get(family, "ready") != "warming" or job.progress.get("done", 0):
+            return None
+        elapsed = time.monotonic() - self.warm_started.get(family, job.created)  # not started: since the POST
+        estimate = job.command.compile_seconds
+        left = max(1, round(estimate - elapsed))
+        what = job.name.replace("_", " ")
+        stage = (f"compiling the {what}'s kernels, about {left} s" if self.compiled
+                 else f"loading the {what}'s kernels")
+        return {"stage": stage, "done": round(min(elapsed, estimate - 1), 1), "target": estimate, "warming": family}
+
+    def _listen_to_compiles(self) -> None:
+        """Note the first kernel compiled in this process (Numba sends ``numba:compile`` on a cache
+        miss only): the events then say "compiling", else "loading"."""
+        from numba.core import event
+
+        jobs = self
+
+        class Listener(event.Listener):
+            def on_start(self, ev) -> None:
+                jobs.compiled = True
+
+            def on_end(self, ev) -> None:
+                pass
+
+        event.register("numba:compile", Listener())
+
+    def checked(self, job: Job, exc: BaseException | None) -> None:
+        """The check of a held job's arguments (:meth:`submit` with ``hold``) failed: bad input fails
+        the job with the 400's body (``error``, ``field``), anything else as an internal error."""
+        if isinstance(exc, (InputError, TypeError, ValueError)):
+            self._fail(job, error_body(exc, job.args))
+        else:
+            log.error("the check of job %s failed: %r", job.id, exc)
+            self._fail(job, {"error": f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())}"})
+
+    def release(self, job: Job, command: JobCommand, args: dict, after=None) -> None:
+        """A held job's check passed: it runs with the checked ``args`` (in its turn)."""
+        with self._lock:
+            job.command, job.args, job.after = command, args, after
+        self._queue.put(job)
 
     # --- the API's side -------------------------------------------------------------------------
     def check(self, command: JobCommand, args: dict) -> None:
@@ -115,15 +193,18 @@ class JobQueue:
         except _Checked:
             return
 
-    def submit(self, name: str, command: JobCommand, args: dict, after=None) -> Job:
-        """Queue a job; :class:`QueueFull` when :data:`~jass_sim.core.caps.MAX_QUEUED` jobs wait already."""
+    def submit(self, name: str, command: JobCommand, args: dict, after=None, hold: bool = False) -> Job:
+        """Queue a job; :class:`QueueFull` when :data:`~jass_sim.core.caps.MAX_QUEUED` jobs wait already.
+        With ``hold`` the job waits (``queued``) until :meth:`release` or :meth:`checked`: its check
+        of the arguments is still running."""
         job = Job(f"{next(self._ids)}-{secrets.token_hex(4)}", name, command, args, after=after)
         with self._lock:
             if sum(1 for j in self._jobs.values() if j.state == "queued") >= MAX_QUEUED:
                 raise QueueFull(f"{MAX_QUEUED} jobs are waiting already: try again when one has ended")
             self._jobs[job.id] = job
             self._forget_old()
-        self._queue.put(job)
+        if not hold:
+            self._queue.put(job)
         return job
 
     def get(self, job_id: str) -> Job | None:
@@ -167,13 +248,14 @@ class JobQueue:
             job = self._queue.get()
             if job is None:
                 return
-            if job.cancel_requested:
+            if job.cancel_requested or job.finished:  # cancelled, or its queued check failed
                 continue
             self._run(job)
 
     def _warm_games(self) -> None:
         # after the first: a game's first job waits for nothing that another game's warm-up compiles
         for game, warm in self._background:
+            self.warm_started[game] = time.monotonic()
             try:
                 warm()
                 self.games[game] = "ready"
@@ -183,6 +265,8 @@ class JobQueue:
 
     def _run(self, job: Job) -> None:
         with self._lock:
+            if job.finished:
+                return
             job.state = "running"
             job._changed()
         kwargs = dict(job.args)
@@ -194,7 +278,7 @@ class JobQueue:
             if job.after is not None and not job.cancel_requested:
                 doc = job.after(out, doc)
             with self._lock:
-                if not job.cancel_requested:
+                if not job.cancel_requested and not job.finished:
                     job.result = doc
                     job.state = "result"
                     job._changed()
@@ -212,7 +296,7 @@ class JobQueue:
 
     def _fail(self, job: Job, body: dict) -> None:
         with self._lock:
-            if job.cancel_requested:
+            if job.cancel_requested or job.finished:
                 return
             job.error = body
             job.state = "error"

@@ -381,6 +381,7 @@ PR = ["practice"]
 rows("practice")(choice(PR, "--game") + choice(PR, "--format") + out_file(PR)
                  + value(PR, "--reset", "x", "0", "-1", "999", ("", EMPTY))
                  + value(PR, "--data-dir", UNWRITABLE, "afile", "afile/sub", ("", EMPTY)))
+rows("history")(value(H, "--data-dir", UNWRITABLE, "afile", "afile/sub", ("", EMPTY)))
 
 #: Options and arguments with no row, and why.
 NO_ROW = {

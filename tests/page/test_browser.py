@@ -47,6 +47,7 @@ def base():
 @pytest.fixture
 def ready(page, base):
     page.set_default_timeout(180_000)
+    page.add_init_script("window.jassSimTrickMs = 0")  # the coach shows each won trick at once (no 1.5 s pauses)
     page.goto(base)
     # a cold Numba cache (a fresh clone) compiles the kernels first: minutes on a busy 2-core machine
     expect(page.locator("#engine")).to_have_class(re.compile("ready"), timeout=900_000)
@@ -84,7 +85,8 @@ def test_enter_a_round_at_the_table_and_get_advice_at_seat_0s_turn(ready):
         page.click(f'#table-play-picker [data-card="{card}"]')
     # a card in my own hand cannot be played by seat 3: refused with the reason, then undone
     page.click('#table-play-picker [data-card="HJ"]')
-    expect(page.locator('#view-table [data-error-for="played"]')).to_contain_text("HJ")
+    # in the page's card labels (issue 54: "♥J", not the rules' code "HJ")
+    expect(page.locator('#view-table [data-error-for="played"]')).to_contain_text("♥J")
     page.click('#table-play-picker [data-card="DA"]')
     expect(page.locator("#table-state")).to_contain_text("Your turn")
     expect(page.locator("#table-result [data-testid=recommendation]")).to_be_visible()
@@ -235,6 +237,9 @@ def test_the_footer_links_the_committed_reports(ready):
     assert [links.nth(i).get_attribute("data-report") for i in range(3)] == ["chibre", "cribbage", "basra"]
     page.set_viewport_size({"width": 390, "height": 844})
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    links.first.click()
-    expect(page).to_have_url(re.compile(r"/reports/chibre/index\.html$"))
-    expect(page.locator("h1").first).to_be_visible()
+    with page.expect_popup() as opened:  # issue 54: beside the page, which keeps its round
+        links.first.click()
+    report = opened.value
+    expect(report).to_have_url(re.compile(r"/reports/chibre/index\.html$"))
+    expect(report.locator("h1").first).to_be_visible()
+    report.close()

@@ -44,6 +44,7 @@ def base():
 @pytest.fixture
 def ready(page, base):
     page.set_default_timeout(180_000)
+    page.add_init_script("window.jassSimTrickMs = 0")  # the coach shows each won trick at once (no 1.5 s pauses)
     page.goto(base)
     expect(page.locator("#engine")).to_have_class(re.compile("ready"), timeout=900_000)
     return page

@@ -81,3 +81,22 @@ def test_bad_hands_are_named(client):
     assert response.status_code == 400 and "held by seats 0 and 1" in response.json()["error"]
     response = client.post("/api/jobs", json={"command": "choose_mode", "args": {"cards": HANDS[0]}})
     assert response.status_code == 400 and "cards" in response.json()["error"]
+
+
+def test_the_coachs_verdict_is_the_reviews_rating_of_the_card(client):
+    """Issue 54: one verdict scale. The coach's ``rate_card`` job gives, for the same position, worlds
+    and seed, exactly the review's decision (verdict, best card, loss and CI, the words); an illegal
+    card is named. 24 worlds: the two must be equal at any size, and small keeps it under a second."""
+    from jass_sim.jass.play.review import review
+    from jass_sim.jass.play.round_file import parse_round_text
+
+    hand = "HJ H9 HA SK SQ D6 C7 C8 CT"
+    rnd = parse_round_text(f"mode H\nleader 1\nhand 0: {hand}\ntrick S6 SA S7 SK\n")
+    played = [d for d in review(rnd, [0], samples=24, seed=4, review_mode=False).decisions if d.kind == "card"]
+    name, doc = run(client, "rate_card", {"hand": hand, "mode": "H", "leader": 1, "played": "S6 SA S7", "card": "SK",
+                                          "samples": 24, "seed": 4})
+    assert name == "result" and doc == played[0].to_json()
+    assert doc["verdict"] in ("good", "inaccuracy", "mistake", "blunder", "unclear")
+    response = client.post("/api/jobs", json={"command": "rate_card", "args": {"hand": hand, "mode": "H", "leader": 1,
+                                                                              "played": "S6 SA S7", "card": "D6"}})
+    assert response.status_code == 400 and response.json()["field"] == "card" and "D6" in response.json()["error"]

@@ -28,7 +28,8 @@ def test_every_committed_report_is_listed_and_served(client):
     for r in listed:
         page = client.get(r["href"])
         assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
-        assert page.text == (REPO_REPORTS / r["game"] / "index.html").read_text(encoding="utf-8")
+        committed = (REPO_REPORTS / r["game"] / "index.html").read_text(encoding="utf-8")
+        assert page.text == R.for_the_page(committed)
         # the report's own images and tables come from the same server
         png = next((REPO_REPORTS / r["game"]).glob("*.png"))
         image = client.get(f"/reports/{r['game']}/{png.name}")
@@ -54,3 +55,17 @@ def test_without_the_repository_no_report_is_listed(monkeypatch):
     assert R.available() == []
     with TestClient(create_app()) as c:
         assert c.get("/api/reports").json() == {"reports": []}
+
+
+def test_a_report_opens_with_a_way_back_contents_and_keyboard_stops(client):
+    """Issue 54: a report opened from the page has a way back to it, a table of contents of its
+    sections, every table that scrolls a named keyboard stop, and each figure full size on a phone."""
+    committed = (REPO_REPORTS / "chibre" / "index.html").read_text(encoding="utf-8")
+    text = client.get("/reports/chibre/index.html").text
+    assert 'href="/" data-testid="report-back"' in text and 'aria-label="Contents"' in text
+    assert text.count('<a href="#section-') == committed.count("<h2>") == text.count('<h2 id="section-')
+    assert text.count('<div class="wide" tabindex="0" role="region" aria-label="') == \
+        committed.count('<div class="wide">') and '<div class="wide">' not in text
+    assert text.count('<div class="fig" tabindex="0"') == committed.count("<img ")
+    assert 'aria-label="Heat map of card values by mode (figure)"><a href="card_values.png">' in text
+    assert R.for_the_page("<html><body><p>x</p></body></html>").count("report-back") == 1  # no sections: no contents

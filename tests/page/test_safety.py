@@ -42,7 +42,8 @@ REQUIRED = {"advise": {"hand": HAND}, "play_advice": {"hand": HAND, "mode": "H"}
             "choose_card": {"hand": HAND, "mode": "H"}, "choose_mode": {"hand": HAND},
             "declare_melds": {"hands": HANDS, "mode": "H"}, "cribbage_review": {"game": CRIB_GAME},
             "cribbage_state": {"game": CRIB_GAME}, "cribbage_rate": {"game": CRIB_GAME},
-            "cribbage_bot_discard": {"hand": "5H 5D JS 6C 4H KD", "dealer": True}}
+            "cribbage_bot_discard": {"hand": "5H 5D JS 6C 4H KD", "dealer": True},
+            "rate_card": {"hand": HAND, "mode": "H", "card": "HJ"}}
 
 
 @pytest.fixture(scope="module")

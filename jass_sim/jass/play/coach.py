@@ -165,3 +165,85 @@ def declare_melds(hands, *, mode: str, leader: int = 0, rules: str = "chibre", p
     if progress is not None:
         progress(Tick(1, 1, stage="the melds"))
     return declared
+
+
+@dataclass(eq=False, repr=False)
+class RatedCard(Result):
+    """The coach's verdict on one card, as the review rates it: ``decision`` (a
+    :class:`jass_sim.jass.play.review.Decision`); ``to_json()`` is that decision's review JSON."""
+
+    decision: object
+
+    formats = ("table", "json")
+
+    def to_json(self) -> dict:
+        return self.decision.to_json()
+
+    def text(self) -> str:
+        d = self.decision
+        return f"{d.played}: {d.verdict}" + ("" if d.verdict in ("good", "forced") else f", best {d.best} "
+                                                                                        f"({d.loss:.1f} points)")
+
+
+@api_args(card="cards", chooser="whole")
+def rate_card(hand, *, card, mode: str, leader: int = 0, chooser: int | None = None, chibred: bool = False,
+              played: str = "", melds=None, rules: str = "chibre", policy: str | None = None,
+              samples: int | None = None, seed: int = 0, threads: int | None = None, progress=None,
+              search_worlds: int | None = None) -> RatedCard:
+    """The coach's verdict on ``card``, played by seat 0 after ``played``: the review's rating of a
+    card (:func:`jass_sim.jass.play.review.card_decision`: the same thresholds, words, loss and CI),
+    so that the coach and the Review never disagree on the same card, worlds and seed.
+
+    Parameters
+    ----------
+    hand : str
+        Seat 0's nine dealt cards.
+    card : str
+        The card seat 0 played (one of its legal cards).
+    mode, leader, chooser, chibred, played, melds, rules, policy, samples, seed, threads, search_worlds :
+        The position before the card and the sampling, as for :func:`jass_sim.jass.play.api.play_advice`.
+    progress : callable, optional
+        Called with a :class:`~jass_sim.core.chunks.Tick`: 0 once the arguments are checked, then as
+        the advice samples.
+
+    Returns
+    -------
+    RatedCard
+        ``to_json()``: the review's decision document (``verdict``, ``best``, ``loss``, ``ci95_loss``,
+        ``sentence``, ``alternatives``).
+
+    Examples
+    --------
+    >>> import jass_sim.jass.play.coach as coach
+    >>> coach.rate_card("HJ H9 HA SK SQ D6 C7 C8 CT", card="SK", mode="H", leader=1,
+    ...                 played="S6 SA S7", samples=64).to_json()["verdict"]  # doctest: +SKIP
+    'good'
+    """
+    from jass_sim.core.chunks import Tick
+    from jass_sim.jass.cards import parse_cards
+    from jass_sim.jass.play.advice import DEFAULT_PLAY_POLICY
+    from jass_sim.jass.play.api import parse_melds
+    from jass_sim.jass.play.position import build_position
+    from jass_sim.jass.play.review import card_decision
+    from jass_sim.jass.players import check_solver_options, policy_params
+    from jass_sim.jass.rules import get_rules
+
+    policy_params(search_worlds=search_worlds)
+    check_solver_options([policy or DEFAULT_PLAY_POLICY], search_worlds=search_worlds)
+    if samples is not None and samples < 2:
+        raise InputError(f"samples must be at least 2, got {samples}", str(samples))
+    preset = get_rules(rules)
+    pos = build_position(parse_cards(hand, count=9), mode_option(mode, allow_auto=False), leader,
+                         parse_cards(played, count=None, unique=False), parse_melds(melds), chooser=chooser,
+                         chibred=chibred, four_points=preset.four_points)
+    chosen = parse_cards(card, count=1)[0]
+    if chosen not in pos.legal:
+        exc = InputError(f"card {format_card(chosen)} is not one of seat 0's legal cards "
+                         f"({' '.join(format_card(c) for c in pos.legal)})", format_card(chosen))
+        exc.field = "card"
+        raise exc
+    if progress is not None:
+        progress(Tick(0, 1, stage="the coach's verdict"))
+    policy = DEFAULT_PLAY_POLICY if policy is None else policy.strip().lower()
+    return RatedCard(card_decision(pos, chosen, 0, preset, policy, samples, seed, threads, progress, search_worlds,
+                                   stage="the coach's verdict"))

@@ -22,7 +22,33 @@ from jass_sim.jass.rules import current_trick, trick_outcome
 from jass_sim.jass.rules._tricks import legal_follow, may_hold, void_shown
 from jass_sim.jass.rules.state import follow_refusal
 
-__all__ = ["Position", "build_position", "check_shown_melds", "rotate_seat"]
+__all__ = ["Position", "WEIS_SHOWN_AFTER", "build_position", "check_shown_melds", "melds_seen", "rotate_seat"]
+
+#: Cards played before the Weis are shown: they are declared (their points) in the first trick and the
+#: best team's cards shown once it is over (the coach's table and the review both follow this).
+WEIS_SHOWN_AFTER = 4
+
+
+def melds_seen(shown: dict, played: int) -> dict:
+    """The shown Weis a player has seen when ``played`` cards have been played: none during the
+    first trick (the Weis are shown once it is over, :data:`WEIS_SHOWN_AFTER`), all of them after.
+
+    The one rule of what a decision may know of the melds: the review judges each card with it, and
+    the page's position (``POST /api/position``, ``weis_shown``) tells the coach when to show them.
+
+    Parameters
+    ----------
+    shown : dict
+        The meld cards shown in the round, by seat.
+    played : int
+        Cards played before the decision.
+
+    Returns
+    -------
+    dict
+        ``shown`` from the end of the first trick on, else an empty dict.
+    """
+    return shown if played >= WEIS_SHOWN_AFTER else {}
 
 
 @dataclass

@@ -1,7 +1,9 @@
 """``review``: rate every decision of a seat (or a team) in a played round.
 
 The mode choice is rated through ``advise`` and every card through ``play-advice`` from that
-seat's view at that moment (seats renumbered so that the reviewed seat is seat 0). Each decision
+seat's view at that moment (seats renumbered so that the reviewed seat is seat 0), with only what it
+had seen then: the Weis shown after the first trick are not known to a card of the first trick
+(:func:`~jass_sim.jass.play.position.melds_seen`, the coach's rule). Each decision
 gets the best option, the loss of the one taken in points with its paired 95% CI, and a verdict:
 good (loss below 1 point), inaccuracy (1 or more), mistake (4 or more), blunder (10 or more), or
 unclear when the loss is not larger than its noise (its 95% CI reaches 0). With all four hands
@@ -23,7 +25,7 @@ from jass_sim.core.result import Result
 from jass_sim.core.verdicts import VERDICTS, verdict
 from jass_sim.jass.cards import format_card, mode_name
 from jass_sim.jass.play.advice import DEFAULT_PLAY_POLICY, DEFAULT_SAMPLES, card_label, paired, play_advice
-from jass_sim.jass.play.position import Position, build_position, rotate_seat
+from jass_sim.jass.play.position import Position, build_position, melds_seen, rotate_seat
 from jass_sim.jass.play.round_file import RoundInput
 from jass_sim.jass.play.worlds import known_world, run_play_advice
 from jass_sim.jass.players import PLAYERS, policy_params
@@ -207,9 +209,10 @@ def _file_seats(message: str, me: int) -> str:
 
 
 def _rotated(r: RoundInput, me: int, upto: int, require_turn: bool = True) -> Position:
-    """The position after ``upto`` cards from seat ``me``'s view (renumbered seat 0)."""
+    """The position after ``upto`` cards from seat ``me``'s view (renumbered seat 0), with the Weis
+    shown by then only (:func:`~jass_sim.jass.play.position.melds_seen`: none in the first trick)."""
     hands = [r.hands[(s + me) % 4] for s in range(4)] if r.all_hands else None
-    shown = {rotate_seat(s, me): cs for s, cs in r.shown.items()}
+    shown = {rotate_seat(s, me): cs for s, cs in melds_seen(r.shown, upto).items()}
     try:
         return build_position(r.hands[me], r.mode, rotate_seat(r.leader, me), r.played[:upto], shown,
                               chooser=rotate_seat(_chooser(r), me), chibred=r.chibred, hands=hands,
@@ -270,30 +273,8 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
         card = r.played[i]
         pos = _rotated(r, seat, i)
         trick_no = len(pos.tricks) + 1
-        d = Decision("card", seat, trick_no, format_card(card), format_card(card), 0.0, None, "forced",
-                     len(pos.legal), hand=pos.remaining, trick_so_far=list(pos.trick),
-                     trick_leader=(pos.trick_leader + seat) & 3)
-        if len(pos.legal) > 1:
-            advice = play_advice(pos, rules, policy, samples, seed=seed, threads=threads, progress=step.inner(),
-                                 params=policy_params(search_worlds=search_worlds),
-                                 stage=f"decision {step.k + 1} of {total}: trick {trick_no}")
-            loss, lo, hi = advice.loss(card)
-            d.best = format_card(advice.cards[advice.best])
-            if card in [advice.cards[j] for j in advice.equivalent]:
-                loss, lo, hi = 0.0, 0.0, 0.0
-            if loss == 0 and (math.isnan(lo) or lo == hi == 0):  # worth as much as the best: name the card played
-                d.best = format_card(card)
-            d.loss = float(loss)
-            d.ci95 = None if math.isnan(lo) else (float(lo), float(hi))
-            d.verdict = verdict(d.loss, lo, thresholds=THRESHOLDS)
-            d.sentence = advice.sentence
-            # the best other cards (up to 3), each with its gap to the card played (paired, 95% CI)
-            for j in [j for j in advice.order if advice.cards[j] != card][:3]:
-                gap, glo, ghi = paired(advice.values, j, advice.cards.index(card))
-                d.alternatives.append({"card": format_card(advice.cards[j]), "gap": gap,
-                                       "ci95_gap": None if math.isnan(glo) else [glo, ghi]})
-        else:
-            d.sentence = f"Play {card_label(card)}: the only legal card."
+        d = card_decision(pos, card, seat, rules, policy, samples, seed, threads, step.inner(), search_worlds,
+                          stage=f"decision {step.k + 1} of {total}: trick {trick_no}")
         if r.all_hands:
             if len(pos.legal) > 1:
                 world = known_world(pos)[None, :]
@@ -313,6 +294,57 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
         decisions.append(d)
         step.next()
     return Review(r, list(seats), policy, samples, seed, decisions)
+
+
+def card_decision(pos: Position, card: int, seat: int, rules, policy: str, samples: int | None, seed: int,
+                  threads: int | None = None, progress=None, search_worlds: int | None = None,
+                  stage: str = "") -> Decision:
+    """The review's rating of ``card`` played by ``seat`` (the file's numbering) in ``pos`` (its view,
+    renumbered seat 0): the best card, the loss with its paired 95% CI and the verdict on
+    :data:`THRESHOLDS`, the advice's sentence and the best other cards. The one rating of a card:
+    the review's every card and the coach's (``rate_card``, :mod:`jass_sim.jass.play.coach`).
+
+    Parameters
+    ----------
+    pos : Position
+        The position before the card, seat 0 to play.
+    card : int
+        The card played (one of ``pos.legal``).
+    seat : int
+        The seat that played it, as the round numbers it (``trick_leader`` is given in that numbering).
+    rules, policy, samples, seed, threads, progress, search_worlds, stage :
+        As for :func:`jass_sim.jass.play.advice.play_advice`.
+
+    Returns
+    -------
+    Decision
+        ``forced`` with one legal card (no sampling).
+    """
+    trick_no = len(pos.tricks) + 1
+    d = Decision("card", seat, trick_no, format_card(card), format_card(card), 0.0, None, "forced",
+                 len(pos.legal), hand=pos.remaining, trick_so_far=list(pos.trick),
+                 trick_leader=(pos.trick_leader + seat) & 3)
+    if len(pos.legal) == 1:
+        d.sentence = f"Play {card_label(card)}: the only legal card."
+        return d
+    advice = play_advice(pos, rules, policy, samples, seed=seed, threads=threads, progress=progress,
+                         params=policy_params(search_worlds=search_worlds), stage=stage)
+    loss, lo, hi = advice.loss(card)
+    d.best = format_card(advice.cards[advice.best])
+    if card in [advice.cards[j] for j in advice.equivalent]:
+        loss, lo, hi = 0.0, 0.0, 0.0
+    if loss == 0 and (math.isnan(lo) or lo == hi == 0):  # worth as much as the best: name the card played
+        d.best = format_card(card)
+    d.loss = float(loss)
+    d.ci95 = None if math.isnan(lo) else (float(lo), float(hi))
+    d.verdict = verdict(d.loss, lo, thresholds=THRESHOLDS)
+    d.sentence = advice.sentence
+    # the best other cards (up to 3), each with its gap to the card played (paired, 95% CI)
+    for j in [j for j in advice.order if advice.cards[j] != card][:3]:
+        gap, glo, ghi = paired(advice.values, j, advice.cards.index(card))
+        d.alternatives.append({"card": format_card(advice.cards[j]), "gap": gap,
+                               "ci95_gap": None if math.isnan(glo) else [glo, ghi]})
+    return d
 
 
 class _Steps:

@@ -8,6 +8,15 @@ export function setupAdvise() {
   const root = $("#view-advise");
   const picker = buildPicker($("#advise-picker"), { max: 9 });
   linkField($("#advise-hand"), picker);
+  // another hand: the answer on screen (or on its way) was for the old one, and goes
+  const handChanged = () => {
+    cancelJob("advise");
+    $("#advise-result").textContent = "";
+    shown = null;
+  };
+  const linked = picker.onChange;
+  picker.onChange = (codes, code) => { linked(codes, code); handChanged(); };
+  $("#advise-hand").addEventListener("input", handChanged);
   const run = async () => {
     clearErrors(root);
     const args = { hand: $("#advise-hand").value, rules: $("#advise-rules").value, policy: $("#advise-policy").value,

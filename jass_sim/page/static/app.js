@@ -9,7 +9,7 @@ import { labels, loadNotation, onStyleChange, setStyle } from "./cards.js";
 import { modeLabel, relabelModes } from "./jass.js";
 import { setupAdvise } from "./advise.js";
 import { setupTable } from "./table.js";
-import { renderReview, setupReview } from "./review.js";
+import { openedFrom, renderReview, setupReview } from "./review.js";
 import { setupCoach } from "./coach.js";
 import { setupCribbage } from "./cribbage.js";
 import { openCribReview } from "./cribbage_review.js";
@@ -19,7 +19,18 @@ async function pollHealth() {
   const badge = $("#engine");
   try {
     const body = await getJSON("/api/health");
-    if (body.status === "ready") { badge.textContent = `ready · v${body.version}`; badge.classList.add("ready"); return; }
+    // ready for the first question; the commands whose kernels still compile are named until they are not
+    const warming = (body.warming || []).map((c) => c.replace(/_/g, " "));
+    if (body.status === "ready" && !warming.length) {
+      badge.textContent = `ready · v${body.version}`; badge.classList.add("ready"); delete badge.dataset.warming; return;
+    }
+    if (body.status === "ready") {
+      badge.textContent = `ready · v${body.version} · still preparing: ${warming.join(", ")} (a first run compiles them; a job sent meanwhile waits and says how long)`;
+      badge.classList.add("ready");
+      badge.dataset.warming = body.warming.join(" ");
+      setTimeout(pollHealth, 2000);
+      return;
+    }
     badge.textContent = "preparing the engine (the first start after an install compiles the kernels: a few minutes)…";
   } catch (err) { badge.textContent = "the server does not answer"; }
   setTimeout(pollHealth, 1000);
@@ -36,6 +47,8 @@ async function showReports() {
       const a = document.createElement("a");
       a.href = r.href;
       a.textContent = r.title;
+      a.target = "_blank";  // a report opens beside the page (which keeps its round), and has a way back itself
+      a.rel = "noopener";
       a.dataset.report = r.game;
       links.append(a);
     });
@@ -77,6 +90,7 @@ async function start() {
         if (entry.game === "cribbage") { openCribReview(entry); return; }
         clearErrors($("#view-review"));
         $("#review-text").value = entry.round;
+        openedFrom(entry.round);  // reviewed again as it is, it is not saved a second time
         $("#review-seat").value = String(parseInt(entry.seat, 10) || 0);
         renderReview($("#review-result"), entry.review);
         showView("review");

@@ -68,6 +68,13 @@ export function suitName(suit, deck) {
 export function canonical(token, deck) {
   const d = deckOf(deck);
   const text = token.trim().toUpperCase();
+  if (d.aliases && text.includes("-")) {  // a Swiss-German name, as the parser reads it: "Rosen-Under", "Eichel-9"
+    const [suitWord, rankWord] = token.trim().toLowerCase().split("-", 2);
+    const suit = d.aliases.suits[suitWord];
+    const rank = d.aliases.ranks[rankWord] || d.ranks[d.ranks.indexOf(rankWord === "10" ? "T" : rankWord.toUpperCase())];
+    if (suit !== undefined && rank) return d.cards[suit * d.ranks.length + d.ranks.indexOf(rank)];
+    return null;
+  }
   const suitOf = (c) => { const i = d.suits.indexOf(c); return i >= 0 ? i : d.suit_symbols.indexOf(c); };
   const rankOf = (r) => d.ranks.indexOf(r === "10" ? "T" : r);
   const tries = [[text.slice(0, 1), text.slice(1)], [text.slice(-1), text.slice(0, -1)]];
@@ -87,13 +94,23 @@ export function pcard(code, extra = {}, deck) {
 
 // the hand as large cards: a tap plays a legal card (the others are shown, disabled); `deck`: the
 // notation's deck of the codes (Cribbage's "5H" is not a Chibre card); `selected`: cards shown pressed
+// The keyboard focus stays in the hand across a redraw: on the first playable card, else on the hand itself
+// (its cards are all greyed out while the others play), and back on a card when one is playable again.
 export function renderHand(box, cards, { legal = [], onPlay, deck, selected = null } = {}) {
+  const active = document.activeElement;
+  const keep = box.contains(active) || (box.dataset.focusHand === "1" && (!active || active === document.body));
+  const was = active && box.contains(active) ? active.dataset.card : null;
   box.textContent = "";
   for (const c of cards) {
     box.append(el("button", { type: "button", class: "card-btn big" + (isRed(c, deck) ? " red" : ""), "data-card": c, "aria-label": cardWords(c, deck),
       "aria-pressed": selected ? String(selected.includes(c)) : null,
       disabled: legal.includes(c) ? null : true, onclick: () => onPlay && onPlay(c) }, cardLabel(c, true, deck)));
   }
+  box.dataset.focusHand = keep ? "1" : "0";
+  if (!keep) return;
+  const target = $(`.card-btn[data-card="${was}"]:not([disabled])`, box) || $(".card-btn:not([disabled])", box);
+  if (target) target.focus();
+  else { box.tabIndex = -1; box.focus(); }
 }
 
 // ---------- card pickers: a row per suit ----------

@@ -16,8 +16,9 @@ function tableCard(code, seat, { winner = false } = {}) {
 
 // `pos`: a position of /api/position (seat 0's view). Options: `showLast` (the last trick in the middle
 // instead of the trick being played), `onToggleLast`, `left` (cards each seat still holds), `melds`
-// ({seat: [label lines]}), `score` ([us, them] to show instead of the card points so far), `status`.
-export function renderCardTable(box, pos, { showLast = false, onToggleLast, left, melds = {}, score, status } = {}) {
+// ({seat: [label lines]}), `score` ([us, them] to show instead of the card points so far), `status`,
+// `justWon` (the trick just completed stays in the middle, its winner marked, until the next card).
+export function renderCardTable(box, pos, { showLast = false, onToggleLast, left, melds = {}, score, status, justWon = false } = {}) {
   box.textContent = "";
   const tricks = pos.tricks || [];
   const done = tricks.length;
@@ -35,14 +36,16 @@ export function renderCardTable(box, pos, { showLast = false, onToggleLast, left
     for (const line of melds[seat] || []) info.push(el("span", { class: "meld", "data-testid": "meld" }, line));
     felt.append(el("div", { class: `seat ${PLACE[seat]}${toPlay ? " to-play" : ""}`, "data-seat": seat }, info));
   }
-  const middle = el("div", { class: "middle", role: "group", "aria-label": showLast ? "the last trick" : "the trick on the table" });
   const last = done ? tricks[done - 1] : null;
-  if (showLast && last) {
+  const won = justWon && !showLast && last && !(pos.trick || []).length;
+  const middle = el("div", { class: "middle", role: "group", "aria-label": showLast ? "the last trick" : won ? "the trick just won" : "the trick on the table" });
+  if ((showLast || won) && last) {
     last.cards.forEach((c, k) => {
       const seat = (last.leader + k) % 4;
       middle.append(el("span", { class: `slot ${PLACE[seat]}` }, tableCard(c, seat, { winner: seat === last.winner })));
     });
-    middle.append(el("span", { class: "caption", text: `last trick: ${seatLabel(last.winner)}, ${last.points} pts` }));
+    middle.append(el("span", { class: "caption", "data-testid": won ? "trick-won" : null,
+      text: won ? `${seatLabel(last.winner)} won the trick, ${last.points} pts` : `last trick: ${seatLabel(last.winner)}, ${last.points} pts` }));
   } else {
     (pos.trick || []).forEach((c, k) => {
       const seat = (pos.trick_leader + k) % 4;

@@ -6,7 +6,7 @@
 import { $, $$, el, fmt, showView } from "./dom.js";
 import { runJob, checkPosition } from "./api.js";
 import { onStyleChange } from "./cards.js";
-import { cardLabel, deck as jassDeck, modeLabel, renderHand, WHO } from "./jass.js";
+import { cardLabel, deck as jassDeck, localize, modeLabel, renderHand, WHO } from "./jass.js";
 import { renderCardTable } from "./cardtable.js";
 import { coachKit, shuffle } from "./coachkit.js";
 import { roundText } from "./table.js";
@@ -18,6 +18,10 @@ const { talk, job, failed } = coachKit({ talkBox: "#coach-talk", keep: 4, view: 
 
 export function setupCoach() {
   const root = $("#view-coach");
+  // a reload or a closed tab would lose the round being played: the browser asks first
+  window.addEventListener("beforeunload", (e) => {
+    if (coach.hands && coach.mode && !coach.over) { e.preventDefault(); e.returnValue = ""; }
+  });
   $('[data-action="deal"]', root).addEventListener("click", deal);
   $$("#coach-choose [data-mode]").forEach((b) => b.addEventListener("click", () => chosen(b.dataset.mode)));
   $('#coach-choose [data-action="chibre"]').addEventListener("click", chibre);
@@ -34,10 +38,11 @@ function deal() {
   const deck = shuffle(cards);
   coach.round = (coach.round || 0) + 1;  // a new deal: the jobs of the last one are no longer wanted
   Object.assign(coach, { hands: [0, 1, 2, 3].map((s) => deck.slice(9 * s, 9 * s + 9).sort((a, b) => order(a) - order(b))),
-                         played: [], lastPos: null, legalNow: [], mode: null, notes: [], declared: null, shown: {}, stoeck: {}, said: {}, meldsShown: false, showLast: false,
+                         played: [], lastPos: null, legalNow: [], mode: null, over: false, notes: [], declared: null, shown: {}, stoeck: {}, said: {}, meldsShown: false, showLast: false,
                          first: $("#coach-first").value === "partner" ? 2 : 0, chibred: false });
   coach.leader = coach.first;
   $("#coach-table").textContent = ""; $("#coach-feedback").textContent = ""; $("#coach-talk").textContent = "";
+  $("#coach-verdicts").textContent = ""; $("#coach-verdicts").hidden = true;
   $('[data-error-for="coach-job"]').textContent = "";
   renderHand($("#coach-hand"), coach.hands[0]);
   if (coach.first === 0) askMode("Your cards are dealt. Choose the mode, or chibre (your partner then chooses):", true);
@@ -129,7 +134,7 @@ function tableTalk(pos) {
       }
     }
   }
-  if (pos.tricks.length >= 1 && !coach.meldsShown) {
+  if (pos.weis_shown && !coach.meldsShown) {  // the server's rule, the one the review judges by
     coach.meldsShown = true;
     if (d.scoring_team !== null) {
       for (let seat = d.scoring_team; seat < 4; seat += 2) {
@@ -164,15 +169,34 @@ function meldLines() {
   return lines;
 }
 
-function draw(pos) {
+// a finished trick stays on the table, its winner marked, until the next card or this long (ms; the
+// browser tests set window.jassSimTrickMs = 0 so that a coached round does not wait 9 times)
+const trickShownMs = () => (typeof window.jassSimTrickMs === "number" ? window.jassSimTrickMs : 1500);
+const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+function draw(pos, { justWon = false } = {}) {
   coach.lastPos = pos;
   const bySeat = playedBy(pos);
   const sc = score(pos);
   renderCardTable($("#coach-table"), pos, { left: bySeat.map((cs) => 9 - cs.length), melds: meldLines(), score: sc,
-    showLast: coach.showLast, onToggleLast: (on) => { coach.showLast = on; draw(pos); } });
+    showLast: coach.showLast, onToggleLast: (on) => { coach.showLast = on; draw(pos); }, justWon });
   const who = pos.finished ? "" : pos.to_play === 0 ? " · your turn" : ` · ${WHO[pos.to_play]} to play`;
   $("#coach-table").prepend(el("p", { class: "note", "data-testid": "coach-status",
     text: `${modeLabel(coach.mode)}${coach.chibred ? " (after a chibre)" : ""} · trick ${Math.min(9, pos.tricks.length + 1)} of 9 · us ${sc[0]}, them ${sc[1]}${who}` }));
+}
+
+// why my greyed-out cards may not be played now: the rules' own refusal (the table view's wording) of one
+async function greyedRule(pos, left) {
+  const line = $("#coach-rule");
+  line.textContent = "";
+  const greyed = left.filter((c) => !pos.legal.includes(c));
+  if (!greyed.length) return;
+  try {
+    await checkPosition(Object.assign(positionArgs(), { played: coach.played.concat([greyed[0]]).join(" ") }));
+  } catch (err) {
+    if (coach.lastPos !== pos) return;
+    line.textContent = `Greyed out: ${greyed.map((c) => cardLabel(c)).join(" ")}. ${localize(err.message)}`;
+  }
 }
 
 // my cards not yet played
@@ -189,11 +213,20 @@ async function coachStep() {
     const shownBefore = meldsString();
     tableTalk(pos);
     if (meldsString() !== shownBefore) continue;  // the melds just shown are part of the position now
-    draw(pos);
+    const justWon = pos.tricks.length > 0 && !(pos.trick || []).length;
+    draw(pos, { justWon });
     if (pos.finished) { coachEnd(pos); return; }
     const left = cardsLeft();
-    if (pos.to_play === 0) { renderHand($("#coach-hand"), left, { legal: pos.legal, onPlay: coachPlay }); coach.legalNow = pos.legal; return; }
+    if (pos.to_play === 0) {
+      renderHand($("#coach-hand"), left, { legal: pos.legal, onPlay: coachPlay });
+      coach.legalNow = pos.legal;
+      greyedRule(pos, left);
+      if (justWon) setTimeout(() => { if (coach.lastPos === pos && round === coach.round) draw(pos); }, trickShownMs());
+      return;
+    }
     renderHand($("#coach-hand"), left);
+    $("#coach-rule").textContent = "";
+    if (justWon) { await sleep(trickShownMs()); if (round !== coach.round) return; }
     let chosen;
     try { chosen = await job("choose_card", Object.assign(seatArgs(pos.to_play), { seed: coach.played.length })); } catch (err) { failed(err); return; }
     coach.played.push(chosen.card);
@@ -210,32 +243,65 @@ async function coachPlay(card) {
   coach.showLast = false;
   // the hand goes quiet at once: until the table has moved on, no card of it is a move
   renderHand($("#coach-hand"), cardsLeft());
+  $("#coach-rule").textContent = "";
   const feedback = $("#coach-feedback");
   if (legal.length > 1) {
     feedback.textContent = `You played ${cardLabel(card)}; the coach is thinking…`;
-    runJob("play_advice", before).then((out) => {
-      if (out.kind !== "result" || round !== coach.round) return;
-      const doc = out.data, mineRow = doc.cards.find((c) => c.card === card);
-      const best = doc.recommendation;
-      let line;
-      if (card === best || (doc.equivalent || []).includes(card)) line = `✓ ${cardLabel(card)} was the best card.`;
-      else {
-        const [lo, hi] = mineRow.ci95_diff || [null, null];
-        const gap = -mineRow.diff_to_best;
-        line = lo !== null && hi !== null && lo <= 0 && hi >= 0
-          ? `~ ${cardLabel(card)}: ${cardLabel(best)} was ${fmt(gap)} points better, within the noise (95% CI ${fmt(-hi)} to ${fmt(-lo)}).`
-          : `✗ ${cardLabel(best)} was ${fmt(gap)} points better than ${cardLabel(card)} (95% CI ${fmt(-hi)} to ${fmt(-lo)}).`;
+    const trick = Math.floor((coach.played.length - 1) / 4) + 1;
+    // the review's rating of this card (rate_card: the same thresholds, words, loss and CI as the Review)
+    runJob("rate_card", Object.assign(before, { card })).then((out) => {
+      if (round !== coach.round || out.kind === "cancelled") return;
+      if (out.kind === "error") {  // said where the verdict would be, never silently missing
+        addVerdict(trick, `${cardLabel(card)}: the coach could not rate it (${out.data.error}).`, "unclear");
+        return;
       }
+      const line = verdictLine(out.data);
       coach.notes.push(line);
+      addVerdict(trick, line, out.data.verdict);
       if (!feedback.textContent.includes("The round is over")) feedback.textContent = line;
-    });
-  } else feedback.textContent = `${cardLabel(card)} was your only legal card.`;
+    }).catch((err) => addVerdict(trick, `${cardLabel(card)}: the coach could not rate it (${err.message}).`, "unclear"));
+  } else {
+    feedback.textContent = `${cardLabel(card)} was your only legal card.`;
+    addVerdict(Math.floor((coach.played.length - 1) / 4) + 1, feedback.textContent, "forced");
+  }
   await coachStep();
 }
 
+// the coach's verdict on a card, in the Review's words: the verdict first, then the best card and the gap
+export function verdictLine(d) {
+  const mine = cardLabel(d.played), best = cardLabel(d.best);
+  const ci = d.ci95_loss ? ` (95% CI ${fmt(d.ci95_loss[0])} to ${fmt(d.ci95_loss[1])})` : "";
+  if (d.verdict === "forced") return `${mine} was your only legal card.`;
+  if (d.best === d.played) return `✓ ${mine}: good, the best card.`;
+  if (d.verdict === "good") return `✓ ${mine}: good; ${best} was ${fmt(d.loss)} points better${ci}.`;
+  if (d.verdict === "unclear") return `~ ${mine}: unclear; ${best} was ${fmt(d.loss)} points better, within the noise${ci}.`;
+  return `✗ ${mine}: ${d.verdict}; ${best} was ${fmt(d.loss)} points better${ci}.`;
+}
+
+// the coach's verdicts of the round, newest last, in a list that scrolls (every card stays readable)
+function addVerdict(trick, line, verdict) {
+  const list = $("#coach-verdicts");
+  list.hidden = false;
+  const item = el("li", { "data-verdict": verdict, class: `verdict-line verdict-${verdict}` }, `Trick ${trick}: ${line}`);
+  list.append(item);
+  list.scrollTop = list.scrollHeight;
+}
+
+// what the round's score holds besides the card points: only what happened (Weis, Stöck, a match)
+export function endExtras(declared, shown, stoeck, winners) {
+  const parts = [];
+  if (declared && declared.scoring_team !== null && Object.keys(shown).length) parts.push("the Weis");
+  if (Object.keys(stoeck).length) parts.push("the Stöck");
+  const taken = [0, 0];
+  for (const w of winners || []) taken[w % 2] += 1;
+  if (taken[0] === 9 || taken[1] === 9) parts.push("a match");
+  return parts.length ? `, with ${parts.length > 1 ? parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1] : parts[0]}` : "";
+}
+
 function coachEnd(pos) {
+  coach.over = true;
   const [us, them] = score(pos);
-  $("#coach-feedback").textContent += ` The round is over: us ${us}, them ${them} (card points ${pos.points_so_far[0]} to ${pos.points_so_far[1]}, with the Weis, the Stöck and a match). Opening it in Review…`;
+  $("#coach-feedback").textContent += ` The round is over: us ${us}, them ${them} (card points ${pos.points_so_far[0]} to ${pos.points_so_far[1]}${endExtras(coach.declared, coach.shown, coach.stoeck, pos.winners)}). Opening it in Review…`;
   $("#review-text").value = roundText({ hands: Object.fromEntries(coach.hands.map((h, s) => [s, h])), mode: coach.mode, leader: coach.leader,
                                         chooser: coach.chooser, chibred: coach.chibred, played: coach.played, melds: meldsString() });
   $("#review-seat").value = "0";

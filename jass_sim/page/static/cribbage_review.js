@@ -4,7 +4,7 @@
 import { $, el, fmt, clearErrors, showError, showView } from "./dom.js";
 import { viewJob, cancelJob, clearResult } from "./api.js";
 import { cardLabel, pcard } from "./cards.js";
-import { savedNote, VERDICTS } from "./reviewkit.js";
+import { savedNote, verdictCount, VERDICTS } from "./reviewkit.js";
 import { showCribPanel } from "./cribbage_panel.js";
 
 const C = (cards) => cards.map((c) => cardLabel(c, false, "cribbage")).join(" ");
@@ -37,6 +37,7 @@ export async function runReview(source) {
   const win = $("#cribreview-win").value.trim();
   if (win !== "" && source !== "coach") args.win_samples = Number(win);
   if (source) args.source = source;
+  if (openedFromHistory !== null && openedFromHistory === text) args.save = false;  // saved there already
   await viewJob("cribbage-review", "cribbage_review", args, { render: (doc) => {
     const box = $("#cribbage-review-result");
     renderCribReview(box, doc);
@@ -44,10 +45,14 @@ export async function runReview(source) {
   } });
 }
 
+// the text of the game opened from the History (reviewed again unchanged, it is not saved twice)
+let openedFromHistory = null;
+
 // a game saved in the History, its saved review shown again
 export function openCribReview(entry) {
   clearErrors($("#view-cribbage-review"));
   $("#cribreview-text").value = entry.round;
+  openedFromHistory = entry.round;
   $("#cribreview-player").value = entry.seat === "B" ? "1" : "0";
   showView("cribbage");
   showCribPanel("review");
@@ -69,7 +74,7 @@ export function renderCribReview(box, doc) {
     if (!s.verdicts[v]) continue;
     const first = doc.decisions.findIndex((d) => d.verdict === v);
     counts.append(el("a", { href: `#crib-decision-${first}`, class: `verdict-${v}`, "data-verdict": v,
-      onclick: (e) => { e.preventDefault(); jumpTo(first); } }, `${s.verdicts[v]} ${v}`));
+      onclick: (e) => { e.preventDefault(); jumpTo(first); } }, verdictCount(s.verdicts[v], v)));
   }
   box.append(counts);
   const worst = doc.biggest_mistakes || [];

@@ -45,11 +45,12 @@ export function progressUI(id) {
       const frac = p.target ? Math.min(1, p.done / p.target) : 0;
       bar.style.width = `${(100 * frac).toFixed(1)}%`;
       let line;
-      if (p.state === "queued") line = p.stage || (p.ahead ? `waiting for ${p.ahead} job(s)` : "starting…");
+      if (p.warming) line = p.stage;  // its kernels still compile (a first run): what it waits for, the time left
+      else if (p.state === "queued") line = p.stage || (p.ahead ? `waiting for ${p.ahead} job(s)` : "starting…");
       else line = `${Number(p.done).toLocaleString()} / ${Number(p.target).toLocaleString()}`;
       if (p.half_width !== undefined) line += ` · lead ±${fmt(p.half_width, 2)} points (95% CI half-width)`;
       if (p.ci_target) line += ` → target ±${p.ci_target}`;
-      if (p.stage && p.state !== "queued") line += ` · ${p.stage}`;
+      if (p.stage && p.state !== "queued" && !p.warming) line += ` · ${p.stage}`;
       text.textContent = line;
     },
     done() { root.hidden = true; },

@@ -4,7 +4,7 @@
 // deletes one (DELETE /api/history/{id}) or all (DELETE /api/history).
 
 import { el } from "./dom.js";
-import { VERDICTS } from "./reviewkit.js";
+import { verdictCount, VERDICTS } from "./reviewkit.js";
 
 const SOURCE_LABEL = { review: "review", coach: "coached round", cli: "command line" };
 const GAME_LABEL = { jass: "Jass", cribbage: "Cribbage" };
@@ -54,7 +54,7 @@ export function mountHistory(root, { openInReview, modeLabel = (m) => m } = {}) 
 
   function verdictChips(verdicts) {
     const chips = VERDICTS.filter((v) => verdicts[v]).map((v) =>
-      el("span", { class: `chip verdict-${v}`, "data-verdict": v, text: `${verdicts[v]} ${v}` }));
+      el("span", { class: `chip verdict-${v}`, "data-verdict": v, text: verdictCount(verdicts[v], v) }));
     for (const [v, n] of Object.entries(verdicts)) if (!VERDICTS.includes(v) && n) chips.push(el("span", { class: "chip", text: `${n} ${v}` }));
     return chips.length ? chips : [el("span", { class: "note", text: "no decisions" })];
   }

@@ -30,19 +30,23 @@ export function relabelModes() {
   for (const node of $$("#table-mode option, [data-mode]")) node.textContent = modeLabel(node.value || node.dataset.mode);
 }
 
-// A sentence of the server (written with suit symbols: "Play ♠10: …", "Choose ♥ trump: …") in the
-// labels chosen on the page: each card and suit symbol of the Chibre deck said by its Swiss-German name.
+// A sentence of the server (written with suit symbols: "Play ♠10: …", "Choose ♥ trump: …", and the rules'
+// letter codes: "may not play C7 here") in the labels chosen on the page: each card by its label (French:
+// "♣7", Swiss-German: "Eichle 7"), and the modes by the words of the buttons ("une-ufe" is "Undenufe").
 export function localize(text) {
-  if (!text || !cards.swissLabels(DECK)) return text;
+  if (!text) return text;
   const d = deck();
+  const words = { "obe-abe": d.mode_words.OBE || "Obenabe", "une-ufe": d.mode_words.UNE || "Undenufe" };
+  text = text.replace(/\b(obe-abe|une-ufe)\b/gi, (m) => words[m.toLowerCase()]);
+  // the letter codes of the rules' messages ("seat 2 plays DQ although ...")
+  const codes = (t) => t.replace(new RegExp(`\\b[${d.suits.join("")}][${d.ranks.join("")}]\\b`, "g"), (code) => cardLabel(code));
+  if (!cards.swissLabels(DECK)) return codes(text);
   const symbols = d.suit_symbols.join("");
   const ranks = d.ranks.map(cards.rankText).sort((a, b) => b.length - a.length).join("|");
-  return text.replace(new RegExp(`([${symbols}])(${ranks})(?![0-9A-Za-z])`, "gu"), (all, s, r) => {
+  return codes(text.replace(new RegExp(`([${symbols}])(${ranks})(?![0-9A-Za-z])`, "gu"), (all, s, r) => {
     const code = d.suits[d.suit_symbols.indexOf(s)] + (r === "10" ? "T" : r);
     return cardLabel(code);
-  }).replace(new RegExp(`[${symbols}]`, "gu"), (s) => d.swiss.suits[d.suit_symbols.indexOf(s)])
-    // and the letter codes of the rules' messages ("may not play C7 here")
-    .replace(new RegExp(`\\b[${d.suits.join("")}][${d.ranks.join("")}]\\b`, "g"), (code) => cardLabel(code));
+  }).replace(new RegExp(`[${symbols}]`, "gu"), (s) => d.swiss.suits[d.suit_symbols.indexOf(s)]));
 }
 
 // the tricks of a position so far, each card with its seat, the winner marked

@@ -1,8 +1,12 @@
 // View "Review": a round (pasted, opened, or from the table or the coach) reviewed decision by decision.
 import { $, el, fmt, signed, clearErrors, showError, numberOrNull } from "./dom.js";
 import { viewJob, cancelJob, clearResult } from "./api.js";
-import { cardLabel, modeLabel, pcard, localize } from "./jass.js";
-import { savedNote, VERDICTS } from "./reviewkit.js";
+import { cardLabel, deck, modeLabel, pcard, localize } from "./jass.js";
+import { MISTAKES, savedNote, scaleWords, verdictCount, VERDICTS } from "./reviewkit.js";
+
+// the text of the round opened from the History (null: the round in the box was not)
+let openedFromHistory = null;
+export function openedFrom(text) { openedFromHistory = text; }
 
 export function setupReview() {
   const root = $("#view-review");
@@ -25,6 +29,8 @@ export function setupReview() {
     const samples = numberOrNull($("#review-samples"));
     if (samples !== null) args.samples = samples;
     if (root.dataset.source) { args.source = root.dataset.source; delete root.dataset.source; }  // the coach's round
+    // a round opened from the History is saved there already: reviewed again unchanged, it is not saved twice
+    if (openedFromHistory !== null && openedFromHistory === text) args.save = false;
     await viewJob("review", "review", args, { render: (doc) => { renderReview($("#review-result"), doc); savedNote($("#review-result"), doc); } });
   });
   $('[data-action="cancel"][data-for="review"]', root).addEventListener("click", () => cancelJob("review"));
@@ -41,10 +47,11 @@ export function renderReview(box, doc) {
     const first = doc.decisions.findIndex((d) => d.verdict === v);
     if (!s.verdicts[v]) continue;
     counts.append(el("a", { href: `#decision-${first}`, class: `verdict-${v}`, "data-verdict": v,
-      onclick: (e) => { e.preventDefault(); jumpTo(first); } }, `${s.verdicts[v]} ${v}`));
+      onclick: (e) => { e.preventDefault(); jumpTo(first); } }, verdictCount(s.verdicts[v], v)));
   }
   box.append(counts);
-  const worst = doc.decisions.map((d, i) => ({ d, i })).filter((x) => x.d.loss > 0).sort((a, b) => b.d.loss - a.d.loss).slice(0, 3);
+  // only mistakes (a verdict worse than good): a good card that lost 0.1 point is not one
+  const worst = doc.decisions.map((d, i) => ({ d, i })).filter((x) => MISTAKES.includes(x.d.verdict)).sort((a, b) => b.d.loss - a.d.loss).slice(0, 3);
   if (worst.length) {
     const list = el("ol");
     for (const { d, i } of worst) {
@@ -84,7 +91,7 @@ export function renderReview(box, doc) {
     if (d.hindsight) detail.append(el("p", { class: "note", text: `Hindsight (all hands known, exact): best ${cardLabel(d.hindsight.best)}, lost ${fmt(d.hindsight.loss, 0)} (${d.hindsight.verdict}).` }));
     box.append(el("div", { class: `decision ${d.verdict}`, id: `decision-${i}`, "data-decision": i }, ...lines, detail));
   });
-  box.append(el("p", { class: "note", text: `${doc.samples || "default"} worlds per decision, card play ${doc.policy}, seed ${doc.seed}. Verdicts: good < 1 point, inaccuracy ≥ 1, mistake ≥ 4, blunder ≥ 10, counted only when the CI excludes 0.` }));
+  box.append(el("p", { class: "note", text: `${doc.samples || "default"} worlds per decision, card play ${doc.policy}, seed ${doc.seed}. Verdicts (the coach's too): ${scaleWords(deck().verdicts)}.` }));
 }
 
 function jumpTo(i) {

@@ -45,6 +45,9 @@ export function setupTable() {
       clearErrors(root);
       const field = err.field === "played" || !err.field ? "played" : err.field;
       showError(root, field, localize(err.message) + hint(field), "played");
+      // on a phone the refusal's line is below the picker: bring it into view
+      const line = $(`[data-error-for="${field}"]`, root) || $('[data-error-for="played"]', root);
+      if (line && line.scrollIntoView) line.scrollIntoView({ block: "nearest" });
       return false;
     }
   }

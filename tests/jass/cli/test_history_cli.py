@@ -101,3 +101,16 @@ def test_a_bad_id_is_one_line_and_exit_2(data, args, token):
     assert r.exit_code == 2 and r.stderr.count("\n") == 1 and token in r.stderr and r.stdout == ""
     assert r.stderr.startswith("jass-sim: error: ")
     assert len(HistoryStore(history_path()).list()) == 1
+
+
+def test_data_dir_lists_the_history_serve_keeps_there(data):
+    """Issue 54: after ``serve --data-dir D`` the rounds are in D: ``history --data-dir D`` lists them
+    (it listed the default directory's, nothing)."""
+    other = data / "served"
+    HistoryStore(history_path(str(other))).add(Entry(game="jass", source="coach", mode="S", seat="0", card_loss=2.5,
+                                                     verdicts={"good": 7, "mistake": 1}, round=ROUND, review={}))
+    assert json.loads(run("history", "--format", "json").stdout) == []
+    rows = json.loads(run("history", "--data-dir", str(other), "--format", "json").stdout)
+    assert [(r["source"], r["mode"], r["card_loss"]) for r in rows] == [("coach", "S", 2.5)]
+    r = run("history", "--data-dir", str(other), "--delete", "all")
+    assert r.exit_code == 0 and "removed 1 round(s)" in r.stdout

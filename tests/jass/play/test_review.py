@@ -108,3 +108,38 @@ def test_chibre_and_the_partners_choice_are_rated_as_their_own_decisions():
     assert [(d.seat, d.played) for d in cards] == [(0, "D7"), (2, "DA")]
     with pytest.raises(InputError, match="chooser 0 does not fit leader 0"):
         review(parse_round_text(text.replace("chibred yes", "chibred yes\nchooser 0")), [0], samples=16)
+
+
+def test_a_card_of_the_first_trick_is_judged_without_the_weis_shown_after_it():
+    """Issue 54: the partner's Weis ♠10 ♠J ♠Q (Undenufe after a chibre) is shown when the first trick
+    is over: the review of the ♥7 lead must not know it (it did, and named ♠9 best where the coach,
+    which shows it only then, named ♥J); a card of the second trick knows it. 48 worlds: the review
+    and the advice it must equal share seed and worlds, so the comparison is exact at any size."""
+    from jass_sim.jass.cards import format_card, parse_cards, parse_mode
+    from jass_sim.jass.play.advice import DEFAULT_PLAY_POLICY, paired, play_advice
+    from jass_sim.jass.play.position import build_position, melds_seen
+    from jass_sim.jass.rules import get_rules
+
+    text = ("mode UNE\nleader 0\nchibred yes\nhand 0: H7 HJ H9 HA D6 DK C6 C9 S9\nmeld 2: ST SJ SQ\n"
+            "trick H7 H6 HT HQ\ntrick D8 D7 DA D6\n")
+    rnd = parse_round_text(text)
+    assert melds_seen(rnd.shown, 3) == {} and melds_seen(rnd.shown, 4) == rnd.shown
+    rv = review(rnd, [0], samples=48, seed=3, review_mode=False)
+    first, second = [d for d in rv.decisions if d.kind == "card"]
+    hand, rules = parse_cards("H7 HJ H9 HA D6 DK C6 C9 S9"), get_rules("chibre")
+
+    def gaps(played, shown, card):
+        """The best three other cards' gaps to ``card``, as the review lists them."""
+        pos = build_position(hand, parse_mode("UNE"), 0, parse_cards(played, count=None, unique=False), shown,
+                             chibred=True, require_turn=False)
+        a = play_advice(pos, rules, DEFAULT_PLAY_POLICY, 48, seed=3, params=policy_params())
+        mine = a.cards.index(parse_cards(card)[0])
+        return {format_card(a.cards[j]): paired(a.values, j, mine)[0] for j in a.order if j != mine}
+
+    weis = {2: parse_cards("ST SJ SQ")}
+    blind, seen = gaps("", {}, "H7"), gaps("", weis, "H7")
+    assert blind != seen  # the Weis changes the advice: the test tells which one the review used
+    assert {a["card"]: a["gap"] for a in first.alternatives} == dict(list(blind.items())[:3])
+    assert (second.trick, second.played) == (2, "D6")
+    assert {a["card"]: a["gap"] for a in second.alternatives} == dict(list(
+        gaps("H7 H6 HT HQ D8 D7 DA", weis, "D6").items())[:3])
