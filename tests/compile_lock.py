@@ -9,6 +9,13 @@ while Numba compiles (or loads) that overload; the waiting worker then finds it 
 are not cached (``cache=False``) are left alone: another process could not use their code. A kernel
 compiled inside another's compile takes its own lock (the call graph has no cycle, so neither does the
 order of the locks), and a lock this process already holds is not taken again (a recursive kernel).
+
+Numba's own compiler lock (one compile at a time in a process, re-entrant) is taken before the file
+lock, not only inside the compile: a kernel run on several threads at once (``threads=2``) is compiled
+on its first call by each of them, and a second thread that went straight on while the first one waited
+for the other worker's compile would compile the kernel a second time beside it (seen: the ``advise``
+kernel compiled by both workers at once, 10 CPU s each). With the compiler lock held first, the other
+thread waits for the first and then finds the kernel compiled (or loaded) in its own process.
 """
 
 from __future__ import annotations
@@ -56,6 +63,7 @@ def _wait_for(handle, limit: float = WAIT_LIMIT) -> None:
 def install() -> None:
     """Wrap ``numba``'s ``Dispatcher.compile`` (once per process) with the per-overload file lock."""
     from numba.core.caching import NullCache
+    from numba.core.compiler_lock import global_compiler_lock
     from numba.core.dispatcher import Dispatcher
 
     original = Dispatcher.compile
@@ -70,22 +78,25 @@ def install() -> None:
         except OSError:  # a read-only cache folder (a test's own): Numba cannot share this overload anyway
             return original(self, sig)
         key = str(path)
-        with _guard:
-            mine = key not in _held
-            if mine:
-                _held.add(key)
-        if not mine:  # this process holds it already (a recursive kernel, or another thread of ours)
-            return original(self, sig)
-        try:
-            with open(path, "a") as handle:
-                _wait_for(handle)
-                try:
-                    return original(self, sig)
-                finally:
-                    fcntl.flock(handle, fcntl.LOCK_UN)
-        finally:
+        # one thread of this process at a time from here on (Numba takes this re-entrant lock inside
+        # the compile anyway): another thread needing the same kernel waits here, not beside our wait
+        with global_compiler_lock:
             with _guard:
-                _held.discard(key)
+                mine = key not in _held
+                if mine:
+                    _held.add(key)
+            if not mine:  # this thread holds it already (a recursive kernel)
+                return original(self, sig)
+            try:
+                with open(path, "a") as handle:
+                    _wait_for(handle)
+                    try:
+                        return original(self, sig)
+                    finally:
+                        fcntl.flock(handle, fcntl.LOCK_UN)
+            finally:
+                with _guard:
+                    _held.discard(key)
 
     compile._compile_lock = True
     Dispatcher.compile = compile

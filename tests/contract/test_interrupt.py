@@ -165,9 +165,16 @@ def _lines(text: bytes) -> list[str]:
 
 
 def _interrupt_case(tmp_path, warm_up, args, ready, signum, extra_wait=0.0):
-    warm = subprocess.run([sys.executable, "-m", "jass_sim.cli", *warm_up], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=900)
-    assert warm.returncode == 0, warm.stderr
+    # the warm-up in this process: it compiles the command's kernels into Numba's disk cache (or finds
+    # them compiled here already), from which the long run's process loads them; a warm-up process
+    # of its own cost an interpreter's start and every kernel's load (2 to 12 CPU s a case)
+    here = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        warm = _runner().invoke(main, warm_up)
+    finally:
+        os.chdir(here)
+    assert warm.exit_code == 0 and warm.exception is None, (warm.stderr, repr(warm.exception))
     proc, master = _start_on_pty(args, tmp_path)
     try:
         seen = _read_pty(master, proc, until=ready)

@@ -98,11 +98,25 @@ def test_discard_model_opponent_has_intervals_and_is_seeded():
     (["simulate", "--games", "4", "--b", "searching"], "'searching'"),
 ])
 def test_bad_input_one_line_exit_2(args, token):
-    proc = subprocess.run([sys.executable, "-m", "jass_sim.cli", "cribbage", *args], capture_output=True, text=True)
+    # in-process (click's CliRunner): the command, not the interpreter's start, is the subject here; a
+    # real process for one row below. No exception but the exit escapes the command (no traceback)
+    result = run(*args)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("jass-sim: error:") and token in lines[0], result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_bad_input_in_a_real_process():
+    """One row of the table above through the installed interpreter: exit code 2, one line, no traceback."""
+    proc = subprocess.run([sys.executable, "-m", "jass_sim.cli", "cribbage", "score", "5H 5D 5S ZZ", "--starter", "5C"],
+                          capture_output=True, text=True)
     assert proc.returncode == 2
     assert proc.stdout == ""
     lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("jass-sim: error:") and token in lines[0], proc.stderr
+    assert len(lines) == 1 and lines[0].startswith("jass-sim: error:") and "'ZZ'" in lines[0], proc.stderr
 
 
 @pytest.mark.slow  # compiles the sampling and model-opponent kernels and imports matplotlib

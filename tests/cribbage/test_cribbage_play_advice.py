@@ -116,12 +116,26 @@ def test_sampled_is_paired_and_seeded():
     (["--hand", "5H 4D KC QS", "--starter", "2C", "--pone", "--played", "5H ZZ"], "ZZ"),
 ])
 def test_bad_input_one_line_exit_2(args, token):
-    proc = subprocess.run([sys.executable, "-m", "jass_sim.cli", "cribbage", "play-advice", *args],
-                          capture_output=True, text=True)
+    # in-process (click's CliRunner): the command, not the interpreter's start, is the subject here; a
+    # real process for one row below. No exception but the exit escapes the command (no traceback)
+    result = run(*args)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("jass-sim: error:") and token in lines[0], result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_bad_input_in_a_real_process():
+    """One row of the table above through the installed interpreter: exit code 2, one line, no traceback."""
+    proc = subprocess.run([sys.executable, "-m", "jass_sim.cli", "cribbage", "play-advice", "--hand", "5H 4D KC QS",
+                           "--starter", "2C", "--pone", "--played", "5H 7C 5H"], capture_output=True, text=True)
     assert proc.returncode == 2
     assert proc.stdout == ""
     lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("jass-sim: error:") and token in lines[0], proc.stderr
+    assert len(lines) == 1 and lines[0].startswith("jass-sim: error:") and "5H is played twice" in lines[0], \
+        proc.stderr
 
 
 def test_api_error_names_the_field():

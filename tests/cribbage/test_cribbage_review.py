@@ -122,11 +122,26 @@ def test_bad_input_one_line_exit_2(tmp_path, content, args, token):
     path = tmp_path / "game.txt"
     if content is not None:
         path.write_text(content)
-    proc = subprocess.run([sys.executable, "-m", "jass_sim.cli", "cribbage", "review", str(path), *args],
+    # in-process (click's CliRunner): the command, not the interpreter's start, is the subject here; a
+    # real process for one row below. No exception but the exit escapes the command (no traceback)
+    result = CliRunner().invoke(main, ["cribbage", "review", str(path), *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code == 2 and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("jass-sim: error:") and token in lines[0], result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_bad_input_in_a_real_process(tmp_path):
+    """One row of the table above through the installed interpreter: exit code 2, one line, no traceback."""
+    path = tmp_path / "game.txt"
+    path.write_text("hand dealer A starter 3C\nC JH AH QS 5C 8H KS throws AH 8H\n")
+    proc = subprocess.run([sys.executable, "-m", "jass_sim.cli", "cribbage", "review", str(path)],
                           capture_output=True, text=True)
     assert proc.returncode == 2 and proc.stdout == ""
     lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("jass-sim: error:") and token in lines[0], proc.stderr
+    assert len(lines) == 1 and lines[0].startswith("jass-sim: error:") and "unknown line 'C'" in lines[0], \
+        proc.stderr
 
 
 #: The seed and game samples of the win-chance tests (two blocks and a part: a short last block).

@@ -77,7 +77,8 @@ def test_killed_run_resumes_to_the_same_result(tmp_path):
     proc.wait()
     at_kill = count()
     assert 3 <= at_kill < 200, f"the run was not caught mid-way ({at_kill} shards)"
-    resumed = subprocess.run(cmd, capture_output=True, text=True, check=True)  # now on all threads
+    # the rerun in this process (the kill above is the real process's part): on all threads
+    resumed = run(*cmd[3:])
     assert f"{200 - at_kill} run now, {at_kill} already done" in resumed.stderr
     assert not [n for n in os.listdir(out) if n.startswith(".tmp-")]
     assert run("batch-summary", out, "--format", "csv").stdout == \
@@ -107,7 +108,7 @@ def test_killed_mid_shard_write_resumes_with_nothing_lost_or_counted_twice(tmp_p
     assert tmp(), "the run was not killed in the middle of shard 3's write"
     assert sorted(n.split(".")[0] for n in os.listdir(out) if n.startswith("shard-")) == \
         ["shard-000000", "shard-000001", "shard-000002"]
-    resumed = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    resumed = run(*cmd[3:])  # the rerun in this process (the kill above is the real process's part)
     assert "5 run now, 3 already done" in resumed.stderr
     assert not [n for n in os.listdir(out) if n.startswith(".tmp-")]
     assert run("batch-summary", out, "--format", "csv").stdout == \

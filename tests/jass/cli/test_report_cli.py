@@ -18,6 +18,14 @@ def jass(*args, cwd=None):
                           cwd=cwd)
 
 
+def report(*args):
+    """``jass-sim report`` in-process (click's CliRunner): the report, not the interpreter's start, is the
+    subject; the worker's compiled kernels serve it (a real process: test_bad_input_in_a_real_process)."""
+    result = CliRunner().invoke(main, ["report", *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
 @pytest.mark.parametrize("args,token", [
     (["--rules", "bridge"], "'bridge'"),
     (["--deals", "-5"], "-5"),
@@ -51,26 +59,27 @@ def test_bad_input_in_a_real_process(tmp_path):
 def test_bad_output_targets(tmp_path):
     f = tmp_path / "file.md"
     f.write_text("x")
-    proc = jass("-o", str(f))
-    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1 and str(f) in proc.stderr
+    result = report("-o", str(f))
+    assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1 and str(f) in result.stderr
     d = tmp_path / "mine"
     d.mkdir()
     (d / "notes.txt").write_text("keep")
-    proc = jass("-o", str(d))
-    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1 and "not replacing" in proc.stderr
+    result = report("-o", str(d))
+    assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1 and "not replacing" in result.stderr
     assert os.listdir(d) == ["notes.txt"]
     proc = jass()
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1 and "--output" in proc.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file.md", "mine"]
 
 
-def test_tiny_report(tmp_path):
+def test_tiny_report(tmp_path, monkeypatch):
     (tmp_path / "reports" / "t").mkdir(parents=True)
     (tmp_path / "reports" / "t" / "index.md").write_text("previous report")
     args = ["--deals", "2048", "--samples-per-hand", "64", "--seed", "4", "--meld-hands", "2000",
             "--players", "random,heuristic", "-o", "reports/t/"]
-    proc = jass(*args, cwd=tmp_path)
-    assert proc.returncode == 0, proc.stderr
+    monkeypatch.chdir(tmp_path)  # the relative -o, as from a shell in tmp_path
+    result = report(*args)
+    assert result.exit_code == 0, result.stderr
     out = tmp_path / "reports" / "t"
     md = (out / "index.md").read_text(encoding="utf-8")
     assert "previous report" not in md

@@ -213,13 +213,24 @@ def test_cli_full_deal_json():
     ("HJ;HZ;H6;H7", "H", "'HZ'"), ("HJ;HA;H6;H7", "Q", "'Q'"), (";;;", "H", "0/0/0/0"),
 ])
 def test_cli_bad_input_one_line_exit_2(hands, mode, token):
-    proc = subprocess.run([sys.executable, "-m", "jass_sim.cli", "solve", "--mode", mode, "--hands", hands],
-                          capture_output=True, text=True)
-    assert proc.returncode == 2
-    lines = proc.stderr.strip().splitlines()
+    # in-process (click's CliRunner): the command, not the interpreter's start, is the subject here; a
+    # real process for one row below. No exception but the exit escapes the command (no traceback)
+    result = run("--mode", mode, "--hands", hands)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("jass-sim: error:")
     if token != "three":
         assert token in lines[0]
+
+
+def test_cli_bad_input_in_a_real_process():
+    """One row of the table above through the installed interpreter: exit code 2, one line."""
+    proc = subprocess.run([sys.executable, "-m", "jass_sim.cli", "solve", "--mode", "H", "--hands", "HJ;HJ;H6;H7"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("jass-sim: error:") and "'HJ'" in lines[0], proc.stderr
 
 
 # ---------------------------------------------------------------------------------------------

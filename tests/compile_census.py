@@ -1,0 +1,119 @@
+"""Where the suite's time goes: a pytest plugin (opt-in) that writes, per xdist worker, each test's wall
+and CPU seconds (its own and its child processes') and every Numba compile (kernel, signature, CPU
+seconds, the test that caused it), and a summary of such a run.
+
+On a cold cache most of the suite's CPU time is compiling (issue 50 item 8: about 85 % of the CPU
+time of the first two thirds of a cold run), so a test's duration mostly says which kernels it was the
+first to need; the census says which kernel specialisations (signatures, ``PlayerSet`` masks) cost
+what, which were compiled twice, and what runs in child processes.
+
+Run (from the repository root; the census goes to ``$COMPILE_CENSUS``, default ``.compile-census``)::
+
+    NUMBA_CACHE_DIR=$(mktemp -d) PYTHONPATH=$PWD:tests python -m pytest -n 2 -p compile_census ...
+    python tests/compile_census.py .compile-census
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+import re
+import resource
+import sys
+import time
+
+import pytest
+
+_OUT = os.environ.get("COMPILE_CENSUS", ".compile-census")
+_state = {"test": None, "file": None}
+
+
+def _write(record: dict) -> None:
+    if _state["file"] is None:
+        os.makedirs(_OUT, exist_ok=True)
+        name = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        _state["file"] = open(os.path.join(_OUT, f"{name}.jsonl"), "a")
+    _state["file"].write(json.dumps(record) + "\n")
+    _state["file"].flush()
+
+
+def pytest_sessionstart(session):
+    if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
+        return
+    from numba.core import event
+
+    depth = [0]
+
+    class Listener(event.Listener):
+        """A ``numba:compile`` event is sent on a cache miss only: these are real compiles."""
+
+        def on_start(self, ev):
+            depth[0] += 1
+            ev.data["_census"] = (time.perf_counter(), time.process_time())
+
+        def on_end(self, ev):
+            depth[0] -= 1
+            wall, cpu = ev.data.pop("_census")
+            func = ev.data["dispatcher"].py_func
+            _write({"kind": "compile", "test": _state["test"], "fn": f"{func.__module__}.{func.__qualname__}",
+                    "sig": str(ev.data.get("args")), "wall": time.perf_counter() - wall,
+                    "cpu": time.process_time() - cpu, "depth": depth[0]})
+
+    event.register("numba:compile", Listener())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    _state["test"] = item.nodeid
+    wall, cpu = time.perf_counter(), time.process_time()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    yield
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    _write({"kind": "test", "test": item.nodeid, "wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu,
+            "child": (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)})
+    _state["test"] = None
+
+
+def summary(folder: str, top: int = 25) -> str:
+    """The census in ``folder`` as text: totals, the costliest compiles, kernels compiled more than once
+    with the same signature (two workers at once), and the tests by CPU seconds."""
+    tests, compiles = [], []
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".jsonl"):
+            continue
+        worker = name[:-len(".jsonl")]
+        with open(os.path.join(folder, name)) as fh:
+            for line in fh:
+                record = json.loads(line)
+                record["worker"] = worker
+                if record["kind"] in ("test", "compile"):
+                    (tests if record["kind"] == "test" else compiles).append(record)
+    outer = [c for c in compiles if c["depth"] == 0]  # a compile's callees are inside its own time
+    lines = [f"{len(tests)} tests: {sum(t['wall'] for t in tests):.0f} s wall, "
+             f"{sum(t['cpu'] for t in tests):.0f} CPU s in the workers, {sum(t['child'] for t in tests):.0f} in "
+             f"child processes; compiling: {sum(c['cpu'] for c in outer):.0f} CPU s ({len(compiles)} compiles)"]
+    same = collections.defaultdict(list)
+    for c in compiles:
+        same[(c["fn"], c["sig"])].append(c)
+    twice = [(k, v) for k, v in same.items() if len(v) > 1 and k[0].startswith("jass_sim")]
+    lines.append(f"compiled more than once: {len(twice)} signatures, "
+                 f"{sum(sum(sorted(c['cpu'] for c in v)[:-1]) for _, v in twice):.1f} CPU s spent again")
+    for (fn, _), v in sorted(twice, key=lambda kv: -min(c["cpu"] for c in kv[1]))[:top]:
+        lines.append(f"  {fn}: " + ", ".join(f"{c['worker']} {c['cpu']:.1f} s in {c['test']}" for c in v))
+    lines.append("costliest compiles (CPU s, with the callees compiled inside them):")
+    for c in sorted(outer, key=lambda c: -c["cpu"])[:top]:
+        mask = re.search(r"PlayerSet\(\d+\)", c["sig"])
+        lines.append(f"  {c['cpu']:6.1f} {c['fn']} {mask.group(0) if mask else ''} <- {c['test']}")
+    lines.append("tests by CPU s (own + child processes; compiling part):")
+    by_test = collections.Counter()
+    for c in outer:
+        by_test[c["test"]] += c["cpu"]
+    for t in sorted(tests, key=lambda t: -(t["cpu"] + t["child"]))[:top]:
+        lines.append(f"  {t['cpu'] + t['child']:6.1f} (compiling {by_test[t['test']]:5.1f}, child {t['child']:5.1f}, "
+                     f"wall {t['wall']:6.1f}) {t['test']}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(summary(sys.argv[1] if len(sys.argv) > 1 else _OUT))
