@@ -25,6 +25,9 @@ STREAMS: dict[str, int] = {
     "jass.equity": 12,         # equity: the sampled rounds
     "jass.meld-hands": 0,      # melds (and the report) without --exact: sampled hands
     "jass.meld-deals": 1,      # melds (and the report): sampled deals
+    "jass.differenzler-deals": 21,    # differenzler simulate, games and the announcer's fit: the deals
+    "jass.differenzler-play": 22,     # differenzler: the random player's draws (apart from the deals)
+    "jass.differenzler-replay": 23,   # differenzler replay: one round
 }
 
 #: The numbers that several features share, and why each sharing is harmless (streams need to be
