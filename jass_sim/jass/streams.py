@@ -28,6 +28,7 @@ STREAMS: dict[str, int] = {
     "jass.differenzler-deals": 21,    # differenzler simulate, games and the announcer's fit: the deals
     "jass.differenzler-play": 22,     # differenzler: the random player's draws (apart from the deals)
     "jass.differenzler-replay": 23,   # differenzler replay: one round
+    "jass.differenzler-advise": 24,   # differenzler advise: the deals of the unseen cards
 }
 
 #: The numbers that several features share, and why each sharing is harmless (streams need to be

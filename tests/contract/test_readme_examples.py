@@ -40,3 +40,8 @@ def test_the_simulate_table_has_the_columns_the_readme_names():
     header = CliRunner().invoke(main, ["simulate", "--deals", "50", "--policy", "random"]).output.splitlines()[0]
     assert "share" in sentence and "share" in header
     assert "difference" in sentence and "difference" in header
+
+
+def test_the_differenzler_advise_example_is_what_the_command_prints():
+    args, shown = _example("differenzler advise")
+    assert CliRunner().invoke(main, args).output.strip() == shown.strip()
