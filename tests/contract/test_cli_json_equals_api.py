@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 import jass_sim
-from jass_sim import basra, cribbage
+from jass_sim import basra, cribbage, differenzler
 
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
 
@@ -93,6 +93,15 @@ CASES = {
     "basra advise": (lambda tmp: ["basra", "advise", "--hand", "HJ D10 C5 S3 HK H7", "--table", "H5 C2 D7 S9",
                                   "--samples", 50, "--format", "json"],
                      lambda tmp: basra.advise("HJ D10 C5 S3 HK H7", table="H5 C2 D7 S9", samples=50).to_json()),
+    "differenzler advise": (lambda tmp: ["differenzler", "advise", "HJ H9 HA HK SA ST D6 C7 C8", "--trump-card", "H6",
+                                         "--samples", 2048, "--format", "json"],
+                            lambda tmp: differenzler.advise("HJ H9 HA HK SA ST D6 C7 C8", "H6", samples=2048).to_json()),
+    "differenzler replay": (lambda tmp: ["differenzler", "replay", "--seed", 2, "--format", "json"],
+                            lambda tmp: differenzler.replay(2).to_json()),
+    "differenzler simulate": (lambda tmp: ["differenzler", "simulate", "--rounds", 1024, "--format", "json"],
+                              lambda tmp: differenzler.simulate(1024).to_json()),
+    "differenzler games": (lambda tmp: ["differenzler", "games", "--games", 20, "--format", "json"],
+                           lambda tmp: differenzler.games(20).to_json()),
 }
 
 

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 import jass_sim
-from jass_sim import basra, cribbage
+from jass_sim import basra, cribbage, differenzler
 
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
 
@@ -86,6 +86,15 @@ CASES = {
     "basra advise": (lambda tmp: ["basra", "advise", "--hand", "HJ D10 C5 S3 HK H7", "--table", "H5 C2 D7 S9",
                                   "--samples", 50],
                      lambda tmp: basra.advise("HJ D10 C5 S3 HK H7", table="H5 C2 D7 S9", samples=50)),
+    "differenzler advise": (lambda tmp: ["differenzler", "advise", "HJ H9 HA HK SA ST D6 C7 C8", "--trump-card", "H6",
+                                         "--samples", 2048],
+                            lambda tmp: differenzler.advise("HJ H9 HA HK SA ST D6 C7 C8", "H6", samples=2048)),
+    "differenzler replay": (lambda tmp: ["differenzler", "replay", "--seed", 2],
+                            lambda tmp: differenzler.replay(2)),
+    "differenzler simulate": (lambda tmp: ["differenzler", "simulate", "--rounds", 1024],
+                              lambda tmp: differenzler.simulate(1024)),
+    "differenzler games": (lambda tmp: ["differenzler", "games", "--games", 20],
+                           lambda tmp: differenzler.games(20)),
 }
 
 

@@ -46,7 +46,7 @@ def differenzler():
 @seed_option()
 @threads_option()
 @format_option("jass_sim.jass.differenzler.advise:Announcement")
-@click.option("--plot", default=None, help="Write the histogram and penalty curve to FILE.png, .svg or .pdf.")
+@click.option("--plot", default=None, help="Write the histogram and penalty curve to FILE.png or FILE.svg.")
 @_OUTPUT
 def advise(hand, trump_card, dealer, seat, bids, rules, exact_bonus, policy, samples, ci, seed, threads, fmt, plot,
            output):

@@ -21,7 +21,7 @@ from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
 from jass_sim.core.stats import Z95, check_sampling
 from jass_sim.jass.cards import MODE_NAMES, format_card, parse_card, parse_cards
-from jass_sim.jass.differenzler.players import DEFAULT_POLICY
+from jass_sim.jass.differenzler.players import DEFAULT_PLAYER
 from jass_sim.jass.differenzler.rules import MAX_BID, check_bid, check_seat, get_rules
 from jass_sim.jass.streams import STREAMS
 
@@ -83,7 +83,7 @@ class Announcement(Result):
     """The answer of ``differenzler advise``: ``to_json()`` (the issue's keys), ``table`` (one row
     per announcement), ``text()``, ``plot()``."""
 
-    plot_formats = ("png", "svg", "pdf")
+    plot_formats = ("png", "svg")
 
     def __init__(self, doc: dict, dist: np.ndarray, mean: np.ndarray, half: np.ndarray):
         import pandas as pd
@@ -133,7 +133,7 @@ class Announcement(Result):
 
 
 def advise(hand, trump_card, dealer: int = 3, seat: int = 0, bids=None, rules: str = "differenzler",
-           exact_bonus: int | None = None, policy: str = DEFAULT_POLICY, samples: int | None = None,
+           exact_bonus: int | None = None, policy: str = DEFAULT_PLAYER, samples: int | None = None,
            ci: float | None = None, seed: int = 0, threads: int | None = None,
            progress: Callable[[int], None] | None = None) -> Announcement:
     """What to announce: the distribution of the seat's points and the expected penalty of every

@@ -11,7 +11,7 @@ from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
 from jass_sim.core.stats import mean_ci, wilson_ci
 from jass_sim.jass.differenzler.advise import Announcement, advise
-from jass_sim.jass.differenzler.players import DEFAULT_POLICY, PLAYERS
+from jass_sim.jass.differenzler.players import DEFAULT_PLAYER, PLAYERS
 from jass_sim.jass.differenzler.rules import check_seat, get_rules
 
 __all__ = ["Announcement", "DiffRound", "GameTable", "PenaltyTable", "advise", "games", "replay", "simulate"]
@@ -24,7 +24,7 @@ MAX_GAMES = 4_000_000
 def _players(policy: str | None, players) -> list[str]:
     """Four player names from ``players`` (``"a,b,c,d"`` or a list) or ``policy`` at every seat."""
     if players is None:
-        names = [DEFAULT_POLICY if policy is None else policy] * 4
+        names = [DEFAULT_PLAYER if policy is None else policy] * 4
     else:
         names = [p.strip() for p in players.split(",")] if isinstance(players, str) else list(players)
         if len(names) != 4:
@@ -111,7 +111,7 @@ class GameTable(Result):
         return "\n".join(lines)
 
 
-def replay(seed: int, rules: str = "differenzler", dealer: int = 0, policy: str = DEFAULT_POLICY,
+def replay(seed: int, rules: str = "differenzler", dealer: int = 0, policy: str = DEFAULT_PLAYER,
            players=None, bids=None) -> DiffRound:
     """One round dealt from ``seed``: the four numbers (the fast announcer's, or ``bids``: four
     numbers ``"B,B,B,B"``), every trick, each seat's points and penalty.
@@ -146,7 +146,7 @@ def _penalties(rows, bonus):
 
 
 def simulate(rounds: int = 100_000, rules: str = "differenzler", exact_bonus: int | None = None,
-             policy: str = DEFAULT_POLICY, players=None, seed: int = 0, threads: int | None = None,
+             policy: str = DEFAULT_PLAYER, players=None, seed: int = 0, threads: int | None = None,
              progress: Callable[[int], None] | None = None) -> PenaltyTable:
     """Many rounds, the dealer moving on, every seat announcing with the fast announcer: each seat's
     mean penalty and points with 95% CIs, and P(exact) with its Wilson interval.
@@ -185,7 +185,7 @@ def simulate(rounds: int = 100_000, rules: str = "differenzler", exact_bonus: in
 
 
 def games(n_games: int = 10_000, rules: str = "differenzler", exact_bonus: int | None = None,
-          rounds_per_game: int | None = None, policy: str = DEFAULT_POLICY, players=None, seed: int = 0,
+          rounds_per_game: int | None = None, policy: str = DEFAULT_PLAYER, players=None, seed: int = 0,
           threads: int | None = None, progress: Callable[[int], None] | None = None) -> GameTable:
     """Whole games (12 rounds by default, the dealer moving on from seat 0; the lowest total penalty
     wins): each seat's rate of outright wins with its Wilson interval, its mean total penalty, and

@@ -12,4 +12,4 @@ PLAYERS = PlayerRegistry("policy", (
 ))
 
 #: The card play of every Differenzler command when none is given.
-DEFAULT_POLICY = "number"
+DEFAULT_PLAYER = "number"
