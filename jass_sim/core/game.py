@@ -22,7 +22,8 @@ a :class:`Game` that fills:
   compiled by ``serve``), ``report`` (its committed strategy report), ``hints`` and
   ``flag_arguments`` (the wording of its jobs' errors), and, if it has one, the ``position`` hook
   of ``POST /api/position``;
-- for the conformance suites: ``golden``, ``new_state``, ``replay_actions``, ``state_options``;
+- for the conformance suites: ``golden``, ``new_state``, ``replay_actions``, ``state_options`` (and
+  ``variant_options``, ``variant_replays`` for a variant played by another State);
 - ``memory_caps``: the caps its public functions enforce everywhere (listed for the docs and tests).
 """
 
@@ -141,6 +142,13 @@ class Game:
         playthrough conformance suite replays them into the state.
     state_options : tuple of dict
         The option sets (every preset or mode that plays differently) the conformance suite plays.
+    variant_options : tuple of dict
+        The option sets of the game's variants whose ``new_state`` gives another State (a game
+        played with the same cards and trick rules but other announcements and scoring); the
+        playthrough suite plays them as it plays ``state_options``.
+    variant_replays : tuple of callable
+        ``replay(seed) -> dict``: the replay documents of those variants (their default players),
+        read by ``replay_actions`` into ``new_state`` by the playthrough suite.
     streams : dict
         ``{name: number}``: every random stream of the game (names ``{game}.{feature}``, numbers the
         first spawn key of :func:`jass_sim.core.rng.block_states`). The numbers are part of every
@@ -184,6 +192,8 @@ class Game:
     new_state: Callable[..., State] | None = None
     replay_actions: Callable[[dict], tuple[dict, list[str], list[float]]] | None = None
     state_options: tuple[dict, ...] = ({},)
+    variant_options: tuple[dict, ...] = ()
+    variant_replays: tuple[Callable[[int], dict], ...] = ()
     streams: dict[str, int] = field(default_factory=dict)
     shared_streams: dict[int, tuple[str, ...]] = field(default_factory=dict)
     arg_kinds: dict[str, str] = field(default_factory=dict)

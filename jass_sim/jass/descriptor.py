@@ -48,13 +48,44 @@ STATE_OPTIONS = ({"rules": "chibre"}, {"rules": "schieber"}, {"rules": "pique-do
 
 #: The game at its deal and a replay read as actions, from the module that holds them (imported on
 #: the first call, so the registry loads no numpy).
-new_state = lazy_function("jass_sim.jass.engine.replay", "new_state")
-replay_actions = lazy_function("jass_sim.jass.engine.replay", "replay_actions")
+_chibre_new_state = lazy_function("jass_sim.jass.engine.replay", "new_state")
+_chibre_replay_actions = lazy_function("jass_sim.jass.engine.replay", "replay_actions")
+_variant_new_state = lazy_function("jass_sim.jass.differenzler.engine", "new_state")
+_variant_replay_actions = lazy_function("jass_sim.jass.differenzler.engine", "replay_actions")
+_variant_replay_round = lazy_function("jass_sim.jass.differenzler.engine", "replay_round")
+
+#: The Differenzler's presets (issue 52): ``new_state`` with one of them deals a Differenzler round
+#: (written out so that the registry loads nothing more; tests/jass/differenzler checks them).
+DIFFERENZLER_PRESETS = ("differenzler", "differenzler-jw")
+#: Its option sets for the playthrough suite: each preset, secret and open announcements.
+VARIANT_OPTIONS = ({"rules": "differenzler"}, {"rules": "differenzler-jw"}, {"rules": "differenzler", "open": True})
+
+
+def new_state(seed: int, rules="chibre", **options):
+    """The round ``replay --seed SEED`` deals (a JassState), or with a Differenzler preset the one
+    ``differenzler replay --seed SEED`` deals (a DifferenzlerState)."""
+    if isinstance(rules, str) and rules.strip().lower() in DIFFERENZLER_PRESETS:
+        return _variant_new_state(seed, rules, **options)
+    return _chibre_new_state(seed, rules, **options)
+
+
+def replay_actions(doc: dict):
+    """A ``replay`` or ``differenzler replay`` document read as ``new_state`` options, actions and returns."""
+    inner = doc.get("replay", doc)
+    if str(inner.get("rules", "")).lower() in DIFFERENZLER_PRESETS:
+        return _variant_replay_actions(inner)
+    return _chibre_replay_actions(doc)
+
+
+def differenzler_replay(seed: int) -> dict:
+    """``jass-sim differenzler replay --seed SEED --format json``: one round, the ``number`` players."""
+    return _variant_replay_round(seed)
 
 #: Chibre's descriptor: its policies, replay and small run, its commands and golden replay.
 GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay, simulate=simulate,
             commands=COMMANDS, replay_command=("replay",), player_option="--policy",
             new_state=new_state, replay_actions=replay_actions, state_options=STATE_OPTIONS,
+            variant_options=VARIANT_OPTIONS, variant_replays=(differenzler_replay,),
             golden=(Golden("jass_replay_seed1_net.json", 1, "net", key="replay"),),  # the default run
             jobs=(Job("advise", "jass_sim.jass.api", "advise", progress=True, caps=SAMPLE_CAPS, policies=SLOW_POLICIES,
                       compile_seconds=35),

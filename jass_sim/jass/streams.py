@@ -27,6 +27,10 @@ STREAMS: dict[str, int] = {
     "jass.meld-deals": 1,      # melds (and the report): sampled deals
     "jass.coiffeur-values": 17,  # scripts/build_coiffeur_values.py: the random hands of the Coiffeur value table
     "jass.coiffeur-plan": 18,  # coiffeur advise: the simulated rest of the match (P(win) with --score)
+    "jass.differenzler-deals": 21,    # differenzler simulate, games and the announcer's fit: the deals
+    "jass.differenzler-play": 22,     # differenzler: the random player's draws (apart from the deals)
+    "jass.differenzler-replay": 23,   # differenzler replay: one round
+    "jass.differenzler-advise": 24,   # differenzler advise: the deals of the unseen cards
 }
 
 #: The numbers that several features share, and why each sharing is harmless (streams need to be

@@ -266,6 +266,39 @@ rows("basra", "report")(
     + counts(BP, "--games") + counts(BP, "--search-deals") + choice(BP, "--rules") + value(BP, "--players", "3")
     + out_dir(BA + ["report"]))
 
+DZ = ["differenzler"]
+DH = "HJ H9 HA HK SA ST D6 C7 C8"
+DA = DZ + ["advise", DH, "--trump-card", "H6", "--samples", "100"]
+rows("differenzler", "advise")(
+    seeds(DA) + threads(DA) + counts(DZ + ["advise", DH, "--trump-card", "H6"], "--samples")
+    + choice(DA, "--rules") + choice(DA, "--policy") + choice(DA, "--format")
+    + value(DA[:5], "--ci", "-1", "abc") + value(DA, "--exact-bonus", "-1", "200", "x")
+    + value(DA, "--dealer", "4", "-1", "x") + value(DA, "--seat", "4", "x")
+    # the trump card: unknown, missing, in my hand when I am not the dealer, not in it when I am
+    + value(DA, "--trump-card", "ZZ", ("", "--trump-card"), ("HJ", "HJ"))
+    + value(DA + ["--seat", "3"], "--trump-card", ("D9", "D9"))
+    # bids: out of 0..157, not a number, the wrong count
+    + value(DA, "--bids", ("1,2,158", "158"), ("1,x,3", "x"), ("1,2", "1,2"), ("1,2,3,4", "1,2,3,4"))
+    + out_file(DA) + out_file(DA, "--plot", "png") + value(DA, "--plot", "figure.gif")
+    + [(DZ + ["advise", "HJ H9 HA HK SA ST D6 C7 ZZ", "--trump-card", "H6"], "ZZ"),
+       (DZ + ["advise", "HJ H9", "--trump-card", "H6"], "HJ H9"),
+       (DZ + ["advise", "HJ H9 HA HK SA ST D6 C7 HJ", "--trump-card", "H6"], "HJ")])
+DR = DZ + ["replay", "--seed", "1"]
+rows("differenzler", "replay")(
+    seeds(DZ + ["replay"]) + choice(DR, "--rules") + choice(DR, "--policy") + choice(DR, "--format")
+    + value(DR, "--dealer", "4", "x") + value(DR, "--players", ("number,nope,number,number", "nope"), ("a,b", "a,b"))
+    + value(DR, "--bids", ("1,2,3", "1,2,3"), ("1,2,3,158", "158")))
+DS = DZ + ["simulate", "--rounds", "100"]
+rows("differenzler", "simulate")(
+    seeds(DS) + threads(DS) + counts(DZ + ["simulate"], "--rounds") + choice(DS, "--rules") + choice(DS, "--policy")
+    + choice(DS, "--format") + value(DS, "--exact-bonus", "-1", "x")
+    + value(DS, "--players", ("number,nope,number,number", "nope"), ("a,b", "a,b")) + out_file(DS))
+DG = DZ + ["games", "--games", "10"]
+rows("differenzler", "games")(
+    seeds(DG) + threads(DG) + counts(DZ + ["games"], "--games") + counts(DG, "--rounds", ("-5", "0", "7", "1e3"))
+    + choice(DG, "--rules") + choice(DG, "--policy") + choice(DG, "--format") + value(DG, "--exact-bonus", "-1", "x")
+    + value(DG, "--players", ("number,nope,number,number", "nope"), ("a,b", "a,b")) + out_file(DG))
+
 # Requests that cannot fit (memory, disk) are refused before they start, whatever the machine.
 HUGE = str(10**14)
 rows("advise")([(A + ["--ci", "0.01", "--max-samples", HUGE], HUGE), (A + ["--samples", HUGE], HUGE)])

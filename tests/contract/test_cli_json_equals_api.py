@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 import jass_sim
-from jass_sim import basra, cribbage
+from jass_sim import basra, cribbage, differenzler
 from jass_sim.jass.coiffeur.api import coiffeur_advise
 
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
@@ -98,6 +98,15 @@ CASES = {
                                      "C,UNE,JOKER", "--samples", 64, "--seed", 2, "--format", "json"],
                         lambda tmp: coiffeur_advise(HAND, "S,H,OBE,JOKER", "C,UNE,JOKER", samples=64,
                                                     seed=2).to_json()),
+    "differenzler advise": (lambda tmp: ["differenzler", "advise", "HJ H9 HA HK SA ST D6 C7 C8", "--trump-card", "H6",
+                                         "--samples", 2048, "--format", "json"],
+                            lambda tmp: differenzler.advise("HJ H9 HA HK SA ST D6 C7 C8", "H6", samples=2048).to_json()),
+    "differenzler replay": (lambda tmp: ["differenzler", "replay", "--seed", 2, "--format", "json"],
+                            lambda tmp: differenzler.replay(2).to_json()),
+    "differenzler simulate": (lambda tmp: ["differenzler", "simulate", "--rounds", 1024, "--format", "json"],
+                              lambda tmp: differenzler.simulate(1024).to_json()),
+    "differenzler games": (lambda tmp: ["differenzler", "games", "--games", 20, "--format", "json"],
+                           lambda tmp: differenzler.games(20).to_json()),
 }
 
 

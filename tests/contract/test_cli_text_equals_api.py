@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 import jass_sim
-from jass_sim import basra, cribbage
+from jass_sim import basra, cribbage, differenzler
 from jass_sim.jass.coiffeur.api import coiffeur_advise
 
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
@@ -90,6 +90,15 @@ CASES = {
     "coiffeur advise": (lambda tmp: ["coiffeur", "advise", HAND, "--ours-open", "S,H,OBE,JOKER", "--theirs-open",
                                      "C,UNE,JOKER", "--samples", 64, "--seed", 2],
                         lambda tmp: coiffeur_advise(HAND, "S,H,OBE,JOKER", "C,UNE,JOKER", samples=64, seed=2)),
+    "differenzler advise": (lambda tmp: ["differenzler", "advise", "HJ H9 HA HK SA ST D6 C7 C8", "--trump-card", "H6",
+                                         "--samples", 2048],
+                            lambda tmp: differenzler.advise("HJ H9 HA HK SA ST D6 C7 C8", "H6", samples=2048)),
+    "differenzler replay": (lambda tmp: ["differenzler", "replay", "--seed", 2],
+                            lambda tmp: differenzler.replay(2)),
+    "differenzler simulate": (lambda tmp: ["differenzler", "simulate", "--rounds", 1024],
+                              lambda tmp: differenzler.simulate(1024)),
+    "differenzler games": (lambda tmp: ["differenzler", "games", "--games", 20],
+                           lambda tmp: differenzler.games(20)),
 }
 
 

@@ -42,7 +42,9 @@ from jass_sim.registry import GAMES
 DATA = Path(__file__).parent.parent / "data"
 
 STATEFUL = [g for g in GAMES if g.new_state is not None]
-OPTION_SETS = [(g, opts) for g in STATEFUL for opts in g.state_options]
+OPTION_SETS = [(g, opts) for g in STATEFUL for opts in g.state_options + g.variant_options]
+#: The replays of the games' variants (another State from the same ``new_state``).
+VARIANT_REPLAYS = [(g, replay) for g in STATEFUL for replay in g.variant_replays]
 #: Random playouts per option set: the nojit stage plays the kernels as plain Python, so fewer.
 CHEAP_SEEDS = range(2)
 MORE_SEEDS = range(2, 6)
@@ -215,3 +217,16 @@ def test_bot_replays_play_through_the_state(game):
     for player in _bot_players(game):
         for seed in (12, 13, 14):
             _replay(game, game.replay(seed, player))
+
+
+@pytest.mark.nojit
+@pytest.mark.parametrize("game, variant_replay", VARIANT_REPLAYS, ids=lambda x: _id(x) if not callable(x) else x.__name__)
+def test_variant_replays_play_through_the_state(game, variant_replay):
+    _replay(game, variant_replay(11))
+
+
+@pytest.mark.parametrize("game, variant_replay", VARIANT_REPLAYS, ids=lambda x: _id(x) if not callable(x) else x.__name__)
+def test_more_variant_replays_play_through_the_state(game, variant_replay):
+    assert variant_replay(12) == variant_replay(12)  # same seed, same trace
+    for seed in (12, 13, 14):
+        _replay(game, variant_replay(seed))

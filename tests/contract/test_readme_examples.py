@@ -40,3 +40,10 @@ def test_the_simulate_table_has_the_columns_the_readme_names():
     header = CliRunner().invoke(main, ["simulate", "--deals", "50", "--policy", "random"]).output.splitlines()[0]
     assert "share" in sentence and "share" in header
     assert "difference" in sentence and "difference" in header
+
+
+def test_the_differenzler_advise_example_is_what_the_command_prints():
+    # its text has blank lines: the block runs to the closing fence
+    m = re.search(r"^\$ jass-sim (differenzler advise .*)\n((?:.*\n)+?)```", README, re.M)
+    assert m
+    assert CliRunner().invoke(main, shlex.split(m.group(1))).output.strip() == m.group(2).strip()

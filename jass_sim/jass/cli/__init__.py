@@ -6,6 +6,7 @@ from __future__ import annotations
 from jass_sim.jass.cli.advise import advise
 from jass_sim.jass.cli.batch import batch, batch_summary
 from jass_sim.jass.cli.coiffeur import coiffeur
+from jass_sim.jass.cli.differenzler import differenzler
 from jass_sim.jass.cli.duel import duel
 from jass_sim.jass.cli.games import equity, games
 from jass_sim.jass.cli.melds import melds
@@ -17,5 +18,5 @@ from jass_sim.jass.cli.simulate import simulate
 from jass_sim.jass.cli.solve import solve
 
 #: Every Chibre command, registered at the top level of ``jass-sim``.
-COMMANDS = (advise, batch, batch_summary, coiffeur, duel, equity, games, melds, play_advice, replay, report, review, simulate,
+COMMANDS = (advise, batch, batch_summary, coiffeur, differenzler, duel, equity, games, melds, play_advice, replay, report, review, simulate,
             solve)

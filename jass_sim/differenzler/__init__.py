@@ -1,0 +1,14 @@
+"""The Differenzler's public API (issue 52): ``jass_sim.differenzler.advise(...)``, ``replay``,
+``simulate``, ``games``; the game itself lives in :mod:`jass_sim.jass.differenzler` (it shares
+Jass's cards, trick rules and players). Imported on first use."""
+
+from jass_sim.core.lazy import lazy_exports
+
+__all__ = ["advise", "replay", "simulate", "games"]
+
+__getattr__ = lazy_exports(__name__, dict.fromkeys(__all__, "jass_sim.jass.differenzler.api"))
+del lazy_exports
+
+
+def __dir__():
+    return sorted(set(__all__) | {name for name in globals() if name.startswith("__")})

@@ -1,0 +1,68 @@
+"""The Differenzler's compiled round: the bottom-card deal, nine tricks through chibre's one play
+step (:func:`~jass_sim.jass.rules._tricks.play_card`, :func:`~jass_sim.jass.rules._tricks.trick_taken`),
+each seat's points and penalty.
+
+Trace layout as the Jass round engine's (``int64[9, 6]``): one row per trick, ``(leader, card1,
+card2, card3, card4, winner)``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from jass_sim.core.jit import U64_ONE, U64_ZERO, jit
+from jass_sim.core.rng import shuffle
+from jass_sim.jass.differenzler._players import diff_card
+from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_taken
+
+
+@jit(inline="always")
+def deal_bottom(rng, deck, hands, dealer):
+    """Deal the 36 cards from a shuffled ``deck`` (shuffled in place): the player after the dealer
+    gets ``deck[0:9]``, the next ``deck[9:18]``, ..., the dealer ``deck[27:36]``. The bottom card
+    ``deck[35]``, the dealer's, is shown: it is returned, and its suit is trump."""
+    shuffle(rng, deck, 36)
+    for k in range(4):
+        h = U64_ZERO
+        for j in range(9 * k, 9 * k + 9):
+            h |= U64_ONE << np.uint64(deck[j])
+        hands[(dealer + 1 + k) & 3] = h
+    return deck[35]
+
+
+@jit(inline="always")
+def round_penalty(bid, made, exact_bonus):
+    """``|bid - made|``, less ``exact_bonus`` for an exact hit."""
+    p = bid - made if bid >= made else made - bid
+    if bid == made:
+        p -= exact_bonus
+    return p
+
+
+@jit(inline="always")
+def play_diff_round(hands, trump, leader, bids, policies, rng, trace, made):
+    """Play the nine tricks of a Differenzler round from ``hands`` (``uint64[4]``, emptied), each
+    seat by player number ``policies[seat]`` to its number ``bids[seat]``; ``leader`` leads the first
+    trick. Fills ``trace`` and ``made`` (each seat's card points, the last trick's 5 included)."""
+    for seat in range(4):
+        made[seat] = 0
+    played = U64_ZERO
+    voids = 0
+    for t in range(9):
+        trace[t, 0] = leader
+        led = -1
+        best_card = 0
+        best_power = 0
+        best_pos = 0
+        for i in range(4):
+            seat = (leader + i) & 3
+            hand = hands[seat]
+            legal = hand if i == 0 else legal_follow(hand, led, best_card, trump)
+            card = diff_card(policies[seat], seat, legal, hand, trace[t, 1:5], i, trump, played, voids,
+                             bids[seat] - made[seat], rng)
+            trace[t, 1 + i] = card
+            played, voids, led, best_card, best_power, best_pos = play_card(card, seat, i, hands, played, voids, led,
+                                                                            best_card, best_power, best_pos, trump)
+        winner, pts = trick_taken(trace, t, best_pos, trump)
+        made[winner] += pts
+        leader = winner

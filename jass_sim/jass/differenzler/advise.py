@@ -1,0 +1,246 @@
+"""``differenzler advise``: what to announce with these nine cards and this trump card.
+
+The 27 unseen cards are dealt at random consistently with what the seat knows (its hand; the trump
+card in the dealer's hand when the seat is not the dealer) and every deal is played out: the other
+seats announce with the fast announcer (or ``bids``) and all seats play to their numbers. The seat
+itself plays to the fast announcer's number for its hand in every deal (one number for all deals:
+its play cannot depend on the announcement being chosen, so that every announcement 0..157 is
+scored on the same deals). The answer reads the distribution of the seat's points: the expected
+penalty of every announcement (exact from the distribution; the variance too, so each has its 95%
+CI), the best (the least expected penalty, ties to the lower), the runner-up's paired difference.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+
+from jass_sim.core.errors import InputError
+from jass_sim.core.result import Result
+from jass_sim.core.stats import Z95, check_sampling
+from jass_sim.jass.cards import MODE_NAMES, format_card, parse_card, parse_cards
+from jass_sim.jass.differenzler.players import DEFAULT_PLAYER
+from jass_sim.jass.differenzler.rules import MAX_BID, check_bid, check_seat, get_rules
+from jass_sim.jass.streams import STREAMS
+
+#: Deals played when neither ``samples`` nor ``ci`` is given (about 0.2 s warm on two cores).
+DEFAULT_SAMPLES = 20_000
+#: The most deals ``ci`` may play.
+MAX_SAMPLES = 2_000_000
+_BIDS = np.arange(MAX_BID + 1)
+
+
+def parse_bids(bids, seat: int) -> list[int | None]:
+    """The four seats' numbers from ``bids``: the three other seats' numbers in seat order (text
+    ``"B,B,B"`` or a sequence), ``None`` at ``seat``; None: every other seat announces with the
+    fast announcer."""
+    out: list[int | None] = [None] * 4
+    if bids is None:
+        return out
+    items = [b.strip() for b in bids.split(",")] if isinstance(bids, str) else list(bids)
+    if len(items) != 3:
+        raise InputError(f"--bids needs the three other seats' numbers (in seat order), got {len(items)}: {bids!r}",
+                         str(bids))
+    others = [s for s in range(4) if s != seat]
+    for s, b in zip(others, items):
+        out[s] = check_bid(b, "--bids")
+    return out
+
+
+def check_hand(hand, trump_card, seat: int, dealer: int) -> tuple[list[int], int]:
+    """The hand (nine distinct cards) and the trump card, checked against the seat and dealer."""
+    try:
+        cards = parse_cards(hand, 9) if isinstance(hand, str) else [parse_card(c) if isinstance(c, str) else int(c)
+                                                                     for c in hand]
+    except InputError as e:
+        raise InputError(f"HAND: {e}", e.token) from None
+    if len(cards) != 9 or len(set(cards)) != 9:
+        raise InputError(f"--hand needs nine distinct cards, got {len(set(cards))} distinct of {len(cards)}", str(hand))
+    if trump_card is None or str(trump_card).strip() == "":
+        raise InputError("--trump-card is missing: the bottom card of the deal, which gives the trump", "--trump-card")
+    card = parse_card(trump_card) if isinstance(trump_card, str) else int(trump_card)
+    if seat != dealer and card in cards:
+        raise InputError(f"--trump-card {format_card(card)} is in your hand, but the dealer (seat {dealer}) holds it",
+                         str(trump_card))
+    if seat == dealer and card not in cards:
+        raise InputError(f"--trump-card {format_card(card)} is not in your hand, and you are the dealer",
+                         str(trump_card))
+    return cards, card
+
+
+def penalty_table(dist: np.ndarray, n: int, bonus: int) -> tuple[np.ndarray, np.ndarray]:
+    """Expected penalty and its sampling variance (of the mean) for every announcement 0..157 from
+    the points' empirical distribution ``dist`` over ``n`` deals."""
+    pen = np.abs(_BIDS[:, None] - _BIDS[None, :]).astype(np.float64) - bonus * np.eye(len(_BIDS))
+    mean = pen @ dist
+    var = (pen ** 2) @ dist - mean ** 2
+    return mean, np.maximum(var, 0.0) * n / max(n - 1, 1) / n
+
+
+class Announcement(Result):
+    """The answer of ``differenzler advise``: ``to_json()`` (the issue's keys), ``table`` (one row
+    per announcement), ``text()``, ``plot()``."""
+
+    plot_formats = ("png", "svg")
+
+    def __init__(self, doc: dict, dist: np.ndarray, mean: np.ndarray, half: np.ndarray):
+        import pandas as pd
+
+        super().__init__(doc, pd.DataFrame({"bid": _BIDS, "expected_penalty": mean, "ci95_lo": mean - half,
+                                            "ci95_hi": mean + half, "prob_points": dist}))
+        self.dist = dist
+
+    @property
+    def heading(self) -> str:
+        d = self._doc
+        return (f"Differenzler: seat {d['seat']}, dealer {d['dealer']}, trump {d['trump']} ({d['trump_card']}), "
+                f"{d['samples']} deals")
+
+    def text(self) -> str:
+        d = self._doc
+        r = d["runner_up"]
+        lines = [self.heading, "", d["sentence"],
+                 f"points: mean {d['mean']:.1f}, median {d['median']}; P(exact) at {d['best_bid']}: "
+                 f"{100 * d['p_exact']:.1f}%",
+                 f"runner-up {r['bid']}: {r['difference']:+.2f} penalty (paired 95% CI {r['ci95'][0]:+.2f} to "
+                 f"{r['ci95'][1]:+.2f})", "", "  bid  expected penalty (95% CI)"]
+        order = np.argsort(self.table["expected_penalty"].to_numpy(), kind="stable")[:5]
+        for b in sorted(order):
+            row = self.table.iloc[b]
+            lines.append(f"  {int(row.bid):3d}  {row.expected_penalty:6.2f} ({row.ci95_lo:.2f} to {row.ci95_hi:.2f})")
+        return "\n".join(lines)
+
+    def figure(self):
+        from jass_sim.core.report.figures import new_figure
+
+        d = self._doc
+        fig = new_figure(8, 5)
+        top, bottom = fig.subplots(2, 1, sharex=True)
+        top.bar(_BIDS, self.dist, width=1.0, color="#7a9cc6")
+        top.axvline(d["best_bid"], color="#c0392b", label=f"best announcement {d['best_bid']}")
+        top.set_ylabel("probability")
+        top.set_title(f"Your points ({d['samples']} deals)")
+        top.legend()
+        t = self.table
+        bottom.plot(t["bid"], t["expected_penalty"], color="#333")
+        bottom.fill_between(t["bid"], t["ci95_lo"], t["ci95_hi"], color="#bbb")
+        bottom.axvline(d["best_bid"], color="#c0392b")
+        bottom.set_xlabel("announcement (points)")
+        bottom.set_ylabel("expected penalty")
+        return fig
+
+
+def advise(hand, trump_card, dealer: int = 3, seat: int = 0, bids=None, rules: str = "differenzler",
+           exact_bonus: int | None = None, policy: str = DEFAULT_PLAYER, samples: int | None = None,
+           ci: float | None = None, seed: int = 0, threads: int | None = None,
+           progress: Callable[[int], None] | None = None) -> Announcement:
+    """What to announce: the distribution of the seat's points and the expected penalty of every
+    announcement (see the module docstring).
+
+    Parameters
+    ----------
+    hand : str or list
+        The seat's nine cards (``"HJ H9 HA SK SQ D6 C7 C8 CT"``).
+    trump_card : str or int
+        The bottom card of the deal (in the dealer's hand); its suit is trump.
+    dealer, seat : int
+        The dealer and the seat asking (0..3); the player after the dealer announces first and leads.
+    bids : str or list, optional
+        The three other seats' numbers in seat order (``"40,35,50"``); default: the fast announcer's.
+    rules : str
+        ``differenzler`` or ``differenzler-jw``; ``exact_bonus`` overrides its exact-hit bonus.
+    policy : str
+        The players of all four seats (``number``, ``points``, ``random``).
+    samples, ci : optional
+        Deals to play (default 20,000), or the 95% CI half-width of the best announcement's expected
+        penalty to reach (at most 2,000,000 deals).
+    seed, threads : int
+        Root seed; threads (the answer is the same on any number).
+    progress : callable, optional
+        Called with the deals done.
+
+    Returns
+    -------
+    Announcement
+
+    Examples
+    --------
+    >>> r = advise("HJ H9 HA HK SA ST D6 C7 C8", "H6", dealer=3, seat=0, samples=2048)
+    >>> 0 <= r.to_json()["best_bid"] <= 157
+    True
+    """
+    from jass_sim.core.rng import check_seed
+    from jass_sim.core.threads import max_threads  # noqa: F401  (threads are checked by numba_threads)
+    from jass_sim.jass.differenzler._announce import announce, model_coefficients
+    from jass_sim.jass.differenzler._batch import MADE
+    from jass_sim.jass.differenzler.engine import run_rounds
+    from jass_sim.jass.differenzler.players import PLAYERS
+
+    seat = check_seat(seat, "--seat")
+    dealer = check_seat(dealer, "--dealer")
+    cards, card = check_hand(hand, trump_card, seat, dealer)
+    fixed = parse_bids(bids, seat)
+    the_rules = get_rules(rules, exact_bonus=exact_bonus)
+    PLAYERS.code(policy, "--policy")
+    seed = check_seed(seed)
+    if samples is None and ci is None:
+        samples = DEFAULT_SAMPLES
+    check_sampling(samples, ci, MAX_SAMPLES)
+    if samples is not None and samples > MAX_SAMPLES:
+        raise InputError(f"--samples must be at most {MAX_SAMPLES}, got {samples}", str(samples))
+    if progress is not None:
+        progress(0)  # the input is checked (the page's job API checks a job up to its first tick)
+    trump = card // 9
+    mask = sum(1 << c for c in cards)
+    own = int(announce(np.uint64(mask), trump, (seat - dealer - 1) & 3, model_coefficients()))
+    fixed[seat] = own
+    known = (seat, mask, dealer, card)
+    stream = STREAMS["jass.differenzler-advise"]
+
+    def play(n: int) -> np.ndarray:
+        rows = run_rounds(n, seed, policy, bids=fixed, known=known, stream=stream, threads=threads, progress=progress)
+        return rows[:, MADE + seat]
+
+    def summary(made: np.ndarray):
+        n = len(made)
+        dist = np.bincount(made, minlength=MAX_BID + 1)[:MAX_BID + 1] / n
+        mean, var = penalty_table(dist, n, the_rules.exact_bonus)
+        return n, dist, mean, var
+
+    n = samples if samples is not None else 4096
+    made = play(n)
+    n, dist, mean, var = summary(made)
+    if ci is not None:
+        while Z95 * math.sqrt(var[int(np.argmin(mean))]) > ci and n < MAX_SAMPLES:
+            half = Z95 * math.sqrt(var[int(np.argmin(mean))])
+            n = min(MAX_SAMPLES, max(2 * n, int(n * (half / ci) ** 2 * 1.1) + 1))
+            made = play(n)  # the same seed: the first deals are the ones already played
+            n, dist, mean, var = summary(made)
+    best = int(np.argmin(mean))
+    order = np.argsort(mean, kind="stable")
+    runner = int(order[1]) if int(order[0]) == best else int(order[0])
+    pen = np.abs(_BIDS[:, None] - made[None, :]).astype(np.float64)
+    pen[_BIDS[:, None] == made[None, :]] -= the_rules.exact_bonus
+    diff = pen[runner] - pen[best]
+    d_mean = float(diff.mean())
+    d_half = Z95 * float(diff.std(ddof=1)) / math.sqrt(n) if n > 1 else math.nan
+    half = Z95 * np.sqrt(var)
+    cdf = np.cumsum(dist)
+    median = int(np.searchsorted(cdf, 0.5))
+    e, lo, hi = float(mean[best]), float(mean[best] - half[best]), float(mean[best] + half[best])
+    sentence = (f"Announce {best}: expected penalty {e:.1f} (95% CI {lo:.1f} to {hi:.1f}); you make {best} or less "
+                f"in {100 * cdf[best]:.0f}% of the deals")
+    doc = {"trump": MODE_NAMES[trump], "trump_card": format_card(card), "seat": seat, "dealer": dealer,
+           "samples": int(n), "mean": float(made.mean()), "median": median, "best_bid": best,
+           "expected_penalty": e, "ci95_penalty": [lo, hi], "p_exact": float(dist[best]),
+           "distribution": [{"points": int(p), "prob": float(dist[p])} for p in np.nonzero(dist)[0]],
+           "penalty_by_bid": [{"bid": int(b), "expected_penalty": float(mean[b])} for b in _BIDS],
+           "sentence": sentence,
+           "runner_up": {"bid": runner, "difference": d_mean, "ci95": [d_mean - d_half, d_mean + d_half]},
+           "hand": [format_card(c) for c in sorted(cards)], "bids": [None if b is None else int(b) for b in fixed],
+           "play_number": own, "rules": the_rules.name, "exact_bonus": the_rules.exact_bonus, "policy": policy,
+           "seed": seed}
+    doc["bids"][seat] = None
+    return Announcement(doc, dist, mean, half)

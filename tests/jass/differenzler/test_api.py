@@ -1,0 +1,122 @@
+"""The Differenzler's API and commands: advise (the issue's JSON keys, the best announcement from
+the distribution, ties to the lower, the conditioned deals), replay, simulate and games (the game's
+winner by the reference), in-process.
+
+Budget: 2048 deals per advise call (a few tenths of a second once compiled; the assertions are
+exact identities of one sample, not statistics), 1024 rounds for simulate, 64 games."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from jass_sim.core.notation import cards_to_mask
+from jass_sim.jass.cards import parse_card, parse_cards
+from jass_sim.jass.differenzler._batch import BIDS, MADE, deal_known
+
+from differenzler_reference import ref_game_winners, ref_penalty
+
+HAND = "HJ H9 HA HK SA ST D6 C7 C8"
+KEYS = ["trump", "trump_card", "seat", "dealer", "samples", "mean", "median", "best_bid", "expected_penalty",
+        "ci95_penalty", "p_exact", "distribution", "penalty_by_bid", "sentence"]
+
+
+@pytest.fixture(scope="module")
+def answer():
+    import jass_sim.differenzler as d
+
+    return d.advise(HAND, "H6", dealer=3, seat=0, samples=2048, seed=5)
+
+
+def test_advise_json_has_the_issue_keys(answer):
+    doc = answer.to_json()
+    assert list(doc)[:len(KEYS)] == KEYS
+    assert doc["trump"] == "H" and doc["trump_card"] == "H6" and doc["samples"] == 2048
+    assert len(doc["penalty_by_bid"]) == 158
+    assert abs(sum(p["prob"] for p in doc["distribution"]) - 1) < 1e-9
+    json.dumps(doc)
+
+
+def test_advise_best_bid_is_the_least_expected_penalty_from_the_distribution(answer):
+    doc = answer.to_json()
+    dist = {p["points"]: p["prob"] for p in doc["distribution"]}
+    expected = [sum(q * ref_penalty(b, m, 0) for m, q in dist.items()) for b in range(158)]
+    assert np.allclose([p["expected_penalty"] for p in doc["penalty_by_bid"]], expected)
+    best = min(range(158), key=lambda b: (round(expected[b], 9), b))  # ties to the lower
+    assert doc["best_bid"] == best
+    assert doc["p_exact"] == pytest.approx(dist.get(best, 0.0))
+    lo, hi = doc["ci95_penalty"]
+    assert lo < doc["expected_penalty"] < hi
+    share = sum(q for m, q in dist.items() if m <= best)
+    assert doc["sentence"] == (f"Announce {best}: expected penalty {doc['expected_penalty']:.1f} (95% CI {lo:.1f} to "
+                               f"{hi:.1f}); you make {best} or less in {100 * share:.0f}% of the deals")
+
+
+def test_advise_exact_bonus_moves_the_penalty_of_an_exact_hit():
+    import jass_sim.differenzler as d
+
+    plain = d.advise(HAND, "H6", dealer=3, samples=2048, seed=5).to_json()
+    jw = d.advise(HAND, "H6", dealer=3, samples=2048, seed=5, rules="differenzler-jw").to_json()
+    dist = {p["points"]: p["prob"] for p in plain["distribution"]}
+    for b in (plain["best_bid"], 60, 120):
+        assert jw["penalty_by_bid"][b]["expected_penalty"] == pytest.approx(
+            plain["penalty_by_bid"][b]["expected_penalty"] - 10 * dist.get(b, 0.0))
+
+
+@pytest.mark.nojit
+def test_advise_deals_respect_what_the_seat_knows():
+    hand = parse_cards(HAND)
+    trump_card = parse_card("H6")
+    pool = np.array([c for c in range(36) if c not in hand and c != trump_card], dtype=np.int64)
+    rng = np.array([1, 2, 3, 4], dtype=np.uint64)
+    hands = np.zeros(4, dtype=np.uint64)
+    for _ in range(20):
+        deal_known(rng, pool, len(pool), hands, 0, np.uint64(cards_to_mask(hand)), 3, trump_card)
+        assert int(hands[0]) == cards_to_mask(hand)
+        assert (int(hands[3]) >> trump_card) & 1
+        assert sum(bin(int(h)).count("1") for h in hands) == 36
+        assert int(hands[0] | hands[1] | hands[2] | hands[3]) == (1 << 36) - 1
+
+
+def test_advise_given_bids_reach_the_other_seats():
+    import jass_sim.differenzler as d
+
+    doc = d.advise(HAND, "H6", dealer=3, samples=2048, bids="10,20,30").to_json()
+    assert doc["bids"] == [None, 10, 20, 30]
+
+
+def test_replay_document_and_cli_json():
+    import jass_sim.differenzler as d
+    from jass_sim.cli import main
+
+    doc = d.replay(3).to_json()
+    for key in ("trump_card", "dealer", "bids", "made", "penalties", "tricks", "hands"):
+        assert key in doc
+    assert sum(doc["made"]) == 157 and doc["hands"][doc["dealer"]].count(doc["trump_card"]) == 1
+    assert doc["penalties"] == [ref_penalty(b, m, 0) for b, m in zip(doc["bids"], doc["made"])]
+    out = CliRunner().invoke(main, ["differenzler", "replay", "--seed", "3", "--format", "json"])
+    assert out.exit_code == 0 and json.loads(out.output) == doc
+
+
+def test_simulate_and_games_follow_the_rows():
+    import jass_sim.differenzler as d
+    from jass_sim.jass.differenzler.engine import run_rounds
+
+    sim = d.simulate(1024, seed=2).to_json()
+    rows = run_rounds(1024, 2, "number")
+    pen = [[ref_penalty(int(r[BIDS + s]), int(r[MADE + s]), 0) for s in range(4)] for r in rows]
+    for s in range(4):
+        assert sim["seats"][s]["mean_penalty"] == pytest.approx(np.mean([p[s] for p in pen]))
+    g = d.games(64, seed=2).to_json()
+    rows = run_rounds(64 * 12, 2, "number")
+    wins = [0] * 4
+    for k in range(64):
+        game = [[ref_penalty(int(r[BIDS + s]), int(r[MADE + s]), 0) for s in range(4)] for r in rows[12 * k:12 * k + 12]]
+        assert [int(r[0]) for r in rows[12 * k:12 * k + 12]] == [(i % 4) for i in range(12)]  # the dealer moves on
+        w = ref_game_winners(game)
+        if len(w) == 1:
+            wins[w[0]] += 1
+    assert [s["wins"] for s in g["seats"]] == wins
