@@ -18,7 +18,7 @@ FORMATS = ("table", "json", "csv")
 @click.option("--stats", is_flag=True, help="Progress over time instead of the list: points lost per round by week "
               "with the trend (95% CIs), the share of best choices, the practice positions solved.")
 @click.option("--plot", default=None, metavar="FILE", help="With --stats: also save a plot of the points lost per "
-              "round over time (PNG, SVG or PDF).")
+              "round over time (PNG or SVG).")
 @click.option("--data-dir", default=None, metavar="DIR", help="The history kept in DIR (as `serve --data-dir DIR` "
               "keeps it) [default: $JASS_SIM_DATA_DIR, else the user's data directory].")
 def history(fmt, output, delete, stats, plot, data_dir):

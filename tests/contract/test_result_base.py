@@ -97,7 +97,7 @@ def _plot_commands():
 
     needs = {("advise",): ["HJ H9 HA SK SQ D6 C7 C8 CT"], ("equity",): ["--shipped"],
              ("games",): ["--games", "2", "--team-a", "random", "--team-b", "random"],
-             ("melds",): [], ("cribbage", "stats"): [],
+             ("melds",): [], ("cribbage", "stats"): [], ("history",): ["--stats"],
              ("differenzler", "advise"): ["HJ H9 HA HK SA ST D6 C7 C8", "--trump-card", "H6", "--samples", "2048"]}
     found = []
 
