@@ -6,6 +6,8 @@ a hand-written option listing its own names fails here)."""
 
 from __future__ import annotations
 
+import importlib
+
 import click
 import pytest
 from click.testing import CliRunner
@@ -21,8 +23,15 @@ OPTIONS = {(path, p.opts[0]): p for path, cmd in leaves(main) for p in cmd.param
            if isinstance(p, click.Option) and set(p.opts) & PLAYER_FLAGS}
 
 
-def _game(path):
-    return GAME_OF[path[0]] if path[0] in GAME_OF else GAME_OF["jass"]
+#: A variant's command group whose cards are played by players of its own (not its game's), and
+#: their registry: the Differenzler's seats play to their own numbers.
+VARIANT_PLAYERS = {"differenzler": "jass_sim.jass.differenzler.players"}
+
+
+def _players(path):
+    if path[0] in VARIANT_PLAYERS:
+        return importlib.import_module(VARIANT_PLAYERS[path[0]]).PLAYERS
+    return (GAME_OF[path[0]] if path[0] in GAME_OF else GAME_OF["jass"]).players
 
 
 def test_the_player_options_are_found():
@@ -35,7 +44,7 @@ def test_a_player_option_lists_its_games_players(key):
     path, flag = key
     opt = OPTIONS[key]
     assert isinstance(opt, PlayerOption), f"declare {flag} with jass_sim.core.cli.player_option or side_options"
-    names = tuple(_game(path).players.names)
+    names = tuple(_players(path).names)
     assert opt.names == names
     assert opt.help.startswith(f"{opt.what}: {choice_list(names)}")
     text = CliRunner().invoke(main, [*path, "--help"], terminal_width=200).output

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from jass_sim.core.cli import format_option, group, seed_option, threads_option
+from jass_sim.core.cli import format_option, group, player_option, seed_option, threads_option
 
 _RULES = click.option("--rules", default="differenzler", show_default=True, help="differenzler or differenzler-jw.")
 _BONUS = click.option("--exact-bonus", "exact_bonus", type=int, default=None,
@@ -15,8 +15,8 @@ _PLAYERS = click.option("--players", default=None, help="Four players, seat 0 to
 
 
 def _policy(default: str = "number"):
-    return click.option("--policy", default=default, show_default=True,
-                        help="Player at every seat: number (plays to its number), points, random.")
+    return player_option("--policy", "jass_sim.jass.differenzler.players:PLAYERS", "Player at every seat",
+                         default=default)
 
 
 def _progress(total: int, label: str):
