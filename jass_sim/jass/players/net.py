@@ -11,7 +11,10 @@ first layer is a sum of the weight rows of the active features), ``H2`` ReLU uni
 outputs, one per canonical card. Inference runs inside the compiled kernels: the first layer in
 int16 (:func:`quantize`: one scale per unit, chosen so that no position can overflow an int16
 sum), the rest in float32, the second layer a first-layer unit at a time, its weight row added to
-every second-layer sum at once (see :func:`net_values`). The weights and the hidden sizes travel in the policy ``params`` array after its header
+every second-layer sum at once, and the 36 outputs at once likewise (see :func:`net_values` and
+:func:`output_sums`; at the shipped sizes the sums are held in LLVM vectors, each lane one unit's
+sum in the plain loop's order: the same bits on every CPU). The weights and the hidden sizes travel
+in the policy ``params`` array after its header
 (:func:`pack_params`), so every kernel that passes ``params`` to the policies can play ``net``
 with no Python call per card.
 
@@ -29,6 +32,10 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic, overload
 
 from jass_sim.core.jit import U64_ONE, jit, lowest_bit, popcount
 from jass_sim.jass.players._net_features import BLOCK_LIMITS, CANON_CARD, MAX_ACTIVE, N_FEATURES, encode_view
@@ -72,7 +79,7 @@ def hidden_sizes(layers: dict[str, np.ndarray]) -> tuple[int, int]:
 def packed_offsets(h1, h2):
     """Where the packed network's parts start: ``W1q`` and ``b1q`` in the int16 view of
     ``params``; ``W2s`` (the second layer, ``[h1, h2]``: a row per first-layer unit), ``b2``,
-    ``W3`` and ``b3`` in
+    ``W3`` (transposed, ``[h2, 36]``: a row per second-layer unit) and ``b3`` in
     the float32 view; and the number of float32 values after the header."""
     q_w1 = 4 * PARAMS_HEADER
     q_b1 = q_w1 + N_FEATURES * h1
@@ -154,9 +161,139 @@ def _packed(layers: dict[str, np.ndarray]) -> np.ndarray:
     f32 = out.view(np.float32)
     f32[w2:b2] = q["W2s"].ravel()
     f32[b2:w3] = q["b2"]
-    f32[w3:b3] = q["W3"].ravel()
+    f32[w3:b3] = q["W3"].T.ravel()  # [h2, 36]: a row per second-layer unit (see output_sums)
     f32[b3:b3 + N_OUT] = q["b3"]
     return out
+
+
+def first_layer_sums(q, q_w1, q_b1, feats, n, h1, n1):
+    """``h1[k] = q[q_b1 + k] + sum(q[q_w1 + feats[a] * n1 + k] for a < n)`` for ``k < n1``, in int16
+    arithmetic (it wraps: the sum is the same in any order). Compiled, the shipped size
+    :data:`H1` keeps the sums in vector registers across the features (:func:`_vector_rows`);
+    other sizes add four features a pass."""
+    for k in range(n1):
+        h1[k] = q[q_b1 + k]
+    for a in range(n):
+        row = q_w1 + feats[a] * n1
+        for k in range(n1):
+            h1[k] += q[row + k]
+
+
+def second_layer_sums(w, w2, b2, x, h2, n1, n2):
+    """``h2[j] = w[b2 + j] + x[0] * w[w2 + j] + x[1] * w[w2 + n2 + j] + ...`` for ``j < n2``: each
+    sum in float32 from its bias over ``k < n1`` in this order, with no fused multiply-add, so its
+    bits do not depend on the CPU. Compiled, the shipped size :data:`H2` keeps the ``n2`` sums in
+    vector registers (:func:`_vector_rows`: one vector ``add`` a first-layer unit, each lane a
+    unit's sum in the same order); other sizes add each row to the sums in memory."""
+    for j in range(n2):
+        h2[j] = w[b2 + j]
+    for k in range(n1):
+        xk = x[k]
+        row = w2 + k * n2
+        for j in range(n2):
+            h2[j] += xk * w[row + j]
+
+
+def _vector_sum_codegen(width, elem, scaled):
+    """Codegen of :func:`_first_layer_vector` (``scaled`` False) and :func:`_second_layer_vector`:
+    ``width`` sums of LLVM type ``elem`` held in one LLVM vector (see their docstrings)."""
+    vec = ir.VectorType(elem, width)
+    i32 = ir.IntType(32)
+
+    def codegen(context, builder, signature, args):
+        table, start, bias, rows, n_rows, out = args
+        t_table, _, _, t_rows, _, t_out = signature.args
+        base = context.make_array(t_table)(context, builder, table).data
+        row_ptr = context.make_array(t_rows)(context, builder, rows).data
+        out_ptr = context.make_array(t_out)(context, builder, out).data
+        align = elem.width // 8 if isinstance(elem, ir.IntType) else 4
+
+        def load_vector(offset):
+            return builder.load(builder.bitcast(builder.gep(base, [offset]), vec.as_pointer()), align=align)
+
+        acc = cgutils.alloca_once(builder, vec)
+        builder.store(load_vector(bias), acc)
+        step = ir.Constant(n_rows.type, width)
+        with cgutils.for_range(builder, n_rows) as loop:
+            r = loop.index
+            if scaled:  # the second layer: row r of the weights, times x[r]
+                xr = builder.load(builder.gep(row_ptr, [r]))
+                spread = builder.insert_element(ir.Constant(vec, ir.Undefined), xr, i32(0))
+                spread = builder.shuffle_vector(spread, ir.Constant(vec, ir.Undefined),
+                                                ir.Constant(ir.VectorType(i32, width), [0] * width))
+                term = builder.fmul(spread, load_vector(builder.add(start, builder.mul(r, step))))
+                builder.store(builder.fadd(builder.load(acc), term), acc)
+            else:  # the first layer: the weight row of active feature rows[r]
+                feature = builder.load(builder.gep(row_ptr, [r]))
+                term = load_vector(builder.add(start, builder.mul(feature, step)))
+                builder.store(builder.add(builder.load(acc), term), acc)
+        builder.store(builder.load(acc), builder.bitcast(out_ptr, vec.as_pointer()), align=align)
+        return context.get_dummy_value()
+
+    return codegen
+
+
+@intrinsic
+def _first_layer_vector(typingctx, q, q_w1, q_b1, feats, n, h1):
+    """:func:`first_layer_sums` for ``n1 == H1``: the ``H1`` int16 sums in one LLVM vector of
+    ``<H1 x i16>`` (wrapping adds, as the loop's int16 stores), a vector add per active feature,
+    stored once at the end instead of a load and a store of every sum per feature."""
+    sig = types.void(q, types.int64, types.int64, feats, types.int64, h1)
+    return sig, _vector_sum_codegen(H1, ir.IntType(16), scaled=False)
+
+
+@intrinsic
+def _second_layer_vector(typingctx, w, w2, b2, x, n1, h2):
+    """:func:`second_layer_sums` for ``n2 == H2``: the ``H2`` sums in one LLVM vector of ``<H2 x
+    float>``; for each first-layer unit ``k`` in order, ``x[k]`` spread over the lanes times its
+    weight row (``fmul``) is added (``fadd``): lane ``j`` computes exactly unit ``j``'s scalar sum
+    in the loop's order (no fast-math flags: no fused multiply-add, no reordering), so the bits
+    are those of the loop on any CPU (LLVM splits the vector into the CPU's registers, or scalar
+    code without vector units). Stored once at the end."""
+    sig = types.void(w, types.int64, types.int64, x, types.int64, h2)
+    return sig, _vector_sum_codegen(H2, ir.FloatType(), scaled=True)
+
+
+@overload(first_layer_sums, inline="always")
+def _first_layer_sums_overload(q, q_w1, q_b1, feats, n, h1, n1):
+    def impl(q, q_w1, q_b1, feats, n, h1, n1):
+        if n1 == H1:
+            _first_layer_vector(q, q_w1, q_b1, feats, n, h1)
+            return
+        for k in range(n1):
+            h1[np.uint64(k)] = q[np.uint64(q_b1 + k)]
+        a = 0
+        while a + 4 <= n:  # four features a pass: a quarter of the loads and stores of h1
+            r0 = np.uint64(q_w1 + feats[a] * n1)
+            r1 = np.uint64(q_w1 + feats[a + 1] * n1)
+            r2 = np.uint64(q_w1 + feats[a + 2] * n1)
+            r3 = np.uint64(q_w1 + feats[a + 3] * n1)
+            for k in range(n1):
+                kk = np.uint64(k)
+                h1[kk] += q[r0 + kk] + q[r1 + kk] + q[r2 + kk] + q[r3 + kk]
+            a += 4
+        while a < n:
+            row = np.uint64(q_w1 + feats[a] * n1)
+            for k in range(n1):
+                h1[np.uint64(k)] += q[row + np.uint64(k)]
+            a += 1
+    return impl
+
+
+@overload(second_layer_sums, inline="always")
+def _second_layer_sums_overload(w, w2, b2, x, h2, n1, n2):
+    def impl(w, w2, b2, x, h2, n1, n2):
+        if n2 == H2:
+            _second_layer_vector(w, w2, b2, x, n1, h2)
+            return
+        for j in range(n2):
+            h2[np.uint64(j)] = w[np.uint64(b2 + j)]
+        for k in range(n1):  # across the units: each unit's sum in order over k
+            xk = x[np.uint64(k)]
+            row = np.uint64(w2 + k * n2)
+            for j in range(n2):
+                h2[np.uint64(j)] += xk * w[row + np.uint64(j)]
+    return impl
 
 
 @jit
@@ -167,9 +304,10 @@ def net_values(feats, n, params, h1, x, h2):
     ``H1``) and the second layer ``h2`` (float32, ``H2``); the output of card ``cc``
     (canonical) is then :func:`net_output`.
 
-    The first layer adds int16 weight rows, four features a pass (unsigned indices spare Numba's
-    negative-index checks, so the loops vectorise; the sums wrap as int16 and the scales keep the
-    final sums in range, so the order of the additions cannot change them).
+    The first layer adds int16 weight rows (:func:`first_layer_sums`; the sums wrap as int16 and
+    the scales keep the final sums in range, so the order of the additions cannot change them).
+    At the shipped size the ``H1`` sums stay in one LLVM vector across the features; other sizes
+    add four features a pass in memory (unsigned indices spare Numba's negative-index checks).
 
     The second layer adds, for each first-layer unit ``k`` in turn, ``x[k]`` times its weight row
     to all the sums ``h2``: the loop over the units of ``h2`` vectorises with no reordering of any
@@ -177,39 +315,19 @@ def net_values(feats, n, params, h1, x, h2):
     multiply-adds), so its bits do not depend on the CPU's vector width
     (``tests/jass/players/test_net_same_on_every_cpu.py``). A dot product per unit instead (the
     form before issue 50) is a serial chain over ``k`` that LLVM may not vectorise without
-    ``fastmath``: the policy ran 40% slower.
+    ``fastmath``: the policy ran 40% slower. At the shipped size the ``H2`` sums stay in one LLVM
+    vector across ``k`` (:func:`second_layer_sums`): Numba's loop kept them in memory, a load,
+    add and store per sum and unit, with LLVM's vector body (64 lanes) too wide for 32 sums.
     """
     n1 = np.int64(params[NET_H1])
     n2 = np.int64(params[NET_H2])
     q_w1, q_b1, w2, b2, _, _, _ = packed_offsets(n1, n2)
     q = params.view(np.int16)
     w = params.view(np.float32)
-    for k in range(n1):
-        h1[np.uint64(k)] = q[np.uint64(q_b1 + k)]
-    a = 0
-    while a + 4 <= n:  # four features a pass: a quarter of the loads and stores of h1
-        r0 = np.uint64(q_w1 + feats[a] * n1)
-        r1 = np.uint64(q_w1 + feats[a + 1] * n1)
-        r2 = np.uint64(q_w1 + feats[a + 2] * n1)
-        r3 = np.uint64(q_w1 + feats[a + 3] * n1)
-        for k in range(n1):
-            kk = np.uint64(k)
-            h1[kk] += q[r0 + kk] + q[r1 + kk] + q[r2 + kk] + q[r3 + kk]
-        a += 4
-    while a < n:
-        row = np.uint64(q_w1 + feats[a] * n1)
-        for k in range(n1):
-            h1[np.uint64(k)] += q[row + np.uint64(k)]
-        a += 1
+    first_layer_sums(q, q_w1, q_b1, feats, n, h1, n1)
     for k in range(n1):
         x[np.uint64(k)] = np.float32(max(h1[np.uint64(k)], np.int16(0)))
-    for j in range(n2):
-        h2[np.uint64(j)] = w[np.uint64(b2 + j)]
-    for k in range(n1):  # across the units: see the docstring
-        xk = x[np.uint64(k)]
-        row = np.uint64(w2 + k * n2)
-        for j in range(n2):
-            h2[np.uint64(j)] += xk * w[row + np.uint64(j)]
+    second_layer_sums(w, w2, b2, x, h2, n1, n2)
     for j in range(n2):
         h2[np.uint64(j)] = max(h2[np.uint64(j)], np.float32(0))
 
@@ -221,17 +339,43 @@ def net_output(cc, params, h2):
     _, _, _, _, w3, b3, _ = packed_offsets(np.int64(params[NET_H1]), n2)
     w = params.view(np.float32)
     v = w[np.uint64(b3 + cc)]
-    row = np.uint64(w3 + cc * n2)
     for j in range(n2):
-        v += w[row + np.uint64(j)] * h2[np.uint64(j)]
+        v += w[np.uint64(w3 + j * N_OUT + cc)] * h2[np.uint64(j)]
     return v
+
+
+def output_sums(w, w3, b3, h2, n2, out):
+    """``out[cc]`` = :func:`net_output` of every canonical card ``cc``: the same float32 sums in
+    the same order (from ``b3``, over the second-layer units in turn). Compiled, the 36 sums are
+    the lanes of one LLVM vector (:func:`_output_vector`)."""
+    for cc in range(N_OUT):
+        out[cc] = w[b3 + cc]
+    for j in range(n2):
+        hj = h2[j]
+        row = w3 + j * N_OUT
+        for cc in range(N_OUT):
+            out[cc] += hj * w[row + cc]
+
+
+@intrinsic
+def _output_vector(typingctx, w, w3, b3, h2, n2, out):
+    """:func:`output_sums` with the 36 sums in one LLVM vector of ``<36 x float>`` (as
+    :func:`_second_layer_vector`: each lane the scalar sum in order, no fast-math flags)."""
+    sig = types.void(w, types.int64, types.int64, h2, types.int64, out)
+    return sig, _vector_sum_codegen(N_OUT, ir.FloatType(), scaled=True)
+
+
+@overload(output_sums, inline="always")
+def _output_sums_overload(w, w3, b3, h2, n2, out):
+    return lambda w, w3, b3, h2, n2, out: _output_vector(w, w3, b3, h2, n2, out)
 
 
 @jit(inline="always")
 def scratch_size(h1, h2):
     """int64 words of :func:`net_card`'s scratch for hidden layers of ``h1`` and ``h2`` units: the
-    active features (int64), then the first layer's sums (int16) and the float32 ``x`` and ``h2``."""
-    return MAX_ACTIVE + (h1 + 3) // 4 + (h1 + h2 + 1) // 2
+    active features (int64), then the first layer's sums (int16), the float32 ``x`` and ``h2``,
+    and the 36 outputs (float32)."""
+    return MAX_ACTIVE + (h1 + 3) // 4 + (h1 + h2 + N_OUT + 1) // 2
 
 
 def pack_two(header: np.ndarray, first: dict[str, np.ndarray] | None,
@@ -283,15 +427,18 @@ def net_card(seat, legal, hands, trace, t, i, mode, played, voids, shown, declar
     floats = scratch[MAX_ACTIVE + (n1 + 3) // 4:].view(np.float32)
     x = floats[:n1]
     h2 = floats[n1:n1 + n2]
+    values = floats[n1 + n2:n1 + n2 + N_OUT]
     n = encode_view(seat, hands[seat], trace, t, i, mode, voids, shown, played, declarer, feats)
     net_values(feats, n, params, h1, x, h2)
+    _, _, _, _, w3, b3, _ = packed_offsets(n1, n2)
+    output_sums(params.view(np.float32), w3, b3, h2, n2, values)  # all 36 at once: see output_sums
     best = -1
     best_v = np.float32(0)
     rest = legal
     while rest:
         c = lowest_bit(rest)
         rest &= rest - U64_ONE
-        v = net_output(CANON_CARD[mode, c], params, h2)
+        v = values[CANON_CARD[mode, c]]
         if best < 0 or v > best_v:
             best = c
             best_v = v

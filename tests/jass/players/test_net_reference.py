@@ -8,13 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from jass_sim.core.jit import jit
 from jass_sim.core.rng import block_states
 from jass_sim.jass.cards import mask_to_cards
 from jass_sim.jass.engine.deal import new_deck
 from jass_sim.jass.engine.round import first_round, new_work
 from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.players import PLAYERS, policy_params
-from jass_sim.jass.players._net_features import BLOCK_LIMITS, MAX_ACTIVE, encode_view
+from jass_sim.jass.players._net_features import BLOCK_LIMITS, MAX_ACTIVE, N_FEATURES, encode_view
 from jass_sim.jass.players.dispatch import player_set
 from jass_sim.jass.players.net import (
     LAYER_NAMES,
@@ -27,7 +28,9 @@ from jass_sim.jass.players.net import (
     load_weights,
     net_output,
     net_values,
+    output_sums,
     pack_params,
+    packed_offsets,
     quantize,
 )
 from jass_sim.jass.rules import get_rules
@@ -99,6 +102,46 @@ def test_compiled_forward_pass_equals_numpy(seed, point):
     active = set(feats.tolist())
     np.testing.assert_allclose(compiled, ref_quantized_forward(quantize(layers), active), rtol=1e-4, atol=1e-4)
     np.testing.assert_allclose(compiled, ref_forward(layers, active), rtol=0, atol=1e-2)
+
+
+@jit(cache=False)
+def _compiled_outputs(params, h2, out):
+    n1, n2 = np.int64(params[NET_H1]), np.int64(params[NET_H2])
+    _, _, _, _, w3, b3, _ = packed_offsets(n1, n2)
+    output_sums(params.view(np.float32), w3, b3, h2, n2, out)
+
+
+@settings(max_examples=8)  # each example runs the forward pass as Python loops (a few ms)
+@given(seed=st.integers(0, 10_000), sizes=st.sampled_from([None, (64, 16), (8, 32)]))
+def test_vector_sums_equal_the_plain_loops_bit_for_bit(seed, sizes):
+    """At the shipped sizes the compiled layers run as LLVM vectors (``net.py``'s intrinsics; other
+    sizes take the loops, and (64, 16) or (8, 32) take one vector layer each): ``h1``, ``x``,
+    ``h2`` and every card's output (``output_sums``, the 36 at once, and ``net_output`` card by
+    card) have exactly the bits of the same functions run as plain Python, in float32 and int16
+    arithmetic in the same order (issue 50: same bits on every CPU)."""
+    rng = np.random.default_rng(seed)
+    if sizes is None:
+        params = PARAMS
+    else:
+        layers = {k: rng.normal(0, 0.3, shape).astype(np.float32)
+                  for k, shape in zip(LAYER_NAMES, layer_shapes(*sizes))}
+        params = pack_params(PARAMS[:2], layers)
+    n1, n2 = int(params[NET_H1]), int(params[NET_H2])
+    feats = np.sort(rng.choice(N_FEATURES, size=int(rng.integers(1, MAX_ACTIVE)), replace=False)).astype(np.int64)
+    runs = []
+    for forward in (net_values, getattr(net_values, "py_func", net_values)):
+        h1, x, h2 = np.zeros(n1, np.int16), np.zeros(n1, np.float32), np.zeros(n2, np.float32)
+        forward(feats, len(feats), params, h1, x, h2)
+        runs.append((h1, x, h2))
+    for compiled, plain in zip(*runs):
+        assert compiled.tobytes() == plain.tobytes()
+    h2 = runs[0][2]
+    out, plain_out = np.zeros(36, np.float32), np.zeros(36, np.float32)
+    _compiled_outputs(params, h2, out)
+    _, _, _, _, w3, b3, _ = packed_offsets(n1, n2)
+    output_sums(params.view(np.float32), w3, b3, h2, n2, plain_out)
+    assert out.tobytes() == plain_out.tobytes()
+    assert np.array([net_output(cc, params, h2) for cc in range(36)], np.float32).tobytes() == out.tobytes()
 
 
 @pytest.mark.parametrize("n1,n2", [(2, 1), (16, 8), (256, 64)])

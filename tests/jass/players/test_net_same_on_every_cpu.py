@@ -23,7 +23,7 @@ import sys
 import numpy as np
 from jass_sim.core.jit import jit
 from jass_sim.jass.players._net_features import N_FEATURES
-from jass_sim.jass.players.net import NET_H1, NET_H2, _packed_shipped, net_output, net_values
+from jass_sim.jass.players.net import NET_H1, NET_H2, _packed_shipped, net_output, net_values, output_sums, packed_offsets
 
 fastmath = sys.argv[1] == "fastmath"
 forward = net_values if not fastmath else __import__("numba").njit(fastmath=True)(net_values.py_func)
@@ -33,11 +33,17 @@ def outputs(params, h2, out):
     for cc in range(36):
         out[cc] = net_output(cc, params, h2)
 
+@jit(cache=False)
+def all_outputs(params, h2, out):  # the 36 at once, as net_card computes them
+    _, _, _, _, w3, b3, _ = packed_offsets(np.int64(params[NET_H1]), np.int64(params[NET_H2]))
+    output_sums(params.view(np.float32), w3, b3, h2, np.int64(params[NET_H2]), out)
+
 params = _packed_shipped()
 h1 = np.zeros(int(params[NET_H1]), dtype=np.int16)
 x = np.zeros(int(params[NET_H1]), dtype=np.float32)
 h2 = np.zeros(int(params[NET_H2]), dtype=np.float32)
 out = np.zeros(36)
+out32 = np.zeros(36, dtype=np.float32)
 rng = np.random.default_rng(42)
 lines = []
 for _ in range(25):
@@ -45,7 +51,8 @@ for _ in range(25):
     feats = np.sort(rng.choice(N_FEATURES, size=n, replace=False)).astype(np.int64)
     forward(feats, n, params, h1, x, h2)
     outputs(params, h2, out)
-    lines.append(h2.tobytes().hex() + out.tobytes().hex())
+    all_outputs(params, h2, out32)
+    lines.append(h2.tobytes().hex() + out.tobytes().hex() + out32.tobytes().hex())
 print("\n".join(lines))
 """
 
