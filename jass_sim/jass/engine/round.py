@@ -15,13 +15,14 @@ import numpy as np
 from jass_sim.core.jit import U64_ZERO, jit
 from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.jass.modes.choose import choose_mode
-from jass_sim.jass.players.dispatch import NET, choose_card, policy_scratch
+from jass_sim.jass.players.dispatch import HEURISTIC, NET, choose_card, policy_scratch
+from jass_sim.jass.players.misere import misere_card
 from jass_sim.jass.players.random import random_card
 from jass_sim.jass.rules._melds import MAX_MELDS, team_melds
 from jass_sim.jass.rules._scoring import score_round
 from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_step, trick_taken
 from jass_sim.jass.rules.presets import NO_STOECK_AT, NO_WEIS_AT, STOECK_POINTS
-from jass_sim.jass.rules.round_modes import MELD_MODE, TRICK_MODE
+from jass_sim.jass.rules.round_modes import MELD_MODE, MISERE, TRICK_MODE
 
 DIAMOND_SEVEN = 10  # its holder chooses in the first round
 LEADER = 0
@@ -36,8 +37,9 @@ def play_round(players, hands, mode, leader, declarer, policies, params, rng, sh
 
     ``mode`` is the round mode (:mod:`jass_sim.jass.rules.round_modes`): each trick is played in
     its trick mode ``TRICK_MODE[mode, t]`` (the round mode itself for the chibre modes), which the
-    policies see as ``mode``. ``declarer`` is the seat that chose the mode (the leader's partner
-    after a chibre);
+    policies see as ``mode``; in a Misère round the ``net`` and ``heuristic`` seats play the
+    Misère player (:mod:`jass_sim.jass.players.misere`: give points away), the others as in any
+    round. ``declarer`` is the seat that chose the mode (the leader's partner after a chibre);
     ``policies[seat]`` is the policy number of each seat. Fills ``trace`` and returns
     ``(card_points_team0, card_points_team1, tricks_team0)``, last-trick 5 included.
     """
@@ -59,6 +61,7 @@ def play_tricks(players, hands, mode, declarer, policies, params, rng, shown, tr
     uses_net = policies[0] == NET or policies[1] == NET or policies[2] == NET or policies[3] == NET
     scratch = policy_scratch(players, uses_net, params)
     leader = trace[t0, LEADER]
+    misere = MISERE[mode]
     for t in range(t0, 9):
         trace[t, LEADER] = leader
         tm = TRICK_MODE[mode, t]  # the trick's mode: the step and the policies play it
@@ -77,6 +80,8 @@ def play_tricks(players, hands, mode, declarer, policies, params, rng, shown, tr
             policy = policies[seat]
             if policy == 0:  # random play inlined, without the view of the trick (refcounted)
                 card = random_card(legal, rng)
+            elif misere and (policy == NET or policy == HEURISTIC):  # the default players' Misère
+                card = misere_card(seat, legal, hands, trace[t, 1:5], i, tm, played)
             else:
                 card = choose_card(players, policy, seat, legal, hands, trace, t, i, tm, played, voids,
                                    shown, declarer, params, rng, scratch)
