@@ -9,6 +9,9 @@ Encoding (``jass_sim/cards.py``)
 --------------------------------
 * card = ``suit * 9 + rank``; suits ``H D S C`` = 0..3; ranks ``6 7 8 9 T J Q K A`` = 0..8.
 * modes 0..3 = trump H D S C, 4 = obe-abe (top down), 5 = une-ufe (bottom up).
+* round modes (issue 53, Coiffeur): 0..5 as the modes, then the names of
+  ``jass_sim.jass.rules.round_modes.ROUND_MODE_NAMES`` (the command line's contract); this module
+  reads each trick's mode from the *name* alone (:func:`ref_trick_mode`), not from the kernels' table.
 * seats 0..3 in playing order, team = ``seat % 2``.
 
 Each function quotes, in its docstring, the RULES.md line(s) it implements.
@@ -39,6 +42,7 @@ from typing import Callable, NamedTuple
 
 from jass_sim.jass.cards import card_index, card_rank, card_suit
 from jass_sim.jass.rules.presets import RuleSet
+from jass_sim.jass.rules.round_modes import ROUND_MODE_NAMES
 
 # ---------------------------------------------------------------------------------------------
 # Constants (RULES.md: "Cards and notation", "Modes")
@@ -483,6 +487,51 @@ def ref_has_stoeck(hand: set[int], mode: int) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------
+# Round modes (issue 53; docs/rules.md "Coiffeur modes")
+# ---------------------------------------------------------------------------------------------
+
+_WORD_MODE = {"H": HEARTS, "D": DIAMONDS, "S": SPADES, "C": CLUBS, "OBE": OBE_ABE, "UNE": UNE_UFE}
+
+
+def ref_trick_mode(mode: int, t: int) -> int:
+    """The mode (0..5) in which trick ``t`` (0..8) of a round in round mode ``mode`` is played.
+
+    docs/rules.md "Coiffeur modes": "Slalom: Obenabe and Undenufe alternate trick by trick;
+    Slalom-Obe starts with Obenabe, Slalom-Une with Undenufe." "Guschti-Obe: 5 tricks Obenabe then
+    4 Undenufe (Guschti-Une the reverse)." "3x3 (Trio): 3 tricks trump, 3 Undenufe, 3 Obenabe in the
+    declarer's order", named by its blocks in play order (TRIO-H-UNE-OBE). "Misère is played as
+    Obenabe, Undenufe or Slalom (Obenabe first)."
+    """
+    if mode < 6:
+        return mode
+    words = ROUND_MODE_NAMES[mode].split("-")
+    kind, rest = words[0], words[1:]
+    if kind == "MISERE":
+        kind, rest = ("SLALOM", ["OBE"]) if rest == ["SLALOM"] else ("PLAIN", rest)
+    first = _WORD_MODE[rest[0]]
+    other = UNE_UFE if first == OBE_ABE else OBE_ABE
+    if kind == "PLAIN":
+        return first
+    if kind == "SLALOM":
+        return first if t % 2 == 0 else other
+    if kind == "GUSCHTI":
+        return first if t < 5 else other
+    assert kind == "TRIO" and len(rest) == 3, ROUND_MODE_NAMES[mode]
+    return _WORD_MODE[rest[t // 3]]
+
+
+def ref_is_misere(mode: int) -> bool:
+    """docs/rules.md: "Misère: each team is credited with the points its opponents make"."""
+    return ROUND_MODE_NAMES[mode].startswith("MISERE")
+
+
+def ref_meld_mode(mode: int) -> int:
+    """The mode naming the trump for Weis and Stöck: the Trio's trump suit, else the first trick's mode."""
+    modes = [ref_trick_mode(mode, t) for t in range(9)]
+    return next((m for m in modes if is_trump_mode(m)), modes[0])
+
+
+# ---------------------------------------------------------------------------------------------
 # A round
 # ---------------------------------------------------------------------------------------------
 
@@ -521,7 +570,9 @@ def ref_play_round(hands: list[set[int]], mode: int, leader: int,
     """
     hands = [set(h) for h in hands]
     tricks = []
-    for _ in range(9):
+    round_mode = mode
+    for t in range(9):
+        mode = ref_trick_mode(round_mode, t)  # each trick in its own mode (issue 53)
         trick: list[int] = []
         for i in range(4):
             seat = (leader + i) % 4
@@ -571,18 +622,21 @@ def ref_score_round(hands: list[set[int]], tricks: list[tuple[int, list[int]]], 
     teams = [dict(cards=0, melds=0, stoeck=0, match=0, total=0) for _ in range(2)]
     tricks_taken = [0, 0]
     for i, (leader, cards) in enumerate(tricks):
-        team = ref_trick_taker(leader, cards, mode) % 2
-        teams[team]["cards"] += ref_trick_points(cards, mode, last=(i == len(tricks) - 1))
+        trick_mode = ref_trick_mode(mode, i)
+        team = ref_trick_taker(leader, cards, trick_mode) % 2
+        teams[team]["cards"] += ref_trick_points(cards, trick_mode, last=(i == len(tricks) - 1))
         tricks_taken[team] += 1
 
-    announcements = [ref_announcement(h, rules, mode) for h in hands]
-    meld_team = ref_meld_winner(announcements, mode, first_leader)
-    if meld_team is not None:
-        teams[meld_team]["melds"] = sum(m.points for seat in (meld_team, meld_team + 2)
-                                        for m in announcements[seat])
+    meld_mode = ref_meld_mode(mode)
+    if rules.weis:  # docs/rules.md "Coiffeur": no Weis, no Stöck
+        announcements = [ref_announcement(h, rules, meld_mode) for h in hands]
+        meld_team = ref_meld_winner(announcements, meld_mode, first_leader)
+        if meld_team is not None:
+            teams[meld_team]["melds"] = sum(m.points for seat in (meld_team, meld_team + 2)
+                                            for m in announcements[seat])
 
     for seat in range(4):
-        if ref_has_stoeck(hands[seat], mode):
+        if rules.stoeck and ref_has_stoeck(hands[seat], meld_mode):
             teams[seat % 2]["stoeck"] += STOECK_POINTS
 
     for team in range(2):
@@ -592,8 +646,11 @@ def ref_score_round(hands: list[set[int]], tricks: list[tuple[int, list[int]]], 
             beaten["melds"] = 0
             beaten["stoeck"] = 0
 
+    mult = rules.multipliers[mode] if mode < 6 else 1  # a Coiffeur category's multiplier is the match's
     for t in teams:
-        t["total"] = (t["cards"] + t["melds"] + t["stoeck"] + t["match"]) * rules.multipliers[mode]
+        t["total"] = (t["cards"] + t["melds"] + t["stoeck"] + t["match"]) * mult
+    if ref_is_misere(mode):  # each team is credited with what its opponents made
+        teams[0]["total"], teams[1]["total"] = teams[1]["total"], teams[0]["total"]
     return teams
 
 

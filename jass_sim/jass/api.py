@@ -292,13 +292,15 @@ def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", polic
     seed : int
         Seed of the deal (and of the random players).
     mode : str
-        ``auto`` (the chooser picks) or ``H``, ``D``, ``S``, ``C``, ``OBE``, ``UNE``.
+        ``auto`` (the chooser picks) or ``H``, ``D``, ``S``, ``C``, ``OBE``, ``UNE``; under
+        ``rules="coiffeur"`` (or ``coiffeur-10``) also ``SLALOM-OBE``, ``SLALOM-UNE``,
+        ``GUSCHTI-OBE``, ``GUSCHTI-UNE``, ``MISERE-OBE``, ``MISERE-UNE``, ``MISERE-SLALOM`` and the
+        3x3 ``TRIO-<trump>-<order>`` (``TRIO-H-UNE-OBE``; :mod:`jass_sim.jass.rules.round_modes`).
     rules, policy, chooser, pimc_samples, horizon, search_worlds :
         As for :func:`simulate` (card play ``net`` and the ``fitted`` mode choice by default). The
         JSON echoes them (``policy``, ``mode_chooser``, ``seed``, ``pimc_samples``, ``horizon``,
         ``search_worlds``).
     """
-    from jass_sim.jass.cards import mode_option
     from jass_sim.jass.engine.replay import Round, replay_round
     from jass_sim.jass.players import (
         DEFAULT_POLICY,
@@ -312,7 +314,7 @@ def replay(seed: int, *, mode: str | None = "auto", rules: str = "chibre", polic
     params = policy_params(pimc_samples, horizon, search_worlds)  # a bad value first, then one that does not apply
     check_solver_options([policy], pimc_samples, horizon, search_worlds)
     check_chooser_option(mode, chooser)
-    record = replay_round(seed, rules, mode_option(mode), policy, params, chooser=chooser)
+    record = replay_round(seed, rules, _round_mode_option(mode, rules), policy, params, chooser=chooser)
     record.settings = {"policy": _lower(policy), "mode_chooser": _lower(chooser), "seed": seed, **solver_player_json(params)}
     return Round(record)
 
@@ -363,3 +365,21 @@ def report(output: str, *, rules: str = "chibre", deals: int | None = None, seed
 
 from jass_sim.jass.play.api import play_advice, review  # noqa: E402, F401  (split for size)
 from jass_sim.jass.play.choose import choose_card  # noqa: E402, F401
+
+
+def _round_mode_option(value: str | None, rules) -> int | None:
+    """``replay``'s ``--mode``: None for ``auto``, else a chibre mode, or under rules with new round
+    modes (the Coiffeur presets) a round mode (:func:`~jass_sim.jass.rules.round_modes.parse_round_mode`,
+    whose error line names them; the chibre presets keep ``--mode``'s line)."""
+    from jass_sim.core.errors import InputError
+    from jass_sim.jass.cards import mode_option
+    from jass_sim.jass.rules.presets import ROUND_PRESETS, get_rules
+    from jass_sim.jass.rules.round_modes import parse_round_mode
+
+    try:
+        round_modes = get_rules(rules, ROUND_PRESETS).round_modes
+    except InputError:
+        round_modes = ()  # the rules' own error line comes after the mode's, as before issue 53
+    if not round_modes or value is None or value.strip().lower() == "auto":
+        return mode_option(value)
+    return parse_round_mode(value)

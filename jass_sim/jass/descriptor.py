@@ -41,9 +41,14 @@ def simulate(seed: int, player: str, threads: int | None = None) -> dict:
     return run(SMALL_DEALS, policy=player, seed=seed, threads=threads).to_json()
 
 
-#: One option set per preset (the names of :data:`jass_sim.jass.rules.presets.PRESETS`, written out
-#: so that the registry loads no numpy; tests/jass/rules/test_state.py checks they are all there).
-STATE_OPTIONS = ({"rules": "chibre"}, {"rules": "schieber"}, {"rules": "pique-double"})
+#: One option set per preset (the names of :data:`jass_sim.jass.rules.presets.ROUND_PRESETS`), and
+#: each new round mode of issue 53 chosen under ``coiffeur`` (``jass_sim.jass.engine.replay.STATE_OPTIONS``),
+#: written out so that the registry loads no numpy (tests/jass/rules/test_state.py checks they agree).
+STATE_OPTIONS = ({"rules": "chibre"}, {"rules": "schieber"}, {"rules": "pique-double"}, {"rules": "coiffeur"},
+                 {"rules": "coiffeur-10"},
+                 *({"rules": "coiffeur", "mode": m} for m in ("SLALOM-OBE", "SLALOM-UNE", "GUSCHTI-OBE", "GUSCHTI-UNE",
+                                                              "MISERE-OBE", "MISERE-UNE", "MISERE-SLALOM",
+                                                              "TRIO-S-OBE-UNE")))
 
 
 #: The game at its deal and a replay read as actions, from the module that holds them (imported on

@@ -20,6 +20,7 @@ from jass_sim.jass.cards import mask_to_cards
 from jass_sim.jass.modes.choose import best_mode
 from jass_sim.jass.rules._melds import MAX_MELDS, team_melds
 from jass_sim.jass.rules._scoring import MATCH, MELDS, TOTAL, score_round
+from jass_sim.jass.rules.presets import STOECK_POINTS
 
 
 def _round_totals(dealt, mode, leader, team_points, rules) -> np.ndarray:
@@ -30,7 +31,7 @@ def _round_totals(dealt, mode, leader, team_points, rules) -> np.ndarray:
     cards = [min(p, 157) for p in team_points]
     tricks0 = 9 if team_points[0] > 157 else (0 if team_points[1] > 157 else 1)
     out = np.zeros((2, 5), dtype=np.int64)
-    score_round(dealt, mode, winner, m0, m1, cards[0], cards[1], tricks0, mults, out)
+    score_round(dealt, mode, winner, m0, m1, cards[0], cards[1], tricks0, mults, out, STOECK_POINTS)
     return out
 
 

@@ -11,8 +11,9 @@ from jass_sim.jass.cli.options import DEFAULT_CHOOSER, policy_option, solver_pla
 @command()
 @seed_option("Seed of the deal.", required=True)
 @click.option("--mode", default="auto", show_default=True,
-              help="H, D, S, C, OBE or UNE; auto lets the chooser pick.")
-@click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double.")
+              help="H, D, S, C, OBE or UNE; auto lets the chooser pick. With --rules coiffeur also SLALOM-OBE, "
+                   "SLALOM-UNE, GUSCHTI-OBE, GUSCHTI-UNE, MISERE-OBE, MISERE-UNE, MISERE-SLALOM, TRIO-H-UNE-OBE (3x3).")
+@click.option("--rules", default="chibre", show_default=True, help="Rule preset: chibre, schieber, pique-double, coiffeur or coiffeur-10.")
 @policy_option("Card-play policy of every seat")
 @click.option("--chooser", default=DEFAULT_CHOOSER, show_default=True,
               help="Mode choice when --mode auto: fitted or evaluator (both may chibre), or random.")

@@ -8,9 +8,10 @@ import numpy as np
 
 from jass_sim.core.result import Result
 from jass_sim.core.rng import block_states
-from jass_sim.jass.cards import MODE_NAMES, format_card, format_cards, mask_to_cards, mode_name
+from jass_sim.jass.cards import format_card, format_cards, mask_to_cards, mode_name
 from jass_sim.jass.players import DEFAULT_CHOOSER, PLAYERS, policy_params
-from jass_sim.jass.rules.presets import PRESETS, RuleSet, get_rules
+from jass_sim.jass.rules.presets import ROUND_PRESETS, RuleSet, get_rules
+from jass_sim.jass.rules.round_modes import N_ROUND_MODES, ROUND_MODE_NAMES, ROUND_MODE_WORDS, TRICK_MODE
 from jass_sim.jass.streams import STREAMS
 
 SCORE_KEYS = ("cards", "melds", "stoeck", "match", "total")
@@ -36,7 +37,7 @@ class RoundRecord:
         """The ``replay --format json`` document (cards in letter notation, ``T`` for ten)."""
         return {
             "rules": self.rules,
-            "mode": MODE_NAMES[self.mode],
+            "mode": ROUND_MODE_NAMES[self.mode],
             "multiplier": self.multiplier,
             "chooser": self.chooser,
             "leader": self.leader,
@@ -62,19 +63,26 @@ def replay_deal(seed: int) -> list[list[int]]:
 
 
 def new_state(seed: int, rules: RuleSet | str = "chibre", chooser: int | None = None,
-              may_chibre: bool | None = None):
+              may_chibre: bool | None = None, mode: str | None = None):
     """The round ``replay --seed SEED`` deals, as a :class:`~jass_sim.jass.rules.state.JassState` at
     its choice (the descriptor's ``new_state``): ``rules`` the preset, ``chooser`` the seat that
     chooses and leads (default the ♦7 holder, as ``replay``), ``may_chibre`` (default: the rules'
-    first-round chibre when the chooser is the default, else allowed)."""
+    first-round chibre when the chooser is the default, else allowed); with ``mode`` (a round
+    mode's name) the chooser has chosen it: the state is at the first card."""
     from jass_sim.jass.rules.state import JassState
 
-    return JassState(replay_deal(seed), rules, chooser, may_chibre)
+    state = JassState(replay_deal(seed), rules, chooser, may_chibre)
+    if mode is not None:
+        state.apply(mode)
+    return state
 
 
 #: The option sets of :func:`new_state` that play differently: each preset (its modes, meld points
-#: and multipliers); the modes themselves, chibre included, are actions of the state.
-STATE_OPTIONS = tuple({"rules": name} for name in PRESETS)
+#: and multipliers; the modes themselves, chibre included, are actions of the state), and under
+#: ``coiffeur`` each new round mode chosen (Slalom, Guschti, Misère, a Trio), so that the
+#: playthrough suite plays every one of them.
+STATE_OPTIONS = tuple({"rules": name} for name in ROUND_PRESETS) + tuple(
+    {"rules": "coiffeur", "mode": name} for name in ROUND_MODE_WORDS) + ({"rules": "coiffeur", "mode": "TRIO-S-OBE-UNE"},)
 
 
 def replay_actions(doc: dict) -> tuple[dict, list[str], list[float]]:
@@ -92,7 +100,7 @@ def replay_actions(doc: dict) -> tuple[dict, list[str], list[float]]:
         seed = doc.get("seed", seed)
     if seed is None:
         raise InputError("the replay document names no seed", "seed")
-    actions = ([CHIBRE] if doc["chooser"] != doc["leader"] else []) + [doc["mode"]]
+    actions = ([CHIBRE] if doc["chooser"] != doc["leader"] else []) + [doc["mode"]]  # a round mode's name
     actions += [card for trick in doc["tricks"] for card in trick["cards"]]
     return ({"seed": int(seed), "rules": doc["rules"]}, actions,
             [float(doc["score"][team]["total"]) for team in range(2)])
@@ -104,7 +112,8 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
     """Deal one round from ``seed``, play it out with ``policy`` for every seat (with ``params``,
     see :func:`jass_sim.jass.players.policy_params`), and record it.
 
-    As in the first round of a game, the holder of ♦7 chooses and leads: ``mode`` if given, else
+    As in the first round of a game, the holder of ♦7 chooses and leads: ``mode`` (a round mode,
+    :mod:`jass_sim.jass.rules.round_modes`; the new ones under the Coiffeur presets) if given, else
     a random allowed mode with the ``random`` policy, or the ``fitted`` mode model
     (:data:`~jass_sim.jass.players.DEFAULT_CHOOSER`, which may chibre to the partner when the rules
     allow it in the first round) with any other policy; ``chooser`` (``fitted``, ``evaluator`` or
@@ -117,13 +126,13 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
     from jass_sim.jass.modes.weights import default_mode_params
     from jass_sim.jass.players.dispatch import player_set
 
-    rules = get_rules(rules)
+    rules = get_rules(rules, ROUND_PRESETS)
     runs, fours, mults = rules.arrays()
-    if mode is not None and mode not in rules.modes:
+    if mode is not None and mode not in rules.all_modes:
         from jass_sim.core.errors import InputError
 
-        raise InputError(f"mode {MODE_NAMES[mode]!r} is not allowed by the {rules.name} rules",
-                         MODE_NAMES[mode])
+        name = ROUND_MODE_NAMES[mode] if 0 <= mode < N_ROUND_MODES else str(mode)
+        raise InputError(f"mode {name!r} is not allowed by the {rules.name} rules", name)
     rng = block_states(seed, 0, 1, STREAMS["jass.replay"])[0]
     hands = np.zeros(4, dtype=np.uint64)
     initial = np.zeros(4, dtype=np.uint64)
@@ -153,7 +162,7 @@ def replay_round(seed: int, rules: RuleSet | str = "chibre", mode: int | None = 
     from jass_sim.jass.rules._tricks import trick_points
 
     tricks = [{"leader": int(row[0]), "cards": [int(c) for c in row[1:5]], "winner": int(row[5]),
-               "points": int(trick_points(row[1:5], played_mode, t == 8))}
+               "points": int(trick_points(row[1:5], TRICK_MODE[played_mode, t], t == 8))}
               for t, row in enumerate(trace)]
     return RoundRecord(
         rules=rules.name, mode=int(played_mode), multiplier=int(mults[played_mode]),
@@ -188,7 +197,7 @@ class Round(Result):
     def text(self) -> str:
         """Hands, melds, every trick and the score, for people."""
         record = self.record
-        lines = [f"rules {record.rules}, mode {mode_name(record.mode, True)} ({mode_name(record.mode)}), "
+        lines = [f"rules {record.rules}, mode {_mode_label(record.mode)}, "
                  f"multiplier x{record.multiplier}, chooser seat {record.chooser}, leader seat {record.leader}"]
         for seat, hand in enumerate(record.hands):
             lines.append(f"seat {seat} (team {seat % 2}): {format_cards(hand, symbols=True)}")
@@ -201,9 +210,19 @@ class Round(Result):
         lines.append("melds count for: " + ("nobody" if record.meld_winner is None else f"team {record.meld_winner}"))
         for t, trick in enumerate(record.tricks, 1):
             cards = "  ".join(f"{format_card(c, True):>3}" for c in trick["cards"])
-            lines.append(f"trick {t}: seat {trick['leader']} leads  {cards}  -> seat {trick['winner']} "
+            in_mode = "" if record.mode < 6 else f" ({mode_name(int(TRICK_MODE[record.mode, t - 1]))})"
+            lines.append(f"trick {t}{in_mode}: seat {trick['leader']} leads  {cards}  -> seat {trick['winner']} "
                          f"takes {trick['points']}")
+        misere = ROUND_MODE_NAMES[record.mode].startswith("MISERE")
         for team, s in enumerate(record.score):
             lines.append(f"team {team}: cards {s['cards']} + melds {s['melds']} + stoeck {s['stoeck']} "
-                         f"+ match {s['match']} -> total {s['total']}")
+                         f"+ match {s['match']} -> total {s['total']}"
+                         + (" (Misère: the points team {} made)".format(1 - team) if misere else ""))
         return "\n".join(lines)
+
+
+def _mode_label(mode: int) -> str:
+    """``♥ (H)`` for a chibre mode (as before issue 53), the name for a new round mode."""
+    if mode < 6:
+        return f"{mode_name(mode, True)} ({mode_name(mode)})"
+    return f"{ROUND_MODE_NAMES[mode]} ({ROUND_MODE_WORDS.get(ROUND_MODE_NAMES[mode], '3x3')})"

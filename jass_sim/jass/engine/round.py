@@ -15,11 +15,14 @@ import numpy as np
 from jass_sim.core.jit import U64_ZERO, jit
 from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.jass.modes.choose import choose_mode
-from jass_sim.jass.players.dispatch import NET, choose_card, policy_scratch
+from jass_sim.jass.players.dispatch import HEURISTIC, NET, choose_card, policy_scratch
+from jass_sim.jass.players.misere import misere_card
 from jass_sim.jass.players.random import random_card
 from jass_sim.jass.rules._melds import MAX_MELDS, team_melds
 from jass_sim.jass.rules._scoring import score_round
 from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_step, trick_taken
+from jass_sim.jass.rules.presets import NO_STOECK_AT, NO_WEIS_AT, STOECK_POINTS
+from jass_sim.jass.rules.round_modes import MELD_MODE, MISERE, TRICK_MODE
 
 DIAMOND_SEVEN = 10  # its holder chooses in the first round
 LEADER = 0
@@ -32,7 +35,11 @@ def play_round(players, hands, mode, leader, declarer, policies, params, rng, sh
     ``players`` is the :class:`~jass_sim.jass.players.dispatch.PlayerSet` the kernel is compiled
     for: every number in ``policies`` must be in it.
 
-    ``declarer`` is the seat that chose the mode (the leader's partner after a chibre);
+    ``mode`` is the round mode (:mod:`jass_sim.jass.rules.round_modes`): each trick is played in
+    its trick mode ``TRICK_MODE[mode, t]`` (the round mode itself for the chibre modes), which the
+    policies see as ``mode``; in a Misère round the ``net`` and ``heuristic`` seats play the
+    Misère player (:mod:`jass_sim.jass.players.misere`: give points away), the others as in any
+    round. ``declarer`` is the seat that chose the mode (the leader's partner after a chibre);
     ``policies[seat]`` is the policy number of each seat. Fills ``trace`` and returns
     ``(card_points_team0, card_points_team1, tricks_team0)``, last-trick 5 included.
     """
@@ -54,8 +61,10 @@ def play_tricks(players, hands, mode, declarer, policies, params, rng, shown, tr
     uses_net = policies[0] == NET or policies[1] == NET or policies[2] == NET or policies[3] == NET
     scratch = policy_scratch(players, uses_net, params)
     leader = trace[t0, LEADER]
+    misere = MISERE[mode]
     for t in range(t0, 9):
         trace[t, LEADER] = leader
+        tm = TRICK_MODE[mode, t]  # the trick's mode: the step and the policies play it
         led = -1
         best_card = 0
         best_power = 0
@@ -63,21 +72,23 @@ def play_tricks(players, hands, mode, declarer, policies, params, rng, shown, tr
         for i in range(4):
             if t == t0 and i < i0:  # a card played before the start: only the trick's state
                 led, best_card, best_power, best_pos = trick_step(trace[t, 1 + i], i, led, best_card, best_power,
-                                                                  best_pos, mode)
+                                                                  best_pos, tm)
                 continue
             seat = (leader + i) & 3
             hand = hands[seat]
-            legal = hand if i == 0 else legal_follow(hand, led, best_card, mode)
+            legal = hand if i == 0 else legal_follow(hand, led, best_card, tm)
             policy = policies[seat]
             if policy == 0:  # random play inlined, without the view of the trick (refcounted)
                 card = random_card(legal, rng)
+            elif misere and (policy == NET or policy == HEURISTIC):  # the default players' Misère
+                card = misere_card(seat, legal, hands, trace[t, 1:5], i, tm, played)
             else:
-                card = choose_card(players, policy, seat, legal, hands, trace, t, i, mode, played, voids,
+                card = choose_card(players, policy, seat, legal, hands, trace, t, i, tm, played, voids,
                                    shown, declarer, params, rng, scratch)
             trace[t, 1 + i] = card
             played, voids, led, best_card, best_power, best_pos = play_card(card, seat, i, hands, played, voids, led,
-                                                                            best_card, best_power, best_pos, mode)
-        winner, pts = trick_taken(trace, t, best_pos, mode)
+                                                                            best_card, best_power, best_pos, tm)
+        winner, pts = trick_taken(trace, t, best_pos, tm)
         if winner & 1:
             p1 += pts
         else:
@@ -122,10 +133,13 @@ def play_dealt_round(players, hands, initial, declarer, leader, mode, policies, 
     for seat in range(4):  # rows past a seat's melds read as "no meld"
         for k in range(MAX_MELDS):
             meld_buf[seat, k, 2] = 0
-    meld_winner, m0, m1 = team_melds(initial, mode, leader, run_points, four_points, meld_buf)
+    meld_winner, m0, m1 = -1, 0, 0
+    if run_points[NO_WEIS_AT] == 0:  # (the Coiffeur presets count no Weis)
+        meld_winner, m0, m1 = team_melds(initial, MELD_MODE[mode], leader, run_points, four_points, meld_buf)
     reveal_melds(meld_winner, meld_buf, shown)
     p0, p1, tricks0 = play_round(players, hands, mode, leader, declarer, policies, params, rng, shown, trace)
-    return score_round(initial, mode, meld_winner, m0, m1, p0, p1, tricks0, multipliers, score)
+    stoeck = STOECK_POINTS if run_points[NO_STOECK_AT] == 0 else 0
+    return score_round(initial, mode, meld_winner, m0, m1, p0, p1, tricks0, multipliers, score, stoeck)
 
 
 def new_work():

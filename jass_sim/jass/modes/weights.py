@@ -36,7 +36,8 @@ def _load(path: str) -> dict:
 def fitted_weights(rules, path: Path | None = None) -> np.ndarray:
     """``float64[CHOOSER_PARAMS - 1]``: the shipped ``fitted`` chooser weights for ``rules`` (a
     preset name or :class:`~jass_sim.jass.rules.RuleSet`)."""
-    name = get_rules(rules).name
+    rules = get_rules(rules)
+    name = rules.chooser_weights or rules.name
     weights = _load(str(path or WEIGHTS_FILE))
     if name not in weights:
         raise ValueError(f"{path or WEIGHTS_FILE} has no fitted mode model for the {name!r} rules")
@@ -50,7 +51,8 @@ def partner_weights(rules, path: Path | None = None) -> np.ndarray | None:
     """``float64[PARTNER_WEIGHTS]``: the shipped partner model after a chibre for ``rules`` (a
     preset name or :class:`~jass_sim.jass.rules.RuleSet`), or None when the partner file has no
     model for that preset (it has one where there is partner data: ``chibre``)."""
-    name = get_rules(rules).name
+    rules = get_rules(rules)
+    name = rules.chooser_weights or rules.name
     where = path or PARTNER_FILE
     weights = _load(str(where))
     if "format" not in weights or int(weights["format"]) != PARTNER_FORMAT:

@@ -10,14 +10,17 @@ gives the engine's trace and score.
 
 Actions (:meth:`JassState.legal`), in the command line's spelling:
 
-* the choice node: the mode names the rules allow (``H D S C OBE UNE``) and ``chibre`` (the chooser
+* the choice node: the mode names the rules allow (``H D S C OBE UNE``; under the Coiffeur presets
+  also the round modes of :mod:`.round_modes`, ``SLALOM-OBE`` ... ``TRIO-C-OBE-UNE``) and ``chibre`` (the chooser
   hands the choice to its partner, who then chooses without ``chibre``); the chooser leads the
   first trick either way;
 * then the 36 cards, one card code each (``HJ``, ``DT``, ...) by the seat to play.
 
 Weis (melds) and Stöck are declared as the engine declares them: automatically, once the mode is
 chosen (every seat announces its best melds from the first leader on; only the team holding the best
-meld scores its melds; a holder of trump K and Q scores its stöck). They take no action.
+meld scores its melds; a holder of trump K and Q scores its stöck). They take no action. The
+Coiffeur presets count neither. Each trick is played in its trick mode
+(:data:`~.round_modes.TRICK_MODE`; the round mode itself for the chibre modes).
 
 The refusal wording of the page and ``play-advice`` (:func:`follow_refusal`) lives here, once.
 """
@@ -34,18 +37,17 @@ from jass_sim.core.notation import cards_to_mask
 from jass_sim.core.state import IllegalAction, State
 from jass_sim.jass.cards import (
     HAND_SIZE,
-    MODE_NAMES,
     N_CARDS,
     SUIT_SYMBOLS,
     format_card,
     mask_to_cards,
     parse_card,
-    parse_mode,
 )
 from jass_sim.jass.rules._melds import MAX_MELDS, has_stoeck, team_melds
 from jass_sim.jass.rules._scoring import MATCH, TOTAL, score_round
 from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_taken
-from jass_sim.jass.rules.presets import MATCH_BONUS, PRESETS, STOECK_POINTS, RuleSet, get_rules
+from jass_sim.jass.rules.presets import MATCH_BONUS, ROUND_PRESETS, STOECK_POINTS, RuleSet, get_rules
+from jass_sim.jass.rules.round_modes import MELD_MODE, MISERE, ROUND_MODE_NAMES, TRICK_MODE, parse_round_mode
 from jass_sim.jass.rules.tables import RJ
 
 __all__ = ["CHIBRE", "DIAMOND_SEVEN", "JassState", "follow_refusal"]
@@ -114,8 +116,8 @@ class JassState(State):
     hands : sequence of 4 sequences of int
         The dealt hands (card numbers, :mod:`jass_sim.jass.cards`), seat 0 first.
     rules : str
-        The preset (``chibre``, ``schieber``, ``pique-double``): the modes allowed, the meld
-        points and the multipliers.
+        The preset (``chibre``, ``schieber``, ``pique-double``, ``coiffeur``, ``coiffeur-10``):
+        the modes allowed, the meld points and the multipliers.
     chooser : int, optional
         The seat that has the choice and leads the first trick; default the ♦7 holder, as in the
         first round of a game (and in ``jass-sim replay``).
@@ -136,9 +138,9 @@ class JassState(State):
     def __init__(self, hands, rules: str | RuleSet = "chibre", chooser: int | None = None,
                  may_chibre: bool | None = None):
         super().__init__()
-        self.rules = get_rules(rules)
-        if PRESETS.get(self.rules.name) != self.rules:
-            raise InputError(f"a Jass state takes a preset ({', '.join(PRESETS)}), not changed rules",
+        self.rules = get_rules(rules, ROUND_PRESETS)
+        if ROUND_PRESETS.get(self.rules.name) != self.rules:
+            raise InputError(f"a Jass state takes a preset ({', '.join(ROUND_PRESETS)}), not changed rules",
                              self.rules.name)
         self.dealt = _check_hands(hands)
         first_round = chooser is None
@@ -152,7 +154,7 @@ class JassState(State):
                                else True if may_chibre is None else may_chibre)
         #: The chooser handed the choice to its partner.
         self.chibred = False
-        #: The mode (0..5), -1 before the choice.
+        #: The round mode (0..5 the chibre modes, then :mod:`.round_modes`), -1 before the choice.
         self.mode = -1
         self._runs, self._fours, self._mults = self.rules.arrays()
         self._initial = np.array([cards_to_mask(h) for h in self.dealt], dtype=np.uint64)
@@ -241,7 +243,8 @@ class JassState(State):
     def stoeck(self) -> list[bool]:
         """Per seat, whether it holds the stöck (trump K and Q) and declares it (False before the
         mode is chosen)."""
-        return [not self.choosing and bool(has_stoeck(self._initial[seat], self.mode)) for seat in range(4)]
+        return [not self.choosing and self.rules.stoeck and bool(has_stoeck(self._initial[seat], MELD_MODE[self.mode]))
+                for seat in range(4)]
 
     @property
     def score(self) -> list[dict]:
@@ -268,7 +271,8 @@ class JassState(State):
         if self.is_terminal():
             return []
         if self.choosing:
-            return list(self.rules.mode_names) + ([CHIBRE] if self.may_chibre and not self.chibred else [])
+            return [ROUND_MODE_NAMES[m] for m in self.rules.all_modes] + (
+                [CHIBRE] if self.may_chibre and not self.chibred else [])
         return [format_card(c) for c in mask_to_cards(self._legal_mask(self.to_move()))]
 
     def _legal_mask(self, seat: int):
@@ -276,7 +280,13 @@ class JassState(State):
         if self._n_in == 0:
             return hand
         led, best_card, _, _ = self._trick
-        return legal_follow(hand, led, best_card, self.mode)
+        return legal_follow(hand, led, best_card, self.trick_mode)
+
+    @property
+    def trick_mode(self) -> int:
+        """The chibre mode (0..5) the current trick is played in (:data:`~.round_modes.TRICK_MODE`);
+        -1 before the choice or after the round."""
+        return -1 if self.choosing or self.is_terminal() else int(TRICK_MODE[self.mode, self._t])
 
     def normalise(self, action: str) -> str:
         """The canonical spelling: ``chibre``, a mode name (``H``, ``OBE``, also ``♥``, ``obe-abe``,
@@ -286,11 +296,11 @@ class JassState(State):
         if text.lower() == CHIBRE:
             return CHIBRE
         try:
-            return MODE_NAMES[parse_mode(text)] if self.choosing else format_card(parse_card(text))
+            return ROUND_MODE_NAMES[parse_round_mode(text)] if self.choosing else format_card(parse_card(text))
         except InputError:
             pass
         try:  # the other phase's kind of action: verify says why it is not this one's
-            return format_card(parse_card(text)) if self.choosing else MODE_NAMES[parse_mode(text)]
+            return format_card(parse_card(text)) if self.choosing else ROUND_MODE_NAMES[parse_round_mode(text)]
         except InputError:
             what = "a mode or chibre" if self.choosing else "a card"
             raise IllegalAction(f"{text!r} is not {what}", text) from None
@@ -309,14 +319,14 @@ class JassState(State):
                 if not self.may_chibre:
                     raise IllegalAction(f"the {self.rules.name} rules allow no chibre in the first round", canonical)
                 return canonical
-            if canonical in MODE_NAMES:
-                if canonical not in self.rules.mode_names:
+            if canonical in ROUND_MODE_NAMES:
+                if ROUND_MODE_NAMES.index(canonical) not in self.rules.all_modes:
                     raise IllegalAction(f"mode {canonical!r} is not allowed by the {self.rules.name} rules", canonical)
                 return canonical
             raise IllegalAction(f"seat {seat} chooses the mode first ({' '.join(self.legal())}), not a card",
                                 canonical)
-        if canonical == CHIBRE or canonical in MODE_NAMES:
-            raise IllegalAction(f"the mode is chosen ({MODE_NAMES[self.mode]}): seat {seat} plays a card",
+        if canonical == CHIBRE or canonical in ROUND_MODE_NAMES:
+            raise IllegalAction(f"the mode is chosen ({ROUND_MODE_NAMES[self.mode]}): seat {seat} plays a card",
                                 canonical)
         card = parse_card(canonical)
         if (int(self._played) >> card) & 1:
@@ -326,7 +336,7 @@ class JassState(State):
         if not (int(self._legal_mask(seat)) >> card) & 1:
             led, best_card, _, _ = self._trick
             raise IllegalAction(f"seat {seat} may not play {canonical} here: "
-                                f"{follow_refusal(seat, card, self._hands[seat], led, best_card, self.mode)}",
+                                f"{follow_refusal(seat, card, self._hands[seat], led, best_card, self.trick_mode)}",
                                 canonical)
         return canonical
 
@@ -334,35 +344,38 @@ class JassState(State):
         if action == CHIBRE:
             self.chibred = True
         elif self.choosing:
-            self._choose(MODE_NAMES.index(action))
+            self._choose(ROUND_MODE_NAMES.index(action))
         else:
             self._play(parse_card(action))
 
     def _choose(self, mode: int) -> None:
         """The mode is chosen: every seat announces its melds (``team_melds``, from the first
-        leader), the stöck are declared, as the engine does before the first card."""
+        leader), the stöck are declared, as the engine does before the first card (when the rules
+        count them)."""
         self.mode = mode
         self._meld_buf[:] = 0
-        self._meld = tuple(int(x) for x in team_melds(self._initial, mode, self.chooser, self._runs, self._fours,
-                                                       self._meld_buf))
+        if self.rules.weis:
+            self._meld = tuple(int(x) for x in team_melds(self._initial, MELD_MODE[mode], self.chooser, self._runs,
+                                                           self._fours, self._meld_buf))
         for seat in range(4):
-            if has_stoeck(self._initial[seat], mode):
+            if self.rules.stoeck and has_stoeck(self._initial[seat], MELD_MODE[mode]):
                 self._stoeck[seat & 1] += STOECK_POINTS
 
     def _play(self, card: int) -> None:
         seat = self.to_move()
+        tm = self.trick_mode
         led, best_card, best_power, best_pos = self._trick
         self.trace[self._t, 1 + self._n_in] = card
         played, voids, led, best_card, best_power, best_pos = play_card(
             np.int64(card), seat, self._n_in, self._hands, self._played, self._voids, led, best_card, best_power,
-            best_pos, self.mode)
+            best_pos, tm)
         self._played = np.uint64(played)
         self._voids = int(voids)
         self._trick = (int(led), int(best_card), int(best_power), int(best_pos))
         self._n_in += 1
         if self._n_in < 4:
             return
-        winner, points = trick_taken(self.trace, self._t, best_pos, self.mode)
+        winner, points = trick_taken(self.trace, self._t, best_pos, tm)
         self._trick_points.append(int(points))
         self._points[int(winner) & 1] += int(points)
         self._tricks0 += 1 - (int(winner) & 1)
@@ -372,7 +385,7 @@ class JassState(State):
         if self._t == 9:
             meld_winner, m0, m1 = self._meld
             counted = score_round(self._initial, self.mode, meld_winner, m0, m1, self._points[0], self._points[1],
-                                  self._tricks0, self._mults, self._score)
+                                  self._tricks0, self._mults, self._score, STOECK_POINTS if self.rules.stoeck else 0)
             self._meld = (int(counted), m0, m1)
 
     def returns(self) -> list[float]:
@@ -382,7 +395,8 @@ class JassState(State):
             return [0.0, 0.0]
         team, m0, m1 = self._meld
         mult = int(self._mults[self.mode])
-        return [float((self._points[t] + (m0, m1)[t] + self._stoeck[t]) * mult) for t in range(2)]
+        made = [float((self._points[t] + (m0, m1)[t] + self._stoeck[t]) * mult) for t in range(2)]
+        return made[::-1] if MISERE[self.mode] else made  # Misère: each team is credited the opponents' points
 
     def cards_dealt(self) -> list[str]:
         """All 36 cards: the whole deck is dealt before the choice."""
@@ -395,12 +409,15 @@ class JassState(State):
 
     def fixed_totals(self) -> dict[str, tuple[float, float]]:
         """Every card held or played (36) at every step; at the end the 157 card points (the last
-        trick's 5 included), nine tricks, and the Matsch rule: a team that took every trick has the
-        100 bonus, the other none (both before the multiplier)."""
+        trick's 5 included) when every trick is played in one mode (in Slalom, Guschti and Trio a
+        card's points depend on its trick's mode: no fixed total), nine tricks, and the Matsch
+        rule: a team that took every trick has the 100 bonus, the other none (both before the
+        multiplier)."""
         held = sum(len(mask_to_cards(h)) for h in self._hands)
         totals = {"cards held or played": (36.0, float(held + len(self.cards_played())))}
         if self.is_terminal():
-            totals["card points"] = (157.0, float(self._points[0] + self._points[1]))
+            if (TRICK_MODE[self.mode] == TRICK_MODE[self.mode, 0]).all():
+                totals["card points"] = (157.0, float(self._points[0] + self._points[1]))
             totals["tricks"] = (9.0, float(len(self.tricks)))
             for team, took in enumerate((self._tricks0, 9 - self._tricks0)):
                 totals[f"team {team} Matsch bonus"] = (float(MATCH_BONUS if took == 9 else 0),
