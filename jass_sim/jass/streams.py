@@ -27,6 +27,7 @@ STREAMS: dict[str, int] = {
     "jass.meld-deals": 1,      # melds (and the report): sampled deals
     "jass.coiffeur-values": 17,  # scripts/build_coiffeur_values.py: the random hands of the Coiffeur value table
     "jass.coiffeur-plan": 18,  # coiffeur advise: the simulated rest of the match (P(win) with --score)
+    "jass.coiffeur-match": 19,  # coiffeur replay/simulate/games: a match's deals and card play
 }
 
 #: The numbers that several features share, and why each sharing is harmless (streams need to be
