@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 import jass_sim
 from jass_sim import basra, cribbage
-from jass_sim.jass.coiffeur.api import coiffeur_advise
+from jass_sim.jass.coiffeur.api import coiffeur_advise, coiffeur_games, coiffeur_replay, coiffeur_simulate
 
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
 
@@ -98,6 +98,14 @@ CASES = {
                                      "C,UNE,JOKER", "--samples", 64, "--seed", 2, "--format", "json"],
                         lambda tmp: coiffeur_advise(HAND, "S,H,OBE,JOKER", "C,UNE,JOKER", samples=64,
                                                     seed=2).to_json()),
+    "coiffeur replay": (lambda tmp: ["coiffeur", "replay", "--seed", 3, "--categories", "S:1,OBE:3,JOKER:5,JOKER:6", "--format", "json"],
+                        lambda tmp: coiffeur_replay(3, categories="S:1,OBE:3,JOKER:5,JOKER:6").to_json()),
+    "coiffeur simulate": (lambda tmp: ["coiffeur", "simulate", "--matches", 2, "--seed", 4, "--categories",
+                                       "S:1,OBE:3,JOKER:5,JOKER:6", "--format", "json"],
+                          lambda tmp: coiffeur_simulate(2, seed=4, categories="S:1,OBE:3,JOKER:5,JOKER:6").to_json()),
+    "coiffeur games": (lambda tmp: ["coiffeur", "games", "--matches", 1, "--seed", 4, "--categories",
+                                    "S:1,OBE:3,JOKER:5,JOKER:6", "--format", "json"],
+                       lambda tmp: coiffeur_games(1, seed=4, categories="S:1,OBE:3,JOKER:5,JOKER:6").to_json()),
 }
 
 
