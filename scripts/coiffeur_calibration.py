@@ -11,6 +11,7 @@ import numpy as np
 from jass_sim.jass.coiffeur.match import play_match
 from jass_sim.jass.coiffeur.match_bots import _root_values
 from jass_sim.jass.coiffeur.match_run import _table
+
 table, _ = _table("coiffeur", None, None)
 rules = table.rules
 V = _root_values(rules, 0)
