@@ -403,6 +403,21 @@ rows("coiffeur", "advise")(
     + value(CO, "--ci", ("0", "0"), ("-1", "-1"))
     + seeds(CO) + threads(CO) + choice(CO, "--format") + out_file(CO))
 
+# coiffeur replay|simulate|games (issue 53 item 4): refused before any match is played
+SMALL_CATS = "S:1,OBE:3,JOKER:5,JOKER:6"
+CR = ["coiffeur", "replay", "--categories", SMALL_CATS]
+rows("coiffeur", "replay")(
+    seeds(CR) + value(CR, "--bots", ("planning,nope", "'nope'"), ("planning", "'planning'"), ("", EMPTY))
+    + choice(CR, "--rules") + [(["coiffeur", "replay", "--rules", "coiffeur-10"], "SLALOM")]
+    + value(CR, "--categories", ("S:1,Q:2", "'Q'"), ("S:1,S:2", "'S' is given twice"), ("", "--categories"))
+    + choice(CR, "--policy") + choice(CR, "--format") + out_file(CR))
+for _name in ("simulate", "games"):
+    CM = ["coiffeur", _name, "--matches", "1", "--categories", SMALL_CATS]
+    rows("coiffeur", _name)(
+        counts(CM, "--matches") + seeds(CM) + choice(CM, "--rules")
+        + value(CM, "--categories", ("S:x", "'x'"), ("S:1,C:2,D:3,H:4,OBE:5,UNE:6,SLALOM:7", "SLALOM"))
+        + choice(CM, "--policy") + choice(CM, "--format") + out_file(CM))
+
 SV = ["serve", "--no-browser"]
 rows("serve")(value(SV, "--port", "0", "65536", "abc", ("", EMPTY)) + value(SV, "--host", "256.0.0.1", "no host here"))
 rows("serve")(value(SV, "--data-dir", UNWRITABLE, "afile", "afile/sub", ("", EMPTY)))

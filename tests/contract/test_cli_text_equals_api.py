@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 import jass_sim
 from jass_sim import basra, cribbage, differenzler
-from jass_sim.jass.coiffeur.api import coiffeur_advise
+from jass_sim.jass.coiffeur.api import coiffeur_advise, coiffeur_games, coiffeur_replay, coiffeur_simulate
 
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
 
@@ -99,6 +99,14 @@ CASES = {
                               lambda tmp: differenzler.simulate(1024)),
     "differenzler games": (lambda tmp: ["differenzler", "games", "--games", 20],
                            lambda tmp: differenzler.games(20)),
+    "coiffeur replay": (lambda tmp: ["coiffeur", "replay", "--seed", 3, "--categories", "S:1,OBE:3,JOKER:5,JOKER:6"],
+                        lambda tmp: coiffeur_replay(3, categories="S:1,OBE:3,JOKER:5,JOKER:6")),
+    "coiffeur simulate": (lambda tmp: ["coiffeur", "simulate", "--matches", 2, "--seed", 4, "--categories",
+                                       "S:1,OBE:3,JOKER:5,JOKER:6"],
+                          lambda tmp: coiffeur_simulate(2, seed=4, categories="S:1,OBE:3,JOKER:5,JOKER:6")),
+    "coiffeur games": (lambda tmp: ["coiffeur", "games", "--matches", 1, "--seed", 4, "--categories",
+                                    "S:1,OBE:3,JOKER:5,JOKER:6"],
+                       lambda tmp: coiffeur_games(1, seed=4, categories="S:1,OBE:3,JOKER:5,JOKER:6")),
 }
 
 

@@ -123,6 +123,7 @@ COMMANDS = {
                                  "--samples", "40"],
     "coiffeur advise --score": ["coiffeur", "advise", "HJ H9 HA HK HQ SA D6 C7 C8", "--ours-open", "S,H",
                                 "--theirs-open", "S,C", "--score", "300:0", "--samples", "64"],
+    "coiffeur simulate": ["coiffeur", "simulate", "--matches", "2", "--categories", "S:1,OBE:3,JOKER:5,JOKER:6"],
 }
 #: Commands whose small run has a rate at exactly 0 or 1 (the case the normal interval collapses).
 AT_THE_ENDS = {"games", "advise --score", "basra duel", "melds"}

@@ -1,4 +1,4 @@
-"""``jass-sim coiffeur``: the Coiffeur commands (``advise``)."""
+"""``jass-sim coiffeur``: the Coiffeur commands (``advise``, ``replay``, ``simulate``, ``games``)."""
 
 from __future__ import annotations
 
@@ -48,3 +48,71 @@ def advise(hand, ours_open, theirs_open, score, passed, forced, rules, categorie
 
 
 coiffeur.add_command(advise)
+
+
+def _match_options(f):
+    f = click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")(f)
+    f = policy_option("Card play of all four seats", default_set_by_command=True)(f)
+    f = click.option("--categories", default=None,
+                     help='Multiplier table, e.g. "S:1,C:2,D:3,H:4,OBE:5,UNE:6,JOKER:7,JOKER:8".')(f)
+    f = click.option("--rules", default="coiffeur", show_default=True, help="Match preset: coiffeur, coiffeur-10.")(f)
+    return f
+
+
+@command()
+@seed_option()
+@click.option("--bots", default="planning,greedy", show_default=True,
+              help="Team 0's and team 1's choosers (planning or greedy each).")
+@_match_options
+@format_option("jass_sim.jass.coiffeur.match_run:CoiffeurMatch")
+def replay(seed, bots, rules, categories, policy, output, fmt):
+    """One whole match: the sheet round by round (who passed, who took which category, the points)."""
+    from jass_sim.core.cli import checked_format
+    from jass_sim.core.files import check_output_path, emit
+    from jass_sim.jass.coiffeur.api import coiffeur_replay
+
+    fmt = checked_format(fmt, output=output, extension=True)
+    check_output_path(output)
+    result = coiffeur_replay(seed, bots=bots, rules=rules, categories=categories, policy=policy)
+    emit(result.formatted(fmt), output)
+
+
+def _run_matches(api_name, matches, seed, rules, categories, policy, output, fmt, label):
+    from jass_sim.core.cli import checked_format
+    from jass_sim.core.files import check_output_path, emit
+    from jass_sim.core.progress import PROGRESS_DELAY, Progress
+    from jass_sim.jass.coiffeur import api
+
+    fmt = checked_format(fmt, output=output, extension=True)
+    check_output_path(output)
+    progress = Progress(3 * matches, label, delay=PROGRESS_DELAY)
+    result = getattr(api, api_name)(matches, seed=seed, rules=rules, categories=categories, policy=policy,
+                                    progress=progress)
+    emit(result.formatted(fmt), output)
+
+
+@command()
+@click.option("--matches", type=int, default=200, show_default=True,
+              help="Deal sets; planning vs greedy plays each twice, choosers swapped.")
+@seed_option()
+@_match_options
+@format_option("jass_sim.jass.coiffeur.match_run:CoiffeurMatches")
+def simulate(matches, seed, rules, categories, policy, output, fmt):
+    """P(win) of the planning chooser against greedy and of each against itself, whole matches."""
+    _run_matches("coiffeur_simulate", matches, seed, rules, categories, policy, output, fmt, "coiffeur simulate")
+
+
+@command()
+@click.option("--matches", type=int, default=200, show_default=True,
+              help="Deal sets; planning vs greedy plays each twice, choosers swapped.")
+@seed_option()
+@_match_options
+@format_option("jass_sim.jass.coiffeur.match_run:CoiffeurGames")
+def games(matches, seed, rules, categories, policy, output, fmt):
+    """Every match of ``coiffeur simulate``, one row each (match-up, choosers, totals, margin)."""
+    _run_matches("coiffeur_games", matches, seed, rules, categories, policy, output, fmt, "coiffeur games")
+
+
+coiffeur.add_command(replay)
+coiffeur.add_command(simulate)
+coiffeur.add_command(games)

@@ -1,4 +1,5 @@
-"""The Coiffeur API: :func:`coiffeur_advise` (and the value table, :func:`category_values`)."""
+"""The Coiffeur API: :func:`coiffeur_advise`; whole matches: :func:`coiffeur_replay`,
+:func:`coiffeur_simulate` and :func:`coiffeur_games`."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from jass_sim.jass.coiffeur.advice import CoiffeurAdvice
+    from jass_sim.jass.coiffeur.match_run import CoiffeurGames, CoiffeurMatch, CoiffeurMatches
 
 
 def coiffeur_advise(hand, ours_open: str, theirs_open: str, *, score: str | None = None, passed: int = 0,
@@ -59,3 +61,65 @@ def coiffeur_advise(hand, ours_open: str, theirs_open: str, *, score: str | None
     return run(hand, ours_open, theirs_open, score=score, passed=passed, forced=forced, rules=rules,
                categories=categories, policy=policy, samples=samples, ci=ci, seed=seed, threads=threads,
                progress=progress)
+
+
+def coiffeur_replay(seed: int = 0, *, bots: str = "planning,greedy", rules: str = "coiffeur",
+                    categories: str | None = None, policy: str | None = None) -> "CoiffeurMatch":
+    """One whole Coiffeur match (match 0 of ``seed``), its sheet round by round.
+
+    Parameters
+    ----------
+    seed : int
+        Root seed of the deals and the card play.
+    bots : str
+        Team 0's and team 1's choosers, ``"planning,greedy"`` (``planning`` or ``greedy`` each).
+    rules, categories, policy
+        As :func:`coiffeur_advise` (``policy``: the card play of all four seats, default ``net``).
+
+    Returns
+    -------
+    CoiffeurMatch
+        ``to_json()``: ``rounds`` (first_seat, passed, taker, team, category, multiplier, form,
+        forced, points, written, totals, hands, tricks), ``totals``, ``margin``, ``winner`` and
+        ``predicted_margin`` (the plan's expected margin of team 0 at the start).
+    """
+    from jass_sim.jass.coiffeur.match_run import coiffeur_replay as run
+
+    return run(seed=seed, bots=bots, rules=rules, categories=categories, policy=policy)
+
+
+def coiffeur_simulate(matches: int = 200, *, seed: int = 0, rules: str = "coiffeur", categories: str | None = None,
+                      policy: str | None = None, progress=None) -> "CoiffeurMatches":
+    """P(win) of the ``planning`` chooser against ``greedy`` (duplicate pairs: each deal set twice,
+    choosers swapped) and of each against itself, on ``matches`` deal sets.
+
+    Parameters
+    ----------
+    matches : int
+        Deal sets (each a whole match's deals); planning vs greedy plays each twice.
+    seed : int
+        Root seed: the same answer on any machine.
+    rules, categories, policy
+        As :func:`coiffeur_replay`.
+    progress : callable, optional
+        Called with the deal sets done.
+
+    Returns
+    -------
+    CoiffeurMatches
+        ``to_json()``: ``matchups`` (matches, wins, win_probability, ci95_win_probability
+        (Wilson), mean_margin, ci95_mean_margin) and ``calibration`` (the plan's predicted margin
+        against planning vs planning's simulated mean margin).
+    """
+    from jass_sim.jass.coiffeur.match_run import coiffeur_simulate as run
+
+    return run(matches=matches, seed=seed, rules=rules, categories=categories, policy=policy, progress=progress)
+
+
+def coiffeur_games(matches: int = 200, *, seed: int = 0, rules: str = "coiffeur", categories: str | None = None,
+                   policy: str | None = None, progress=None) -> "CoiffeurGames":
+    """Every match of :func:`coiffeur_simulate` (same arguments), one row each: match-up, deal
+    set, team 0's and team 1's chooser, totals and margin."""
+    from jass_sim.jass.coiffeur.match_run import coiffeur_games as run
+
+    return run(matches=matches, seed=seed, rules=rules, categories=categories, policy=policy, progress=progress)
