@@ -1,5 +1,5 @@
 """Issue 54 item 4, in a real browser: the coach's word on a mode choice at the game score (one page
-load; about 7 s on a warm cache, the score kernel's compile on a cold one). The line names the choice by the probability of winning the game and
+load; 7 to 12 s on a warm cache, the score kernel's compile on a cold one). The line names the choice by the probability of winning the game and
 the choice by expected points exactly as the ``advise`` job with the same score, samples and seed
 answers them (the same kernel, same deals), and says "By expected points ..." exactly when they differ;
 the view is axe clean at 390 and 1280 px;
