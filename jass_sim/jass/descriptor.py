@@ -113,6 +113,8 @@ GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay
                       caps=(("search_worlds", 256),), warm_up="jass-play", compile_seconds=80),
                   Job("choose_mode", "jass_sim.jass.play.coach", "choose_mode", progress=True, compile_seconds=10),
                   Job("declare_melds", "jass_sim.jass.play.coach", "declare_melds", progress=True, compile_seconds=10),
+                  # a coached round inside a whole game: the game's score after it and its winner (the engine's end)
+                  Job("game_round", "jass_sim.jass.play.game_round", "game_round", progress=True, compile_seconds=10),
                   # the coach's verdict on the player's card: the review's rating of it (one verdict scale)
                   Job("rate_card", "jass_sim.jass.play.coach", "rate_card", progress=True,
                       caps=tuple(c for c in SAMPLE_CAPS if c[0] != "max_samples"),

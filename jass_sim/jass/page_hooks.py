@@ -42,10 +42,12 @@ def warm_up_advise() -> None:
 
 
 def warm_up_play() -> None:
-    """The kernels of Jass card play (play-advice with its endgame solver, the table's bots), after
-    ``advise``, in the background: a card-play job sent before they are ready compiles them itself."""
+    """The kernels of Jass card play (play-advice with its endgame solver, the table's bots) and of
+    ``advise`` at a game score (the coach's word on a mode choice), after ``advise``, in the background:
+    a job sent before they are ready compiles them itself."""
     import jass_sim
 
+    jass_sim.advise(_HAND, samples=64, seed=0, score="0:0")
     jass_sim.play_advice(_HAND, mode="H", played="D7 S6", leader=2, samples=16, seed=0)
     jass_sim.choose_card("net", _HAND, mode="H", seed=0)
 

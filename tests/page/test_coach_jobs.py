@@ -100,3 +100,23 @@ def test_the_coachs_verdict_is_the_reviews_rating_of_the_card(client):
     response = client.post("/api/jobs", json={"command": "rate_card", "args": {"hand": hand, "mode": "H", "leader": 1,
                                                                               "played": "S6 SA S7", "card": "D6"}})
     assert response.status_code == 400 and response.json()["field"] == "card" and "D6" in response.json()["error"]
+
+
+def test_game_round_is_the_games_score_after_the_round(client):
+    """Issue 54 item 4: the job is ``game_round``'s ``to_json()``; the round (hearts, seat 0's melds 170
+    and stöck, 288 to 59) leaves 700:100 short of 1000, and 0:990 ends inside the round (premier sorti)
+    with team 1 the winner; a score at the target is refused naming it."""
+    from jass_sim.jass.play.game_round import game_round
+
+    hands = ["HJ H9 HA HK HQ D6 C7 C8 CT", "H6 H7 H8 HT D7 D8 D9 DT DJ", "DQ DK DA S6 S7 S8 S9 ST SJ",
+             "SQ SK SA C6 C9 CJ CQ CK CA"]
+    played = ("H9 H6 DQ SQ HJ H7 DK SK HQ H8 DA SA HK HT S6 C6 HA D7 S7 C9 D6 D8 S8 CJ D9 S9 CQ C7 DT ST CK C8 DJ SJ "
+              "CA CT")
+    args = {"hands": hands, "mode": "H", "leader": 0, "played": played, "score0": 700, "score1": 100}
+    name, doc = run(client, "game_round", args)
+    assert name == "result" and doc == game_round(**args).to_json()
+    assert doc["round_totals"] == [288, 59] and doc["after"] == [988, 159] and not doc["over"]
+    name, doc = run(client, "game_round", args | {"score0": 0, "score1": 990})
+    assert doc["over"] and doc["winner"] == 1 and doc["mid_round"] and doc["after"][1] >= 1000 > doc["after"][0]
+    response = client.post("/api/jobs", json={"command": "game_round", "args": args | {"score0": 1000}})
+    assert response.status_code == 400 and response.json()["field"] == "score0"

@@ -87,6 +87,29 @@ def first_out(events, n_events, score0, score1, target):
     return -1, score0, score1
 
 
+@jit
+def game_after_round(events, n_events, score0, score1, total0, total1, last_team, target, premier_sorti):
+    """The game after a played round, from the scores ``score0``, ``score1`` before it: ``(winner,
+    score0, score1, mid_round)``; ``winner`` is the team that won the game (-1: it goes on).
+    Premier sorti: ``events[:n_events]`` (:func:`round_credits`) credited in order, the first team
+    to reach ``target`` wins with the scores of that moment (``mid_round``: before the round's own
+    totals were all counted, e.g. melds first); else the round's ``total0``, ``total1`` are added,
+    and under plus grand écart a team at the target ends the game: the higher score wins, equal
+    scores the team that took the last trick (``last_team``). :func:`play_game` and the page's
+    game (:mod:`jass_sim.jass.play.game_round`) both end a game by it."""
+    full0 = score0 + total0
+    full1 = score1 + total1
+    if premier_sorti:
+        winner, run0, run1 = first_out(events, n_events, score0, score1, target)
+        if winner >= 0:
+            return winner, run0, run1, (run0 != full0) or (run1 != full1)
+    elif full0 >= target or full1 >= target:
+        if full0 != full1:
+            return (0 if full0 > full1 else 1), full0, full1, False
+        return last_team, full0, full1, False
+    return -1, full0, full1, False
+
+
 #: ``out`` of :func:`play_game`.
 (OUT_WINNER, OUT_SCORE0, OUT_SCORE1, OUT_ROUNDS, OUT_MID_ROUND, OUT_FIRST_CHOOSER,
  OUT_DECIDED_BY_ORDER) = range(7)
@@ -133,25 +156,17 @@ def play_game(players, deal_rng, rng, target, premier_sorti, chibre_first_round,
         rec_tricks[r] = trace
         full0 = scores[0] + score[0, TOTAL]
         full1 = scores[1] + score[1, TOTAL]
-        winner = -1
+        n = 0
         if premier_sorti:
             n = round_credits(initial, mode, chooser, trace, run_points, four_points, multipliers[mode], meld_buf,
                               events)
-            winner, run0, run1 = first_out(events, n, scores[0], scores[1], target)
-            if winner >= 0:
-                # ended before the round's own totals were all counted (e.g. melds first)
-                out[OUT_MID_ROUND] = (run0 != full0) or (run1 != full1)
-                out[OUT_DECIDED_BY_ORDER] = (full1 > full0) if winner == 0 else (full0 > full1)
-                scores[0] = run0
-                scores[1] = run1
-        if winner < 0:
-            scores[0] = full0
-            scores[1] = full1
-            if not premier_sorti and (full0 >= target or full1 >= target):
-                if full0 != full1:
-                    winner = 0 if full0 > full1 else 1
-                else:
-                    winner = trace[8, 5] & 1
+        winner, run0, run1, mid_round = game_after_round(events, n, scores[0], scores[1], score[0, TOTAL],
+                                                         score[1, TOTAL], trace[8, 5] & 1, target, premier_sorti)
+        if winner >= 0 and premier_sorti:
+            out[OUT_MID_ROUND] = mid_round
+            out[OUT_DECIDED_BY_ORDER] = (full1 > full0) if winner == 0 else (full0 > full1)
+        scores[0] = run0
+        scores[1] = run1
         rec_info[r, R_CHOOSER] = chooser
         rec_info[r, R_PICKER] = picker
         rec_info[r, R_MODE] = mode

@@ -10,6 +10,7 @@ import { cardLabel, deck as jassDeck, localize, modeLabel, renderHand, WHO } fro
 import { renderCardTable } from "./cardtable.js";
 import { coachKit, shuffle } from "./coachkit.js";
 import { roundText } from "./table.js";
+import { modeAdvice } from "./coach_mode.js";
 
 const coach = {};
 // a job of this deal: its result, or an error; a deal replaced meanwhile stops the round's flow
@@ -44,6 +45,8 @@ function deal() {
   $("#coach-table").textContent = ""; $("#coach-feedback").textContent = ""; $("#coach-talk").textContent = "";
   $("#coach-verdicts").textContent = ""; $("#coach-verdicts").hidden = true;
   $('[data-error-for="coach-job"]').textContent = "";
+  const said = $("#coach-mode-advice");
+  said.textContent = ""; said.hidden = true;
   renderHand($("#coach-hand"), coach.hands[0]);
   if (coach.first === 0) askMode("Your cards are dealt. Choose the mode, or chibre (your partner then chooses):", true);
   else partnerFirst();
@@ -73,6 +76,7 @@ async function partnerFirst() {
 
 async function chibre() {
   $("#coach-choose").hidden = true;
+  weighMode("chibre");
   talk("You chibre: your partner chooses…");
   coach.chibred = true;
   try {
@@ -85,6 +89,7 @@ async function chibre() {
 
 async function chosen(mode) {
   $("#coach-choose").hidden = true;
+  weighMode(mode);
   coach.chooser = 0;
   await start(mode);
 }
@@ -95,6 +100,32 @@ async function start(mode) {
     coach.declared = await job("declare_melds", { hands: coach.hands.map((h) => h.join(" ")), mode, leader: coach.leader });
   } catch (err) { failed(err); return; }
   await coachStep();
+}
+
+// The samples and seed of the coach's word on a mode choice (about half a second warm).
+export const MODE_SAMPLES = 1000, MODE_SEED = 0;
+
+// the coach's word on my mode choice at the game's score (the advise job with its score: the choice by
+// the probability of winning the game, and the choice by expected points when it is another); it runs
+// beside the round, which does not wait for it
+function weighMode(chosen) {
+  const line = $("#coach-mode-advice"), round = coach.round;
+  const score = `${$("#coach-score-us").value.trim() || 0}:${$("#coach-score-them").value.trim() || 0}`;
+  Object.assign(line.dataset, { chosen, best: "", byPoints: "", differs: "" });
+  line.textContent = "The coach weighs your choice at this score…";
+  line.hidden = false;
+  const args = { hand: coach.hands[0].join(" "), chibred: coach.chibred, score, samples: MODE_SAMPLES, seed: MODE_SEED };
+  runJob("advise", args).then((out) => {
+    if (round !== coach.round || out.kind === "cancelled") return;
+    if (out.kind === "error") {  // said where the word would be, never silently missing
+      line.textContent = `The coach could not weigh your choice (${out.data.error}).`;
+      return;
+    }
+    const said = modeAdvice(out.data, chosen);
+    Object.assign(line.dataset, { best: said.best, byPoints: said.byPoints, differs: String(said.differs) });
+    line.textContent = said.text;
+    coach.notes.push(said.text);
+  }).catch((err) => { if (round === coach.round) line.textContent = `The coach could not weigh your choice (${err.message}).`; });
 }
 
 // the melds as the table sees them: declared in the first trick, the best team's shown after it
