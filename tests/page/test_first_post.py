@@ -41,6 +41,10 @@ ARGS = {
     "choose_mode": {"hand": HAND},
     "declare_melds": {"hands": HANDS, "mode": "H"},
     "rate_card": {"hand": HAND, "mode": "H", "card": "HJ", "samples": 16},
+    "game_round": {"hands": ["H8 H9 HQ HA D6 DJ S9 C7 C9", "D7 D8 D9 DT S7 S8 ST CJ CK", "H7 DQ DK SK C6 C8 CT CQ CA",
+                             "H6 HT HJ HK DA S6 SJ SQ SA"], "mode": "H", "leader": 1,
+                   "played": "D7 H7 HT H9 H8 D8 DQ H6 HQ D9 DK HJ HK HA DT SK D6 S7 C6 DA S6 S9 S8 C8 DJ ST CT SJ C7 CJ "
+                             "CQ SQ CA SA C9 CK", "score0": 100, "score1": 200},
     "cribbage_discard": {"hand": "5H 5D JS 6C 4H KD", "dealer": True},
     "cribbage_play_advice": {"hand": "5H 5D JS 6C", "starter": "3C", "dealer": True},
     "cribbage_review": {"game": GAME, "save": False},
