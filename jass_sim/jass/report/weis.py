@@ -8,7 +8,8 @@ set of runs and four-of-a-kinds with the most points; no stöck; the same points
 :func:`~jass_sim.jass.report.sections.values_of`), not the best mean of the deals, so the table
 carries no selection bias. *Without the Weis*: the Weis-holding hands are played again on the same
 deals under the same rules with every meld worth 0 (:func:`values_without_weis`); as this removes
-every seat's Weis, the paired change is the Weis's effect on the deals of such a hand, ours first.
+every seat's Weis, the paired change is the effect of all the Weis on the deals of such a hand, ours
+(held for sure) and the other seats'.
 """
 
 from __future__ import annotations
@@ -94,17 +95,16 @@ def _ci(x: np.ndarray) -> tuple[float, float, float]:
 def choice_table(per_hand: pd.DataFrame, rules, bare: np.ndarray | None) -> pd.DataFrame:
     """:data:`CHOICE_COLUMNS` per Weis bin of section 1's uniform hands ``per_hand``. ``bare``:
     :func:`values_without_weis` of the hands holding a Weis, in their order (None: not played;
-    the without-Weis columns are then NaN). Hands without a Weis are their own without-Weis
-    values (nothing to remove), so ``weis_effect`` is exactly 0 there."""
+    the without-Weis columns are then NaN). Hands without a Weis have no without-Weis
+    values are not played: their without-Weis columns are NaN (removing every meld would only
+    remove the other seats' Weis)."""
     points = weis_points(per_hand["hand"].to_numpy(), rules)
     bins = weis_bin(points)
     declare = np.array([per_hand[f"value_{m}"].iat[i] for i, m in enumerate(per_hand["eval_mode"])], dtype=float)
     push = per_hand["value_chibre"].to_numpy(dtype=float)
     diff = declare - push
-    diff_bare = diff.copy()
-    if bare is None:
-        diff_bare[points > 0] = np.nan
-    else:
+    diff_bare = np.full(len(diff), np.nan)
+    if bare is not None:
         diff_bare[points > 0] = bare[:, 0] - bare[:, 1]
     best = per_hand["best"].to_numpy()
     rows = []
@@ -177,6 +177,9 @@ def blocks(tables: dict[str, pd.DataFrame]) -> list[tuple]:
     from jass_sim.core.report.text import n_fmt, pct_ci, pm
     from jass_sim.jass.report.plots import label
 
+    def pmx(mean, lo, hi) -> str:  # the hands without a Weis are not played again: no figure
+        return "–" if np.isnan(mean) else pm(mean, lo, hi)
+
     ch, ph = tables.get("weis_choice"), tables.get("weis_per_hand")
     if ch is None or not len(ch):
         return []
@@ -185,13 +188,13 @@ def blocks(tables: dict[str, pd.DataFrame]) -> list[tuple]:
                      "most points; no stöck). *Declare* is the mode the hand evaluator picks from the cards (not the "
                      "best mean of the deals, which would flatter declaring). *Without the Weis*: the hands holding "
                      "one are played again on the same deals with every meld worth 0, so the **Weis's effect** is "
-                     "paired; it removes every seat's Weis on those deals, ours first. Hands without a Weis have "
-                     "nothing to remove. The best option is the one of highest mean on the hand's deals."))
+                     "paired; it removes every seat's Weis on those deals, ours and the others' (ours, held for "
+                     "sure, weighs most). Hands without a Weis are not played again. The best option is the one of highest mean on the hand's deals."))
     out.append(("table", ["Weis held", "hands", "declare − push", "without the Weis", "Weis's effect",
                           "most often best", "push best"],
                 [[r["weis"], n_fmt(r["n"]), pm(r["diff"], r["diff_lo"], r["diff_hi"]),
-                  pm(r["diff_no_weis"], r["no_weis_lo"], r["no_weis_hi"]),
-                  pm(r["weis_effect"], r["effect_lo"], r["effect_hi"]),
+                  pmx(r["diff_no_weis"], r["no_weis_lo"], r["no_weis_hi"]),
+                  pmx(r["weis_effect"], r["effect_lo"], r["effect_hi"]),
                   f"{label(r['best_option'])}: {pct_ci(r['best_share'], r['best_lo'], r['best_hi'])}",
                   pct_ci(r["push_best"], r["push_best_lo"], r["push_best_hi"])] for _, r in ch.iterrows()],
                 "Declare (the evaluator's mode) − push by the Weis held, with and without the Weis counted "

@@ -471,7 +471,7 @@ def test_weis_and_multiplier_sections(built):
     wc = t["weis_choice"]
     assert wc["n"].sum() == HANDS
     assert np.allclose(wc["diff"], wc["declare"] - wc["push"])
-    assert np.allclose(wc["weis_effect"], wc["diff"] - wc["diff_no_weis"])
+    assert np.allclose(wc["weis_effect"], wc["diff"] - wc["diff_no_weis"], equal_nan=True)
     sizes = t["sample_sizes"].set_index("section")
     assert sizes.loc["weis", "hands"] == wc.loc[wc["weis"] != "none", "n"].sum()
     assert sizes.loc["multipliers", "hands"] == 0 and not len(t["mult_declare"])
