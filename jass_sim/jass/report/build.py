@@ -20,6 +20,7 @@ from jass_sim.jass.report import declare as D
 from jass_sim.jass.report import endgame as E
 from jass_sim.jass.report import human as H
 from jass_sim.jass.report import lead as L
+from jass_sim.jass.report import multipliers as M
 from jass_sim.jass.report import notes as N
 from jass_sim.jass.report import partner as P
 from jass_sim.jass.report import rare as R
@@ -27,6 +28,7 @@ from jass_sim.jass.report import sections as S
 from jass_sim.jass.report import sheet as SH
 from jass_sim.jass.report import thresholds as TH
 from jass_sim.jass.report import thumb
+from jass_sim.jass.report import weis as W
 from jass_sim.jass.report.prose import Report
 from jass_sim.jass.report.verdicts import VERDICT_COLUMNS
 from jass_sim.jass.rules import RuleSet, get_rules
@@ -72,6 +74,8 @@ TABLE_COLUMNS = {
     "strata_population": R.POPULATION_COLUMNS,
     "sheet_cells": R.CELL_COLUMNS,
     "sheet": SH.SHEET_COLUMNS,
+    **M.TABLE_COLUMNS,
+    **W.TABLE_COLUMNS,
     "option_gaps": ("feature", "bin", "option", "versus", "n", "mean", "ci95_lo", "ci95_hi"),
     "thumb": ("key", "decision", "text", "source", "quote", "test", "n", "mean", "ci95_lo", "ci95_hi", "share_fails",
               "fails_lo", "fails_hi", "verdict") + VERDICT_COLUMNS,
@@ -280,6 +284,8 @@ def build_report(rules: RuleSet | str = "chibre", deals: int | None = None, seed
         T["declare_sure"] = D.sure_tricks_table(per_hand)
         rare_section(T, rule_set, per_hand, hands, samples_per_hand, seed, pid, play, step, ck)
         T["sheet"] = SH.sheet_table(T["sheet_cells"], T["declare_sure"])
+        multiplier_section(T, rule_set, per_hand, samples_per_hand, seed, pid, step, ck)
+        weis_section(T, rule_set, per_hand, samples_per_hand, seed, pid, step, ck)
         T["option_gaps"] = N.option_gaps(per_hand)
         T["thumb"] = thumb.evaluate(per_hand)
         T["thumb_breakdown"] = thumb.breakdown(per_hand)
@@ -305,6 +311,8 @@ def build_report(rules: RuleSet | str = "chibre", deals: int | None = None, seed
         T["melds_deal"] = ms.per_deal.reset_index()
         T["melds_distribution"] = ms.distribution.reset_index()
         T["stoeck"] = stoeck_table(ms, T["card_fits"], MODE_NAMES[stoeck_mode], meld_hands is None)
+        T["weis_per_hand"] = W.per_hand_table(per_hand["hand"].to_numpy(), rule_set, T["melds_hand"], T["stoeck"],
+                                              meld_hands is None)
         step(f"player strength: {', '.join(players)}")
         T["players"] = saved(ck, "players", lambda: S.player_table(rule_set, players, deals, seed))
         human_players = [p for p in players if p in H.DEFAULT_PLAYERS]
@@ -346,6 +354,31 @@ def rare_section(T: dict, rules: RuleSet, per_hand: pd.DataFrame, hands: int, sa
     drawn = saved(ck, "strata_values", lambda: S.values_of(meta["hand"].to_numpy(), rules, samples_per_hand, seed,
                                                            pid, first_hand=hands))
     T.update(R.tables(per_hand, drawn, meta, rules))
+
+
+def multiplier_section(T: dict, rules: RuleSet, per_hand: pd.DataFrame, samples_per_hand: int, seed: int,
+                       pid: int, step, ck=None) -> None:
+    """Section 1's multiplier tables (:mod:`jass_sim.jass.report.multipliers`) into ``T``: the push
+    of the uniform hands played again at ×1 on their deals; empty tables for rules without
+    multipliers."""
+    if not M.has_multipliers(rules):
+        T.update(M.empty_tables())
+        return
+    step(f"multipliers: the push of {len(per_hand):,} hands again at x1 x {samples_per_hand} deals")
+    push = saved(ck, "push_x1", lambda: M.push_x1(per_hand["hand"].to_numpy(), rules, samples_per_hand, seed, pid))
+    T.update(M.tables(per_hand, rules, push))
+
+
+def weis_section(T: dict, rules: RuleSet, per_hand: pd.DataFrame, samples_per_hand: int, seed: int, pid: int, step,
+                 ck=None) -> None:
+    """Section 1's ``weis_choice`` into ``T``: the uniform hands holding a Weis played again
+    without any Weis (the evaluator's mode and the push) on their deals."""
+    held = np.flatnonzero(W.weis_points(per_hand["hand"].to_numpy(), rules) > 0)
+    step(f"Weis: {len(held):,} hands again without the Weis x {samples_per_hand} deals x 2 options")
+    modes = np.array([MODE_NAMES.index(m) for m in per_hand["eval_mode"].to_numpy()[held]], dtype=np.int64)
+    bare = saved(ck, "weis_bare", lambda: W.values_without_weis(per_hand["hand"].to_numpy()[held], modes, held,
+                                                                 rules, samples_per_hand, seed, pid))
+    T["weis_choice"] = W.choice_table(per_hand, rules, bare)
 
 
 def endgame_section(T: dict, rules: RuleSet, per_hand: pd.DataFrame, samples_per_hand: int, seed: int, pid: int,
@@ -413,6 +446,9 @@ def sample_sizes(rep: Report) -> pd.DataFrame:
         int(sm.set_index("case").loc["all", "positions"]) if (sm["case"] == "all").any() else 0)
     st = rep.tables["strata"]
     n_drawn = int(st["drawn_hands"].sum()) if len(st) else 0
+    mb, wc = rep.tables["mult_best"], rep.tables["weis_choice"]
+    n_mult = int(mb["hands"].iloc[0]) if len(mb) else 0
+    n_weis = int(wc.loc[wc["weis"] != "none", "n"].sum()) if len(wc) else 0
     meld_h = "all 94,143,280 hands (exact)" if rep.meld_hands is None else f"{rep.meld_hands:,} sampled hands"
     rows = [
         {"section": "mode_choice", "hands": rep.hands, "samples_per_hand": rep.samples_per_hand,
@@ -423,6 +459,14 @@ def sample_sizes(rep: Report) -> pd.DataFrame:
          "deals": n_drawn * rep.samples_per_hand,
          "description": f"1 (rare hands): {n_drawn:,} hands drawn from the strata × {rep.samples_per_hand} deals, "
                         f"each deal played in {n_modes + 1} options"},
+        {"section": "multipliers", "hands": n_mult, "samples_per_hand": rep.samples_per_hand if n_mult else 0,
+         "deals": n_mult * rep.samples_per_hand,
+         "description": f"1 (multipliers): the push of {n_mult:,} hands played again at ×1 on their "
+                        f"{rep.samples_per_hand} deals" if n_mult else "1 (multipliers): none (every mode ×1)"},
+        {"section": "weis", "hands": n_weis, "samples_per_hand": rep.samples_per_hand if n_weis else 0,
+         "deals": n_weis * rep.samples_per_hand,
+         "description": f"1 (Weis): {n_weis:,} hands holding a Weis played again without any Weis on their "
+                        f"{rep.samples_per_hand} deals (the evaluator's mode and the push)"},
         {"section": "card_values", "hands": 0, "samples_per_hand": 0, "deals": rep.deals,
          "description": f"3: {rep.deals:,} deals in each of {n_modes} modes ({rep.deals * n_modes:,} rounds)"},
         {"section": "melds", "hands": rep.meld_hands or 0, "samples_per_hand": 0, "deals": rep.deals,

@@ -16,7 +16,7 @@ import pandas as pd
 
 from jass_sim.core.report.text import n_fmt, pct_ci, plural, pm, prob, score_fmt
 from jass_sim.jass.cards import MODE_NAMES
-from jass_sim.jass.report import declare, endgame, lead, partner, rare
+from jass_sim.jass.report import declare, endgame, lead, meld_section, multipliers, partner, rare, weis
 from jass_sim.jass.report import notes as N
 from jass_sim.jass.report import sections as S
 from jass_sim.jass.report.human_section import blocks as human_blocks
@@ -256,6 +256,8 @@ class Report:
         B += N.bar_blocks(self)
         B += declare.blocks(self.tables)
         B += rare.blocks(self.tables)
+        B += multipliers.blocks(self.tables, r.name)
+        B += weis.blocks(self.tables)
         B.append(("h3", "Each option's value by hand features"))
         B.append(("img", "mode_features.png", "Value of each mode by hand features"))
         B += self.feature_table_blocks()
@@ -326,7 +328,7 @@ class Report:
         for s in self.meld_sentences():
             B.append(("p", s))
         B.append(("img", "melds.png", "Meld probabilities and the meld points that count"))
-        B += self.meld_blocks()
+        B += meld_section.blocks(self.tables, self.meld_hands is None)
 
         # 5 ---------------------------------------------------------------------------------------
         B.append(("h2", "5. Player strength"))
@@ -477,30 +479,6 @@ class Report:
                                    for m in modes] for c in cards]
         return ("table", ["card"] + [label(m) for m in modes], rows,
                 "Value of holding each card instead of an average card, points per round (95% CI)")
-
-    def meld_blocks(self) -> list[tuple]:
-        exact = self.meld_hands is None
-        h, d = self.tables["melds_hand"], self.tables["melds_deal"]
-
-        def est(x, ex):
-            if x["statistic"].startswith("mean"):
-                return f"{x['estimate']:.3f}" + ("" if ex else f" (95% CI {x['ci95_lo']:.3f}–{x['ci95_hi']:.3f})")
-            return prob(x["estimate"], x["ci95_lo"], x["ci95_hi"], ex)
-
-        def share(x):
-            return pct_ci(x["estimate"], x["ci95_lo"], x["ci95_hi"])
-
-        out = [("table", ["per hand", "estimate", "hands"], [[x["statistic"], est(x, exact), n_fmt(x["n"])]
-                                                             for _, x in h.iterrows()], "Melds per hand"),
-               ("table", ["per deal", "estimate", "deals"],
-                [[x["statistic"], share(x) if x["statistic"].startswith("p_") else est(x, False), n_fmt(x["n"])]
-                 for _, x in d.iterrows()], "Melds per deal")]
-        st = self.tables["stoeck"]
-        out.append(("table", ["stöck", "estimate", "sample"],
-                    [[x["statistic"], share(x) if x["statistic"] in ("stoeck_ours", "stoeck_theirs")
-                      else est(x, x["exact"]), n_fmt(x["n"])] for _, x in st.iterrows()],
-                    "Stöck: per hand and per deal (any hand), and scored in play per team"))
-        return out
 
 
 TRUMP_TEXT_BINS = ("2", "3", "4", "5")

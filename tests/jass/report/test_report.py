@@ -460,6 +460,29 @@ def test_rare_hands_section(built):
     assert sizes.loc["strata", "hands"] == PLAY.strata_hands * len(St.STRATA)
 
 
+def test_weis_and_multiplier_sections(built):
+    """Section 1's Weis table covers the uniform hands once (the hands holding a Weis replayed
+    without it: the sample-size row), declare - push equals its columns; chibre has no multiplier
+    tables; the Weis per hand is set against Graf's."""
+    from jass_sim.jass.report import weis as W
+
+    rep, out = built
+    t = rep.tables
+    wc = t["weis_choice"]
+    assert wc["n"].sum() == HANDS
+    assert np.allclose(wc["diff"], wc["declare"] - wc["push"])
+    assert np.allclose(wc["weis_effect"], wc["diff"] - wc["diff_no_weis"], equal_nan=True)
+    sizes = t["sample_sizes"].set_index("section")
+    assert sizes.loc["weis", "hands"] == wc.loc[wc["weis"] != "none", "n"].sum()
+    assert sizes.loc["multipliers", "hands"] == 0 and not len(t["mult_declare"])
+    ph = t["weis_per_hand"].set_index("count")
+    assert ph.loc["announced", "estimate"] == t["melds_hand"].set_index("statistic").loc["mean_meld_points",
+                                                                                         "estimate"]
+    md = (out / "index.md").read_text(encoding="utf-8")
+    assert "### The Weis and the choice" in md and f"Graf's {W.GRAF_MEAN:.2f}" in md
+    assert "The multipliers of" not in md
+
+
 def test_after_the_push_section(built):
     """Section 2e: the partners are compared on the same pushed deals (paired), the hand-type
     table covers every deal once per option, and the prose quotes the tables."""
