@@ -42,7 +42,7 @@ import numpy as np
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount
 from jass_sim.jass.rules._tricks import trick_power
-from jass_sim.jass.rules.tables import HIGHER, POINTS, SUIT_MASK
+from jass_sim.jass.rules.tables import HIGHER, POINTS, SUIT_MASK, TRUMP_MASK
 
 F_HAND = 0
 F_PLAYED = 36
@@ -157,6 +157,7 @@ def encode_view(seat, hand, trace, t, i, mode, voids, shown, played, declarer, o
     trick_pts = 0
     best_power = 0
     best_pos = 0
+    best_card = 0
     led = -1
     for k in range(i):
         c = trace[t, 1 + k]
@@ -166,11 +167,13 @@ def encode_view(seat, hand, trace, t, i, mode, voids, shown, played, declarer, o
         if k == 0:
             led = c // 9
             best_power = trick_power(c, led, mode)
+            best_card = c
         else:
             p = trick_power(c, led, mode)
             if p > best_power:
                 best_power = p
                 best_pos = k
+                best_card = c
     for r in range(1, 4):
         s = (seat + r) & 3
         for suit in range(4):
@@ -205,20 +208,11 @@ def encode_view(seat, hand, trace, t, i, mode, voids, shown, played, declarer, o
     for suit in range(4):
         n = _add(out, n, F_UNSEEN + 10 * CANON_SUIT[mode, suit] + popcount(unseen & SUIT_MASK[suit]))
     if i > 0:
-        x = hand
-        while x != U64_ZERO:
-            c = lowest_bit(x)
-            x &= x - U64_ONE
-            if trick_power(c, led, mode) > best_power:
-                n = _add(out, n, F_WINS_NOW + CANON_CARD[mode, c])
-        safe = True
-        x = unseen
-        while x != U64_ZERO:
-            c = lowest_bit(x)
-            x &= x - U64_ONE
-            if trick_power(c, led, mode) > best_power:
-                safe = False
-                break
-        if safe:
+        # the cards that beat the trick's best card (a trump or of the led suit): those of its suit
+        # ranked higher, and every trump when it is no trump; exactly the cards with a greater
+        # trick_power (one mask for the hand's and the unseen cards, instead of a loop over each)
+        beats = HIGHER[mode, best_card] | (TRUMP_MASK[mode] & ~SUIT_MASK[best_card // 9])
+        n = _add_cards(out, n, hand & beats, F_WINS_NOW, mode)
+        if (unseen & beats) == U64_ZERO:
             n = _add(out, n, F_SAFE)
     return n

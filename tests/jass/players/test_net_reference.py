@@ -175,3 +175,22 @@ def test_int16_scales_cannot_overflow():
         worst += -np.sort(-np.abs(q["W1q"][lo:hi].astype(np.int64)), axis=0)[:most].sum(0)
     assert worst.max() <= 32767
     assert np.all(bound * scale <= Q_LIMIT + 1e-6)
+
+
+def test_the_mask_of_cards_beating_the_trick_is_trick_power_exactly():
+    """The view's ``WINS_NOW`` and ``SAFE`` take the cards beating the trick's best card from one
+    mask (``HIGHER`` and the trumps) instead of comparing ``trick_power`` card by card: every mode,
+    led suit and best card (of the led suit or a trump), every card (7,776 cases, a fraction of a
+    second)."""
+    from jass_sim.jass.rules._tricks import trick_power
+    from jass_sim.jass.rules.tables import HIGHER, SUIT_MASK, TRUMP_MASK
+
+    for mode in range(6):
+        for led in range(4):
+            for best in range(36):
+                if best // 9 != led and not (TRUMP_MASK[mode] >> np.uint64(best)) & np.uint64(1):
+                    continue  # the best card of a trick is of the led suit or a trump
+                beats = int(HIGHER[mode, best] | (TRUMP_MASK[mode] & ~SUIT_MASK[best // 9]))
+                power = trick_power(best, led, mode)
+                assert [(beats >> c) & 1 == 1 for c in range(36)] == [
+                    trick_power(c, led, mode) > power for c in range(36)], (mode, led, best)
