@@ -116,6 +116,22 @@ class DeclaredMelds(Result):
         return "\n".join(lines)
 
 
+def checked_deal(hands, mode: str, leader: int):
+    """The four dealt ``hands`` (seats 0..3; text or card lists), the chosen ``mode`` and the
+    ``leader`` seat of a whole round, checked: ``(cards, mode number)``, or an :class:`InputError`
+    naming the bad argument (shared by ``declare_melds`` and ``game_round``)."""
+    if (isinstance(hands, str) or not isinstance(hands, (list, tuple)) or len(hands) != 4
+            or not all(isinstance(h, (str, list, tuple)) for h in hands)):
+        exc = InputError(f"hands must be the four hands of seats 0..3, got {hands!r}", str(hands))
+        exc.field = "hands"
+        raise exc
+    cards = parse_hands([h if isinstance(h, str) else " ".join(map(str, h)) for h in hands])
+    mode_number = mode_option(mode, allow_auto=False)
+    if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader <= 3:
+        raise InputError(f"leader must be a seat 0..3, got {leader!r}", str(leader))
+    return cards, mode_number
+
+
 @api_args(hands=None)  # a list of four hands, checked below (the "hands" kind would join them to a string)
 def declare_melds(hands, *, mode: str, leader: int = 0, rules: str = "chibre", progress=None) -> DeclaredMelds:
     """The melds and stöck of a dealt round: ``hands`` are the four nine-card hands (seats 0..3, in
@@ -146,15 +162,7 @@ def declare_melds(hands, *, mode: str, leader: int = 0, rules: str = "chibre", p
     from jass_sim.jass.rules import announcement
     from jass_sim.jass.rules.state import JassState
 
-    if (isinstance(hands, str) or not isinstance(hands, (list, tuple)) or len(hands) != 4
-            or not all(isinstance(h, (str, list, tuple)) for h in hands)):
-        exc = InputError(f"hands must be the four hands of seats 0..3, got {hands!r}", str(hands))
-        exc.field = "hands"
-        raise exc
-    cards = parse_hands([h if isinstance(h, str) else " ".join(map(str, h)) for h in hands])
-    mode_number = mode_option(mode, allow_auto=False)
-    if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader <= 3:
-        raise InputError(f"leader must be a seat 0..3, got {leader!r}", str(leader))
+    cards, mode_number = checked_deal(hands, mode, leader)
     # the round's state declares them as the engine does, once the mode is chosen (the leader chose it)
     state = JassState(cards, rules, chooser=leader)
     if progress is not None:

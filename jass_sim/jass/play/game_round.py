@@ -12,7 +12,7 @@ import numpy as np
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
 from jass_sim.jass.arg_kinds import api_args
-from jass_sim.jass.cards import MODE_NAMES, format_card, mode_option, parse_cards, parse_hands
+from jass_sim.jass.cards import MODE_NAMES, format_card, parse_cards
 
 
 @dataclass(eq=False, repr=False)
@@ -91,18 +91,11 @@ def game_round(hands, *, mode: str, leader: int = 0, chibred: bool = False, play
     """
     from jass_sim.core.chunks import Tick
     from jass_sim.jass.engine.game import MAX_CREDITS, game_after_round, round_credits
+    from jass_sim.jass.play.coach import checked_deal
     from jass_sim.jass.rules._melds import MAX_MELDS
     from jass_sim.jass.rules.state import JassState
 
-    if (isinstance(hands, str) or not isinstance(hands, (list, tuple)) or len(hands) != 4
-            or not all(isinstance(h, (str, list, tuple)) for h in hands)):
-        exc = InputError(f"hands must be the four hands of seats 0..3, got {hands!r}", str(hands))
-        exc.field = "hands"
-        raise exc
-    cards = parse_hands([h if isinstance(h, str) else " ".join(map(str, h)) for h in hands])
-    mode_number = mode_option(mode, allow_auto=False)
-    if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader <= 3:
-        raise InputError(f"leader must be a seat 0..3, got {leader!r}", str(leader))
+    cards, mode_number = checked_deal(hands, mode, leader)
     if not isinstance(chibred, bool):
         raise InputError(f"chibred must be true or false, got {chibred!r}", str(chibred))
     state = JassState(cards, rules, chooser=leader, may_chibre=True)
