@@ -38,8 +38,8 @@ from jass_sim.jass.differenzler.rules import (
     penalty,
     trump_of,
 )
-from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_taken
-from jass_sim.jass.rules.state import follow_refusal
+from jass_sim.jass.rules._tricks import play_card, trick_taken
+from jass_sim.jass.rules.state import checked_card, legal_card_mask
 
 __all__ = ["DifferenzlerState"]
 
@@ -154,11 +154,7 @@ class DifferenzlerState(State):
         return [format_card(c) for c in mask_to_cards(self._legal_mask(self.to_move()))]
 
     def _legal_mask(self, seat: int):
-        hand = self._hands[seat]
-        if self._n_in == 0:
-            return hand
-        led, best_card, _, _ = self._trick
-        return legal_follow(hand, led, best_card, self.trump)
+        return legal_card_mask(self._hands[seat], self._trick, self._n_in, self.trump)
 
     def normalise(self, action: str) -> str:
         """A number without leading zeros, or a card code (``HJ``, also ``h10``, ``♠A``)."""
@@ -184,16 +180,7 @@ class DifferenzlerState(State):
             return canonical
         if self.announcing:
             raise IllegalAction(f"seat {seat} announces its number (0 to {MAX_BID}) first, not a card", canonical)
-        card = parse_card(canonical)
-        if (int(self._played) >> card) & 1:
-            raise IllegalAction(f"card {canonical} is played twice", canonical)
-        if not (int(self._hands[seat]) >> card) & 1:
-            raise IllegalAction(f"seat {seat} plays {canonical}, which is not in its hand", canonical)
-        if not (int(self._legal_mask(seat)) >> card) & 1:
-            led, best_card, _, _ = self._trick
-            raise IllegalAction(f"seat {seat} may not play {canonical} here: "
-                                f"{follow_refusal(seat, card, self._hands[seat], led, best_card, self.trump)}",
-                                canonical)
+        checked_card(seat, canonical, self._played, self._hands[seat], self._trick, self._n_in, self.trump)
         return canonical
 
     def _do(self, action: str) -> None:

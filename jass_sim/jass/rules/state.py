@@ -90,6 +90,32 @@ def follow_refusal(seat: int, card: int, mask, led: int, best: int, mode: int, y
     return f"{you_} may not undertrump {format_card(best)} while {hold} cards other than trumps ({_labels(others)})"
 
 
+def legal_card_mask(hand, trick, n_in: int, mode: int):
+    """The cards of ``hand`` a seat may play (the step's :func:`legal_follow`; any card on the
+    lead): ``trick`` is the step's ``(led, best card, ...)``, ``n_in`` its cards so far, ``mode``
+    the trick's chibre mode (0..5)."""
+    if n_in == 0:
+        return hand
+    led, best_card, _, _ = trick
+    return legal_follow(hand, led, best_card, mode)
+
+
+def checked_card(seat: int, canonical: str, played, hand, trick, n_in: int, mode: int) -> int:
+    """The card ``canonical`` that ``seat`` plays, or :class:`IllegalAction` naming the rule it
+    breaks (played twice, not in its hand, the following rules of :func:`follow_refusal`); shared by
+    every Jass variant's State."""
+    card = parse_card(canonical)
+    if (int(played) >> card) & 1:
+        raise IllegalAction(f"card {canonical} is played twice", canonical)
+    if not (int(hand) >> card) & 1:
+        raise IllegalAction(f"seat {seat} plays {canonical}, which is not in its hand", canonical)
+    if not (int(legal_card_mask(hand, trick, n_in, mode)) >> card) & 1:
+        led, best_card, _, _ = trick
+        raise IllegalAction(f"seat {seat} may not play {canonical} here: "
+                            f"{follow_refusal(seat, card, hand, led, best_card, mode)}", canonical)
+    return card
+
+
 def _check_hands(hands) -> list[list[int]]:
     """Four 9-card hands that deal the 36 cards once each (else :class:`InputError` naming a card)."""
     hands = [[int(c) for c in h] for h in hands]
@@ -276,11 +302,7 @@ class JassState(State):
         return [format_card(c) for c in mask_to_cards(self._legal_mask(self.to_move()))]
 
     def _legal_mask(self, seat: int):
-        hand = self._hands[seat]
-        if self._n_in == 0:
-            return hand
-        led, best_card, _, _ = self._trick
-        return legal_follow(hand, led, best_card, self.trick_mode)
+        return legal_card_mask(self._hands[seat], self._trick, self._n_in, self.trick_mode)
 
     @property
     def trick_mode(self) -> int:
@@ -328,16 +350,7 @@ class JassState(State):
         if canonical == CHIBRE or canonical in ROUND_MODE_NAMES:
             raise IllegalAction(f"the mode is chosen ({ROUND_MODE_NAMES[self.mode]}): seat {seat} plays a card",
                                 canonical)
-        card = parse_card(canonical)
-        if (int(self._played) >> card) & 1:
-            raise IllegalAction(f"card {canonical} is played twice", canonical)
-        if not (int(self._hands[seat]) >> card) & 1:
-            raise IllegalAction(f"seat {seat} plays {canonical}, which is not in its hand", canonical)
-        if not (int(self._legal_mask(seat)) >> card) & 1:
-            led, best_card, _, _ = self._trick
-            raise IllegalAction(f"seat {seat} may not play {canonical} here: "
-                                f"{follow_refusal(seat, card, self._hands[seat], led, best_card, self.trick_mode)}",
-                                canonical)
+        checked_card(seat, canonical, self._played, self._hands[seat], self._trick, self._n_in, self.trick_mode)
         return canonical
 
     def _do(self, action: str) -> None:
