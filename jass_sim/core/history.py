@@ -74,6 +74,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             solved INTEGER NOT NULL DEFAULT 0,
             last_answer TEXT)""",
      "CREATE INDEX positions_due ON positions (game, due)"),
+    # 4: whole games (jass_sim.core.history_games): one entry per game with its score sheet; a round
+    # played in a game names it (rows of version 3 were single rounds: game_id NULL)
+    ("""CREATE TABLE games (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            created TEXT NOT NULL,
+            game TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            target INTEGER NOT NULL,
+            score TEXT NOT NULL,
+            sheet TEXT NOT NULL,
+            winner INTEGER,
+            ended TEXT)""",
+     "ALTER TABLE rounds ADD COLUMN game_id INTEGER",
+     "CREATE INDEX rounds_game ON rounds (game_id)"),
 )
 #: The schema version this code writes.
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -254,10 +268,12 @@ class HistoryStore:
 
         return self._run(write, write=True)
 
-    def list(self) -> list[dict]:
-        """Every round, newest first, without its text and review (:data:`LIST_COLUMNS`)."""
+    def list(self, in_games: bool = True) -> list[dict]:
+        """Every round, newest first, without its text and review (:data:`LIST_COLUMNS`); without
+        the rounds of whole games (:mod:`jass_sim.core.history_games`) unless ``in_games``."""
+        where = "" if in_games else " WHERE game_id IS NULL"
         rows = self._run(lambda conn: conn.execute(
-            f"SELECT {', '.join(LIST_COLUMNS)} FROM rounds ORDER BY id DESC").fetchall())
+            f"SELECT {', '.join(LIST_COLUMNS)} FROM rounds{where} ORDER BY id DESC").fetchall())
         return [_row(r, LIST_COLUMNS) for r in rows]
 
     def get(self, round_id: int) -> dict | None:
@@ -280,9 +296,10 @@ class HistoryStore:
         return self._run(work, write=True)
 
     def clear(self) -> int:
-        """Remove every round and every practice position; how many rounds there were."""
+        """Remove every round, game and practice position; how many rounds there were."""
         def work(conn):
             conn.execute("DELETE FROM positions")
+            conn.execute("DELETE FROM games")
             return conn.execute("DELETE FROM rounds").rowcount
 
         return self._run(work, write=True)

@@ -24,6 +24,8 @@
   ``"save": false``.
 - ``GET /api/practice``, ``GET /api/practice/next?game=G``, ``POST /api/practice/{id}/answer``: the
   drill of the saved reviews' mistakes (:mod:`jass_sim.page.practice`).
+- ``/api/history/games`` (``POST``, ``GET``, ``/open``, ``/{id}``, ``/{id}/rounds``): whole games played
+  with the coach, one history entry each with its score sheet (:mod:`jass_sim.page.games`).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from jass_sim.core.files import package_version
 from jass_sim.core.history import HistoryStore, history_path
 from jass_sim.page.auth import TokenGate
 from jass_sim.page.commands import COMMANDS, check_position, check_request, error_body
+from jass_sim.page.games import games_routes
 from jass_sim.page.history import EXTRA_ARGS, history_routes, saver, split_save
 from jass_sim.page.jobs import FINAL_STATES, JobQueue, QueueFull
 from jass_sim.page.notation import notation_json
@@ -232,6 +235,7 @@ def create_app(jobs: JobQueue | None = None, warm_up=None, token: str | None = N
         Route("/api/jobs/{job_id}", cancel, methods=["DELETE"]),
         Route("/api/jobs/{job_id}/events", events),
         *practice_routes(history, read_json, BodyError),  # /api/history/stats before /api/history/{id}
+        *games_routes(history, read_json, BodyError),  # /api/history/games before /api/history/{id}
         *history_routes(history),
         Route("/api/reports", reports),
         Mount("/static", app=StaticFiles(directory=static_dir()), name="static"),

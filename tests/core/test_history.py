@@ -62,7 +62,7 @@ def test_a_version_1_file_is_migrated_and_keeps_its_rows(tmp_path):
     store = HistoryStore(str(path))
     assert store.list() == [{"id": 1, "created": "2026-01-02T03:04:05Z", "game": "jass", "source": "review",
                              "mode": "OBE", "seat": "1", "card_loss": 4.0, "verdicts": {"blunder": 1}}]
-    assert store.version() == SCHEMA_VERSION == 3  # through 2 (source) and 3 (practice positions)
+    assert store.version() == SCHEMA_VERSION == 4  # through 2 (source), 3 (practice positions) and 4 (games)
     assert store.add(entry(source="coach")) == 2 and store.get(2)["source"] == "coach"
     indexes = sqlite3.connect(path).execute("SELECT name FROM sqlite_master WHERE type = 'index'").fetchall()
     assert ("rounds_created",) in indexes
