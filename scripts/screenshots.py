@@ -1,6 +1,6 @@
 """Screenshots of every view of the page at phone (390 px) and desktop (1280 px) width.
 
-    python scripts/screenshots.py [--url http://127.0.0.1:8765/] [--out docs/screenshots]
+    python scripts/screenshots.py [--url http://127.0.0.1:8765/] [--out docs/screenshots] [--only game]
 
 Starts its own server (on a free port) unless ``--url`` is given; drives Debian's Chromium
 (``/usr/bin/chromium``) with Playwright. Each view is filled with a sample input and its answer.
@@ -85,6 +85,32 @@ def fill_views(page, base: str, shoot, own_server: bool = True) -> None:
     shoot("basra")
 
 
+def fill_game(page, shoot) -> None:
+    """"Play a game" in the coach view to a short target (100: one to three rounds), played by the first
+    legal card (♥ when the choice is mine); the finished game with its score sheet, then its History entry."""
+    page.evaluate("window.jassSimTrickMs = 0")  # no 1.5 s pause after each trick (as the browser tests)
+    page.click('nav [data-view="coach"]')
+    page.fill("#game-target", "100")
+    page.click('[data-action="game-start"]')
+    while not page.locator("#game-result").is_visible():
+        page.wait_for_function("""() => {
+            const shown = (s) => { const e = document.querySelector(s); return e && !e.hidden && e.offsetParent !== null; };
+            return shown('#coach-choose') || shown('[data-action="game-next"]') || shown('#game-result')
+                || document.querySelector('#coach-hand button:not([disabled])') !== null; }""", timeout=600_000)
+        if page.locator('[data-action="game-next"]').is_visible():
+            page.click('[data-action="game-next"]')
+        elif page.locator("#coach-choose").is_visible():
+            page.click('#coach-choose [data-mode="H"]')
+        elif not page.locator("#game-result").is_visible():
+            page.locator("#coach-hand button:not([disabled])").first.click()
+    page.wait_for_selector("#coach-verdicts li >> nth=0", timeout=60_000)
+    shoot("game")
+    page.click('nav [data-view="history"]')
+    page.click('[data-testid="history-game"] >> nth=0 >> [data-action="history-game-rounds"]')
+    page.wait_for_selector('.history-game-rounds li >> nth=0', timeout=60_000)
+    shoot("history-game")
+
+
 def fill_practice(page, shoot, own_server: bool = True) -> None:
     """Practice: a round played at random reviewed (seed 3's seat 0 errs at trick 7), its mistake solved,
     then the History view's Progress panel
@@ -116,6 +142,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", help="a running page (default: start one)")
     parser.add_argument("--out", default="docs/screenshots")
+    parser.add_argument("--only", choices=("game",), help="only this view's screenshots (game: a whole game "
+                        "with the coach and its History entry)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -144,7 +172,13 @@ def main(argv=None) -> int:
                     page.evaluate("window.scrollTo(0, 0)")
                     page.screenshot(path=str(out / f"{name}-{label}.png"), full_page=True)
 
-                fill_views(page, base, shoot, own_server=server is not None)
+                if args.only == "game":
+                    page.goto(base + "#coach")
+                    page.wait_for_selector("#engine.ready", timeout=600_000)
+                    fill_game(page, shoot)
+                else:
+                    fill_views(page, base, shoot, own_server=server is not None)
+                    fill_game(page, shoot)
                 page.close()
             browser.close()
     finally:

@@ -11,6 +11,7 @@ import { setupAdvise } from "./advise.js";
 import { setupTable } from "./table.js";
 import { openedFrom, renderReview, setupReview } from "./review.js";
 import { setupCoach } from "./coach.js";
+import { setupCoachGame } from "./coach_game.js";
 import { setupCribbage } from "./cribbage.js";
 import { openCribReview } from "./cribbage_review.js";
 import { setupBasra } from "./basra.js";
@@ -81,7 +82,7 @@ async function start() {
   onStyleChange(relabelModes);
   setupSkipLink();
   setupTabs();
-  setupAdvise(); setupTable(); setupReview(); setupCoach(); setupCribbage(); setupBasra();
+  setupAdvise(); setupTable(); setupReview(); setupCoach(); setupCoachGame(); setupCribbage(); setupBasra();
   // the History view (its own ES module): a saved round reopens in Review with its saved review
   import("./history.js").then(({ mountHistory }) => {
     mountHistory($("#view-history"), {

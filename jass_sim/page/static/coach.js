@@ -10,7 +10,7 @@ import { cardLabel, deck as jassDeck, localize, modeLabel, renderHand, WHO } fro
 import { renderCardTable } from "./cardtable.js";
 import { coachKit, shuffle } from "./coachkit.js";
 import { roundText } from "./table.js";
-import { modeAdvice } from "./coach_mode.js";
+import { modeAdvice, pointsAdvice, tableScore } from "./coach_mode.js";
 
 const coach = {};
 // a job of this deal: its result, or an error; a deal replaced meanwhile stops the round's flow
@@ -23,7 +23,7 @@ export function setupCoach() {
   window.addEventListener("beforeunload", (e) => {
     if (coach.hands && coach.mode && !coach.over) { e.preventDefault(); e.returnValue = ""; }
   });
-  $('[data-action="deal"]', root).addEventListener("click", deal);
+  $('[data-action="deal"]', root).addEventListener("click", () => deal());
   $$("#coach-choose [data-mode]").forEach((b) => b.addEventListener("click", () => chosen(b.dataset.mode)));
   $('#coach-choose [data-action="chibre"]').addEventListener("click", chibre);
   onStyleChange(() => {
@@ -33,14 +33,20 @@ export function setupCoach() {
   });
 }
 
-function deal() {
+// A round of a whole game (coach_game.js): `first(hands)` the seat that has the choice first, `onEnd(round)`
+// called at the round's end instead of opening it in Review, `target` the game's (the score fields hold the
+// game's score). Without it, the Deal button's round: I or my partner choose first.
+export function dealRound(game) { deal(game); }
+
+function deal(game = null) {
   const cards = jassDeck().cards;
   const order = (c) => cards.indexOf(c);
   const deck = shuffle(cards);
   coach.round = (coach.round || 0) + 1;  // a new deal: the jobs of the last one are no longer wanted
   Object.assign(coach, { hands: [0, 1, 2, 3].map((s) => deck.slice(9 * s, 9 * s + 9).sort((a, b) => order(a) - order(b))),
                          played: [], lastPos: null, legalNow: [], mode: null, over: false, notes: [], declared: null, shown: {}, stoeck: {}, said: {}, meldsShown: false, showLast: false,
-                         first: $("#coach-first").value === "partner" ? 2 : 0, chibred: false });
+                         first: $("#coach-first").value === "partner" ? 2 : 0, chibred: false, game });
+  if (game) coach.first = game.first(coach.hands);
   coach.leader = coach.first;
   $("#coach-table").textContent = ""; $("#coach-feedback").textContent = ""; $("#coach-talk").textContent = "";
   $("#coach-verdicts").textContent = ""; $("#coach-verdicts").hidden = true;
@@ -49,7 +55,28 @@ function deal() {
   said.textContent = ""; said.hidden = true;
   renderHand($("#coach-hand"), coach.hands[0]);
   if (coach.first === 0) askMode("Your cards are dealt. Choose the mode, or chibre (your partner then chooses):", true);
-  else partnerFirst();
+  else if (coach.first === 2) partnerFirst();
+  else opponentFirst(coach.first);
+}
+
+const Who = (seat) => WHO[seat][0].toUpperCase() + WHO[seat].slice(1);
+
+// an opponent has the choice first (a whole game's chooser moves on): it chooses, or chibres to its partner
+async function opponentFirst(seat) {
+  talk(`${Who(seat)} is first to choose trump…`);
+  try {
+    const choice = await job("choose_mode", { hand: coach.hands[seat].join(" "), may_chibre: true });
+    let picker = seat, mode = choice.mode;
+    if (choice.chibre) {
+      picker = (seat + 2) % 4;
+      coach.chibred = true;
+      talk(`${Who(seat)} chibres: ${WHO[picker]} chooses…`);
+      mode = (await job("choose_mode", { hand: coach.hands[picker].join(" "), may_chibre: false })).mode;
+    }
+    talk(`${Who(picker)} chooses ${modeLabel(mode)}.`);
+    coach.chooser = picker;
+    await start(mode);
+  } catch (err) { failed(err); }
 }
 
 function askMode(text, mayChibre) {
@@ -110,18 +137,22 @@ export const MODE_SAMPLES = 1000, MODE_SEED = 0;
 // beside the round, which does not wait for it
 function weighMode(chosen) {
   const line = $("#coach-mode-advice"), round = coach.round;
-  const score = `${$("#coach-score-us").value.trim() || 0}:${$("#coach-score-them").value.trim() || 0}`;
+  const us = Number($("#coach-score-us").value.trim() || 0), them = Number($("#coach-score-them").value.trim() || 0);
+  // a game to another target than the table's: the same points to go (null: more than the table holds)
+  const at = coach.game ? tableScore(us, them, coach.game.target) : { ours: us, theirs: them };
   Object.assign(line.dataset, { chosen, best: "", byPoints: "", differs: "" });
   line.textContent = "The coach weighs your choice at this score…";
   line.hidden = false;
-  const args = { hand: coach.hands[0].join(" "), chibred: coach.chibred, score, samples: MODE_SAMPLES, seed: MODE_SEED };
+  const args = { hand: coach.hands[0].join(" "), chibred: coach.chibred, samples: MODE_SAMPLES, seed: MODE_SEED };
+  if (at) args.score = `${at.ours}:${at.theirs}`;
+  const game = coach.game ? { ours: us, theirs: them, target: coach.game.target } : null;
   runJob("advise", args).then((out) => {
     if (round !== coach.round || out.kind === "cancelled") return;
     if (out.kind === "error") {  // said where the word would be, never silently missing
       line.textContent = `The coach could not weigh your choice (${out.data.error}).`;
       return;
     }
-    const said = modeAdvice(out.data, chosen);
+    const said = at ? modeAdvice(out.data, chosen, game) : pointsAdvice(out.data, chosen, game);
     Object.assign(line.dataset, { best: said.best, byPoints: said.byPoints, differs: String(said.differs) });
     line.textContent = said.text;
     coach.notes.push(said.text);
@@ -180,12 +211,18 @@ function tableTalk(pos) {
 // the score: card points, the Weis that count (once shown) and the stöck said
 // (a match, all nine tricks, adds its points and voids the beaten team's melds and stöck)
 function score(pos) {
-  const d = coach.declared, melds = [0, 0], stoeck = [0, 0], match = [0, 0], taken = [0, 0];
-  if (coach.meldsShown && d.scoring_team !== null) melds[d.scoring_team] = d.meld_points[d.scoring_team];
+  const p = scoreParts(pos);
+  return [0, 1].map((team) => p.cards[team] + p.weis[team] + p.stoeck[team] + p.match[team]);
+}
+
+// the round's score by its parts, per team (us first): card points, Weis, Stöck, match
+function scoreParts(pos) {
+  const d = coach.declared, weis = [0, 0], stoeck = [0, 0], match = [0, 0], taken = [0, 0];
+  if (coach.meldsShown && d.scoring_team !== null) weis[d.scoring_team] = d.meld_points[d.scoring_team];
   for (const seat of Object.keys(coach.stoeck)) stoeck[seat % 2] += d.stoeck_points;
   for (const winner of pos.winners || []) taken[winner % 2] += 1;
-  for (const team of [0, 1]) if (taken[team] === 9) { match[team] = d.match_points; melds[1 - team] = stoeck[1 - team] = 0; }
-  return pos.points_so_far.map((p, team) => p + melds[team] + stoeck[team] + match[team]);
+  for (const team of [0, 1]) if (taken[team] === 9) { match[team] = d.match_points; weis[1 - team] = stoeck[1 - team] = 0; }
+  return { cards: pos.points_so_far.slice(), weis, stoeck, match };
 }
 
 function meldLines() {
@@ -332,6 +369,12 @@ export function endExtras(declared, shown, stoeck, winners) {
 function coachEnd(pos) {
   coach.over = true;
   const [us, them] = score(pos);
+  if (coach.game) {  // a round of a whole game: the game counts it, saves it and deals the next
+    $("#coach-feedback").textContent += ` The round is over: us ${us}, them ${them}.`;
+    coach.game.onEnd({ hands: coach.hands, mode: coach.mode, leader: coach.leader, chooser: coach.chooser,
+                       chibred: coach.chibred, played: coach.played, melds: meldsString(), parts: scoreParts(pos) });
+    return;
+  }
   $("#coach-feedback").textContent += ` The round is over: us ${us}, them ${them} (card points ${pos.points_so_far[0]} to ${pos.points_so_far[1]}${endExtras(coach.declared, coach.shown, coach.stoeck, pos.winners)}). Opening it in Review…`;
   $("#review-text").value = roundText({ hands: Object.fromEntries(coach.hands.map((h, s) => [s, h])), mode: coach.mode, leader: coach.leader,
                                         chooser: coach.chooser, chibred: coach.chibred, played: coach.played, melds: meldsString() });

@@ -10,14 +10,31 @@ const pp = (x) => `${x >= 0 ? "+" : ""}${fmt(100 * x)}`;
 // an option of the advise document ("H" ... "UNE", "chibre") in the page's labels
 export const optionLabel = (option) => (option === "chibre" ? "Chibre" : modeLabel(option));
 
+// The target of the shipped equity table the advise job uses (the chibre preset's; its answer names it).
+export const TABLE_TARGET = 1000;
+
+// A whole game's score `ours`:`theirs` to `target` as the equity table's score with the same points to go
+// (a game's chances depend on the points each team still needs, not on where it started), or null when a
+// team needs more than the table's target (the table does not reach that far).
+export function tableScore(ours, theirs, target) {
+  const shift = TABLE_TARGET - target;
+  if (ours + shift < 0 || theirs + shift < 0) return null;
+  return { ours: ours + shift, theirs: theirs + shift };
+}
+
 // The line for `chosen` (an option name) from the advise JSON `doc` (with its `win_probability` block):
 // { text, best, byPoints, differs }; `best` is the choice by P(win), `byPoints` the one by expected points.
-export function modeAdvice(doc, chosen) {
+// `game` ({ ours, theirs, target }): a whole game's own score, when its target is not the table's.
+export function modeAdvice(doc, chosen, game = null) {
   const w = doc.win_probability;
   const best = w.recommendation, byPoints = doc.recommendation;
   const mine = w.options.find((o) => o.option === chosen);
   const top = w.options.find((o) => o.option === best);
-  const parts = [`At ${w.score.ours}:${w.score.theirs} to ${w.target}, the choice that wins the game most often is ` +
+  const at = game && game.target !== w.target
+    ? `At ${game.ours}:${game.theirs} to ${game.target} (${game.target - game.ours} and ${game.target - game.theirs} points ` +
+      `to go, as ${w.score.ours}:${w.score.theirs} to ${w.target} in the equity table)`
+    : `At ${w.score.ours}:${w.score.theirs} to ${w.target}`;
+  const parts = [`${at}, the choice that wins the game most often is ` +
                  `${optionLabel(best)}: P(win) ${pct(top.p_win)} (95% CI ${pct(top.ci95[0])} to ${pct(top.ci95[1])}` +
                  `, ${doc.samples} deals).`];
   if (w.too_close && w.lead_over_next) {
@@ -42,4 +59,22 @@ export function modeAdvice(doc, chosen) {
     parts.push(`By expected points it is ${optionLabel(best)} too.`);
   }
   return { text: parts.join(" "), best, byPoints, differs };
+}
+
+// The line for `chosen` when the game's score is beyond the equity table (`game`: { ours, theirs, target }):
+// the choice by expected points (the advise job without a score), said as such.
+export function pointsAdvice(doc, chosen, game) {
+  const best = doc.recommendation;
+  const parts = [`At ${game.ours}:${game.theirs} to ${game.target} a team needs more than ${TABLE_TARGET} points, beyond ` +
+                 `the equity table: the coach weighs the choice by expected points (${doc.samples} deals), and the best is ` +
+                 `${optionLabel(best)}.`];
+  const mine = doc.options.find((o) => o.option === chosen);
+  if (chosen === best) parts.push("You chose it.");
+  else if (!mine) parts.push(`You chose ${optionLabel(chosen)}, which the coach did not weigh.`);
+  else {
+    const vs = mine.versus_best;
+    parts.push(`You chose ${optionLabel(chosen)}: ${fmt(-vs.mean)} points less per round (95% CI ${fmt(-vs.ci95[1])} ` +
+               `to ${fmt(-vs.ci95[0])}).`);
+  }
+  return { text: parts.join(" "), best, byPoints: best, differs: false };
 }

@@ -1,7 +1,8 @@
 // jass-sim page: the History view, an ES module (no build step, nothing from another host).
 // The server saves every review and coached round (jass_sim.core.history); this view lists them through
 // GET /api/history, reopens one in Review (GET /api/history/{id}: the round's text and its review) and
-// deletes one (DELETE /api/history/{id}) or all (DELETE /api/history).
+// deletes one (DELETE /api/history/{id}) or all (DELETE /api/history). A whole game played with the coach is
+// one entry (GET /api/history/games): its score, winner and rounds, each of which opens in Review.
 
 import { el } from "./dom.js";
 import { verdictCount, VERDICTS } from "./reviewkit.js";
@@ -48,7 +49,7 @@ export function mountHistory(root, { openInReview, modeLabel = (m) => m } = {}) 
       el("button", { type: "button", "data-action": "history-refresh", onclick: () => refresh() }, "Refresh"), deleteAll),
     confirmBar, error, status, list);
 
-  let rows = [];
+  let rows = [], games = [];
 
   function showError(message) { error.textContent = message; }
 
@@ -61,9 +62,13 @@ export function mountHistory(root, { openInReview, modeLabel = (m) => m } = {}) 
 
   function render() {
     list.textContent = "";
-    deleteAll.disabled = rows.length === 0;
-    status.textContent = rows.length ? `${rows.length} saved round${rows.length === 1 ? "" : "s"}, newest first.` : "No saved rounds yet: review a round or play one with the coach.";
-    for (const row of rows) {
+    deleteAll.disabled = rows.length + games.length === 0;
+    const counted = [[rows.length, "saved round"], [games.length, "game"]].filter(([n]) => n).map(([n, w]) => `${n} ${w}${n === 1 ? "" : "s"}`);
+    status.textContent = counted.length ? `${counted.join(" and ")}, newest first.` : "No saved rounds yet: review a round or play one with the coach.";
+    const items = [...games.map((g) => ({ created: g.created, game: g })), ...rows.map((r) => ({ created: r.created, row: r }))];
+    items.sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : 0));
+    for (const { row, game } of items) {
+      if (game) { list.append(gameEntry(game)); continue; }
       const loss = row.card_loss === null || row.card_loss === undefined ? "–" : Number(row.card_loss).toFixed(1);
       const seats = String(row.seat).includes(",") ? `seats ${row.seat}` : `seat ${row.seat}`;
       list.append(el("li", { class: "history-row", "data-testid": "history-row", "data-history-id": row.id },
@@ -79,9 +84,49 @@ export function mountHistory(root, { openInReview, modeLabel = (m) => m } = {}) 
     }
   }
 
+  // a whole game: one entry with its score, winner and the points its rounds lost; its rounds on demand
+  function gameEntry(g) {
+    const result = g.winner === null ? "not over" : `won by ${g.winner === 0 ? "you and your partner" : "seats 1 and 3"}`;
+    const loss = g.card_loss === null || g.card_loss === undefined ? "–" : Number(g.card_loss).toFixed(1);
+    const rounds = el("ol", { class: "history-game-rounds", hidden: true });
+    const toggle = el("button", { type: "button", "data-action": "history-game-rounds", "aria-expanded": "false", onclick: async () => {
+      const show = rounds.hidden;
+      if (show && !rounds.children.length) {
+        try { fillRounds(rounds, await call("GET", `/api/history/games/${g.id}`)); } catch (err) { showError(err.message); return; }
+      }
+      rounds.hidden = !show;
+      toggle.setAttribute("aria-expanded", String(show));
+    } }, "Its rounds");
+    return el("li", { class: "history-row history-game", "data-testid": "history-game", "data-game-id": g.id, "data-winner": g.winner ?? "" },
+      el("div", { class: "history-head" },
+        el("time", { datetime: g.created, text: when(g.created) }),
+        el("span", { text: ` · ${GAME_LABEL[g.game] || g.game} · a game to ${g.target} · us ${g.score[0]} : them ${g.score[1]}, ${result} · ` +
+                           `${g.saved_rounds} round${g.saved_rounds === 1 ? "" : "s"}` })),
+      el("div", { class: "history-loss" },
+        el("strong", { "data-testid": "history-loss", text: loss }), " points lost by card play ", verdictChips(g.verdicts || {})),
+      el("div", { class: "actions" }, toggle,
+        el("button", { type: "button", "data-action": "history-game-delete", "aria-label": `Delete the game of ${when(g.created)}`,
+                       onclick: () => removeGame(g.id) }, "Delete")),
+      rounds);
+  }
+
+  function fillRounds(box, doc) {
+    doc.sheet.forEach((r, i) => box.append(el("li", {},
+      `Round ${i + 1}: ${modeLabel(r.mode)}, us ${r.totals[0]} : them ${r.totals[1]} (score ${r.after[0]} : ${r.after[1]}) `,
+      r.round_id ? el("button", { type: "button", "data-action": "history-open", onclick: () => open(r.round_id) }, "Open in Review") : "")));
+  }
+
+  async function removeGame(id) {
+    showError("");
+    try { await call("DELETE", `/api/history/games/${id}`); } catch (err) { showError(err.message); }
+    await refresh();
+    (list.querySelector("button") || deleteAll).focus();
+  }
+
   async function refresh() {
     showError("");
     try {
+      games = (await call("GET", "/api/history/games")).games;
       rows = (await call("GET", "/api/history")).rounds;
       render();
     } catch (err) { showError(`The history could not be read: ${err.message}`); }
@@ -106,7 +151,7 @@ export function mountHistory(root, { openInReview, modeLabel = (m) => m } = {}) 
   function askDeleteAll() {
     confirmBar.textContent = "";
     confirmBar.append(
-      el("span", { text: `Delete all ${rows.length} saved round${rows.length === 1 ? "" : "s"}?` }),
+      el("span", { text: `Delete all ${rows.length} saved round${rows.length === 1 ? "" : "s"}${games.length ? ` and ${games.length} game${games.length === 1 ? "" : "s"}` : ""}?` }),
       el("button", { type: "button", class: "primary", "data-action": "history-delete-all-confirm", onclick: async () => {
         confirmBar.hidden = true;
         try { await call("DELETE", "/api/history"); } catch (err) { showError(err.message); }
