@@ -3,7 +3,8 @@ a round's 157 card points reach it within two or three rounds), each round coach
 Checks the score sheet (each round's score before is the last one's after; a round that did not end the
 game adds its total), the choice moving on (the ♦7 holder first, then the next seat), the right winner
 by premier sorti (the winner at or over the target, the loser under it), the one History entry with its
-rounds (not listed alone), the rounds' mistakes in Practice, and axe at 390 and 1280 px.
+rounds (not listed alone), the rounds' mistakes in Practice, axe at 390 and 1280 px, and a reload during
+the game (the browser asks first; the game is offered again and goes on).
 
 Budget: one page load and a game of one to three rounds played by the first legal card (about 20 s
 a round on a warm cache and a quiet machine: the bots' cards, the coach's ratings and the round's
@@ -62,13 +63,22 @@ def test_a_whole_game_to_the_target_is_played_counted_and_saved(ready, base):
     page.fill("#game-target", str(TARGET))
     page.click('[data-action="game-start"]')
     expect(page.get_by_test_id("game-status")).to_contain_text(f"Game to {TARGET}: us 0, them 0 · round 1")
+    # a reload would lose the round being played: the browser asks first; after it the game is offered again
+    assert page.evaluate("() => { const e = new Event('beforeunload', { cancelable: true }); "
+                         "window.dispatchEvent(e); return e.defaultPrevented; }")
+    page.reload()
+    expect(page.locator("#engine")).to_have_class(re.compile("ready"))
+    page.click('nav [data-view="coach"]')
+    expect(page.locator("#game-resume")).to_contain_text(f"A game to {TARGET} stands at 0:0 after 0 rounds.")
+    page.click('[data-action="game-resume"]')
+    expect(page.get_by_test_id("game-status")).to_contain_text(f"Game to {TARGET}: us 0, them 0 · round 1")
     rounds = _play_until_over(page) + 1
     result = page.get_by_test_id("game-result")
     expect(result).to_contain_text("Saved in the History as one game")
     winner = int(result.get_attribute("data-winner"))
 
     # the saved game: the sheet chains, the choice moves on, the right winner
-    game = page.request.get(f"{base}api/history/games").json()["games"][0]
+    game = {"id": int(result.get_attribute("data-game-id"))}
     doc = page.request.get(f"{base}api/history/games/{game['id']}").json()
     sheet = doc["sheet"]
     assert doc["winner"] == winner and doc["target"] == TARGET and len(sheet) == rounds and doc["ended"]

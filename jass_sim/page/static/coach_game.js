@@ -146,10 +146,10 @@ function ended(last) {
   $("#game-result").textContent = `${w === 0 ? "You win" : "Seats 1 and 3 win"} the game, ${s[w]} to ${s[1 - w]} (${how})` +
     `${last.rubicon ? `; ${TEAM[1 - w]} stay under half the target (rubicon)` : ""}. Saved in the History as one game ` +
     `with its ${game.sheet.length} round${game.sheet.length === 1 ? "" : "s"}; its mistakes are in Practice.`;
-  $("#game-result").dataset.winner = String(w);
+  Object.assign($("#game-result").dataset, { winner: String(w), gameId: String(game.id) });
   $("#game-result").hidden = false;
   $("#game-status").textContent = `Game over: us ${s[0]}, them ${s[1]}.`;
-  for (const box of ["#coach-score-us", "#coach-score-them"]) $(box).readOnly = false;
+  for (const box of ["#coach-score-us", "#coach-score-them"]) { $(box).value = "0"; $(box).readOnly = false; }  // a single round's again
   $("#coach-solo").hidden = false;
   $("#game-start").hidden = false;
   game.id = null;
