@@ -156,7 +156,7 @@ def test_a_version_2_file_gets_the_positions_table_and_keeps_its_rounds(tmp_path
     """)
     conn.close()
     store = HistoryStore(str(path))
-    assert drill.list_positions(store) == [] and store.version() == SCHEMA_VERSION == 3
+    assert drill.list_positions(store) == [] and store.version() == SCHEMA_VERSION == 4  # through 3 and 4 (games)
     assert len(store.list()) == 1
     assert store.add(entry(position())) == 2 and drill.next_due(store, "jass")["id"] == 1
 

@@ -163,3 +163,31 @@ def test_a_version_3_history_opens_with_its_rounds_and_takes_games(tmp_path, cli
         assert c.post(f"/api/history/games/{gid}/rounds", json={"row": row(), "before": [0, 0], "after": [120, 57],
                                                                  "round_id": 1}).status_code == 200
         assert c.get("/api/history").json()["rounds"] == []  # the old round is in the game now
+
+
+def test_two_tabs_adding_the_same_round_at_once_count_it_once(store):
+    """Two threads (two tabs' requests) add a round from the same score at the same moment: one is
+    counted, the other refused (GameConflict), never both, never neither."""
+    import threading
+
+    from jass_sim.core.history_games import GameConflict, add_round, get_game, start_game
+
+    gid = start_game(store, "jass", "chibre", 1000)["id"]
+    outcomes, gate = [], threading.Barrier(2)
+
+    def tab():
+        gate.wait()
+        try:
+            add_round(store, gid, row=row(), before=[0, 0], after=[120, 57])
+            outcomes.append("counted")
+        except GameConflict:
+            outcomes.append("refused")
+
+    threads = [threading.Thread(target=tab) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["counted", "refused"]
+    game = get_game(store, gid)
+    assert game["played"] == 1 and game["score"] == [120, 57]
