@@ -1,6 +1,6 @@
 """Screenshots of every view of the page at phone (390 px) and desktop (1280 px) width.
 
-    python scripts/screenshots.py [--url http://127.0.0.1:8765/] [--out docs/screenshots] [--only game]
+    python scripts/screenshots.py [--url http://127.0.0.1:8765/] [--out docs/screenshots] [--only coach|game]
 
 Starts its own server (on a free port) unless ``--url`` is given; drives Debian's Chromium
 (``/usr/bin/chromium``) with Playwright. Each view is filled with a sample input and its answer.
@@ -57,16 +57,7 @@ def fill_views(page, base: str, shoot, own_server: bool = True) -> None:
 
     fill_practice(page, shoot, own_server)
 
-    page.click('nav [data-view="coach"]')
-    page.click('[data-action="deal"]')
-    page.click('#coach-choose [data-mode="H"]')
-    for _ in range(2):  # into the second trick: the melds shown, the last trick on demand
-        page.wait_for_selector("#coach-hand button:not([disabled])", timeout=60_000)
-        page.click("#coach-hand button:not([disabled])")
-    page.wait_for_function("document.querySelector('#coach-feedback').textContent.includes('point') || "
-                           "document.querySelector('#coach-feedback').textContent.includes('✓') || "
-                           "document.querySelector('#coach-feedback').textContent.includes('only')", timeout=60_000)
-    shoot("coach")
+    fill_coach(page, shoot)
 
     page.click('nav [data-view="cribbage"]')
     page.fill("#cribbage-hand", "5H 5D JS 6C 4H KD")
@@ -83,6 +74,20 @@ def fill_views(page, base: str, shoot, own_server: bool = True) -> None:
     page.click('[data-action="basra-advise"]')
     page.wait_for_selector("#basra-result [data-testid=recommendation]", timeout=120_000)
     shoot("basra")
+
+
+def fill_coach(page, shoot) -> None:
+    """A coached round into its second trick: the melds shown, the last trick on demand."""
+    page.click('nav [data-view="coach"]')
+    page.click('[data-action="deal"]')
+    page.click('#coach-choose [data-mode="H"]')
+    for _ in range(2):
+        page.wait_for_selector("#coach-hand button:not([disabled])", timeout=60_000)
+        page.click("#coach-hand button:not([disabled])")
+    page.wait_for_function("document.querySelector('#coach-feedback').textContent.includes('point') || "
+                           "document.querySelector('#coach-feedback').textContent.includes('✓') || "
+                           "document.querySelector('#coach-feedback').textContent.includes('only')", timeout=60_000)
+    shoot("coach")
 
 
 def fill_game(page, shoot) -> None:
@@ -142,8 +147,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", help="a running page (default: start one)")
     parser.add_argument("--out", default="docs/screenshots")
-    parser.add_argument("--only", choices=("game",), help="only this view's screenshots (game: a whole game "
-                        "with the coach and its History entry)")
+    parser.add_argument("--only", choices=("coach", "game"), help="only this view's screenshots (coach: a coached "
+                        "round; game: a whole game with the coach and its History entry)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -172,10 +177,10 @@ def main(argv=None) -> int:
                     page.evaluate("window.scrollTo(0, 0)")
                     page.screenshot(path=str(out / f"{name}-{label}.png"), full_page=True)
 
-                if args.only == "game":
+                if args.only:
                     page.goto(base + "#coach")
                     page.wait_for_selector("#engine.ready", timeout=600_000)
-                    fill_game(page, shoot)
+                    (fill_game if args.only == "game" else fill_coach)(page, shoot)
                 else:
                     fill_views(page, base, shoot, own_server=server is not None)
                     fill_game(page, shoot)
