@@ -155,7 +155,10 @@ def _count(table: pd.DataFrame) -> int:
 
 
 def _share_text(r) -> str:
-    return f"{100 * r['share_jack_better']:.0f}% ({100 * r['share_lo']:.0f}–{100 * r['share_hi']:.0f}%)"
+    """A share with its Wilson 95% CI, as the Jass report writes one: ``40.0% (95% CI 34.1–46.2%)``."""
+    from jass_sim.core.report.text import pct_ci
+
+    return pct_ci(r["share_jack_better"], r["share_lo"], r["share_hi"])
 
 
 def spend_advice(table: pd.DataFrame, card: str) -> str:
@@ -270,6 +273,24 @@ def _pm(row) -> str:
     return f"{row['mean']:+.2f} ± {(row['ci95_hi'] - row['ci95_lo']) / 2:.2f}"
 
 
+def _rate_text(p: float, lo: float, hi: float) -> str:
+    """A rate with its 95% CI in the Jass report's style (``23.2% (95% CI 20.9–25.5%)``), or
+    without an interval when there is none (one position)."""
+    from jass_sim.core.report.text import pct, pct_ci
+
+    return pct(p) + " (one position: no CI)" if np.isnan(lo) or np.isnan(hi) else pct_ci(p, lo, hi)
+
+
+def _variant_text(figure: str, r) -> str:
+    """A cell of the variants table in the report's one CI style: a share as ``49.9% (95% CI
+    48.9–51.0%)``, rounds per game as ``3.948 ± 0.023``, the point figures as ``+3.42 ± 0.01``."""
+    if figure == "starting side wins":
+        return _rate_text(r["mean"], r["ci95_lo"], r["ci95_hi"])
+    if figure == "rounds per game":
+        return f"{r['mean']:.3f} ± {(r['ci95_hi'] - r['ci95_lo']) / 2:.3f}"
+    return _pm(r)
+
+
 def blocks(rep: BasraReport) -> list[tuple]:
     """The document (see :mod:`jass_sim.core.report.render`)."""
     B: list[tuple] = [("h1", f"Basra strategy report — {rep.players} players, rules `{rep.rules.name}`")]
@@ -312,8 +333,8 @@ def blocks(rep: BasraReport) -> list[tuple]:
                    "Jack only if it is a Jack): exact in each position, averaged over the positions (95% CI over "
                    "them)."))
     B.append(("table", ["rank", "n", "net vs hand mean", "opponent Basra next (95% CI)"],
-              [[r["rank"], str(r["n"]), _pm(r), f"{100 * r['p_opponent_basra_next']:.1f}% "
-                f"({100 * r['p_lo']:.1f}–{100 * r['p_hi']:.1f}%)"] for _, r in empty.iterrows()],
+              [[r["rank"], str(r["n"]), _pm(r), _rate_text(r["p_opponent_basra_next"], r["p_lo"], r["p_hi"])]
+               for _, r in empty.iterrows()],
               "Laying a card on an empty table"))
     B.append(("img", "empty_table.png", "Value of the card laid on an empty table"))
     from jass_sim.basra.engine import SEARCH_SAMPLES
@@ -338,9 +359,7 @@ def blocks(rep: BasraReport) -> list[tuple]:
     rows = []
     for name in dict.fromkeys(var["rules"]):
         sub = var[var["rules"] == name].set_index("figure")
-        rows.append([name] + [_pm(sub.loc[f]) if f not in ("starting side wins", "rounds per game")
-                              else f"{sub.loc[f]['mean']:.3f} [{sub.loc[f]['ci95_lo']:.3f}, {sub.loc[f]['ci95_hi']:.3f}]"
-                              for f in figs])
+        rows.append([name] + [_variant_text(f, sub.loc[f]) for f in figs])
     B.append(("table", ["rules"] + figs, rows, "Variants, greedy play"))
     B.append(("img", "variants.png", "Variants"))
     return B
@@ -357,7 +376,7 @@ def figures(rep: BasraReport) -> dict[str, bytes]:
     jack = jack[jack["table_cards"] != "all"]
     if len(jack):
         ax.errorbar(jack["table_cards"], jack["mean"], yerr=error_bars(jack), marker="o", capsize=3)
-    ax.axhline(0, color="grey", lw=0.8)
+    ax.axhline(0, color="grey", lw=0.8, ls="--")
     ax.set_xlabel("cards on the table")
     ax.set_ylabel("Jack minus other card (net points)")
     out["jack.png"] = png_bytes(fig)
@@ -367,7 +386,7 @@ def figures(rep: BasraReport) -> dict[str, bytes]:
     ax = fig.add_subplot()
     if len(seven):
         ax.errorbar(seven["table_cards"], seven["mean"], yerr=error_bars(seven), marker="o", capsize=3, color="C3")
-    ax.axhline(0, color="grey", lw=0.8)
+    ax.axhline(0, color="grey", lw=0.8, ls="--")
     ax.set_xlabel("cards on the table")
     ax.set_ylabel("7♦ minus other card (net points)")
     out["seven.png"] = png_bytes(fig)
@@ -380,7 +399,7 @@ def figures(rep: BasraReport) -> dict[str, bytes]:
         ax2 = ax.twinx()
         ax2.bar(empty["rank"], 100 * empty["p_opponent_basra_next"], alpha=0.25, color="C3")
         ax2.set_ylabel("opponent Basra next (%)")
-    ax.axhline(0, color="grey", lw=0.8)
+    ax.axhline(0, color="grey", lw=0.8, ls="--")
     ax.set_xlabel("rank laid on the empty table")
     ax.set_ylabel("net points vs hand mean")
     out["empty_table.png"] = png_bytes(fig)
@@ -396,8 +415,11 @@ def figures(rep: BasraReport) -> dict[str, bytes]:
         ax.set_xticks(range(len(sub)), [r.replace("-", "-\n") for r in sub["rules"]], fontsize=7)
         ax.set_title(f, fontsize=9)
         ax.set_ylabel(units[f], fontsize=8)
-        if f == "first-player advantage":
-            ax.axhline(0, color="grey", lw=0.8)
+        # the whole axis from zero: a truncated axis makes the variants' small differences look large
+        lo, hi = min(float(sub["ci95_lo"].min()), 0.0), max(float(sub["ci95_hi"].max()), 0.0)
+        pad = 0.08 * max(hi - lo, 1e-9)
+        ax.set_ylim(lo - (pad if lo < 0 else 0.0), hi + pad)
+        ax.axhline(0, color="grey", lw=0.8, ls="--")
     out["variants.png"] = png_bytes(fig)
     return out
 

@@ -95,3 +95,53 @@ def test_interrupted_report_leaves_the_old_one_whole(tmp_path, monkeypatch, fail
     assert result.exit_code != 0
     assert _tree(out) == before  # not one file replaced, added or removed
     assert os.listdir(tmp_path) == ["rep"]  # no temporary directory left beside it
+
+
+def _made_up_report():
+    """A report with made-up tables (no simulation): the figures and the text only."""
+    from jass_sim.basra import strategy_report as SR
+    from jass_sim.basra.rules import get_rules as basra_rules
+
+    by = lambda key, vals: pd.DataFrame([{key: k, "n": 40, "mean": m, "ci95_lo": m - 0.5, "ci95_hi": m + 0.5,  # noqa: E731
+                                          "share_jack_better": 0.4, "share_lo": 0.3, "share_hi": 0.5}
+                                         for k, m in vals])
+    jack = by("table_cards", [("1", -1.5), ("2", -1.6), ("3", 0.4), ("all", -0.6)])
+    empty = by("rank", [("A", 1.0), ("2", 2.1)]).assign(p_opponent_basra_next=[0.23, 0.22], p_lo=[0.21, 0.19],
+                                                         p_hi=[0.26, 0.24])
+    var = pd.DataFrame([{"rules": r, "figure": f, "n": 100, "mean": m, "ci95_lo": m - d, "ci95_hi": m + d}
+                        for r, off in (("leaflet", 0.0), ("seven-diamonds", 0.17))
+                        for f, m, d in (("basras per deal", 3.42 + off, 0.01), ("first-player advantage", -0.5, 0.06),
+                                        ("greedy minus random", 14.3 + off, 0.05), ("starting side wins", 0.499, 0.01),
+                                        ("rounds per game", 3.948, 0.023))])
+    mem = pd.DataFrame({"figure": ["A minus B"], "n": [10], "mean": [5.2], "ci95_lo": [4.7], "ci95_hi": [5.7]})
+    return SR.BasraReport(2, basra_rules("leaflet"), 1, 40, 16, 100, 6, 4, "jass-sim basra report",
+                          {"jack": jack, "seven": jack, "empty_table": empty, "memory": mem, "variants": var})
+
+
+def test_figures_dashed_zero_and_untruncated_axes(monkeypatch):
+    """issue 51 item 11: jack.png's zero line is dashed; variants.png's y axes start at zero (a
+    truncated axis made 3.42 against 3.59 Basras per deal look like a doubling)."""
+    from jass_sim.basra import strategy_report as SR
+    from jass_sim.core.report import figures as F
+
+    made = []
+    monkeypatch.setattr(F, "png_bytes", lambda fig: made.append(fig) or b"")
+    out = SR.figures(_made_up_report())
+    figs = dict(zip(out, made))
+    zero = [ln for ln in figs["jack.png"].axes[0].lines if list(ln.get_ydata()) == [0, 0]]
+    assert zero and zero[0].get_linestyle() == "--"
+    for ax in figs["variants.png"].axes:
+        lo, hi = ax.get_ylim()
+        assert lo <= 0 <= hi
+
+
+def test_one_ci_format():
+    """Shares and rates as the Jass report writes them (``40.0% (95% CI 30.0–50.0%)``), means as
+    ``+1.23 ± 0.45``; no bracketed ranges."""
+    from jass_sim.basra import strategy_report as SR
+    from jass_sim.core.report.render import render_markdown
+
+    md = render_markdown(SR.blocks(_made_up_report()))
+    assert "[" not in md.replace("![", "").replace("](", "") and "40.0% (95% CI 30.0–50.0%)" in md
+    assert "| 49.9% (95% CI 48.9–50.9%) | 3.948 ± 0.023 |" in md
+    assert "23.0% (95% CI 21.0–26.0%)" in md
