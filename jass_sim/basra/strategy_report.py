@@ -64,17 +64,13 @@ def wild_cards(rules: BasraRules):
     return (lambda c: c % 13 == JACK or c == seven) if rules.seven_diamonds else is_jack
 
 
-def collect_positions(n: int, rules: BasraRules, seed: int, want: int, wild=is_jack) -> tuple[list[dict], list[dict]]:
-    """Positions met in greedy play (rounds replayed from seeds ``seed, seed + 1, ...``):
-    ``(positions where the player to move holds a card ``wild`` accepts, empty-table positions)``,
-    at most ``want`` of each."""
+def walk_positions(n: int, rules: BasraRules, seed: int, rounds: int):
+    """Every position met in greedy play, rounds replayed from seeds ``seed .. seed + rounds - 1``:
+    dicts ``hand, table, played, piles, last, seed`` of the player to move, before each move."""
     from jass_sim.basra.engine import replay_round
 
-    jacks, empties = [], []
-    s = seed
-    while (len(jacks) < want or len(empties) < want) and s < seed + 50 * want + 100:
+    for s in range(seed, seed + rounds):
         rec = replay_round(s, n, rules, "greedy")
-        s += 1
         hands = [set(parse_card(c) for c in h) for h in rec["deals"][0]]
         table = set(parse_card(c) for c in rec["table"])
         piles = [set(), set()]
@@ -84,14 +80,9 @@ def collect_positions(n: int, rules: BasraRules, seed: int, want: int, wild=is_j
                 hands = [set(parse_card(c) for c in h) for h in rec["deals"][t // (6 * n)]]
             seat = m["player"]
             side = seat % 2
-            pos = {"hand": sorted(hands[seat]), "table": sorted(table), "played": sorted(piles[0] | piles[1]),
+            yield {"hand": sorted(hands[seat]), "table": sorted(table), "played": sorted(piles[0] | piles[1]),
                    "piles": (len(piles[side]), len(piles[1 - side])),
-                   "last": "none" if last is None else ("us" if last % 2 == side else "them"), "seed": s}
-            has_jack = [c for c in hands[seat] if wild(c)]
-            if has_jack and table and len(has_jack) < len(hands[seat]) and len(jacks) < want:
-                jacks.append(pos)
-            if not table and len(hands[seat]) >= 2 and len(empties) < want:
-                empties.append(pos)
+                   "last": "none" if last is None else ("us" if last % 2 == side else "them"), "seed": s + 1}
             card = parse_card(m["card"])
             hands[seat].discard(card)
             got = set(parse_card(c) for c in m["captured"])
@@ -99,6 +90,21 @@ def collect_positions(n: int, rules: BasraRules, seed: int, want: int, wild=is_j
                 piles[side] |= got | {card}
                 last = seat
             table = set(parse_card(c) for c in m["table_after"])
+
+
+def collect_positions(n: int, rules: BasraRules, seed: int, want: int, wild=is_jack) -> tuple[list[dict], list[dict]]:
+    """Positions met in greedy play (rounds replayed from seeds ``seed, seed + 1, ...``):
+    ``(positions where the player to move holds a card ``wild`` accepts, empty-table positions)``,
+    at most ``want`` of each."""
+    jacks, empties = [], []
+    for pos in walk_positions(n, rules, seed, 50 * want + 100):
+        if len(jacks) >= want and len(empties) >= want:
+            break
+        has_jack = [c for c in pos["hand"] if wild(c)]
+        if has_jack and pos["table"] and len(has_jack) < len(pos["hand"]) and len(jacks) < want:
+            jacks.append(pos)
+        if not pos["table"] and len(pos["hand"]) >= 2 and len(empties) < want:
+            empties.append(pos)
     return jacks, empties
 
 
@@ -256,6 +262,11 @@ def build_report(n=2, rules: BasraRules | None = None, seed=0, positions=200, sa
     rep.tables["seven"] = jack_table(sevens, n, seven_rules, samples, seed + 200_000, card=lambda c: c == seven)
     say("empty table")
     rep.tables["empty_table"] = empty_table(empties, n, rules, samples, seed)
+    say("capture priorities and folk rules")
+    from jass_sim.basra import report_capture as RC
+
+    rep.tables["capture"] = RC.rules_table(RC.choice_positions(n, rules, seed + 400_000, positions), n, rules,
+                                           samples, seed + 400_000)
     say("memory")
     rep.tables["memory"] = memory_table(n, rules, search_deals, seed, threads)
     say("variants")
@@ -362,6 +373,11 @@ def blocks(rep: BasraReport) -> list[tuple]:
         rows.append([name] + [_variant_text(f, sub.loc[f]) for f in figs])
     B.append(("table", ["rules"] + figs, rows, "Variants, greedy play"))
     B.append(("img", "variants.png", "Variants"))
+    if "capture" in rep.tables:
+        from jass_sim.basra import report_capture as RC
+        from jass_sim.core.report.text import pct_ci
+
+        B += RC.blocks(rep.tables["capture"], rep.positions, rep.samples, _pm, pct_ci)
     return B
 
 
