@@ -189,25 +189,29 @@ def spend_advice(table: pd.DataFrame, card: str) -> str:
 
 def empty_table(positions: list[dict], n: int, rules: BasraRules, samples: int, seed: int) -> pd.DataFrame:
     """Section 2: each laid card's net minus the hand's mean, and the exact chance of an
-    opponent Basra next, by rank."""
+    opponent Basra next, by rank, the 10♦ and the 2♣ in rows of their own (their points)."""
     from jass_sim.basra.advice import basra_chance, position
 
-    rel: dict[int, list[float]] = {r: [] for r in range(13)}
-    chance: dict[int, list[float]] = {r: [] for r in range(13)}
+    # the 10♦ (3 points) and the 2♣ (2 points) apart from their ranks: laying one risks more
+    special = {parse_card("D10"): "T (10♦)", parse_card("C2"): "2 (2♣)"}
+    keys = [k for r in RANKS for k in (r, *(v for v in special.values() if v[0] == r))]
+    rel: dict[str, list[float]] = {k: [] for k in keys}
+    chance: dict[str, list[float]] = {k: [] for k in keys}
     for i, pos in enumerate(positions):
         cands, net = _nets(pos, n, rules, samples, seed + 100_000 + i)
         means = net.mean(axis=0)
         p = position(pos["hand"], pos["table"], pos["played"], n)
         for c, card in enumerate(cands):
-            rel[card % 13].append(float(means[c] - means.mean()))
-            chance[card % 13].append(basra_chance(int(card), pos["hand"], pos["table"], pos["played"], n, rules, p))
+            key = special.get(int(card), RANKS[card % 13])
+            rel[key].append(float(means[c] - means.mean()))
+            chance[key].append(basra_chance(int(card), pos["hand"], pos["table"], pos["played"], n, rules, p))
     rows = []
-    for r in range(13):
-        if rel[r]:
-            p = _ci_row(chance[r])
+    for key in keys:
+        if rel[key]:
+            p = _ci_row(chance[key])
             # one position: no interval (NaN), as in the other tables; else clipped to [0, 1]
             lo, hi = (p["ci95_lo"], p["ci95_hi"]) if p["n"] < 2 else (max(p["ci95_lo"], 0.0), min(p["ci95_hi"], 1.0))
-            rows.append(_ci_row(rel[r], rank=RANKS[r]) | {"p_opponent_basra_next": p["mean"], "p_lo": lo, "p_hi": hi})
+            rows.append(_ci_row(rel[key], rank=key) | {"p_opponent_basra_next": p["mean"], "p_lo": lo, "p_hi": hi})
     return pd.DataFrame(rows)
 
 
@@ -339,7 +343,8 @@ def blocks(rep: BasraReport) -> list[tuple]:
     empty = rep.tables["empty_table"]
     B.append(("h2", "2. What to lay on an empty table"))
     B.append(("p", "Positions with an empty table: each card's net minus the mean net of the cards of its hand "
-                   "(positive: better than an average choice), by rank, and the chance that the next "
+                   "(positive: better than an average choice), by rank (the 10♦ and the 2♣, worth 3 and 2 points, "
+                   "in rows of their own), and the chance that the next "
                    "player holds a card that makes a Basra on it (a lone card is taken by its own rank, by a "
                    "Jack only if it is a Jack): exact in each position, averaged over the positions (95% CI over "
                    "them)."))

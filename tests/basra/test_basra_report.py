@@ -186,3 +186,18 @@ def test_capture_rules_split_the_cards_and_cross_fit():
     assert RC.verdict(9, 5.0, 4.0, 6.0, 0.0) == "not enough data"
     assert RC.verdict(50, 1.0, 0.5, 1.5, 0.01) == "confirmed" and RC.verdict(50, -1.0, -1.5, -0.5, 0.01) == "refuted"
     assert RC.verdict(50, 0.1, -0.2, 0.4, 0.6) == "mixed" and RC.verdict(50, 0.1, -2.0, 2.2, 0.9) == "not enough data"
+
+
+def test_empty_table_rows_for_the_ten_of_diamonds_and_two_of_clubs():
+    """issue 51 item 11: the 10♦ (3 points) and the 2♣ (2 points) laid on an empty table have rows
+    of their own, apart from the other tens and twos."""
+    from jass_sim.basra import strategy_report as SR
+    from jass_sim.basra.cards import parse_card
+    from jass_sim.basra.rules import BasraRules
+
+    hand = sorted(parse_card(c) for c in ("D10", "C2", "H10", "S5"))
+    # two moves each after the deal: the four table cards and the four played ones all captured
+    played = sorted(parse_card(c) for c in ("H3", "H4", "S3", "S4", "C3", "C4", "D3", "D4"))
+    pos = {"hand": hand, "table": [], "played": played, "piles": (4, 4), "last": "us"}
+    t = SR.empty_table([pos], 2, BasraRules(), 16, 0).set_index("rank")
+    assert {"T (10♦)", "2 (2♣)", "T", "5"} == set(t.index) and (t["n"] == 1).all()
