@@ -114,7 +114,7 @@ def cross_fit(net: np.ndarray, yes: np.ndarray, no: np.ndarray) -> float:
 def choice_positions(n: int, rules, seed: int, want: int) -> list[dict]:
     """Positions met in greedy play with two or more cards in hand and a table that is not empty
     (rounds replayed from ``seed``), at most ``want``."""
-    from jass_sim.basra.strategy_report import walk_positions
+    from jass_sim.basra.report_positions import walk_positions
 
     out = []
     for pos in walk_positions(n, rules, seed, 50 * want + 100):
@@ -159,7 +159,7 @@ def rules_table(positions: list[dict], n: int, rules, samples: int, seed: int) -
     """Every rule of :data:`RULES` on ``positions`` (:data:`COLUMNS`): the cross-fitted best
     following minus best breaking net, mean and 95% CI over the positions where the rule applies;
     ``share``: how often the following card is the better one (Wilson); the verdict."""
-    from jass_sim.basra.strategy_report import _nets
+    from jass_sim.basra.report_positions import nets as _nets
 
     diffs: dict[str, list[float]] = {k: [] for k, _, _ in RULES}
     for i, pos in enumerate(positions):

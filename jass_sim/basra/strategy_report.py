@@ -27,6 +27,8 @@ import numpy as np
 import pandas as pd
 
 from jass_sim.basra.cards import JACK, RANKS, cards_to_mask, parse_card
+from jass_sim.basra.report_positions import nets as _nets
+from jass_sim.basra.report_positions import walk_positions
 from jass_sim.basra.rules import VARIANTS, BasraRules, get_rules
 from jass_sim.core.stats import mean_ci
 
@@ -64,34 +66,6 @@ def wild_cards(rules: BasraRules):
     return (lambda c: c % 13 == JACK or c == seven) if rules.seven_diamonds else is_jack
 
 
-def walk_positions(n: int, rules: BasraRules, seed: int, rounds: int):
-    """Every position met in greedy play, rounds replayed from seeds ``seed .. seed + rounds - 1``:
-    dicts ``hand, table, played, piles, last, seed`` of the player to move, before each move."""
-    from jass_sim.basra.engine import replay_round
-
-    for s in range(seed, seed + rounds):
-        rec = replay_round(s, n, rules, "greedy")
-        hands = [set(parse_card(c) for c in h) for h in rec["deals"][0]]
-        table = set(parse_card(c) for c in rec["table"])
-        piles = [set(), set()]
-        last = None
-        for t, m in enumerate(rec["moves"]):
-            if t % (6 * n) == 0 and t:
-                hands = [set(parse_card(c) for c in h) for h in rec["deals"][t // (6 * n)]]
-            seat = m["player"]
-            side = seat % 2
-            yield {"hand": sorted(hands[seat]), "table": sorted(table), "played": sorted(piles[0] | piles[1]),
-                   "piles": (len(piles[side]), len(piles[1 - side])),
-                   "last": "none" if last is None else ("us" if last % 2 == side else "them"), "seed": s + 1}
-            card = parse_card(m["card"])
-            hands[seat].discard(card)
-            got = set(parse_card(c) for c in m["captured"])
-            if got:
-                piles[side] |= got | {card}
-                last = seat
-            table = set(parse_card(c) for c in m["table_after"])
-
-
 def collect_positions(n: int, rules: BasraRules, seed: int, want: int, wild=is_jack) -> tuple[list[dict], list[dict]]:
     """Positions met in greedy play (rounds replayed from seeds ``seed, seed + 1, ...``):
     ``(positions where the player to move holds a card ``wild`` accepts, empty-table positions)``,
@@ -106,15 +80,6 @@ def collect_positions(n: int, rules: BasraRules, seed: int, want: int, wild=is_j
         if not pos["table"] and len(pos["hand"]) >= 2 and len(empties) < want:
             empties.append(pos)
     return jacks, empties
-
-
-def _nets(pos: dict, n: int, rules: BasraRules, samples: int, seed: int):
-    from jass_sim.basra.advice import sample_outcomes
-
-    cands, out = sample_outcomes(pos["hand"], pos["table"], pos["played"], n, rules, samples, seed, pos["piles"],
-                                 pos["last"], "round")
-    net = out[:, :, 0] + out[:, :, 1] + 10 * out[:, :, 2] - (out[:, :, 3] + out[:, :, 4] + 10 * out[:, :, 5])
-    return list(cands), net
 
 
 def jack_table(positions: list[dict], n: int, rules: BasraRules, samples: int, seed: int,
