@@ -27,6 +27,8 @@ import numpy as np
 import pandas as pd
 
 from jass_sim.basra.cards import JACK, RANKS, cards_to_mask, parse_card
+from jass_sim.basra.report_positions import nets as _nets
+from jass_sim.basra.report_positions import walk_positions
 from jass_sim.basra.rules import VARIANTS, BasraRules, get_rules
 from jass_sim.core.stats import mean_ci
 
@@ -68,47 +70,16 @@ def collect_positions(n: int, rules: BasraRules, seed: int, want: int, wild=is_j
     """Positions met in greedy play (rounds replayed from seeds ``seed, seed + 1, ...``):
     ``(positions where the player to move holds a card ``wild`` accepts, empty-table positions)``,
     at most ``want`` of each."""
-    from jass_sim.basra.engine import replay_round
-
     jacks, empties = [], []
-    s = seed
-    while (len(jacks) < want or len(empties) < want) and s < seed + 50 * want + 100:
-        rec = replay_round(s, n, rules, "greedy")
-        s += 1
-        hands = [set(parse_card(c) for c in h) for h in rec["deals"][0]]
-        table = set(parse_card(c) for c in rec["table"])
-        piles = [set(), set()]
-        last = None
-        for t, m in enumerate(rec["moves"]):
-            if t % (6 * n) == 0 and t:
-                hands = [set(parse_card(c) for c in h) for h in rec["deals"][t // (6 * n)]]
-            seat = m["player"]
-            side = seat % 2
-            pos = {"hand": sorted(hands[seat]), "table": sorted(table), "played": sorted(piles[0] | piles[1]),
-                   "piles": (len(piles[side]), len(piles[1 - side])),
-                   "last": "none" if last is None else ("us" if last % 2 == side else "them"), "seed": s}
-            has_jack = [c for c in hands[seat] if wild(c)]
-            if has_jack and table and len(has_jack) < len(hands[seat]) and len(jacks) < want:
-                jacks.append(pos)
-            if not table and len(hands[seat]) >= 2 and len(empties) < want:
-                empties.append(pos)
-            card = parse_card(m["card"])
-            hands[seat].discard(card)
-            got = set(parse_card(c) for c in m["captured"])
-            if got:
-                piles[side] |= got | {card}
-                last = seat
-            table = set(parse_card(c) for c in m["table_after"])
+    for pos in walk_positions(n, rules, seed, 50 * want + 100):
+        if len(jacks) >= want and len(empties) >= want:
+            break
+        has_jack = [c for c in pos["hand"] if wild(c)]
+        if has_jack and pos["table"] and len(has_jack) < len(pos["hand"]) and len(jacks) < want:
+            jacks.append(pos)
+        if not pos["table"] and len(pos["hand"]) >= 2 and len(empties) < want:
+            empties.append(pos)
     return jacks, empties
-
-
-def _nets(pos: dict, n: int, rules: BasraRules, samples: int, seed: int):
-    from jass_sim.basra.advice import sample_outcomes
-
-    cands, out = sample_outcomes(pos["hand"], pos["table"], pos["played"], n, rules, samples, seed, pos["piles"],
-                                 pos["last"], "round")
-    net = out[:, :, 0] + out[:, :, 1] + 10 * out[:, :, 2] - (out[:, :, 3] + out[:, :, 4] + 10 * out[:, :, 5])
-    return list(cands), net
 
 
 def jack_table(positions: list[dict], n: int, rules: BasraRules, samples: int, seed: int,
@@ -155,7 +126,10 @@ def _count(table: pd.DataFrame) -> int:
 
 
 def _share_text(r) -> str:
-    return f"{100 * r['share_jack_better']:.0f}% ({100 * r['share_lo']:.0f}–{100 * r['share_hi']:.0f}%)"
+    """A share with its Wilson 95% CI, as the Jass report writes one: ``40.0% (95% CI 34.1–46.2%)``."""
+    from jass_sim.core.report.text import pct_ci
+
+    return pct_ci(r["share_jack_better"], r["share_lo"], r["share_hi"])
 
 
 def spend_advice(table: pd.DataFrame, card: str) -> str:
@@ -180,25 +154,29 @@ def spend_advice(table: pd.DataFrame, card: str) -> str:
 
 def empty_table(positions: list[dict], n: int, rules: BasraRules, samples: int, seed: int) -> pd.DataFrame:
     """Section 2: each laid card's net minus the hand's mean, and the exact chance of an
-    opponent Basra next, by rank."""
+    opponent Basra next, by rank, the 10♦ and the 2♣ in rows of their own (their points)."""
     from jass_sim.basra.advice import basra_chance, position
 
-    rel: dict[int, list[float]] = {r: [] for r in range(13)}
-    chance: dict[int, list[float]] = {r: [] for r in range(13)}
+    # the 10♦ (3 points) and the 2♣ (2 points) apart from their ranks: laying one risks more
+    special = {parse_card("D10"): "T (10♦)", parse_card("C2"): "2 (2♣)"}
+    keys = [k for r in RANKS for k in (r, *(v for v in special.values() if v[0] == r))]
+    rel: dict[str, list[float]] = {k: [] for k in keys}
+    chance: dict[str, list[float]] = {k: [] for k in keys}
     for i, pos in enumerate(positions):
         cands, net = _nets(pos, n, rules, samples, seed + 100_000 + i)
         means = net.mean(axis=0)
         p = position(pos["hand"], pos["table"], pos["played"], n)
         for c, card in enumerate(cands):
-            rel[card % 13].append(float(means[c] - means.mean()))
-            chance[card % 13].append(basra_chance(int(card), pos["hand"], pos["table"], pos["played"], n, rules, p))
+            key = special.get(int(card), RANKS[card % 13])
+            rel[key].append(float(means[c] - means.mean()))
+            chance[key].append(basra_chance(int(card), pos["hand"], pos["table"], pos["played"], n, rules, p))
     rows = []
-    for r in range(13):
-        if rel[r]:
-            p = _ci_row(chance[r])
+    for key in keys:
+        if rel[key]:
+            p = _ci_row(chance[key])
             # one position: no interval (NaN), as in the other tables; else clipped to [0, 1]
             lo, hi = (p["ci95_lo"], p["ci95_hi"]) if p["n"] < 2 else (max(p["ci95_lo"], 0.0), min(p["ci95_hi"], 1.0))
-            rows.append(_ci_row(rel[r], rank=RANKS[r]) | {"p_opponent_basra_next": p["mean"], "p_lo": lo, "p_hi": hi})
+            rows.append(_ci_row(rel[key], rank=key) | {"p_opponent_basra_next": p["mean"], "p_lo": lo, "p_hi": hi})
     return pd.DataFrame(rows)
 
 
@@ -253,6 +231,11 @@ def build_report(n=2, rules: BasraRules | None = None, seed=0, positions=200, sa
     rep.tables["seven"] = jack_table(sevens, n, seven_rules, samples, seed + 200_000, card=lambda c: c == seven)
     say("empty table")
     rep.tables["empty_table"] = empty_table(empties, n, rules, samples, seed)
+    say("capture priorities and folk rules")
+    from jass_sim.basra import report_capture as RC
+
+    rep.tables["capture"] = RC.rules_table(RC.choice_positions(n, rules, seed + 400_000, positions), n, rules,
+                                           samples, seed + 400_000)
     say("memory")
     rep.tables["memory"] = memory_table(n, rules, search_deals, seed, threads)
     say("variants")
@@ -268,6 +251,24 @@ def _pm(row) -> str:
     if np.isnan(row["ci95_lo"]) or np.isnan(row["ci95_hi"]):
         return f"{row['mean']:+.2f} (one position: no CI)"
     return f"{row['mean']:+.2f} ± {(row['ci95_hi'] - row['ci95_lo']) / 2:.2f}"
+
+
+def _rate_text(p: float, lo: float, hi: float) -> str:
+    """A rate with its 95% CI in the Jass report's style (``23.2% (95% CI 20.9–25.5%)``), or
+    without an interval when there is none (one position)."""
+    from jass_sim.core.report.text import pct, pct_ci
+
+    return pct(p) + " (one position: no CI)" if np.isnan(lo) or np.isnan(hi) else pct_ci(p, lo, hi)
+
+
+def _variant_text(figure: str, r) -> str:
+    """A cell of the variants table in the report's one CI style: a share as ``49.9% (95% CI
+    48.9–51.0%)``, rounds per game as ``3.948 ± 0.023``, the point figures as ``+3.42 ± 0.01``."""
+    if figure == "starting side wins":
+        return _rate_text(r["mean"], r["ci95_lo"], r["ci95_hi"])
+    if figure == "rounds per game":
+        return f"{r['mean']:.3f} ± {(r['ci95_hi'] - r['ci95_lo']) / 2:.3f}"
+    return _pm(r)
 
 
 def blocks(rep: BasraReport) -> list[tuple]:
@@ -307,13 +308,14 @@ def blocks(rep: BasraReport) -> list[tuple]:
     empty = rep.tables["empty_table"]
     B.append(("h2", "2. What to lay on an empty table"))
     B.append(("p", "Positions with an empty table: each card's net minus the mean net of the cards of its hand "
-                   "(positive: better than an average choice), by rank, and the chance that the next "
+                   "(positive: better than an average choice), by rank (the 10♦ and the 2♣, worth 3 and 2 points, "
+                   "in rows of their own), and the chance that the next "
                    "player holds a card that makes a Basra on it (a lone card is taken by its own rank, by a "
                    "Jack only if it is a Jack): exact in each position, averaged over the positions (95% CI over "
                    "them)."))
     B.append(("table", ["rank", "n", "net vs hand mean", "opponent Basra next (95% CI)"],
-              [[r["rank"], str(r["n"]), _pm(r), f"{100 * r['p_opponent_basra_next']:.1f}% "
-                f"({100 * r['p_lo']:.1f}–{100 * r['p_hi']:.1f}%)"] for _, r in empty.iterrows()],
+              [[r["rank"], str(r["n"]), _pm(r), _rate_text(r["p_opponent_basra_next"], r["p_lo"], r["p_hi"])]
+               for _, r in empty.iterrows()],
               "Laying a card on an empty table"))
     B.append(("img", "empty_table.png", "Value of the card laid on an empty table"))
     from jass_sim.basra.engine import SEARCH_SAMPLES
@@ -338,11 +340,14 @@ def blocks(rep: BasraReport) -> list[tuple]:
     rows = []
     for name in dict.fromkeys(var["rules"]):
         sub = var[var["rules"] == name].set_index("figure")
-        rows.append([name] + [_pm(sub.loc[f]) if f not in ("starting side wins", "rounds per game")
-                              else f"{sub.loc[f]['mean']:.3f} [{sub.loc[f]['ci95_lo']:.3f}, {sub.loc[f]['ci95_hi']:.3f}]"
-                              for f in figs])
+        rows.append([name] + [_variant_text(f, sub.loc[f]) for f in figs])
     B.append(("table", ["rules"] + figs, rows, "Variants, greedy play"))
     B.append(("img", "variants.png", "Variants"))
+    if "capture" in rep.tables:
+        from jass_sim.basra import report_capture as RC
+        from jass_sim.core.report.text import pct_ci
+
+        B += RC.blocks(rep.tables["capture"], rep.positions, rep.samples, _pm, pct_ci)
     return B
 
 
@@ -357,7 +362,7 @@ def figures(rep: BasraReport) -> dict[str, bytes]:
     jack = jack[jack["table_cards"] != "all"]
     if len(jack):
         ax.errorbar(jack["table_cards"], jack["mean"], yerr=error_bars(jack), marker="o", capsize=3)
-    ax.axhline(0, color="grey", lw=0.8)
+    ax.axhline(0, color="grey", lw=0.8, ls="--")
     ax.set_xlabel("cards on the table")
     ax.set_ylabel("Jack minus other card (net points)")
     out["jack.png"] = png_bytes(fig)
@@ -367,7 +372,7 @@ def figures(rep: BasraReport) -> dict[str, bytes]:
     ax = fig.add_subplot()
     if len(seven):
         ax.errorbar(seven["table_cards"], seven["mean"], yerr=error_bars(seven), marker="o", capsize=3, color="C3")
-    ax.axhline(0, color="grey", lw=0.8)
+    ax.axhline(0, color="grey", lw=0.8, ls="--")
     ax.set_xlabel("cards on the table")
     ax.set_ylabel("7♦ minus other card (net points)")
     out["seven.png"] = png_bytes(fig)
@@ -380,7 +385,7 @@ def figures(rep: BasraReport) -> dict[str, bytes]:
         ax2 = ax.twinx()
         ax2.bar(empty["rank"], 100 * empty["p_opponent_basra_next"], alpha=0.25, color="C3")
         ax2.set_ylabel("opponent Basra next (%)")
-    ax.axhline(0, color="grey", lw=0.8)
+    ax.axhline(0, color="grey", lw=0.8, ls="--")
     ax.set_xlabel("rank laid on the empty table")
     ax.set_ylabel("net points vs hand mean")
     out["empty_table.png"] = png_bytes(fig)
@@ -396,8 +401,11 @@ def figures(rep: BasraReport) -> dict[str, bytes]:
         ax.set_xticks(range(len(sub)), [r.replace("-", "-\n") for r in sub["rules"]], fontsize=7)
         ax.set_title(f, fontsize=9)
         ax.set_ylabel(units[f], fontsize=8)
-        if f == "first-player advantage":
-            ax.axhline(0, color="grey", lw=0.8)
+        # the whole axis from zero: a truncated axis makes the variants' small differences look large
+        lo, hi = min(float(sub["ci95_lo"].min()), 0.0), max(float(sub["ci95_hi"].max()), 0.0)
+        pad = 0.08 * max(hi - lo, 1e-9)
+        ax.set_ylim(lo - (pad if lo < 0 else 0.0), hi + pad)
+        ax.axhline(0, color="grey", lw=0.8, ls="--")
     out["variants.png"] = png_bytes(fig)
     return out
 

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from jass_sim.core.report.text import n_fmt, pct_ci
+from jass_sim.cribbage import report_typical as TY
 
 #: Published sources: key -> (citation, address). Each was read at the address given.
 SOURCES = {
@@ -74,6 +75,7 @@ def build_report(hands: int = 4000, deals: int = 50_000, crib_samples: int = 300
     say(f"{hands:,} sampled hands, 15 discards each, exact")
     six = D.sample_hands(hands, seed)
     T["hand_rules"] = D.hand_rules(six, {"dealer": D.discard_values(six, 1), "pone": D.discard_values(six, -1)})
+    T["typical_discards"] = TY.typical_table()
     T["nobs"] = D.nobs_table()
     T["flush"] = D.flush_table()
     say(f"pegging: {deals:,} deals")
@@ -154,7 +156,8 @@ def rules_table(rep: CribbageReport) -> pd.DataFrame:
     rows.append({"rule": "Suited cards average only about .05 more in the crib than unsuited ones (so suits hardly "
                          "matter)", "source": cite("RAS7"),
                  "test": "suited minus unsuited crib, over the 78 rank pairs (exact); confirmed when under 0.1",
-                 "figure": f"{mean:+.3f} on average ({lo:+.3f} to {hi:+.3f})",
+                 "figure": f"{mean:+.3f} on average (exact; the 78 rank pairs range from {lo:+.3f} to {hi:+.3f}, "
+                           "not a CI)",
                  "verdict": "confirmed" if 0 < mean < 0.1 else "refuted", "kind": "exact"})
     p0 = T["nobs"]["p_nobs"].iloc[0]
     rows.append({"rule": "A J has a 25% chance of scoring nobs", "source": cite("RAS7"),
@@ -228,6 +231,8 @@ def blocks(rep: CribbageReport) -> list[tuple]:
               [[names[r["rule"]], r["role"], n_fmt(r["n"]), _pm(r), pct_ci(r["share"], r["share_lo"], r["share_hi"])]
                for _, r in hr.iterrows()], "Keeping cards, by role", "llr"))
     B.append(("img", "keep.png", "Best discard keeping the cards minus best throwing one"))
+
+    B += TY.blocks(T["typical_discards"])
 
     B.append(("h2", "3. His nobs, his heels and flushes (exact)"))
     nb, fl = T["nobs"], T["flush"]

@@ -183,3 +183,26 @@ def test_verdict():
     assert P.verdict(rows((0.1, 0.3), (0.2, 0.5))) == "confirmed"
     assert P.verdict(rows((-0.4, -0.1), (-0.3, -0.01))) == "refuted"
     assert P.verdict(rows((0.1, 0.3), (-0.1, 0.2))) == "depends"
+
+
+def test_typical_discards_are_the_exact_best():
+    """Section 2b (issue 51 item 7): each typical hand's best discard, by role, is the maximum of
+    the exact discard values of section 2; net = kept hand ± crib; the runner-up throws other ranks
+    and is not better."""
+    from jass_sim.cribbage import report_typical as TY
+    from jass_sim.cribbage.cards import parse_cards
+
+    typical = TY.TYPICAL[:3]  # three hands: the exact values take a fraction of a second each
+    t = TY.typical_table(typical)
+    assert tuple(t.columns) == TY.COLUMNS and len(t) == 2 * len(typical)
+    for (text, _), (_, r) in zip([x for x in typical for _ in (0, 1)], t.iterrows()):
+        cards = parse_cards(text, 6)
+        sign = 1 if r["role"] == "dealer" else -1
+        net = D.discard_values(np.asarray([sorted(cards)]), sign)[0]
+        assert r["best_net"] == pytest.approx(net.max())
+        assert r["best_net"] == pytest.approx(r["best_hand"] + sign * r["best_crib"])
+        assert r["gap"] >= 0 and r["second_net"] == pytest.approx(r["best_net"] - r["gap"])
+        assert sorted(c[0] for c in r["best"].split()) != sorted(c[0] for c in r["second"].split())
+    # the pone keeps a pair of 5s (Rasmussen's "hang onto your 5s"); here the dealer does too
+    five = t[t["hand"].str.startswith("5H 5D")].set_index("role")
+    assert "5" not in five.loc["pone", "best"] and five.loc["pone", "same_as_other_role"]

@@ -24,6 +24,7 @@ from jass_sim.jass.report import multipliers as M
 from jass_sim.jass.report import notes as N
 from jass_sim.jass.report import partner as P
 from jass_sim.jass.report import rare as R
+from jass_sim.jass.report import score as SC
 from jass_sim.jass.report import sections as S
 from jass_sim.jass.report import sheet as SH
 from jass_sim.jass.report import thresholds as TH
@@ -59,6 +60,8 @@ class PlaySizes:
     policy: str = L.LEAD_POLICY
     #: Hands drawn per stratum of section 1's rare hands (:mod:`jass_sim.jass.report.strata`).
     strata_hands: int = R.STRATA_HANDS
+    #: Hands of section 1 played at the scores near the end (:mod:`jass_sim.jass.report.score`).
+    score_hands: int = SC.SCORE_HANDS
 
 
 #: The columns of every table of the report (``tables/NAME.csv``), in order: what a reader of the
@@ -86,6 +89,8 @@ TABLE_COLUMNS = {
     "endgame": E.CELL_COLUMNS,
     "endgame_examples": E.EXAMPLE_COLUMNS,
     "endgame_values": E.VALUE_COLUMNS,
+    "score_cells": SC.CELL_COLUMNS,
+    "score_values": SC.VALUE_COLUMNS,
     "lead_cards": L.CARD_COLUMNS,
     "lead_kinds": L.KIND_COLUMNS,
     "thumb_lead": ("key", "text", "source", "quote", "test", "n", "mean", "ci95_lo", "ci95_hi", "share_fails",
@@ -113,10 +118,10 @@ TABLE_COLUMNS = {
 }
 
 QUICK_PLAY = PlaySizes(endgame_hands=16, scores=E.QUICK_SCORES, lead_positions=4, rule_positions=1, smear_positions=4,
-                       worlds=16, strata_hands=16)
+                       worlds=16, strata_hands=16, score_hands=32)
 #: The smallest sizes of sections 2c and 2d, for a report of few ``--deals`` (see :func:`play_sizes_for`).
 TINY_PLAY = PlaySizes(endgame_hands=4, scores=E.QUICK_SCORES, lead_positions=1, rule_positions=0, smear_positions=1,
-                      worlds=8, strata_hands=4)
+                      worlds=8, strata_hands=4, score_hands=4)
 
 
 def play_sizes_for(deals: int) -> PlaySizes:
@@ -134,7 +139,8 @@ def play_sizes_for(deals: int) -> PlaySizes:
     return PlaySizes(endgame_hands=scaled("endgame_hands"), scores=TINY_PLAY.scores if small else full.scores,
                      lead_positions=scaled("lead_positions"), rule_positions=scaled("rule_positions"),
                      smear_positions=scaled("smear_positions"), worlds=TINY_PLAY.worlds if small else full.worlds,
-                     policy=full.policy, strata_hands=scaled("strata_hands"))
+                     policy=full.policy, strata_hands=scaled("strata_hands"),
+                     score_hands=scaled("score_hands"))
 
 
 def report_command(rules: str, deals: int, seed: int, samples_per_hand: int, players: list[str],
@@ -291,6 +297,7 @@ def build_report(rules: RuleSet | str = "chibre", deals: int | None = None, seed
         T["thumb_breakdown"] = thumb.breakdown(per_hand)
         T["best_choice"] = S.best_choice_table(per_hand, rule_set)
         endgame_section(T, rule_set, per_hand, samples_per_hand, seed, pid, play, step, ck)
+        SC.section(T, rule_set, per_hand, samples_per_hand, seed, pid, play.score_hands, step, ck)
         lead_section(T, rule_set, seed, play, step, ck)
         T["thumb_levels"] = TH.levels_table(per_hand)
         T["thumb"], T["thumb_lead"] = TH.apply(T["thumb"], T["thumb_lead"], T["thumb_breakdown"], T["thumb_levels"])
@@ -492,5 +499,5 @@ def sample_sizes(rep: Report) -> pd.DataFrame:
          "description": f"6 ({H.RULES} rules): " + ("; ".join(f"{p}: {n:,} rounds" for p, n in hr.items())
                                                     if hr else "none")},
     ]
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows + [SC.size_row(rep.tables["score_cells"])])
 

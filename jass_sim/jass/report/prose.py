@@ -16,7 +16,7 @@ import pandas as pd
 
 from jass_sim.core.report.text import n_fmt, pct_ci, plural, pm, prob, score_fmt
 from jass_sim.jass.cards import MODE_NAMES
-from jass_sim.jass.report import declare, endgame, lead, meld_section, multipliers, partner, rare, weis
+from jass_sim.jass.report import declare, endgame, lead, meld_section, multipliers, partner, rare, score, weis
 from jass_sim.jass.report import notes as N
 from jass_sim.jass.report import sections as S
 from jass_sim.jass.report.human_section import blocks as human_blocks
@@ -300,6 +300,7 @@ class Report:
         if self.play is not None:
             B += lead.blocks(self.tables, "2d", {"policy": self.play.policy, "worlds": self.play.worlds})
         B += partner.blocks(self.tables, "2e")
+        B += score.blocks(self.tables, "2f")
 
         # 3 ---------------------------------------------------------------------------------------
         fits = self.tables["card_fits"]

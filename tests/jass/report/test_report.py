@@ -29,7 +29,7 @@ HANDS = 96
 DEALS = SPP * HANDS
 #: Sections 2c and 2d, tiny (net play-outs: the search player's kernels are not compiled here).
 PLAY = B.PlaySizes(endgame_hands=3, scores=(850, 950), lead_positions=3, rule_positions=2, smear_positions=2,
-                   worlds=16, policy="net", strata_hands=4)
+                   worlds=16, policy="net", strata_hands=4, score_hands=HANDS)
 
 
 @pytest.fixture(scope="module")
@@ -433,6 +433,29 @@ def test_declare_endgame_and_lead_sections(built):
     assert sm.loc["all", "positions"] == PLAY.smear_positions
     sizes = t["sample_sizes"].set_index("section")
     assert {"endgame", "lead"} <= set(sizes.index)
+
+
+def test_score_section(built):
+    """Section 2f plays all of section 1's hands (``score_hands``) on section 1's deals at each
+    score: its declare - push in points is section 1's declare table, cell by cell, at every
+    score; the P(win) difference is the difference of its columns."""
+    rep, out = built
+    t = rep.tables
+    md = (out / "index.md").read_text(encoding="utf-8")
+    assert "## 2f. The score: declare or push, a Weis, the Stöck and the match near the end" in md
+    sc, dp = t["score_cells"], t["declare_push"]
+    assert set(zip(sc["ours"], sc["theirs"])) == {(900, 950), (950, 900), (700, 950), (950, 700)}
+    assert (sc["hands"] == HANDS).all()
+    keys = ["multiplier", "trumps", "buur_nell", "side_aces"]
+    for _, g in sc.groupby(["ours", "theirs"]):
+        m = g.merge(dp, on=keys, suffixes=("", "_dp"))
+        assert len(m) == len(g) == len(dp)
+        assert (m["n"] == m["n_dp"]).all() and np.allclose(m["points"], m["diff"])
+    assert np.allclose(sc["win"], 100 * (sc["p_declare"] - sc["p_push"]))
+    check_ci(sc, "p_declare", "p_declare_lo", "p_declare_hi")
+    v = t["score_values"]
+    assert set(v["equity_table"].str.split("-").str[0]) == {"chibre", "schieber"}
+    assert t["sample_sizes"].set_index("section").loc["score", "deals"] == 4 * HANDS * SPP
 
 
 def test_rare_hands_section(built):
