@@ -286,15 +286,15 @@ class JassView(JassState):
         nobody = mask_to_cards(np.uint64(pool & ~functools.reduce(int.__or__, allowed, 0)))
         if sum(kinds.values()) != sum(cap):
             return "the cards seen do not add up", "--played"
-        if nobody:
-            return (f"no deal fits the history: no hidden seat may hold {' '.join(map(format_card, nobody))} "
-                    "(each has shown it lacks the suit)", "--played")
         for sub in range(1, 1 << len(hidden)):
             need = sum(n for t, n in kinds.items() if t & ~sub == 0)
             if need > sum(cap[j] for j in range(len(hidden)) if sub >> j & 1):
                 seats = ", ".join(str(s) for j, s in enumerate(hidden) if sub >> j & 1)
                 return (f"no deal fits the history: seats {seats} would have to hold {need} cards of the suits the "
                         "others have shown they lack", "--played")
+        if nobody:  # (checked last: the sets of seats above word every history refused before issue 50's walk)
+            return (f"no deal fits the history: no hidden seat may hold {' '.join(map(format_card, nobody))} "
+                    "(each has shown it lacks the suit)", "--played")
         return None
 
     def _problem_after(self, card: int) -> tuple[str, str] | None:

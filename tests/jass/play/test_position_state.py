@@ -90,3 +90,20 @@ def test_the_review_walk_gives_the_positions_the_check_builds(all_hands):
                     assert Position.from_view(view, hands) == _rotated(r, me, i), (seed, me, i)
                     turns += 1
             assert turns == 9
+
+
+@pytest.mark.nojit
+@pytest.mark.parametrize("mode, hand, played, shown, why", [
+    # seat 3 showed ♦9 ♦10 ♦J, then did not follow ♦
+    ("H", "D6 D7 D8 HJ H9 HA SK SQ C7", "D6 S6 S7 S8", {3: "D9 DT DJ"},
+     "meld card D9 is still out although seat 3 has shown it holds no ♦"),
+    # seats 1 and 2 lack ♦ and ♣: seat 3 alone would hold the 12 unseen ones with 7 cards left
+    ("OBE", "D6 D8 HJ H9 HA SK SQ C7 CA", "D6 S6 S7 D7 C6 C7 S8 ST", {},
+     "no deal fits the history: seats 3 would have to hold 12 cards of the suits the others have shown they lack"),
+])
+def test_the_dealing_of_the_hidden_hands_is_refused_as_before(mode, hand, played, shown, why):
+    """The wording the position check had before it walked through the view (the same lines at fcfe847)."""
+    with pytest.raises(InputError) as err:
+        build_position(parse_cards(hand), parse_mode(mode), 0, parse_cards(played),
+                       {s: parse_cards(c) for s, c in shown.items()}, require_turn=False)
+    assert str(err.value) == why
