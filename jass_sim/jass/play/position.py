@@ -101,11 +101,11 @@ class Position:
         """The position of ``view`` (seat 0's, :class:`~jass_sim.jass.rules.view.JassView`) as it
         stands: its tricks, the current trick, the voids the step recorded, seat 0's legal cards
         whenever it is to play; ``hands`` the four dealt hands when known."""
-        trace = view.trace
-        played = [int(c) for row in trace[:len(view.tricks)] for c in row[1:5]] + view.trick
+        tricks, trick = view.tricks, view.trick
+        played = [c for t in tricks for c in t["cards"]] + trick
         return cls(list(view.known[0]), int(view.mode), int(view.chooser), int(view.declarer), bool(view.chibred),
-                   played, [list(cs) for cs in view.shown], tricks=view.tricks, trick_leader=view.trick_leader,
-                   trick=view.trick, voids=view.voids,
+                   played, [list(cs) for cs in view.shown], tricks=tricks, trick_leader=view.trick_leader,
+                   trick=list(trick), voids=view.voids,
                    legal=view.legal_cards() if view.to_move() == 0 else [],
                    hands=[list(h) for h in hands] if hands is not None else None)
 
