@@ -42,13 +42,15 @@ def simulate(seed: int, player: str, threads: int | None = None) -> dict:
 
 
 #: One option set per preset (the names of :data:`jass_sim.jass.rules.presets.ROUND_PRESETS`), and
-#: each new round mode of issue 53 chosen under ``coiffeur`` (``jass_sim.jass.engine.replay.STATE_OPTIONS``),
+#: each new round mode of issue 53 chosen under ``coiffeur``, and seat 1's view of a round in hearts (hidden hands,
+#: :class:`~jass_sim.jass.rules.view.JassView`) (``jass_sim.jass.engine.replay.STATE_OPTIONS``),
 #: written out so that the registry loads no numpy (tests/jass/rules/test_state.py checks they agree).
 STATE_OPTIONS = ({"rules": "chibre"}, {"rules": "schieber"}, {"rules": "pique-double"}, {"rules": "coiffeur"},
                  {"rules": "coiffeur-10"},
                  *({"rules": "coiffeur", "mode": m} for m in ("SLALOM-OBE", "SLALOM-UNE", "GUSCHTI-OBE", "GUSCHTI-UNE",
                                                               "MISERE-OBE", "MISERE-UNE", "MISERE-SLALOM",
-                                                              "TRIO-S-OBE-UNE")))
+                                                              "TRIO-S-OBE-UNE")),
+                 {"rules": "chibre", "mode": "H", "view": 1})
 
 
 #: The game at its deal and a replay read as actions, from the module that holds them (imported on

@@ -63,14 +63,27 @@ def replay_deal(seed: int) -> list[list[int]]:
 
 
 def new_state(seed: int, rules: RuleSet | str = "chibre", chooser: int | None = None,
-              may_chibre: bool | None = None, mode: str | None = None):
+              may_chibre: bool | None = None, mode: str | None = None, view: int | None = None):
     """The round ``replay --seed SEED`` deals, as a :class:`~jass_sim.jass.rules.state.JassState` at
     its choice (the descriptor's ``new_state``): ``rules`` the preset, ``chooser`` the seat that
     chooses and leads (default the ♦7 holder, as ``replay``), ``may_chibre`` (default: the rules'
     first-round chibre when the chooser is the default, else allowed); with ``mode`` (a round
-    mode's name) the chooser has chosen it: the state is at the first card."""
-    from jass_sim.jass.rules.state import JassState
+    mode's name) the chooser has chosen it: the state is at the first card. With ``view`` (a seat)
+    and ``mode``: that seat's :class:`~jass_sim.jass.rules.view.JassView` of the round at its first
+    card, the other hands hidden."""
+    from jass_sim.jass.rules.state import DIAMOND_SEVEN, JassState
 
+    if view is not None:
+        from jass_sim.core.errors import InputError
+        from jass_sim.jass.rules.round_modes import parse_round_mode
+        from jass_sim.jass.rules.view import JassView
+
+        if mode is None:
+            raise InputError("a view starts at the first card: give the mode", "view")
+        hands = replay_deal(seed)
+        leader = next(s for s, h in enumerate(hands) if DIAMOND_SEVEN in h) if chooser is None else chooser
+        return JassView([h if s == view else None for s, h in enumerate(hands)], parse_round_mode(mode), leader,
+                        me=view, rules=rules)
     state = JassState(replay_deal(seed), rules, chooser, may_chibre)
     if mode is not None:
         state.apply(mode)
@@ -80,9 +93,11 @@ def new_state(seed: int, rules: RuleSet | str = "chibre", chooser: int | None = 
 #: The option sets of :func:`new_state` that play differently: each preset (its modes, meld points
 #: and multipliers; the modes themselves, chibre included, are actions of the state), and under
 #: ``coiffeur`` each new round mode chosen (Slalom, Guschti, Misère, a Trio), so that the
-#: playthrough suite plays every one of them.
+#: playthrough suite plays every one of them; and seat 1's view of a round in hearts, the other hands
+#: hidden (:class:`~jass_sim.jass.rules.view.JassView`).
 STATE_OPTIONS = tuple({"rules": name} for name in ROUND_PRESETS) + tuple(
-    {"rules": "coiffeur", "mode": name} for name in ROUND_MODE_WORDS) + ({"rules": "coiffeur", "mode": "TRIO-S-OBE-UNE"},)
+    {"rules": "coiffeur", "mode": name} for name in ROUND_MODE_WORDS) + ({"rules": "coiffeur", "mode": "TRIO-S-OBE-UNE"},
+                                                                       {"rules": "chibre", "mode": "H", "view": 1})
 
 
 def replay_actions(doc: dict) -> tuple[dict, list[str], list[float]]:

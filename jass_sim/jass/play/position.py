@@ -6,6 +6,11 @@ these :func:`build_position` derives the tricks, their winners and points, the c
 voids each seat has shown by not following suit and the cards still unseen; it rejects a history
 that breaks a rule or leaves no deal of the unseen cards possible (:class:`InputError` naming the
 bad token).
+
+The history is walked through the round's State as seat 0 sees it
+(:class:`~jass_sim.jass.rules.view.JassView`: the other hands hidden unless given): each card's
+refusal, the voids and the legal cards come from its step; the position checks here only its own
+input (the hand, the seats, the shown melds) and whether it is seat 0's turn.
 """
 
 from __future__ import annotations
@@ -17,10 +22,8 @@ import numpy as np
 from jass_sim.core.errors import InputError
 from jass_sim.core.notation import cards_to_mask
 from jass_sim.core.report.text import plural
-from jass_sim.jass.cards import HAND_SIZE, N_CARDS, SUIT_SYMBOLS, format_card, mode_name
-from jass_sim.jass.rules import current_trick, trick_outcome
-from jass_sim.jass.rules._tricks import legal_follow, may_hold, void_shown
-from jass_sim.jass.rules.state import follow_refusal
+from jass_sim.jass.cards import HAND_SIZE, N_CARDS, format_card, mode_name
+from jass_sim.jass.rules.view import JassView
 
 __all__ = ["Position", "WEIS_SHOWN_AFTER", "build_position", "check_shown_melds", "melds_seen", "rotate_seat"]
 
@@ -93,6 +96,19 @@ class Position:
     legal: list[int] = field(default_factory=list)
     hands: list[list[int]] | None = None
 
+    @classmethod
+    def from_view(cls, view: JassView, hands=None) -> Position:
+        """The position of ``view`` (seat 0's, :class:`~jass_sim.jass.rules.view.JassView`) as it
+        stands: its tricks, the current trick, the voids the step recorded, seat 0's legal cards
+        whenever it is to play; ``hands`` the four dealt hands when known."""
+        tricks, trick = view.tricks, view.trick
+        played = [c for t in tricks for c in t["cards"]] + trick
+        return cls(list(view.known[0]), int(view.mode), int(view.chooser), int(view.declarer), bool(view.chibred),
+                   played, [list(cs) for cs in view.shown], tricks=tricks, trick_leader=view.trick_leader,
+                   trick=list(trick), voids=view.voids,
+                   legal=view.legal_cards() if view.to_move() == 0 else [],
+                   hands=[list(h) for h in hands] if hands is not None else None)
+
     @property
     def remaining(self) -> list[int]:
         """Seat 0's cards now."""
@@ -155,11 +171,6 @@ class Position:
                 "trick": [format_card(c) for c in self.trick], "trick_leader": self.trick_leader,
                 "tricks_played": len(self.tricks), "points_so_far": self.banked,
                 "legal": [format_card(c) for c in self.legal]}
-
-
-def _void_name(seat: int, suit: int, mode: int) -> str:
-    what = "trump" if suit == mode else SUIT_SYMBOLS[suit]
-    return f"seat {seat} has shown it holds no {what}"
 
 
 def _meld_problem(cards: list[int], four_points) -> tuple[str, int] | None:
@@ -290,102 +301,22 @@ def build_position(hand, mode: int, leader: int, played, shown=None, *, chooser:
                 raise InputError(f"meld card {format_card(c)} of seat {s} {where}", format_card(c))
             if hands is not None and c not in hands[s]:
                 raise InputError(f"meld card {format_card(c)} is not in seat {s}'s hand", format_card(c))
-    pos = Position(list(hand), int(mode), int(leader), int(chooser), bool(chibred), [], shown_lists,
-                   trick_leader=int(leader), hands=[list(h) for h in hands] if hands is not None else None)
-    held = [set(h) for h in hands] if hands is not None else None
-    mine = set(hand)
-    seen: set[int] = set()
-    for c in played:
-        c = int(c)
-        token = format_card(c)
-        if len(pos.tricks) == HAND_SIZE:
-            raise InputError(f"the round is over after 36 cards; {token} is one too many", token)
-        if c in seen:
-            raise InputError(f"card {token} is played twice", token)
-        seat = (pos.trick_leader + len(pos.trick)) & 3
-        if seat == 0 and c not in mine:
-            raise InputError(f"seat 0 plays {token}, which is not in its hand", token)
-        if seat != 0 and c in mine:
-            raise InputError(f"seat {seat} plays {token}, which is in seat 0's hand", token)
-        if c in owner and owner[c] != seat:
-            raise InputError(f"seat {seat} plays {token}, which seat {owner[c]} showed in a meld", token)
-        if held is not None and c not in held[seat]:
-            raise InputError(f"seat {seat} plays {token}, which is not in its hand", token)
-        if seat != 0 and not may_hold(pos.voids, seat, c, mode):
-            raise InputError(f"seat {seat} plays {token} although {_void_name(seat, c // 9, mode)}", token)
-        if pos.trick:
-            led, best = current_trick(pos.trick, mode)
-            if seat == 0 or held is not None:
-                now = cards_to_mask((mine if seat == 0 else held[seat]) - seen)
-                if not (int(legal_follow(now, led, best, mode)) >> c) & 1:
-                    raise InputError(f"seat {seat} may not play {token} here: "
-                                     f"{follow_refusal(seat, c, now, led, best, mode, you=seat == 0)}", token)
-            pos.voids = int(void_shown(pos.voids, c, seat, led, mode))
-        seen.add(c)
-        pos.played.append(c)
-        pos.trick.append(c)
-        if len(pos.trick) == 4:
-            winner, points = trick_outcome(pos.trick_leader, pos.trick, len(pos.tricks), mode)
-            pos.tricks.append({"leader": pos.trick_leader, "cards": list(pos.trick), "winner": winner,
-                               "points": points})
-            pos.trick_leader = winner
-            pos.trick = []
-    _check_shown_and_voids(pos, owner, seen)
-    over = len(pos.tricks) == HAND_SIZE
-    to_move = (pos.trick_leader + len(pos.trick)) & 3
+    view = JassView([list(hand)] + ([list(h) for h in hands[1:]] if hands is not None else [None] * 3), int(mode),
+                    int(leader), chibred=bool(chibred), shown=shown_lists)
+    for c in played:  # each card through the step, refused with the rule it breaks
+        view.play(int(c))
+    view.check_shown_cards()
+    pos = Position.from_view(view, hands)
     if require_turn:
+        over = view.is_terminal()
         if over:
             raise InputError("the round is over: all 36 cards are played", format_card(pos.played[-1]))
-        if to_move != 0:
+        if view.to_move() != 0:
             last = format_card(pos.played[-1]) if pos.played else "--leader"
-            raise InputError(f"it is seat {to_move}'s turn after {plural(len(pos.played), 'card')}, not seat 0's "
-                             f"(last card {last})", last)
-    if not over and to_move == 0:  # seat 0's legal cards, whenever it is its turn
-        now = cards_to_mask(mine - seen)
-        if pos.trick:
-            now = legal_follow(now, *current_trick(pos.trick, mode), mode)
-        pos.legal = [x for x in range(N_CARDS) if (int(now) >> x) & 1]
-    _check_feasible(pos)
+            raise InputError(f"it is seat {view.to_move()}'s turn after {plural(len(pos.played), 'card')}, not seat "
+                             f"0's (last card {last})", last)
+    view.check_dealable()
     return pos
-
-
-def _check_shown_and_voids(pos: Position, owner: dict[int, int], seen: set[int]) -> None:
-    counts = pos.counts()
-    for s in range(1, 4):
-        left = [c for c in pos.shown[s] if c not in seen]
-        if len(left) > counts[s]:
-            raise InputError(f"seat {s} has {plural(counts[s], 'card')} left but {plural(len(left), 'unplayed meld card')}",
-                             format_card(left[-1]))
-        for c in left:
-            if not may_hold(pos.voids, s, c, pos.mode):
-                raise InputError(f"meld card {format_card(c)} is still out although "
-                                 f"{_void_name(s, c // 9, pos.mode)}", format_card(c))
-
-
-def _check_feasible(pos: Position) -> None:
-    """Hall's condition: the unseen cards can be dealt to seats 1..3 within their counts, voids and
-    shown cards (else no deal is consistent with the history)."""
-    counts = pos.counts()
-    seen = set(pos.played) | set(pos.hand)
-    fixed = {c for s in range(1, 4) for c in pos.shown[s]} - seen
-    cap = [counts[s] - len([c for c in pos.shown[s] if c not in seen]) for s in range(1, 4)]
-    kinds: dict[int, int] = {}
-    for c in range(N_CARDS):
-        if c in seen or c in fixed:
-            continue
-        t = 0
-        for j, s in enumerate(range(1, 4)):
-            if may_hold(pos.voids, s, c, pos.mode):
-                t |= 1 << j
-        kinds[t] = kinds.get(t, 0) + 1
-    if sum(kinds.values()) != sum(cap):
-        raise InputError("the cards seen do not add up", "--played")
-    for sub in range(1, 8):
-        need = sum(n for t, n in kinds.items() if t & ~sub == 0)
-        if need > sum(cap[j] for j in range(3) if sub >> j & 1):
-            seats = ", ".join(str(j + 1) for j in range(3) if sub >> j & 1)
-            raise InputError(f"no deal fits the history: seats {seats} would have to hold {need} cards of the "
-                             "suits the others have shown they lack", "--played")
 
 
 def rotate_seat(seat: int, me: int) -> int:

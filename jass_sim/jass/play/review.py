@@ -30,6 +30,7 @@ from jass_sim.jass.play.round_file import RoundInput
 from jass_sim.jass.play.worlds import known_world, run_play_advice
 from jass_sim.jass.players import PLAYERS, policy_params
 from jass_sim.jass.rules import get_rules
+from jass_sim.jass.rules.view import JassView
 
 #: Loss thresholds (points) of the verdicts, worst first.
 THRESHOLDS = (("blunder", 10.0), ("mistake", 4.0), ("inaccuracy", 1.0))
@@ -221,6 +222,31 @@ def _rotated(r: RoundInput, me: int, upto: int, require_turn: bool = True) -> Po
         raise InputError("round file: " + _file_seats(str(exc), me), exc.token) from None
 
 
+def _walk(r: RoundInput, me: int):
+    """Seat ``me``'s view of the round (renumbered seat 0) before each card: ``(i, view)`` for every
+    card ``i`` of the file, one walk of the cards through a :class:`~jass_sim.jass.rules.view.JassView`
+    that holds the Weis shown by then (:func:`~jass_sim.jass.play.position.melds_seen`; a new walk
+    when they show). The view moves on after each yield: read it before the next."""
+    hands = [r.hands[(s + me) % 4] for s in range(4)] if r.all_hands else None
+    view, seen = None, None
+    try:
+        for i, card in enumerate(r.played):
+            shown = melds_seen(r.shown, i)
+            if view is None or bool(shown) != seen:
+                lists: list[list[int]] = [[], [], [], []]
+                for s, cs in shown.items():
+                    lists[rotate_seat(s, me)].extend(int(c) for c in cs)
+                view = JassView([list(r.hands[me])] + ([list(h) for h in hands[1:]] if hands else [None] * 3), r.mode,
+                                rotate_seat(r.leader, me), chibred=r.chibred, shown=lists)
+                seen = bool(shown)
+                for c in r.played[:i]:
+                    view.play(int(c))
+            yield i, view
+            view.play(int(card))
+    except InputError as exc:
+        raise InputError("round file: " + _file_seats(str(exc), me), exc.token) from None
+
+
 def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: int | None = None, seed: int = 0,
            threads: int | None = None, review_mode: bool = True, progress=None,
            search_worlds: int | None = None) -> Review:
@@ -257,12 +283,12 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
     for me in seats:
         _rotated(r, me, len(r.played), require_turn=False)
     decisions: list[Decision] = []
-    turns = []  # the reviewed seats' card decisions: (index in the round, seat to move)
-    for i in range(len(r.played)):
-        view = _rotated(r, seats[0], i, require_turn=False)
-        seat = (view.trick_leader + len(view.trick) + seats[0]) & 3  # to move, in the file's numbering
-        if seat in seats:
-            turns.append((i, seat))
+    # the reviewed seats' card decisions: (index in the round, seat to move in the file's numbering),
+    # each with its position, from one walk of the round through each reviewed seat's view
+    hands = {me: [r.hands[(s + me) % 4] for s in range(4)] if r.all_hands else None for me in seats}
+    positions = {(i, me): Position.from_view(view, hands[me]) for me in seats for i, view in _walk(r, me)
+                 if view.to_move() == 0}
+    turns = sorted(positions)
     modes = _mode_seats(r, seats) if review_mode else []
     total = len(modes) + len(turns)
     step = _Steps(progress, total)
@@ -271,7 +297,7 @@ def review(r: RoundInput, seats: list[int], policy: str | None = None, samples: 
         decisions += _mode_decisions(r, modes, policy, samples, seed, threads, step, search_worlds)
     for i, seat in turns:
         card = r.played[i]
-        pos = _rotated(r, seat, i)
+        pos = positions[i, seat]
         trick_no = len(pos.tricks) + 1
         d = card_decision(pos, card, seat, rules, policy, samples, seed, threads, step.inner(), search_worlds,
                           stage=f"decision {step.k + 1} of {total}: trick {trick_no}")

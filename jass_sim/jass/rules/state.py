@@ -50,7 +50,7 @@ from jass_sim.jass.rules.presets import MATCH_BONUS, ROUND_PRESETS, STOECK_POINT
 from jass_sim.jass.rules.round_modes import MELD_MODE, MISERE, ROUND_MODE_NAMES, TRICK_MODE, parse_round_mode
 from jass_sim.jass.rules.tables import RJ
 
-__all__ = ["CHIBRE", "DIAMOND_SEVEN", "JassState", "follow_refusal"]
+__all__ = ["CHIBRE", "DIAMOND_SEVEN", "JassState", "check_follow", "follow_refusal"]
 
 #: The choice node's action that hands the choice of mode to the chooser's partner.
 CHIBRE = "chibre"
@@ -109,11 +109,20 @@ def checked_card(seat: int, canonical: str, played, hand, trick, n_in: int, mode
         raise IllegalAction(f"card {canonical} is played twice", canonical)
     if not (int(hand) >> card) & 1:
         raise IllegalAction(f"seat {seat} plays {canonical}, which is not in its hand", canonical)
+    check_follow(seat, card, hand, trick, n_in, mode)
+    return card
+
+
+def check_follow(seat: int, card: int, hand, trick, n_in: int, mode: int, you: bool = False) -> None:
+    """:class:`IllegalAction` when ``card`` of ``hand`` is not among its legal cards
+    (:func:`legal_card_mask`), worded by :func:`follow_refusal` (``you``: as the player reads it
+    about itself); the following rules of :func:`checked_card` and of a view's known hands
+    (:class:`~jass_sim.jass.rules.view.JassView`)."""
     if not (int(legal_card_mask(hand, trick, n_in, mode)) >> card) & 1:
         led, best_card, _, _ = trick
+        canonical = format_card(card)
         raise IllegalAction(f"seat {seat} may not play {canonical} here: "
-                            f"{follow_refusal(seat, card, hand, led, best_card, mode)}", canonical)
-    return card
+                            f"{follow_refusal(seat, card, hand, led, best_card, mode, you=you)}", canonical)
 
 
 def _check_hands(hands) -> list[list[int]]:
@@ -182,6 +191,10 @@ class JassState(State):
         self.chibred = False
         #: The round mode (0..5 the chibre modes, then :mod:`.round_modes`), -1 before the choice.
         self.mode = -1
+        self._start()
+
+    def _start(self) -> None:
+        """The round before its first card, from :attr:`dealt`, :attr:`rules` and :attr:`chooser`."""
         self._runs, self._fours, self._mults = self.rules.arrays()
         self._initial = np.array([cards_to_mask(h) for h in self.dealt], dtype=np.uint64)
         self._hands = self._initial.copy()
@@ -398,8 +411,12 @@ class JassState(State):
         if self._t == 9:
             meld_winner, m0, m1 = self._meld
             counted = score_round(self._initial, self.mode, meld_winner, m0, m1, self._points[0], self._points[1],
-                                  self._tricks0, self._mults, self._score, STOECK_POINTS if self.rules.stoeck else 0)
+                                  self._tricks0, self._mults, self._score, self._stoeck_points())
             self._meld = (int(counted), m0, m1)
+
+    def _stoeck_points(self) -> int:
+        """What a Stöck counts at the end (0: none counted)."""
+        return STOECK_POINTS if self.rules.stoeck else 0
 
     def returns(self) -> list[float]:
         if self.is_terminal():
