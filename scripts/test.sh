@@ -15,8 +15,13 @@ PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" .venv/bin/lint-imports
 # 1. everything, kernels compiled, in two worker processes (pytest-xdist; CI has 2 cores, and
 #    Numba compiles on one core, so two workers halve the wall time: 9.1 -> 5.8 min measured)
 #    --durations: the slowest tests are printed, so a CI log shows where its time went
-.venv/bin/python -m pytest -q -n 2 --durations=30 "$@"
+#    --dist worksteal: each worker starts on its own half of the suite (in file order) and takes half of
+#    the other's queued tests when its own run out. xdist's default (load) hands out chunks from the
+#    front of one queue, so both workers run neighbouring files (the same kernels: one waits idle in
+#    tests/compile_lock.py while the other compiles), and a worker keeps its queued chunk behind a slow
+#    test while the other one, with nothing left to take, stops (the stage used 161% of 200% CPU)
+.venv/bin/python -m pytest -q -n 2 --dist worksteal --durations=30 "$@"
 # 2. the kernel-vs-reference tests (marked nojit) again with Numba disabled (kernels run as plain
 #    Python); the -m replaces addopts' -m 'not slow', so it is repeated. Nothing is compiled in
 #    this stage (the tests run as plain Python), so two workers share it with no compile done twice
-NUMBA_DISABLE_JIT=1 .venv/bin/python -m pytest -q -n 2 -p no:cacheprovider -m "nojit and not slow"
+NUMBA_DISABLE_JIT=1 .venv/bin/python -m pytest -q -n 2 --dist worksteal -p no:cacheprovider -m "nojit and not slow" --durations=15

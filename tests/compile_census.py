@@ -66,12 +66,16 @@ def pytest_sessionstart(session):
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     _state["test"] = item.nodeid
-    wall, cpu = time.perf_counter(), time.process_time()
+    lock = sys.modules.get("compile_lock")
+    waited = lock.waited[0] if lock else 0.0
+    start, wall, cpu = time.time(), time.perf_counter(), time.process_time()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     yield
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    # start (epoch seconds) and the compile lock's wait: a timeline per worker shows where a core idled
     _write({"kind": "test", "test": item.nodeid, "wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu,
-            "child": (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)})
+            "child": (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime), "start": start,
+            "lock_wait": (lock.waited[0] if lock else 0.0) - waited})
     _state["test"] = None
 
 
@@ -93,6 +97,14 @@ def summary(folder: str, top: int = 25) -> str:
     lines = [f"{len(tests)} tests: {sum(t['wall'] for t in tests):.0f} s wall, "
              f"{sum(t['cpu'] for t in tests):.0f} CPU s in the workers, {sum(t['child'] for t in tests):.0f} in "
              f"child processes; compiling: {sum(c['cpu'] for c in outer):.0f} CPU s ({len(compiles)} compiles)"]
+    timed = [t for t in tests if "start" in t]
+    if timed:  # where a worker idled: waiting on the compile lock, or done before the other
+        t0 = min(t["start"] for t in timed)
+        for worker in sorted({t["worker"] for t in timed}):
+            mine = [t for t in timed if t["worker"] == worker]
+            lines.append(f"{worker}: {len(mine)} tests, done at {max(t['start'] + t['wall'] for t in mine) - t0:.0f} s, "
+                         f"{sum(t['wall'] for t in mine):.0f} s in tests, of which "
+                         f"{sum(t['lock_wait'] for t in mine):.0f} s waiting for the other's compiles")
     same = collections.defaultdict(list)
     for c in compiles:
         same[(c["fn"], c["sig"])].append(c)

@@ -34,6 +34,9 @@ WAIT_LIMIT = 1200.0
 _held: set[str] = set()
 _guard = threading.Lock()
 
+#: Seconds this process has waited for other workers' compiles (read by the compile census).
+waited = [0.0]
+
 
 def lock_path(dispatcher, sig) -> Path:
     """The lock file of one overload: in the cache folder, named by the kernel and its signature."""
@@ -49,15 +52,19 @@ def lock_path(dispatcher, sig) -> Path:
 def _wait_for(handle, limit: float = WAIT_LIMIT) -> None:
     """Take the lock, waiting at most ``limit`` seconds: a worker never hangs on another (a compile
     past that is still correct, only done twice)."""
-    deadline = time.monotonic() + limit
-    while True:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            if time.monotonic() > deadline:
+    start = time.monotonic()
+    deadline = start + limit
+    try:
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 return
-            time.sleep(0.05)
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    return
+                time.sleep(0.05)
+    finally:
+        waited[0] += time.monotonic() - start
 
 
 def install() -> None:

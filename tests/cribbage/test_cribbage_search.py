@@ -8,6 +8,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from conftest import NO_JIT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -162,10 +163,13 @@ def test_discard_pegging_values_match_reference(six, sign, seed):
         assert values[k] == sum(a - b for a, b in nets) / n_samples
 
 
-@settings(max_examples=10, deadline=None)
-@given(st.lists(st.integers(0, 51), min_size=13, max_size=13, unique=True), st.integers(0, 1), st.integers(0, 2**32),
-       st.sampled_from([PEG_SEARCH, PEG_WIDE]))
-def test_search_pegging_hand_is_legal_and_scored(cards, pone, seed, policy):
+# 5 whole hands a policy compiled; 2 in the nojit stage, where each decision's 32 or 256 worlds play
+# out as plain Python (about 2 CPU s a hand): the check is the scoring of the cards chosen, the same
+# code for any hand; the search's values are compared with the reference above
+@pytest.mark.parametrize("policy", [PEG_SEARCH, PEG_WIDE])
+@settings(max_examples=2 if NO_JIT else 5, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=13, max_size=13, unique=True), st.integers(0, 1), st.integers(0, 2**32))
+def test_search_pegging_hand_is_legal_and_scored(policy, cards, pone, seed):
     """A whole hand with the search player on one side: the points are the reference's for the
     cards it chose (the reference re-plays its choices)."""
     from cribbage_reference import ref_check_pegging
@@ -189,10 +193,15 @@ def test_search_pegging_hand_is_legal_and_scored(cards, pone, seed, policy):
     assert want == list(peg) and len(greedy_moves) == 4
 
 
-@settings(max_examples=20, deadline=None)
-@given(st.lists(st.integers(0, 51), min_size=13, max_size=13, unique=True), st.integers(0, 2**32),
-       st.sampled_from([PEG_SEARCH, PEG_WIDE]))
-def test_the_wide_candidate_leads_as_search_play_with_its_worlds(cards, seed, policy):
+# 10 hands a policy compiled; 2 in the nojit stage, where a hand's search (up to 256 worlds a
+# decision, in search_play and again in each of play_pegging's searched decisions) runs as plain
+# Python, about 3 CPU s a hand (at 20 hands, 58 CPU s: 44% of that stage's test time). The check is an
+# equality of two kernels' choices on the same generator state, the same code for every hand; the
+# compiled run keeps the 20 hands
+@pytest.mark.parametrize("policy", [PEG_SEARCH, PEG_WIDE])
+@settings(max_examples=2 if NO_JIT else 10, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=13, max_size=13, unique=True), st.integers(0, 2**32))
+def test_the_wide_candidate_leads_as_search_play_with_its_worlds(policy, cards, seed):
     """The pone's lead under ``PEG_SEARCH`` / ``PEG_WIDE`` is :func:`search_play`'s with
     ``SEARCH_WORLDS`` / ``WIDE_WORLDS`` worlds, drawn from the same generator state."""
     from jass_sim.cribbage._search import SEARCH_WORLDS, WIDE_WORLDS, search_play
