@@ -6,7 +6,7 @@ Python function's on the same arguments; bad input next to its field; at 390 and
 (empty and with a result), in both card labels.
 
 Sizes: 64 sampled deals (the job's smallest block) per run: the test checks the view, not the figures.
-Three runs of a few seconds each on a warm cache (the advice's kernels are the ones
+Two runs of a few seconds each on a warm cache (the one with a score also plays 1000 rests of the match) (the advice's kernels are the ones
 tests/jass/coiffeur compiles)."""
 
 from __future__ import annotations
@@ -99,6 +99,18 @@ def test_coiffeur_view_toggles_table_sentence_and_errors(ready, tmp_path):
     assert not re.search("[\u2660\u2663\u2665\u2666]", page.locator("#coiffeur-result").inner_text())
     page.screenshot(path=str(tmp_path / "coiffeur-390-swiss.png"), full_page=True)
     page.select_option("#suit-style", "french")
+    # with the score: P(win the match) per option, with its Wilson interval (docs/coiffeur.md's example score)
+    page.fill("#coiffeur-score", "1450:1320")
+    page.click('[data-action="coiffeur"]')
+    expect(page.locator("#coiffeur-result thead th").last).to_have_text("P(win the match)")
+    won = coiffeur_advise(HAND, "S,H,OBE,JOKER", "C,UNE,JOKER", passed=1, samples=64, seed=3,
+                          score="1450:1320").to_json()
+    p = won["pass"]["win_probability"]
+    expect(page.locator('#coiffeur-result tr[data-category="pass"] td').last).to_contain_text(f"{100 * p:.1f}%")
+    page.screenshot(path=str(tmp_path / "coiffeur-390-score.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.screenshot(path=str(tmp_path / "coiffeur-1280-score.png"), full_page=True)
+    page.fill("#coiffeur-score", "")
     # a change of the question drops the old answer
     toggle(page, "theirs", 0)
     expect(page.locator("#coiffeur-result")).to_be_empty()

@@ -154,8 +154,9 @@ function render(doc) {
   // a table still wider than the screen (with P(win) on a phone) scrolls sideways, a keyboard stop of its own
   box.append(el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "The options" },
     el("table", { class: "options coiffeur-options", "data-testid": "coiffeur-options" },
-      el("caption", { class: "note", text: "Plan value: our expected lead at the match's end after this choice (with the score: including the lead so far)." }),
+      el("caption", { class: "visually-hidden", text: "The options, the best plan value first" }),
       el("thead", {}, head), body)));
+  box.append(el("p", { class: "note", text: "Plan value: our expected lead at the match's end after this choice (with the score: including the lead so far)." }));
   const rec = doc.recommendation === "pass" ? "pass" : `${categoryLabel(bestRow.category)} ×${bestRow.multiplier} (${modeLabel(bestRow.form)})`;
   box.append(el("p", { class: "note", "data-testid": "coiffeur-recommendation" }, `Recommendation: ${rec}. `,
     doc.pass ? "" : "No pass: you must take. "));
