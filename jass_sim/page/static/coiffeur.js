@@ -8,7 +8,7 @@ import { buildPicker, deck, localize, modeLabel } from "./jass.js";
 
 // The presets the job plays, each as the command line's --categories table (jass_sim/jass/coiffeur/presets.py;
 // tests/page/test_coiffeur_page.py checks they are the same). coiffeur-10 is left out while the job refuses it
-// (its Slalom and Guschti are not in the planner yet, docs/coiffeur.md).
+// (its Slalom and Guschti: "not playable yet", docs/coiffeur.md).
 export const PRESETS = {
   coiffeur: "S:1,C:2,D:3,H:4,OBE:5,UNE:6,JOKER:7,JOKER:8",
 };
@@ -128,7 +128,7 @@ function render(doc) {
     // four columns (a fifth with P(win)): each figure with its CI on a line below, so that a phone needs no scrolling
   const sub = (text) => el("span", { class: "sub", text });
   const head = el("tr", {}, el("th", { scope: "col", text: "category, form" }),
-    el("th", { scope: "col", class: "num", text: "points (95% CI)" }), el("th", { scope: "col", class: "num", text: "× multiplier" }),
+    el("th", { scope: "col", class: "num", text: "points (95% CI)" }), el("th", { scope: "col", class: "num col-mult", text: "× multiplier" }),
     el("th", { scope: "col", class: "col-bar", text: "plan value (95% CI)" }),
     win ? el("th", { scope: "col", class: "num", text: "P(win the match)" }) : null);
   const plan = (o) => el("td", { class: "col-bar" }, el("span", { class: "plan-num", text: signed(o.plan_value, 0) }), " ",
@@ -138,15 +138,17 @@ function render(doc) {
   for (const o of rows) {
     body.append(el("tr", { "data-category": o.category, "data-multiplier": String(o.multiplier), class: o === bestRow ? "best" : "" },
       el("th", { scope: "row" }, `${categoryLabel(o.category)} ×${o.multiplier}`, sub(modeLabel(o.form))),
-      el("td", { class: "num" }, fmt(o.points), sub(`[${fmt(o.ci95[0])},\u00a0${fmt(o.ci95[1])}]`)),
-      el("td", { class: "num", text: fmt(o.points_x, 0) }),
+      // on a phone the multiplier's column goes and its product stands under the points (style.css)
+      el("td", { class: "num" }, fmt(o.points), sub(`[${fmt(o.ci95[0])},\u00a0${fmt(o.ci95[1])}]`),
+         el("span", { class: "sub mult-line", text: `×${o.multiplier} = ${fmt(o.points_x, 0)}` })),
+      el("td", { class: "num col-mult", text: fmt(o.points_x, 0) }),
       plan(o),
       win ? el("td", { class: "num" }, `${fmt(100 * o.win_probability)}%`, sub(`[${fmt(100 * o.ci95_win_probability[0])},\u00a0${fmt(100 * o.ci95_win_probability[1])}]`)) : null));
   }
   if (doc.pass) {
     const p = doc.pass;
     body.append(el("tr", { "data-category": "pass", class: doc.recommendation === "pass" ? "best pass" : "pass" },
-      el("th", { scope: "row", text: "pass" }), el("td", { class: "num", text: "–" }), el("td", { class: "num", text: "–" }),
+      el("th", { scope: "row", text: "pass" }), el("td", { class: "num", text: "–" }), el("td", { class: "num col-mult", text: "–" }),
       plan(p),
       win ? el("td", { class: "num" }, p.win_probability === undefined ? "–" : `${fmt(100 * p.win_probability)}%`,
                p.win_probability === undefined ? null : sub(`[${fmt(100 * p.ci95_win_probability[0])},\u00a0${fmt(100 * p.ci95_win_probability[1])}]`)) : null));
