@@ -125,7 +125,7 @@ function render(doc) {
   const all = rows.concat(doc.pass ? [doc.pass] : []);
   const axis = { lo: Math.min(...all.map((o) => o.ci95_plan[0])), hi: Math.max(...all.map((o) => o.ci95_plan[1])) };
   const win = rows.some((o) => o.win_probability !== undefined);
-    // four columns (a fifth with P(win)): each figure with its CI on a line below, so that a phone needs no scrolling
+  // each figure with its CI on a line below (and on a phone the product under the points): 390 px need no scrolling
   const sub = (text) => el("span", { class: "sub", text });
   const head = el("tr", {}, el("th", { scope: "col", text: "category, form" }),
     el("th", { scope: "col", class: "num", text: "points (95% CI)" }), el("th", { scope: "col", class: "num col-mult", text: "× multiplier" }),
@@ -153,7 +153,7 @@ function render(doc) {
       win ? el("td", { class: "num" }, p.win_probability === undefined ? "–" : `${fmt(100 * p.win_probability)}%`,
                p.win_probability === undefined ? null : sub(`[${fmt(100 * p.ci95_win_probability[0])},\u00a0${fmt(100 * p.ci95_win_probability[1])}]`)) : null));
   }
-  // a table still wider than the screen (with P(win) on a phone) scrolls sideways, a keyboard stop of its own
+  // a table wider than the screen (a narrower phone) scrolls sideways, a keyboard stop of its own
   box.append(el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "The options" },
     el("table", { class: "options coiffeur-options", "data-testid": "coiffeur-options" },
       el("caption", { class: "visually-hidden", text: "The options, the best plan value first" }),
@@ -165,5 +165,6 @@ function render(doc) {
   box.append(el("p", { class: "note", text: `${doc.samples.toLocaleString()} sampled deals, preset ${doc.rules}, card play ${doc.policy}, seed ${doc.seed}; ` +
     `plan over ${doc.plan_hands.toLocaleString()} table hands (${doc.table_policy}). The CIs cover the sampling of the deals, not the error of the simulated play nor of the plan's table.` +
     (doc.win_paths ? ` P(win): ${doc.win_paths.toLocaleString()} simulated rests of the match each (Wilson 95%).` : "") }));
-  $$("tr.best th", box).forEach((th) => th.setAttribute("aria-label", `${th.textContent}, recommended`));
+  // the recommended row, said to a screen reader (the eye sees it in bold)
+  $$("tr.best th", box).forEach((th) => th.firstChild.after(el("span", { class: "visually-hidden", text: " (recommended)" })));
 }
