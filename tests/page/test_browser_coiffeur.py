@@ -92,6 +92,7 @@ def test_coiffeur_view_toggles_table_sentence_and_errors(ready, tmp_path):
     check_axe(page, "with a result at 1280 px")
     page.set_viewport_size({"width": 390, "height": 900})
     check_axe(page, "with a result at 390 px")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(tmp_path / "coiffeur-390-french.png"), full_page=True)
     # Swiss-German labels: the toggles, the table and the sentence relabelled, no suit symbol left
     page.select_option("#suit-style", "swiss")
@@ -107,6 +108,8 @@ def test_coiffeur_view_toggles_table_sentence_and_errors(ready, tmp_path):
                           score="1450:1320").to_json()
     p = won["pass"]["win_probability"]
     expect(page.locator('#coiffeur-result tr[data-category="pass"] td').last).to_contain_text(f"{100 * p:.1f}%")
+    # at 390 px the table with P(win) fits: the multiplier's column folds under the points
+    assert page.locator("#coiffeur-result .scroll-x").evaluate("n => n.scrollWidth <= n.clientWidth")
     page.screenshot(path=str(tmp_path / "coiffeur-390-score.png"), full_page=True)
     page.set_viewport_size({"width": 1280, "height": 900})
     page.screenshot(path=str(tmp_path / "coiffeur-1280-score.png"), full_page=True)
