@@ -1,6 +1,6 @@
 """Screenshots of every view of the page at phone (390 px) and desktop (1280 px) width.
 
-    python scripts/screenshots.py [--url http://127.0.0.1:8765/] [--out docs/screenshots] [--only coach|game]
+    python scripts/screenshots.py [--url http://127.0.0.1:8765/] [--out docs/screenshots] [--only coach|game|coiffeur]
 
 Starts its own server (on a free port) unless ``--url`` is given; drives Debian's Chromium
 (``/usr/bin/chromium``) with Playwright. Each view is filled with a sample input and its answer.
@@ -74,6 +74,22 @@ def fill_views(page, base: str, shoot, own_server: bool = True) -> None:
     page.click('[data-action="basra-advise"]')
     page.wait_for_selector("#basra-result [data-testid=recommendation]", timeout=120_000)
     shoot("basra")
+    fill_coiffeur(page, shoot)
+
+
+def fill_coiffeur(page, shoot) -> None:
+    """The Coiffeur view mid-match (docs/coiffeur.md's example): we have played ♣, ♦, Undenufe and a Joker,
+    they ♠, ♦, ♥, Obenabe and a Joker; the score 1450:1320."""
+    page.click('nav [data-view="coiffeur"]')
+    for card in "HJ H9 HA HK SQ D6 C7 C8 CT".split():
+        page.click(f'#coiffeur-picker [data-card="{card}"]')
+    for team, slots in (("ours", (1, 2, 5, 7)), ("theirs", (0, 2, 3, 4, 7))):
+        for slot in slots:
+            page.click(f'#view-coiffeur .cat-toggles[data-team="{team}"] [data-slot="{slot}"]')
+    page.fill("#coiffeur-score", "1450:1320")
+    page.click('[data-action="coiffeur"]')
+    page.wait_for_selector("#coiffeur-result [data-testid=recommendation]", timeout=300_000)
+    shoot("coiffeur")
 
 
 def fill_coach(page, shoot) -> None:
@@ -147,8 +163,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", help="a running page (default: start one)")
     parser.add_argument("--out", default="docs/screenshots")
-    parser.add_argument("--only", choices=("coach", "game"), help="only this view's screenshots (coach: a coached "
-                        "round; game: a whole game with the coach and its History entry)")
+    parser.add_argument("--only", choices=("coach", "game", "coiffeur"), help="only this view's screenshots (coach: a "
+                        "coached round; game: a whole game with the coach and its History entry; coiffeur: the Coiffeur "
+                        "view with an answer)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -180,7 +197,7 @@ def main(argv=None) -> int:
                 if args.only:
                     page.goto(base + "#coach")
                     page.wait_for_selector("#engine.ready", timeout=600_000)
-                    (fill_game if args.only == "game" else fill_coach)(page, shoot)
+                    {"game": fill_game, "coach": fill_coach, "coiffeur": fill_coiffeur}[args.only](page, shoot)
                 else:
                     fill_views(page, base, shoot, own_server=server is not None)
                     fill_game(page, shoot)

@@ -120,7 +120,10 @@ GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay
                   # the coach's verdict on the player's card: the review's rating of it (one verdict scale)
                   Job("rate_card", "jass_sim.jass.play.coach", "rate_card", progress=True,
                       caps=tuple(c for c in SAMPLE_CAPS if c[0] != "max_samples"),
-                      policies=SLOW_POLICIES, warm_up="jass-play", compile_seconds=80)),
+                      policies=SLOW_POLICIES, warm_up="jass-play", compile_seconds=80),
+                  Job("coiffeur_advise", "jass_sim.jass.coiffeur.api", "coiffeur_advise", progress=True,
+                      caps=(("samples", 1_000_000),),
+                      policies=SLOW_POLICIES, compile_seconds=40)),
             streams=STREAMS, shared_streams=SHARED_STREAMS, arg_kinds=ARG_KINDS,
             notation=page_hooks.notation,
             warm_ups=(("jass", page_hooks.warm_up_advise), ("jass-play", page_hooks.warm_up_play)),

@@ -15,7 +15,7 @@ browser_setup.require_chromium()
 expect = browser_setup.expect()
 base, browser_type_launch_args, ready = browser_setup.base, browser_setup.browser_type_launch_args, browser_setup.ready
 
-VIEWS = ("advise", "table", "review", "coach", "practice", "cribbage", "basra")
+VIEWS = ("advise", "table", "review", "coach", "practice", "cribbage", "basra", "coiffeur")
 WIDTHS = (390, 1280)
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 

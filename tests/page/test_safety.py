@@ -45,7 +45,8 @@ REQUIRED = {"advise": {"hand": HAND}, "play_advice": {"hand": HAND, "mode": "H"}
             "cribbage_bot_discard": {"hand": "5H 5D JS 6C 4H KD", "dealer": True},
             "rate_card": {"hand": HAND, "mode": "H", "card": "HJ"},
             "game_round": {"hands": HANDS, "mode": "H", "played": "H9 H6 DQ SQ HJ H7 DK SK HQ H8 DA SA HK HT S6 C6 HA D7 "
-                           "S7 C9 D6 D8 S8 CJ D9 S9 CQ C7 DT ST CK C8 DJ SJ CA CT"}}
+                           "S7 C9 D6 D8 S8 CJ D9 S9 CQ C7 DT ST CK C8 DJ SJ CA CT"},
+            "coiffeur_advise": {"hand": HAND, "ours_open": "S,H,OBE,JOKER", "theirs_open": "C,UNE,JOKER"}}
 
 
 @pytest.fixture(scope="module")

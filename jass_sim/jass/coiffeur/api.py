@@ -1,15 +1,19 @@
 """The Coiffeur API: :func:`coiffeur_advise`; whole matches: :func:`coiffeur_replay`,
-:func:`coiffeur_simulate` and :func:`coiffeur_games`."""
+:func:`coiffeur_simulate` and :func:`coiffeur_games`; the facade :mod:`jass_sim.coiffeur` names them
+``advise``, ``replay``, ``simulate`` and ``games``."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from jass_sim.jass.arg_kinds import api_args
 
 if TYPE_CHECKING:
     from jass_sim.jass.coiffeur.advice import CoiffeurAdvice
     from jass_sim.jass.coiffeur.match_run import CoiffeurGames, CoiffeurMatch, CoiffeurMatches
 
 
+@api_args(ours_open="name", theirs_open="name", passed="whole0", forced="flag", categories="name")
 def coiffeur_advise(hand, ours_open: str, theirs_open: str, *, score: str | None = None, passed: int = 0,
                     forced: bool = False, rules: str = "coiffeur", categories: str | None = None,
                     policy: str | None = None, samples: int | None = None, ci: float | None = None,
@@ -63,6 +67,7 @@ def coiffeur_advise(hand, ours_open: str, theirs_open: str, *, score: str | None
                progress=progress)
 
 
+@api_args(bots="name", categories="name")
 def coiffeur_replay(seed: int = 0, *, bots: str = "planning,greedy", rules: str = "coiffeur",
                     categories: str | None = None, policy: str | None = None) -> "CoiffeurMatch":
     """One whole Coiffeur match (match 0 of ``seed``), its sheet round by round.
@@ -88,6 +93,7 @@ def coiffeur_replay(seed: int = 0, *, bots: str = "planning,greedy", rules: str 
     return run(seed=seed, bots=bots, rules=rules, categories=categories, policy=policy)
 
 
+@api_args(matches="count", categories="name")
 def coiffeur_simulate(matches: int = 200, *, seed: int = 0, rules: str = "coiffeur", categories: str | None = None,
                       policy: str | None = None, progress=None) -> "CoiffeurMatches":
     """P(win) of the ``planning`` chooser against ``greedy`` (duplicate pairs: each deal set twice,
@@ -116,6 +122,7 @@ def coiffeur_simulate(matches: int = 200, *, seed: int = 0, rules: str = "coiffe
     return run(matches=matches, seed=seed, rules=rules, categories=categories, policy=policy, progress=progress)
 
 
+@api_args(matches="count", categories="name")
 def coiffeur_games(matches: int = 200, *, seed: int = 0, rules: str = "coiffeur", categories: str | None = None,
                    policy: str | None = None, progress=None) -> "CoiffeurGames":
     """Every match of :func:`coiffeur_simulate` (same arguments), one row each: match-up, deal
@@ -123,3 +130,11 @@ def coiffeur_games(matches: int = 200, *, seed: int = 0, rules: str = "coiffeur"
     from jass_sim.jass.coiffeur.match_run import coiffeur_games as run
 
     return run(matches=matches, seed=seed, rules=rules, categories=categories, policy=policy, progress=progress)
+
+
+#: The facade's names (``jass_sim.coiffeur.advise`` etc., as ``jass_sim.differenzler``'s): the same
+#: functions, the same docstrings.
+advise = coiffeur_advise
+replay = coiffeur_replay
+simulate = coiffeur_simulate
+games = coiffeur_games

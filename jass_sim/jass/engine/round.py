@@ -13,11 +13,14 @@ from __future__ import annotations
 import numpy as np
 
 from jass_sim.core.jit import U64_ZERO, jit
+from jass_sim.jass.cards import N_MODES
 from jass_sim.jass.engine.deal import deal_uniform
 from jass_sim.jass.modes.choose import choose_mode
-from jass_sim.jass.players.dispatch import HEURISTIC, NET, choose_card, policy_scratch
+from jass_sim.jass.players.dispatch import HEURISTIC, NET, SEARCH, choose_card, policy_scratch
+from jass_sim.jass.players.heuristic import heuristic_card
 from jass_sim.jass.players.misere import misere_card
 from jass_sim.jass.players.random import random_card
+from jass_sim.jass.players.round_search import HEURISTIC_PLAYER, ROUND_MODE_TAG, ROUND_PLAYER
 from jass_sim.jass.rules._melds import MAX_MELDS, team_melds
 from jass_sim.jass.rules._scoring import score_round
 from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_step, trick_taken
@@ -38,8 +41,11 @@ def play_round(players, hands, mode, leader, declarer, policies, params, rng, sh
     ``mode`` is the round mode (:mod:`jass_sim.jass.rules.round_modes`): each trick is played in
     its trick mode ``TRICK_MODE[mode, t]`` (the round mode itself for the chibre modes), which the
     policies see as ``mode``; in a Misère round the ``net`` and ``heuristic`` seats play the
-    Misère player (:mod:`jass_sim.jass.players.misere`: give points away), the others as in any
-    round. ``declarer`` is the seat that chose the mode (the leader's partner after a chibre);
+    Misère player (:mod:`jass_sim.jass.players.misere`: give points away), in Slalom and Guschti
+    the ``net`` seats play ``heuristic`` (the round mode's default player,
+    :data:`~jass_sim.jass.players.round_search.ROUND_PLAYER`), and ``search`` in any new mode is
+    told the round mode (:mod:`jass_sim.jass.players.round_search`); the others as in any round.
+    ``declarer`` is the seat that chose the mode (the leader's partner after a chibre);
     ``policies[seat]`` is the policy number of each seat. Fills ``trace`` and returns
     ``(card_points_team0, card_points_team1, tricks_team0)``, last-trick 5 included.
     """
@@ -62,6 +68,8 @@ def play_tricks(players, hands, mode, declarer, policies, params, rng, shown, tr
     scratch = policy_scratch(players, uses_net, params)
     leader = trace[t0, LEADER]
     misere = MISERE[mode]
+    as_heuristic = ROUND_PLAYER[mode] == HEURISTIC_PLAYER
+    search_mode = ROUND_MODE_TAG + mode  # search in a new mode is told the round mode (round_search)
     for t in range(t0, 9):
         trace[t, LEADER] = leader
         tm = TRICK_MODE[mode, t]  # the trick's mode: the step and the policies play it
@@ -82,8 +90,11 @@ def play_tricks(players, hands, mode, declarer, policies, params, rng, shown, tr
                 card = random_card(legal, rng)
             elif misere and (policy == NET or policy == HEURISTIC):  # the default players' Misère
                 card = misere_card(seat, legal, hands, trace[t, 1:5], i, tm, played)
+            elif as_heuristic and policy == NET:  # Slalom, Guschti: heuristic plays them better
+                card = heuristic_card(seat, legal, hands, trace[t, 1:5], i, tm, played, voids)
             else:
-                card = choose_card(players, policy, seat, legal, hands, trace, t, i, tm, played, voids,
+                seen_mode = search_mode if policy == SEARCH and mode >= N_MODES else tm
+                card = choose_card(players, policy, seat, legal, hands, trace, t, i, seen_mode, played, voids,
                                    shown, declarer, params, rng, scratch)
             trace[t, 1 + i] = card
             played, voids, led, best_card, best_power, best_pos = play_card(card, seat, i, hands, played, voids, led,

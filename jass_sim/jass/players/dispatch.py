@@ -26,7 +26,6 @@ from jass_sim.core.units import CompiledUnit
 from jass_sim.jass.players import PLAYERS
 from jass_sim.jass.players.heuristic import heuristic_card
 from jass_sim.jass.players.net import net_card, new_net_scratch, second_net
-from jass_sim.jass.players.net_search import search_card
 from jass_sim.jass.players.player_set import (
     SECOND_NET,
     SOLVER,
@@ -37,6 +36,7 @@ from jass_sim.jass.players.player_set import (
     player_set,
 )
 from jass_sim.jass.players.random import random_card
+from jass_sim.jass.players.round_search import search_any
 from jass_sim.jass.players.search import dd_card, pimc_card
 
 __all__ = ["NET", "SEARCH", "SECOND_NET", "SOLVER", "PlayerSet", "PlayerSetType", "choose_card", "player_set",
@@ -65,7 +65,7 @@ def _view_types():
 
 
 NET_UNIT = CompiledUnit("net_card", lambda: net_card, lambda: _view_types() + (_vector(types.int64),))
-SEARCH_UNIT = CompiledUnit("search_card", lambda: search_card, lambda: _view_types() + (_vector(types.uint64),))
+SEARCH_UNIT = CompiledUnit("search_card", lambda: search_any, lambda: _view_types() + (_vector(types.uint64),))
 DD_UNIT = CompiledUnit("dd_card", lambda: dd_card, lambda: (
     types.int64, types.uint64, _vector(types.uint64), _vector(types.int64), types.int64, types.int64,
     _vector(types.float64)))
@@ -114,12 +114,13 @@ def _specialised(has_heuristic, has_dd, has_pimc, has_net, has_second, has_searc
                 return net_card(seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer,
                                 other, new_net_scratch(other))
         if has_search:
-            if policy == SEARCH:  # search over net: params[3] worlds, params[4] belief temperature
+            if policy == SEARCH:  # search over net: params[3] worlds, params[4] belief temperature; a
+                # new round mode comes as ROUND_MODE_TAG + mode (jass_sim.jass.players.round_search)
                 if external:
                     return _SEARCH((seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer,
                                     params, rng))
-                return search_card(seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer,
-                                   params, rng)
+                return search_any(seat, legal, hands, trace, t, n_in_trick, mode, played, voids, shown, declarer,
+                                  params, rng)
         return random_card(legal, rng)
 
     return dispatch

@@ -15,6 +15,7 @@ import { setupCoachGame } from "./coach_game.js";
 import { setupCribbage } from "./cribbage.js";
 import { openCribReview } from "./cribbage_review.js";
 import { setupBasra } from "./basra.js";
+import { setupCoiffeur } from "./coiffeur.js";
 
 async function pollHealth() {
   const badge = $("#engine");
@@ -82,7 +83,7 @@ async function start() {
   onStyleChange(relabelModes);
   setupSkipLink();
   setupTabs();
-  setupAdvise(); setupTable(); setupReview(); setupCoach(); setupCoachGame(); setupCribbage(); setupBasra();
+  setupAdvise(); setupTable(); setupReview(); setupCoach(); setupCoachGame(); setupCribbage(); setupBasra(); setupCoiffeur();
   // the History view (its own ES module): a saved round reopens in Review with its saved review
   import("./history.js").then(({ mountHistory }) => {
     mountHistory($("#view-history"), {
