@@ -47,3 +47,9 @@ def test_the_differenzler_advise_example_is_what_the_command_prints():
     m = re.search(r"^\$ jass-sim (differenzler advise .*)\n((?:.*\n)+?)```", README, re.M)
     assert m
     assert CliRunner().invoke(main, shlex.split(m.group(1))).output.strip() == m.group(2).strip()
+
+
+def test_the_coiffeur_games_example_is_what_the_command_prints():
+    # 2 deal sets (8 matches): the README's example, small so that it costs well under a second warm
+    args, shown = _example("coiffeur games")
+    assert CliRunner().invoke(main, args).output == shown
