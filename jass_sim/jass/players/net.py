@@ -153,6 +153,9 @@ def _packed(layers: dict[str, np.ndarray]) -> np.ndarray:
     h1, h2 = hidden_sizes(layers)
     q_w1, q_b1, w2, b2, w3, b3, n_weights = packed_offsets(h1, h2)
     q = quantize(layers)
+    for name in ("W2s", "W3"):  # the kernels skip the rows of zero inputs: exact with finite weights only
+        if not np.isfinite(q[name]).all():
+            raise ValueError(f"net layer {name[:2]} has weights that are not finite numbers (after scaling)")
     out = np.zeros(PARAMS_HEADER + (n_weights + 1) // 2)
     out[NET_H1], out[NET_H2], out[NET_FLAG] = h1, h2, n_weights
     i16 = out.view(np.int16)
@@ -194,9 +197,82 @@ def second_layer_sums(w, w2, b2, x, h2, n1, n2):
             h2[j] += xk * w[row + j]
 
 
+def _add_nonzero_rows(builder, bias, row_ptr, n_rows, add_row):
+    """Call ``add_row(r)`` for each ``r < n_rows`` in order whose input ``row_ptr[r]`` is not zero
+    (every ``r`` when a lane of ``bias`` is -0.0; see :func:`_vector_sum_codegen`). The inputs are
+    compared 64 (then 32, then one) at a time into a bit mask, whose set bits are then visited
+    lowest first: no branch per input, and no pass over the zero rows."""
+    i32, i64 = ir.IntType(32), ir.IntType(64)
+    width = bias.type.count
+    ivec = ir.VectorType(i32, width)
+    negzero = builder.icmp_unsigned("==", builder.bitcast(bias, ivec), ir.Constant(ivec, [0x80000000] * width))
+    keep_all = builder.icmp_unsigned("!=", builder.bitcast(negzero, ir.IntType(width)), ir.Constant(ir.IntType(width), 0))
+    elem = row_ptr.type.pointee
+    start = cgutils.alloca_once_value(builder, ir.Constant(n_rows.type, 0))
+
+    def visit(base, mask):  # rows base + the set bits of mask (i64), lowest first
+        bits = cgutils.alloca_once(builder, i64)
+        builder.store(mask, bits)
+        head = builder.append_basic_block("nz.head")
+        body = builder.append_basic_block("nz.body")
+        done = builder.append_basic_block("nz.done")
+        builder.branch(head)
+        builder.position_at_end(head)
+        m = builder.load(bits)
+        builder.cbranch(builder.icmp_unsigned("!=", m, i64(0)), body, done)
+        builder.position_at_end(body)
+        r = builder.add(base, builder.cttz(m, ir.Constant(ir.IntType(1), 1)))
+        builder.store(builder.and_(m, builder.sub(m, i64(1))), bits)
+        add_row(r)
+        builder.branch(head)
+        builder.position_at_end(done)
+
+    def chunk(lanes):  # the mask of lanes inputs from start (all set when keep_all), then visit
+        base = builder.load(start)
+        vtype = ir.VectorType(elem, lanes)
+        values = builder.load(builder.bitcast(builder.gep(row_ptr, [base]), vtype.as_pointer()), align=4)
+        nonzero = builder.fcmp_unordered("!=", values, ir.Constant(vtype, [0.0] * lanes))  # NaN kept
+        mask = builder.zext(builder.bitcast(nonzero, ir.IntType(lanes)), i64)
+        full = i64((1 << lanes) - 1)
+        visit(base, builder.select(keep_all, full, mask))
+        builder.store(builder.add(base, ir.Constant(n_rows.type, lanes)), start)
+
+    for lanes in (64, 32):
+        cond_block = builder.append_basic_block(f"nz.while{lanes}")
+        body_block = builder.append_basic_block(f"nz.chunk{lanes}")
+        after = builder.append_basic_block(f"nz.after{lanes}")
+        builder.branch(cond_block)
+        builder.position_at_end(cond_block)
+        fits = builder.icmp_signed("<=", builder.add(builder.load(start), ir.Constant(n_rows.type, lanes)), n_rows)
+        builder.cbranch(fits, body_block, after)
+        builder.position_at_end(body_block)
+        chunk(lanes)
+        builder.branch(cond_block if lanes == 64 else after)
+        builder.position_at_end(after)
+    # the last inputs (fewer than 32) one at a time
+    with cgutils.for_range(builder, builder.sub(n_rows, builder.load(start))) as loop:
+        r = builder.add(builder.load(start), loop.index)
+        xr = builder.load(builder.gep(row_ptr, [r]))
+        nonzero = builder.or_(builder.fcmp_unordered("!=", xr, ir.Constant(xr.type, 0.0)), keep_all)
+        with builder.if_then(nonzero):
+            add_row(r)
+
+
 def _vector_sum_codegen(width, elem, scaled):
-    """Codegen of :func:`_first_layer_vector` (``scaled`` False) and :func:`_second_layer_vector`:
-    ``width`` sums of LLVM type ``elem`` held in one LLVM vector (see their docstrings)."""
+    """Codegen of :func:`_first_layer_vector` (``scaled`` False) and :func:`_second_layer_vector`,
+    :func:`_output_vector`: ``width`` sums of LLVM type ``elem`` held in one LLVM vector (see their
+    docstrings).
+
+    A scaled sum adds only the rows whose input is not zero (+0.0 or -0.0; found from a bit mask,
+    :func:`_add_nonzero_rows`): the ReLU leaves about 27 of the shipped 64 first-layer units and 26
+    of the 32 second-layer units zero, and each row is a step of the sums' serial chain of
+    ``fadd``. Skipping them keeps every lane's bits: a zero input adds a zero term (the
+    weights are finite, :func:`_packed`), and ``s + 0.0`` and ``s + -0.0`` are ``s`` unless ``s`` is
+    -0.0; a sum from a bias that is not -0.0 is never -0.0 (in round-to-nearest a sum is -0.0 only
+    when both terms are, and an addition of floats never rounds a nonzero result to zero). So when a
+    lane's bias is -0.0 every row is added, as the plain loop does (checked on each call, one
+    compare of the bias vector: ``params`` may be edited after packing).
+    """
     vec = ir.VectorType(elem, width)
     i32 = ir.IntType(32)
 
@@ -212,11 +288,12 @@ def _vector_sum_codegen(width, elem, scaled):
             return builder.load(builder.bitcast(builder.gep(base, [offset]), vec.as_pointer()), align=align)
 
         acc = cgutils.alloca_once(builder, vec)
-        builder.store(load_vector(bias), acc)
+        first = load_vector(bias)
+        builder.store(first, acc)
         step = ir.Constant(n_rows.type, width)
-        with cgutils.for_range(builder, n_rows) as loop:
-            r = loop.index
-            if scaled:  # the second layer: row r of the weights, times x[r]
+
+        def add_row(r):
+            if scaled:  # the second layer or the outputs: row r of the weights, times rows[r]
                 xr = builder.load(builder.gep(row_ptr, [r]))
                 spread = builder.insert_element(ir.Constant(vec, ir.Undefined), xr, i32(0))
                 spread = builder.shuffle_vector(spread, ir.Constant(vec, ir.Undefined),
@@ -227,6 +304,12 @@ def _vector_sum_codegen(width, elem, scaled):
                 feature = builder.load(builder.gep(row_ptr, [r]))
                 term = load_vector(builder.add(start, builder.mul(feature, step)))
                 builder.store(builder.add(builder.load(acc), term), acc)
+
+        if scaled:
+            _add_nonzero_rows(builder, first, row_ptr, n_rows, add_row)
+        else:
+            with cgutils.for_range(builder, n_rows) as loop:
+                add_row(loop.index)
         builder.store(builder.load(acc), builder.bitcast(out_ptr, vec.as_pointer()), align=align)
         return context.get_dummy_value()
 
@@ -370,6 +453,37 @@ def _output_sums_overload(w, w3, b3, h2, n2, out):
     return lambda w, w3, b3, h2, n2, out: _output_vector(w, w3, b3, h2, n2, out)
 
 
+def _borrowed(a):
+    """``a`` itself; compiled, a view of ``a`` that holds no reference (see the overload)."""
+    return a
+
+
+@overload(_borrowed, inline="always")
+def _borrowed_overload(a):
+    """Compiled: the array ``a`` without its memory's reference count (a null ``meminfo``), so the
+    views and slices :func:`net_card` takes of it, and the calls it passes them to, do not count
+    references: Numba increfs and decrefs an array's ``meminfo`` (an atomic add, in a call LLVM
+    cannot inline) each time one is made or passed, and those atomics were a fifth of the ``net``
+    player's time (``perf``: ``NRT_incref``/``NRT_decref``). Valid while the caller holds ``a``:
+    the borrowed arrays never leave :func:`net_card`."""
+    if not isinstance(a, types.Array):
+        return None
+    return lambda a: _null_meminfo(a)
+
+
+@intrinsic
+def _null_meminfo(typingctx, a):
+    def codegen(context, builder, signature, args):
+        source = context.make_array(signature.args[0])(context, builder, args[0])
+        view = context.make_array(signature.return_type)(context, builder)
+        for field in ("data", "shape", "strides", "itemsize", "parent", "nitems"):
+            setattr(view, field, getattr(source, field))
+        view.meminfo = cgutils.get_null_value(view.meminfo.type)
+        return view._getvalue()
+
+    return a(a), codegen
+
+
 @jit(inline="always")
 def scratch_size(h1, h2):
     """int64 words of :func:`net_card`'s scratch for hidden layers of ``h1`` and ``h2`` units: the
@@ -415,6 +529,13 @@ def net_card(seat, legal, hands, trace, t, i, mode, played, voids, shown, declar
     """The ``net`` policy: the legal card of highest network value for ``seat`` (see the module
     docstring); reads only ``hands[seat]`` and what is public. ``scratch`` is working memory
     (:func:`new_net_scratch`); its content before the call does not matter."""
+    # no reference counts on the hot path (see _borrowed): first of all, so that each argument's
+    # own incref and decref meet in the entry block, where Numba's pruning removes them
+    hands = _borrowed(hands)
+    trace = _borrowed(trace)
+    shown = _borrowed(shown)
+    params = _borrowed(params)
+    scratch = _borrowed(scratch)
     if popcount(legal) == 1:
         return lowest_bit(legal)
     check_net_params(params)
