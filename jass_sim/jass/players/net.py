@@ -34,11 +34,11 @@ from pathlib import Path
 import numpy as np
 from llvmlite import ir
 from numba import types
-from numba.core import cgutils
 from numba.extending import intrinsic, overload
 
 from jass_sim.core.jit import U64_ONE, jit, lowest_bit, popcount
 from jass_sim.jass.players._net_features import BLOCK_LIMITS, CANON_CARD, MAX_ACTIVE, N_FEATURES, encode_view
+from jass_sim.jass.players._net_vectors import borrowed, vector_sum_codegen
 
 #: Hidden layer sizes of the shipped network (a network of other sizes packs and plays too: the
 #: kernels read the sizes from ``params``; see :func:`pack_params`).
@@ -153,6 +153,9 @@ def _packed(layers: dict[str, np.ndarray]) -> np.ndarray:
     h1, h2 = hidden_sizes(layers)
     q_w1, q_b1, w2, b2, w3, b3, n_weights = packed_offsets(h1, h2)
     q = quantize(layers)
+    for name in ("W2s", "W3"):  # the kernels skip the rows of zero inputs: exact with finite weights only
+        if not np.isfinite(q[name]).all():
+            raise ValueError(f"net layer {name[:2]} has weights that are not finite numbers (after scaling)")
     out = np.zeros(PARAMS_HEADER + (n_weights + 1) // 2)
     out[NET_H1], out[NET_H2], out[NET_FLAG] = h1, h2, n_weights
     i16 = out.view(np.int16)
@@ -194,52 +197,13 @@ def second_layer_sums(w, w2, b2, x, h2, n1, n2):
             h2[j] += xk * w[row + j]
 
 
-def _vector_sum_codegen(width, elem, scaled):
-    """Codegen of :func:`_first_layer_vector` (``scaled`` False) and :func:`_second_layer_vector`:
-    ``width`` sums of LLVM type ``elem`` held in one LLVM vector (see their docstrings)."""
-    vec = ir.VectorType(elem, width)
-    i32 = ir.IntType(32)
-
-    def codegen(context, builder, signature, args):
-        table, start, bias, rows, n_rows, out = args
-        t_table, _, _, t_rows, _, t_out = signature.args
-        base = context.make_array(t_table)(context, builder, table).data
-        row_ptr = context.make_array(t_rows)(context, builder, rows).data
-        out_ptr = context.make_array(t_out)(context, builder, out).data
-        align = elem.width // 8 if isinstance(elem, ir.IntType) else 4
-
-        def load_vector(offset):
-            return builder.load(builder.bitcast(builder.gep(base, [offset]), vec.as_pointer()), align=align)
-
-        acc = cgutils.alloca_once(builder, vec)
-        builder.store(load_vector(bias), acc)
-        step = ir.Constant(n_rows.type, width)
-        with cgutils.for_range(builder, n_rows) as loop:
-            r = loop.index
-            if scaled:  # the second layer: row r of the weights, times x[r]
-                xr = builder.load(builder.gep(row_ptr, [r]))
-                spread = builder.insert_element(ir.Constant(vec, ir.Undefined), xr, i32(0))
-                spread = builder.shuffle_vector(spread, ir.Constant(vec, ir.Undefined),
-                                                ir.Constant(ir.VectorType(i32, width), [0] * width))
-                term = builder.fmul(spread, load_vector(builder.add(start, builder.mul(r, step))))
-                builder.store(builder.fadd(builder.load(acc), term), acc)
-            else:  # the first layer: the weight row of active feature rows[r]
-                feature = builder.load(builder.gep(row_ptr, [r]))
-                term = load_vector(builder.add(start, builder.mul(feature, step)))
-                builder.store(builder.add(builder.load(acc), term), acc)
-        builder.store(builder.load(acc), builder.bitcast(out_ptr, vec.as_pointer()), align=align)
-        return context.get_dummy_value()
-
-    return codegen
-
-
 @intrinsic
 def _first_layer_vector(typingctx, q, q_w1, q_b1, feats, n, h1):
     """:func:`first_layer_sums` for ``n1 == H1``: the ``H1`` int16 sums in one LLVM vector of
     ``<H1 x i16>`` (wrapping adds, as the loop's int16 stores), a vector add per active feature,
     stored once at the end instead of a load and a store of every sum per feature."""
     sig = types.void(q, types.int64, types.int64, feats, types.int64, h1)
-    return sig, _vector_sum_codegen(H1, ir.IntType(16), scaled=False)
+    return sig, vector_sum_codegen(H1, ir.IntType(16), scaled=False)
 
 
 @intrinsic
@@ -251,7 +215,7 @@ def _second_layer_vector(typingctx, w, w2, b2, x, n1, h2):
     are those of the loop on any CPU (LLVM splits the vector into the CPU's registers, or scalar
     code without vector units). Stored once at the end."""
     sig = types.void(w, types.int64, types.int64, x, types.int64, h2)
-    return sig, _vector_sum_codegen(H2, ir.FloatType(), scaled=True)
+    return sig, vector_sum_codegen(H2, ir.FloatType(), scaled=True)
 
 
 @overload(first_layer_sums, inline="always")
@@ -362,7 +326,7 @@ def _output_vector(typingctx, w, w3, b3, h2, n2, out):
     """:func:`output_sums` with the 36 sums in one LLVM vector of ``<36 x float>`` (as
     :func:`_second_layer_vector`: each lane the scalar sum in order, no fast-math flags)."""
     sig = types.void(w, types.int64, types.int64, h2, types.int64, out)
-    return sig, _vector_sum_codegen(N_OUT, ir.FloatType(), scaled=True)
+    return sig, vector_sum_codegen(N_OUT, ir.FloatType(), scaled=True)
 
 
 @overload(output_sums, inline="always")
@@ -415,6 +379,13 @@ def net_card(seat, legal, hands, trace, t, i, mode, played, voids, shown, declar
     """The ``net`` policy: the legal card of highest network value for ``seat`` (see the module
     docstring); reads only ``hands[seat]`` and what is public. ``scratch`` is working memory
     (:func:`new_net_scratch`); its content before the call does not matter."""
+    # no reference counts on the hot path (see _net_vectors.borrowed): first of all, so that each argument's
+    # own incref and decref meet in the entry block, where Numba's pruning removes them
+    hands = borrowed(hands)
+    trace = borrowed(trace)
+    shown = borrowed(shown)
+    params = borrowed(params)
+    scratch = borrowed(scratch)
     if popcount(legal) == 1:
         return lowest_bit(legal)
     check_net_params(params)

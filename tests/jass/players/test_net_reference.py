@@ -194,3 +194,51 @@ def test_the_mask_of_cards_beating_the_trick_is_trick_power_exactly():
                 power = trick_power(best, led, mode)
                 assert [(beats >> c) & 1 == 1 for c in range(36)] == [
                     trick_power(c, led, mode) > power for c in range(36)], (mode, led, best)
+
+
+@pytest.mark.parametrize("all_zero", [True, False])
+def test_zero_inputs_are_skipped_only_where_the_bits_stay(all_zero):
+    """Compiled, the second layer and the outputs add only the rows of nonzero inputs (issue 50
+    item 9): exact because a sum from a bias that is not -0.0 is never -0.0. A lane whose bias is
+    -0.0 must add every row: ``-0.0 + 0.0 * w`` is +0.0 for a positive ``w``, where skipping the
+    row would leave -0.0. Here half the biases of both layers are -0.0, with every first-layer
+    unit zero (``all_zero``: then the -0.0 lanes must read +0.0) or about half of them."""
+    rng = np.random.default_rng(7)
+    layers = {k: rng.normal(0, 0.3, shape).astype(np.float32) for k, shape in zip(LAYER_NAMES, layer_shapes(64, 32))}
+    layers["W2"] = np.abs(layers["W2"])  # positive weights: 0.0 * w is +0.0
+    layers["W3"] = np.abs(layers["W3"])
+    if all_zero:  # no first-layer unit on, and the second layer's other biases negative: h2 all zero
+        layers["b1"] = np.full(64, -5.0, np.float32)
+        layers["b2"][1::2] = -np.abs(layers["b2"][1::2]) - 0.1
+    layers["b2"][::2] = -0.0
+    layers["b3"][::2] = -0.0
+    params = pack_params(PARAMS[:2], layers)
+    feats = np.zeros(0 if all_zero else 30, np.int64)
+    if not all_zero:
+        feats = np.sort(rng.choice(N_FEATURES, size=30, replace=False)).astype(np.int64)
+    runs = []
+    for forward in (net_values, getattr(net_values, "py_func", net_values)):
+        h1, x, h2 = np.zeros(64, np.int16), np.zeros(64, np.float32), np.zeros(32, np.float32)
+        forward(feats, len(feats), params, h1, x, h2)
+        runs.append((h1, x, h2))
+    for compiled, plain in zip(*runs):
+        assert compiled.tobytes() == plain.tobytes()
+    h2 = runs[0][2]
+    out, plain_out = np.zeros(36, np.float32), np.zeros(36, np.float32)
+    _compiled_outputs(params, h2, out)
+    _, _, _, _, w3, b3, _ = packed_offsets(64, 32)
+    output_sums(params.view(np.float32), w3, b3, h2, 32, plain_out)
+    assert out.tobytes() == plain_out.tobytes()
+    if all_zero:  # every input zero: the -0.0 lanes turned +0.0, as in the plain sums
+        assert not np.signbit(h2).any() and (h2 == 0).all()
+        assert not np.signbit(out[::2]).any() and (out[::2] == 0).all()
+
+
+def test_weights_that_are_not_finite_are_refused():
+    """The kernels skip zero inputs, exact only for finite weights: ``pack_params`` refuses others."""
+    layers = {k: v.copy() for k, v in load_weights()[0].items()}
+    for name in ("W2", "W3"):
+        bad = {**layers, name: layers[name].copy()}
+        bad[name][0, 0] = np.inf
+        with pytest.raises(ValueError, match=name):
+            pack_params(PARAMS[:2], bad)
