@@ -1,5 +1,5 @@
 """The Differenzler's public functions (``jass_sim.differenzler.advise`` etc.): ``advise``,
-``replay``, ``simulate``, ``games``, each returning a :class:`~jass_sim.core.result.Result`."""
+``play_advice``, ``replay``, ``simulate``, ``games``, each returning a :class:`~jass_sim.core.result.Result`."""
 
 from __future__ import annotations
 
@@ -11,10 +11,12 @@ from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
 from jass_sim.core.stats import mean_ci, wilson_ci
 from jass_sim.jass.differenzler.advise import Announcement, advise
+from jass_sim.jass.differenzler.play_advice import DiffPlayAdvice, play_advice
 from jass_sim.jass.differenzler.players import DEFAULT_PLAYER, PLAYERS
 from jass_sim.jass.differenzler.rules import check_seat, get_rules
 
-__all__ = ["Announcement", "DiffRound", "GameTable", "PenaltyTable", "advise", "games", "replay", "simulate"]
+__all__ = ["Announcement", "DiffPlayAdvice", "DiffRound", "GameTable", "PenaltyTable", "advise", "games",
+           "play_advice", "replay", "simulate"]
 
 #: The most rounds ``simulate`` and games ``games`` may play.
 MAX_ROUNDS = 50_000_000
