@@ -234,3 +234,10 @@ def games(n_games: int = 10_000, rules: str = "differenzler", exact_bonus: int |
                            "ci95_win_lo": r["ci95_win"][0], "ci95_win_hi": r["ci95_win"][1],
                            "mean_total": r["mean_total"]} for r in seats])
     return GameTable(doc, table)
+
+
+def warm_up() -> None:
+    """Compile (or load from Numba's cache) the kernels of the page's Differenzler jobs
+    (``differenzler_advise``, ``differenzler_play_advice``) with tiny inputs."""
+    advise("HJ H9 HA HK SA ST D6 C7 C8", "H6", samples=64, seed=0)
+    play_advice("HJ H9 HA HK SA ST D6 C7 C8", "H6", 60, "SA S6 S7 S8", samples=16, seed=0)

@@ -20,6 +20,7 @@ import numpy as np
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
 from jass_sim.core.stats import check_sampling, mean_ci, sample_until
+from jass_sim.jass.arg_kinds import api_args
 from jass_sim.jass.cards import MODE_NAMES, format_card, parse_cards
 from jass_sim.jass.differenzler.advise import check_hand, parse_bids
 from jass_sim.jass.differenzler.players import DEFAULT_PLAYER
@@ -195,11 +196,12 @@ def _position(cards: list[int], card: int, trump: int, dealer: int, seat: int, p
         raise InputError("--played: the round is over, all 36 cards are played", format_card(seq[-1]))
     if to_move != 0:
         last = format_card(seq[-1]) if seq else "--played"
-        raise InputError(f"--played: it is seat {(to_move + seat) & 3}'s turn after {len(seq)} cards, not seat "
-                         f"{seat}'s (--seat)", last)
+        raise InputError(f"--played: it is seat {(to_move + seat) & 3}'s turn after {len(seq)} cards (the last "
+                         f"{last}), not seat {seat}'s (--seat)", last)
     return pos
 
 
+@api_args(hand="cards_or_numbers")
 def play_advice(hand, trump_card, bid, played="", dealer: int = 3, seat: int = 0, bids=None,
                 rules: str = "differenzler", exact_bonus: int | None = None, policy: str = DEFAULT_PLAYER,
                 samples: int | None = None, ci: float | None = None, seed: int = 0, threads: int | None = None,
