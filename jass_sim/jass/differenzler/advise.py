@@ -209,7 +209,8 @@ def advise(hand, trump_card, dealer: int = 3, seat: int = 0, bids=None, rules: s
     stream = STREAMS["jass.differenzler-advise"]
 
     def play(n: int) -> np.ndarray:
-        rows = run_rounds(n, seed, policy, bids=fixed, known=known, stream=stream, threads=threads, progress=progress)
+        rows = run_rounds(n, seed, policy, bids=fixed, known=known, stream=stream, threads=threads, progress=progress,
+                          open_=the_rules.open, bonus=the_rules.exact_bonus)
         return rows[:, MADE + seat]
 
     def summary(made: np.ndarray):

@@ -166,7 +166,8 @@ def simulate(rounds: int = 100_000, rules: str = "differenzler", exact_bonus: in
     the_rules = get_rules(rules, exact_bonus=exact_bonus)
     names = _players(policy, players)
     seed = check_seed(seed)
-    rows = run_rounds(rounds, seed, names, threads=threads, progress=progress)
+    rows = run_rounds(rounds, seed, names, threads=threads, progress=progress, open_=the_rules.open,
+                      bonus=the_rules.exact_bonus)
     bids, made, pen = _penalties(rows, the_rules.exact_bonus)
     seats = []
     for s in range(4):
@@ -212,7 +213,8 @@ def games(n_games: int = 10_000, rules: str = "differenzler", exact_bonus: int |
     names = _players(policy, players)
     seed = check_seed(seed)
     rows = run_rounds(n_games * per, seed, names, threads=threads,
-                      progress=None if progress is None else (lambda done: progress(done // per)))
+                      progress=None if progress is None else (lambda done: progress(done // per)),
+                      open_=the_rules.open, bonus=the_rules.exact_bonus)
     _, _, pen = _penalties(rows, the_rules.exact_bonus)
     totals = pen.reshape(n_games, per, 4).sum(axis=1)
     low = totals.min(axis=1, keepdims=True)

@@ -253,3 +253,35 @@ def test_play_advice_bad_input_names_the_argument(kwargs, token):
     with pytest.raises(InputError) as e:
         d.play_advice(**args)
     assert e.value.token == token
+
+
+def test_the_page_runs_both_differenzler_jobs():
+    """The job API's ``differenzler_advise`` and ``differenzler_play_advice`` (issue 52 item 5) answer
+    what the Python API answers (64 deals, 32 worlds: the check is equality, not statistics)."""
+    import time
+
+    from starlette.testclient import TestClient
+
+    import jass_sim.differenzler as d
+    from jass_sim.page.app import create_app
+    from jass_sim.page.commands import clean_json
+
+    jobs = {"differenzler_advise": ({"hand": HAND, "trump_card": "H6", "samples": 64, "seed": 3},
+                                    lambda: d.advise(HAND, "H6", samples=64, seed=3)),
+            "differenzler_play_advice": ({"hand": HAND, "trump_card": "H6", "bid": 90, "played": "SA S6 S7 S8",
+                                          "samples": 32, "seed": 3},
+                                         lambda: d.play_advice(HAND, "H6", 90, "SA S6 S7 S8", samples=32, seed=3))}
+    with TestClient(create_app()) as client:
+        for name, (args, api) in jobs.items():
+            response = client.post("/api/jobs", json={"command": name, "args": args})
+            assert response.status_code == 202, response.text
+            job = response.json()["id"]
+            deadline = time.monotonic() + 600
+            while (state := client.get(f"/api/jobs/{job}").json())["state"] not in ("result", "error", "cancelled"):
+                assert time.monotonic() < deadline
+                time.sleep(0.2)
+            assert state["state"] == "result", state
+            assert state["result"] == clean_json(json.loads(json.dumps(api().to_json())))
+        refused = client.post("/api/jobs", json={"command": "differenzler_play_advice",
+                                                 "args": jobs["differenzler_play_advice"][0] | {"policy": "search"}})
+        assert refused.status_code == 400 and refused.json()["field"] == "policy"
