@@ -285,3 +285,13 @@ def test_the_page_runs_both_differenzler_jobs():
         refused = client.post("/api/jobs", json={"command": "differenzler_play_advice",
                                                  "args": jobs["differenzler_play_advice"][0] | {"policy": "search"}})
         assert refused.status_code == 400 and refused.json()["field"] == "policy"
+
+
+def test_search_beats_number_in_duplicate_rounds():
+    """Issue 52 item 2: over the same deals and numbers, a ``search`` seat pays less penalty than a
+    ``number`` seat. 64 rounds x 4 seats (about a second compiled): the effect, 5.0 points a seat and
+    round at 1,000 rounds (benchmarks/RESULTS.md), is some 7 standard errors at this size."""
+    from jass_sim.jass.differenzler.duplicate import duplicate
+
+    d = duplicate(64, "number", "search", seed=3)
+    assert d["ci95"][1] < 0, d  # search's penalty less number's: negative
