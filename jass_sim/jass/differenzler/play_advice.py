@@ -115,11 +115,11 @@ class DiffPlayAdvice(Result):
             return f"Play {best}: {own}; no other card differs ({n:,} worlds)."
         other = format_card(self.cards[self.runner_up])
         d, dlo, dhi = _paired(self.values, self.runner_up, self.best)
-        ci = "" if math.isnan(dlo) else f", paired 95% CI {dlo:+.1f} to {dhi:+.1f}"
+        ci = "" if math.isnan(dlo) else f", paired 95% CI {dlo:+.2f} to {dhi:+.2f}"
         if self.too_close:
-            return f"Too close to call between {best} and {other}: {other} costs {d:+.1f} penalty points{ci} " \
+            return f"Too close to call between {best} and {other}: {other} costs {d:+.2f} penalty points{ci} " \
                    f"({own} for {format_card(self.cards[self.best])}, {n:,} worlds)."
-        return f"Play {best}: {own}; {other} costs {d:+.1f} more{ci} ({n:,} worlds)."
+        return f"Play {best}: {own}; {other} costs {d:+.2f} more{ci} ({n:,} worlds)."
 
     @property
     def heading(self) -> str:
