@@ -53,6 +53,9 @@ ARGS = {
     "cribbage_rate": {"game": GAME, "player": 0},
     "basra_advise": {"hand": "HJ D10 C5 S3 HK H7", "table": "H5 C2 D7 S9", "samples": 64},
     "coiffeur_advise": {"hand": HAND, "ours_open": "S,H,OBE,JOKER", "theirs_open": "C,UNE,JOKER", "samples": 64},
+    "differenzler_advise": {"hand": "HJ H9 HA HK SA ST D6 C7 C8", "trump_card": "H6", "samples": 64},
+    "differenzler_play_advice": {"hand": "HJ H9 HA HK SA ST D6 C7 C8", "trump_card": "H6", "bid": 60,
+                                 "played": "SA S6 S7 S8", "samples": 16},
 }
 #: The contract: a POST answers within this many seconds, whatever compiles.
 ANSWER_WITHIN = 1.0
@@ -130,7 +133,7 @@ def test_the_first_post_of_every_job_command_answers_at_once_while_kernels_compi
         status, body, seconds = call(url + "api/jobs", {"command": name, "args": args})
         assert status == 202, (name, body)
         times[name] = (seconds, body["id"])
-        if name != "review":  # its place in the queue back (at most MAX_QUEUED wait: more commands than that)
+        if name != "review":  # room in the queue (MAX_QUEUED waiting jobs) for the next command's first POST
             urllib.request.urlopen(urllib.request.Request(f"{url}api/jobs/{body['id']}", method="DELETE"), timeout=30)
     slow = {name: round(s, 2) for name, (s, _) in times.items() if s > ANSWER_WITHIN}
     assert not slow, f"POST /api/jobs took over {ANSWER_WITHIN} s on an empty cache: {slow}"
