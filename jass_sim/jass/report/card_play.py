@@ -14,7 +14,10 @@ of each kind per round, the first that occurs):
   (the duck, the Unterzug);
 - ``pull`` (rule 12, [JO-V]): a trump mode, seat 0 chose it and leads a trick after the first,
   holds two or more trumps and more trumps than the others still hold, and its partner has shown
-  it has no trump: a trump lead against a side-suit lead.
+  it has no trump: a trump lead against a side-suit lead;
+- ``ace_king`` (rule 17, [JO-U], the senseless Underzug): a trump mode, seat 0's partner chose it,
+  seat 0 leads and holds the Ace and King of a side suit with three or four cards of it: the Ace
+  against the suit's lowest card (the underlead).
 
 Deals come from ``SeedSequence(seed, spawn_key=(POSITION_STREAM, 3_000_000_000 + k))`` (the
 report's position stream, keys of their own). Each position is valued by ``play-advice`` (every
@@ -32,10 +35,10 @@ import pandas as pd
 from jass_sim.core.stats import mean_ci, wilson_ci
 from jass_sim.jass.report import lead as L
 
-#: Positions of each kind, full report: smearing, and each play rule (Unterzug, pulling trumps).
+#: Positions of each kind, full report: smearing, and each play rule (Unterzug, pulling trumps, Ace-King).
 PLAY_POSITIONS = 300
-RULE_PLAY_POSITIONS = 150
-KINDS = ("smear", "unterzug", "pull")
+RULE_PLAY_POSITIONS = 100
+KINDS = ("smear", "unterzug", "pull", "ace_king")
 #: Spawn keys of this module's deals: ``(POSITION_STREAM, KEY_OFFSET + k)``.
 KEY_OFFSET = 3_000_000_000
 #: A cell with fewer positions than this is marked thin (as a rule verdict's minimum).
@@ -98,7 +101,8 @@ def _suit_cards(cards, suit: int) -> list[int]:
 def rule_choice(kind: str, pos) -> tuple[list[int], list[int]] | None:
     """``(recommended, advised against)`` indices into ``pos.legal`` for a position of ``kind``
     (``unterzug``: the highest card of the led suit, the lowest; ``pull``: the trumps, the side
-    cards), None when ``pos`` is not of that kind (see the module)."""
+    cards; ``ace_king``: the Ace, the lowest card of its suit), None when ``pos`` is not of that
+    kind (see the module)."""
     legal, mode = list(pos.legal), pos.mode
     if mode >= 4 or not legal:
         return None
@@ -119,6 +123,15 @@ def rule_choice(kind: str, pos) -> tuple[list[int], list[int]] | None:
         if len(mine) < 2 or len(mine) <= out or not side:
             return None
         return [j for j, c in enumerate(legal) if c // 9 == mode], side
+    if kind == "ace_king":
+        if pos.trick or pos.chooser != 2:
+            return None
+        for suit in range(4):
+            held = sorted((j for j, c in enumerate(legal) if c // 9 == suit and suit != mode), key=lambda j: legal[j])
+            ranks = [legal[j] % 9 for j in held]
+            if 3 <= len(held) <= 4 and 8 in ranks and 7 in ranks:
+                return [held[ranks.index(8)]], [held[0]]
+        return None
     raise ValueError(kind)
 
 
@@ -129,7 +142,7 @@ def play_positions(rules, n_smear: int, n_rule: int, seed: int) -> dict[str, lis
     from jass_sim.jass.play.choose import choose_card
     from jass_sim.jass.rules.state import CHIBRE, JassState
 
-    need = {"smear": n_smear, "unterzug": n_rule, "pull": n_rule}
+    need = {k: n_smear if k == "smear" else n_rule for k in KINDS}
     out: dict[str, list[dict]] = {k: [] for k in KINDS}
     k = 0
     most = 100 * max(n_smear, n_rule) + 100  # the pulling positions are the rarest: about 2 rounds in 100
@@ -246,17 +259,19 @@ PLAY_RULES = {
                  "VB-U", "highest card of the suit led minus the lowest, paired"),
     "pull": ("With surplus trumps, lead trump to see the partner's discard", "JO-V",
              "best trump lead minus best side-suit lead (each picked on half the worlds, judged on the other)"),
+    "ace_king": ("With Ace-King third or fourth in a side suit, cash the Ace (no senseless Underzug)", "JO-U",
+                 "the Ace minus the lowest card of its suit, paired"),
 }
 
 
 def rule_diffs(kind: str, valued) -> np.ndarray:
     """Per position of ``kind`` the rule's difference (recommended minus advised against: for
-    ``unterzug`` the two cards, paired; for ``pull`` cross-fitted best of each group)."""
+    ``unterzug`` and ``ace_king`` the two cards, paired; for ``pull`` cross-fitted best of each
+    group)."""
     out = []
     for _, pos, v in valued:
         good, bad = rule_choice(kind, pos)
-        out.append(float((v[:, good[0]] - v[:, bad[0]]).mean()) if kind == "unterzug"
-                   else _cross_fit_groups(v, good, bad))
+        out.append(_cross_fit_groups(v, good, bad) if kind == "pull" else float((v[:, good[0]] - v[:, bad[0]]).mean()))
     return np.asarray(out, dtype=float)
 
 
@@ -340,14 +355,15 @@ def section(T: dict, rules, seed: int, play, step, ck=None) -> None:
     from jass_sim.core.checkpoint import step as saved
     from jass_sim.jass.report import signals as G
 
-    step(f"card play: {play.play_positions:,} smearing and {play.rule_play_positions:,} x 2 rule positions x "
+    step(f"card play: {play.play_positions:,} smearing and {play.rule_play_positions:,} x {len(PLAY_RULES)} rule "
+         f"positions x "
          f"{play.worlds} worlds ({play.policy})")
     found = saved(ck, "card-play-positions",
                   lambda: play_positions(rules, play.play_positions, play.rule_play_positions, seed))
     smear = valued(rules, found["smear"], play.policy, play.worlds, pieces(ck, "card-play-smear"))
     T["smear_split"] = smear_split(smear_gains(smear)) if smear else pd.DataFrame(columns=list(SPLIT_COLUMNS))
     rows = []
-    for kind in ("unterzug", "pull"):
+    for kind in PLAY_RULES:
         v = valued(rules, found[kind], play.policy, play.worlds, pieces(ck, f"card-play-{kind}"))
         rule, src, test = PLAY_RULES[kind]
         rows.append(rule_row(kind, rule, src, test, rule_diffs(kind, v) if v else np.zeros(0)))

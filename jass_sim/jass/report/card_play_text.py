@@ -14,6 +14,7 @@ PLAY_SOURCES = {
     "JO-V": ("jassonkel.ch, Jasslehrgang «Verwerfen»", "http://jassonkel.ch/jasslehrgang/verwerfen.htm"),
     "VB-U": ("Jürg von Burg, «Jassen in Zahlen»: «Ein richtiger Unterzug», Schweizer Jassverzeichnis",
              "http://jassverzeichnis.ch/index.php/blog/105-jassen-in-zahlen-richtiger-unterzug"),
+    "JO-U": ("jassonkel.ch, Jasslehrgang «Der Underzug»", "http://jassonkel.ch/jasslehrgang/underzug.htm"),
     "AVS-S": ("Anzeiger von Saanen, 10.11.2020 (Leserbeitrag), «Der Schieber»",
               "https://www.anzeigervonsaanen.ch/2020/11/der-schieber.html"),
 }
@@ -61,7 +62,9 @@ def blocks(tables: dict[str, pd.DataFrame], section: str, sizes: dict) -> list[t
                      "card minus its lowest (the duck). *Pulling trumps* ([JO-V], rule 12): seat 0 chose trump, "
                      "leads a later trick with two or more trumps and more than the others still hold, its partner "
                      "having shown it has no trump: the best trump lead minus the best side-suit lead, each picked "
-                     "on half of the worlds and judged on the other. *Signals* ([JO-V], [AVS-S], rules 13-14): each "
+                     "on half of the worlds and judged on the other. *Ace-King* ([JO-U], rule 17, the senseless "
+                     "Underzug): the partner chose trump, seat 0 leads with the Ace and King of a side suit third "
+                     "or fourth: the Ace minus the suit's lowest card. *Signals* ([JO-V], [AVS-S], rules 13-14): each "
                      f"of {n_fmt(sizes['deals'])} deals played by `net` at every seat, our team (seats 0 and 2) "
                      "signalling with its first discard (the first time one of them cannot follow and would not "
                      "ruff): under *verwerfen* the lowest card of its weakest side suit (the suit whose best card "
@@ -76,7 +79,7 @@ def blocks(tables: dict[str, pd.DataFrame], section: str, sizes: dict) -> list[t
                      "in the same position)."))
     if len(rules):
         rows = [[r["rule"], f"**{r['verdict']}**", r["decided_by"], figure_text(r, "position" if r["key"] in
-                                                                                  ("unterzug", "pull") else "deal"),
+                                                                                  PLAY_RULES else "deal"),
                  n_fmt(r["fires"]) if r["key"] not in PLAY_RULES else "—", r["test"], f"[{r['source']}]"]
                 for _, r in rules.iterrows()]
         out.append(("table", ["rule", "verdict", "decided by", "recommended minus advised against", "fires", "test",

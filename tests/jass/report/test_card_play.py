@@ -56,6 +56,19 @@ def test_unterzug_position_recommends_the_highest_card_of_the_suit_led():
 
 
 @pytest.mark.nojit
+def test_ace_king_position_recommends_cashing_the_ace():
+    # seat 0 pushed, its partner chose hearts; seat 0 leads with spade A K 7 (third)
+    hand = [card(1, 1), card(1, 7), card(1, 8), card(0, 1), card(2, 0), card(2, 1), card(3, 0), card(3, 1), card(3, 2)]
+    pos = build_position(hand, H, 0, [], chooser=2, chibred=True)
+    good, bad = C.rule_choice("ace_king", pos)
+    assert pos.legal[good[0]] == card(1, 8) and pos.legal[bad[0]] == card(1, 1)
+    # seat 0 chose trump itself: not the rule's position; nor with the King missing
+    assert C.rule_choice("ace_king", build_position(hand, H, 0, [])) is None
+    no_king = [c if c != card(1, 7) else card(1, 6) for c in hand]
+    assert C.rule_choice("ace_king", build_position(no_king, H, 0, [], chooser=2, chibred=True)) is None
+
+
+@pytest.mark.nojit
 def test_smear_split_cells_add_up_and_match_their_gains():
     rng = np.random.default_rng(1)
     rows = []
@@ -150,10 +163,10 @@ def test_drawn_positions_are_of_their_kind():
 
     rules = get_rules("chibre")
     found = C.play_positions(rules, 1, 1, 5)
-    assert {k: len(v) for k, v in found.items()} == {"smear": 1, "unterzug": 1, "pull": 1}
+    assert {k: len(v) for k, v in found.items()} == {"smear": 1, "unterzug": 1, "pull": 1, "ace_king": 1}
     pos = _position(rules, found["smear"][0])
     assert len(pos.trick) == 3 and C.smear_choices(list(pos.legal), pos.mode) is not None
-    for kind in ("unterzug", "pull"):
+    for kind in ("unterzug", "pull", "ace_king"):
         assert C.rule_choice(kind, _position(rules, found[kind][0])) is not None
 
 
