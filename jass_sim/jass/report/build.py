@@ -126,7 +126,7 @@ QUICK_PLAY = PlaySizes(endgame_hands=16, scores=E.QUICK_SCORES, lead_positions=4
                        lead_check_positions=4)
 #: The smallest sizes of sections 2c and 2d, for a report of few ``--deals`` (see :func:`play_sizes_for`).
 TINY_PLAY = PlaySizes(endgame_hands=4, scores=E.QUICK_SCORES, lead_positions=1, rule_positions=0, smear_positions=1,
-                      worlds=8, strata_hands=4, play_positions=1, rule_play_positions=1, signal_deals=4,
+                      worlds=8, strata_hands=4, play_positions=1, rule_play_positions=0, signal_deals=4,
                       lead_check_positions=0)
 
 

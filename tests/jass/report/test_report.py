@@ -29,7 +29,7 @@ HANDS = 96
 DEALS = SPP * HANDS
 #: Sections 2c and 2d, tiny (net play-outs: the search player's kernels are not compiled here).
 PLAY = B.PlaySizes(endgame_hands=3, scores=(850, 950), lead_positions=3, rule_positions=2, smear_positions=2,
-                   worlds=16, policy="net", strata_hands=4, play_positions=2, rule_play_positions=1, signal_deals=4,
+                   worlds=16, policy="net", strata_hands=4, play_positions=2, rule_play_positions=0, signal_deals=4,
                    lead_check_positions=0)  # 2f: no second model's kernels either (tested in test_card_play.py)
 
 
