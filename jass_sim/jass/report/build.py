@@ -16,6 +16,7 @@ from jass_sim.core.checkpoint import step as saved
 from jass_sim.core.errors import InputError
 from jass_sim.core.files import package_version
 from jass_sim.jass.cards import MODE_NAMES
+from jass_sim.jass.report import card_play as CP
 from jass_sim.jass.report import declare as D
 from jass_sim.jass.report import endgame as E
 from jass_sim.jass.report import human as H
@@ -31,6 +32,7 @@ from jass_sim.jass.report import thresholds as TH
 from jass_sim.jass.report import thumb
 from jass_sim.jass.report import weis as W
 from jass_sim.jass.report.prose import Report
+from jass_sim.jass.report.signals import SIGNAL_DEALS
 from jass_sim.jass.report.verdicts import VERDICT_COLUMNS
 from jass_sim.jass.rules import RuleSet, get_rules
 
@@ -62,6 +64,12 @@ class PlaySizes:
     strata_hands: int = R.STRATA_HANDS
     #: Hands of section 1 played at the scores near the end (:mod:`jass_sim.jass.report.score`).
     score_hands: int = SC.SCORE_HANDS
+    #: Section 2f (card play): smearing positions, positions of each play rule, signal deals.
+    play_positions: int = CP.PLAY_POSITIONS
+    rule_play_positions: int = CP.RULE_PLAY_POSITIONS
+    signal_deals: int = SIGNAL_DEALS
+    #: First-lead positions per situation judged again by a second play model (0: no check).
+    lead_check_positions: int = L.LEAD_POSITIONS
 
 
 #: The columns of every table of the report (``tables/NAME.csv``), in order: what a reader of the
@@ -114,14 +122,17 @@ TABLE_COLUMNS = {
     "players": ("team_a", "team_b", "deals", "mean_diff", "ci95_lo", "ci95_hi", "win_rate", "wins", "ties", "losses",
                 "p_win_strict", "win_lo", "win_hi"),
     "human": tuple(H.COLUMNS),
+    **CP.TABLE_COLUMNS,
     "sample_sizes": ("section", "hands", "samples_per_hand", "deals", "description"),
 }
 
 QUICK_PLAY = PlaySizes(endgame_hands=16, scores=E.QUICK_SCORES, lead_positions=4, rule_positions=1, smear_positions=4,
-                       worlds=16, strata_hands=16, score_hands=32)
+                       worlds=16, strata_hands=16, score_hands=32, play_positions=8, rule_play_positions=4, signal_deals=40,
+                       lead_check_positions=4)
 #: The smallest sizes of sections 2c and 2d, for a report of few ``--deals`` (see :func:`play_sizes_for`).
 TINY_PLAY = PlaySizes(endgame_hands=4, scores=E.QUICK_SCORES, lead_positions=1, rule_positions=0, smear_positions=1,
-                      worlds=8, strata_hands=4, score_hands=4)
+                      worlds=8, strata_hands=4, score_hands=4, play_positions=1, rule_play_positions=0, signal_deals=4,
+                      lead_check_positions=0)
 
 
 def play_sizes_for(deals: int) -> PlaySizes:
@@ -140,7 +151,9 @@ def play_sizes_for(deals: int) -> PlaySizes:
                      lead_positions=scaled("lead_positions"), rule_positions=scaled("rule_positions"),
                      smear_positions=scaled("smear_positions"), worlds=TINY_PLAY.worlds if small else full.worlds,
                      policy=full.policy, strata_hands=scaled("strata_hands"),
-                     score_hands=scaled("score_hands"))
+                     score_hands=scaled("score_hands"),
+                     play_positions=scaled("play_positions"), rule_play_positions=scaled("rule_play_positions"),
+                     signal_deals=scaled("signal_deals"), lead_check_positions=scaled("lead_check_positions"))
 
 
 def report_command(rules: str, deals: int, seed: int, samples_per_hand: int, players: list[str],
@@ -299,6 +312,7 @@ def build_report(rules: RuleSet | str = "chibre", deals: int | None = None, seed
         endgame_section(T, rule_set, per_hand, samples_per_hand, seed, pid, play, step, ck)
         SC.section(T, rule_set, per_hand, samples_per_hand, seed, pid, play.score_hands, step, ck)
         lead_section(T, rule_set, seed, play, step, ck)
+        CP.section(T, rule_set, seed, play, step, ck)
         T["thumb_levels"] = TH.levels_table(per_hand)
         T["thumb"], T["thumb_lead"] = TH.apply(T["thumb"], T["thumb_lead"], T["thumb_breakdown"], T["thumb_levels"])
         step(f"after the push: {P.partner_deals(deals):,} pushed deals x {len(rule_set.modes)} modes")

@@ -16,9 +16,21 @@ import pandas as pd
 
 from jass_sim.core.report.text import n_fmt, pct_ci, plural, pm, prob, score_fmt
 from jass_sim.jass.cards import MODE_NAMES
-from jass_sim.jass.report import declare, endgame, lead, meld_section, multipliers, partner, rare, score, weis
+from jass_sim.jass.report import (
+    card_play_text,
+    declare,
+    endgame,
+    lead,
+    meld_section,
+    multipliers,
+    partner,
+    rare,
+    score,
+    weis,
+)
 from jass_sim.jass.report import notes as N
 from jass_sim.jass.report import sections as S
+from jass_sim.jass.report.card_play import second_policy
 from jass_sim.jass.report.human_section import blocks as human_blocks
 from jass_sim.jass.report.plots import label
 from jass_sim.jass.rules import RuleSet
@@ -301,6 +313,10 @@ class Report:
             B += lead.blocks(self.tables, "2d", {"policy": self.play.policy, "worlds": self.play.worlds})
         B += partner.blocks(self.tables, "2e")
         B += score.blocks(self.tables, "2f")
+        if self.play is not None:
+            B += card_play_text.blocks(self.tables, "2g", {"policy": self.play.policy, "worlds": self.play.worlds,
+                                                            "second": second_policy(self.play.policy),
+                                                            "deals": self.play.signal_deals})
 
         # 3 ---------------------------------------------------------------------------------------
         fits = self.tables["card_fits"]

@@ -29,7 +29,8 @@ HANDS = 96
 DEALS = SPP * HANDS
 #: Sections 2c and 2d, tiny (net play-outs: the search player's kernels are not compiled here).
 PLAY = B.PlaySizes(endgame_hands=3, scores=(850, 950), lead_positions=3, rule_positions=2, smear_positions=2,
-                   worlds=16, policy="net", strata_hands=4, score_hands=HANDS)
+                   worlds=16, policy="net", strata_hands=4, score_hands=HANDS, play_positions=2, rule_play_positions=0, signal_deals=4,
+                   lead_check_positions=0)  # 2g: no second model's kernels either (tested in test_card_play.py)
 
 
 @pytest.fixture(scope="module")
@@ -566,7 +567,8 @@ def test_play_sizes_follow_the_deals():
     assert tiny.lead_positions < full.lead_positions and tiny.smear_positions < full.smear_positions
     half = B.play_sizes_for(B.DEFAULT_DEALS // 2)
     assert half.lead_positions == full.lead_positions // 2 and half.worlds == full.worlds
-    fields = ("endgame_hands", "lead_positions", "rule_positions", "smear_positions", "worlds", "strata_hands")
+    fields = ("endgame_hands", "lead_positions", "rule_positions", "smear_positions", "worlds", "strata_hands",
+              "play_positions", "rule_play_positions", "signal_deals", "lead_check_positions")
     budgets = [2048, 16_384, 100_000, 250_000, 500_000, B.DEFAULT_DEALS]
     sizes = [B.play_sizes_for(d) for d in budgets]
     for small, big in zip(sizes, sizes[1:]):
@@ -588,7 +590,7 @@ def test_quick_report_from_the_command_line(tmp_path):
     for heading in ("## 1. Mode choice", "### Declare or push, in card terms", "### Rare hands, sampled on purpose",
                     "## 2. When to chibre",
                     "## 2b. Rules of thumb, tested", "## 2c. The endgame", "## 2d. The first lead and the play",
-                    "## 2e. After the push",
+                    "## 2e. After the push", "## 2f. The score", "## 2g. Card play",
                     "## 7. How this report was made"):
         assert heading in md, heading
     assert f"jass-sim report --rules chibre --quick --deals {B.QUICK['deals']} --seed 5 -o {out}/" in md

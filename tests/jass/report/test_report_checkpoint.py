@@ -20,7 +20,8 @@ from jass_sim.jass.report import sections as S
 
 #: A small report: net play-outs (the search player's kernels are not compiled here).
 PLAY = B.PlaySizes(endgame_hands=2, scores=(950,), lead_positions=2, rule_positions=0, smear_positions=2, worlds=8,
-                   policy="net", strata_hands=4)
+                   policy="net", strata_hands=4, play_positions=1, rule_play_positions=0, signal_deals=2,
+                   lead_check_positions=0)
 ARGS = dict(rules="chibre", deals=64 * 8, seed=5, samples_per_hand=64, meld_hands=500, players="random",
             play=PLAY)
 

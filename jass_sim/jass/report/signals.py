@@ -1,0 +1,193 @@
+"""Discard signals (report section 2g, issue 51 item 4; design note rules 13-14): the value of a
+partner who reads the first discard, against one who ignores it, on the same deals.
+
+Design. Uniform deals, a random first leader and the fitted mode choice (as section 2d's
+smearing), each round played twice by the ``net`` player at every seat. In both play-outs the
+team of seats 0 and 2 *signals*: the first time one of them cannot follow suit and ``net`` would
+discard a side card (not ruff), it discards by the convention instead (:func:`signal_card`):
+
+- **verwerfen** ([JO-V], [ALM]: «diejenige Farbe, die er angibt, will er nicht»): the lowest card
+  of its weakest side suit (the suit whose best card is lowest);
+- **anziehen** ([AVS-S]: «welche Farbe der Partner anzieht und darum gerne hätte»): the lowest
+  card of its strongest side suit held two or more times.
+
+Only the partner differs between the two play-outs. The *reading* partner, when it leads a trick
+after its partner's signal and ``net``'s lead breaks the convention, plays ``net``'s choice among
+the cards the convention allows (:func:`read_lead`): under verwerfen it does not lead the signalled
+suit while it holds a card of another suit; under anziehen it leads the signalled suit while it
+holds one. The *ignoring* partner plays ``net``'s card. The opponents play ``net`` throughout.
+The signal's value is our team's points (read minus ignored), paired on each deal; ``fires``
+counts the deals where the reading changed a card (elsewhere the two play-outs are the same, as
+``net`` plays the same card in the same position). Deals come from
+``SeedSequence(seed, spawn_key=(POSITION_STREAM, 4_000_000_000 + k))``. The CIs cover neither
+the play model nor the mode model.
+
+Cards: ``9 * suit + rank`` with ranks ``6 7 8 9 10 J Q K A``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from jass_sim.jass.report import lead as L
+
+CONVENTIONS = ("verwerfen", "anziehen")
+#: Deals of the full report (each played three times: plain, signal ignored, signal read).
+SIGNAL_DEALS = 2000
+KEY_OFFSET = 4_000_000_000
+#: Ranks of a suit from weakest to strongest in a mode without trump (une-ufe: the 6 on top).
+_UNE = 5
+
+
+def _strength(card: int, mode: int) -> int:
+    """A side card's strength within its suit (obe-abe and trump modes: natural ranks; une-ufe
+    reversed)."""
+    r = card % 9
+    return 8 - r if mode == _UNE else r
+
+
+def signal_card(hand: list[int], legal: list[int], mode: int, convention: str) -> int | None:
+    """The convention's discard from ``legal`` (seat cannot follow suit; see the module), None when
+    it has no side suit to signal with (then the base card is played)."""
+    side = sorted({c // 9 for c in legal if mode >= 4 or c // 9 != mode})
+    if convention == "anziehen":
+        side = [s for s in side if sum(1 for c in hand if c // 9 == s) >= 2]
+    if not side:
+        return None
+    top = {s: max(_strength(c, mode) for c in hand if c // 9 == s) for s in side}
+    suit = (min if convention == "verwerfen" else max)(side, key=lambda s: (top[s], s))
+    return min((c for c in legal if c // 9 == suit), key=lambda c: _strength(c, mode))
+
+
+def read_lead(legal: list[int], card: int, suit: int, convention: str) -> list[int] | None:
+    """The cards the reading partner chooses among when leading, its partner having signalled
+    ``suit`` (``card``: the base player's lead), or None when the base lead keeps the convention."""
+    if convention == "verwerfen":
+        other = [c for c in legal if c // 9 != suit]
+        return other if card // 9 == suit and other else None
+    wanted = [c for c in legal if c // 9 == suit]
+    return wanted if card // 9 != suit and wanted else None
+
+
+def _is_discard(card: int, trick: list[int], mode: int) -> bool:
+    return bool(trick) and card // 9 != trick[0] // 9 and (mode >= 4 or card // 9 != mode)
+
+
+def play_round(rules, deal: dict, convention: str | None, read: bool) -> tuple[float, bool]:
+    """Our team's points (seats 0 and 2) of one round of ``deal`` (``hands``, ``leader``, ``mode``,
+    ``pushed``, ``seed``) and whether a reading changed a card. ``convention`` None: ``net``
+    everywhere (no signal)."""
+    from jass_sim.jass.cards import MODE_NAMES, format_card
+    from jass_sim.jass.play.choose import choose_card, policy_card
+    from jass_sim.jass.rules.state import CHIBRE, JassState
+
+    hands, leader, mode, pushed = deal["hands"], deal["leader"], deal["mode"], deal["pushed"]
+    chooser = (leader + 2) % 4 if pushed else leader
+    state = JassState(hands, rules.name, chooser=leader, may_chibre=pushed)
+    if pushed:
+        state.apply(CHIBRE)
+    state.apply(MODE_NAMES[mode])
+    played: list[int] = []
+    signal: dict[int, int] = {}  # seat -> suit of its first discard by the convention
+    discarded: set[int] = set()
+    fired = False
+    while not state.is_terminal():
+        seat = state.to_move()
+        chosen = choose_card("net", hands[seat], mode=MODE_NAMES[mode], chooser=chooser, chibred=pushed,
+                             leader=leader, played=list(played), seat=seat, rules=rules.name, seed=deal["seed"])
+        card, trick = chosen.card, state.trick
+        if convention is not None and seat % 2 == 0:
+            legal = list(chosen.position.legal)
+            if seat not in discarded and _is_discard(card, trick, mode):
+                discarded.add(seat)
+                sig = signal_card(state.hand(seat), legal, mode, convention)
+                if sig is not None:
+                    card = sig
+                    signal[seat] = sig // 9
+            partner = (seat + 2) % 4
+            if read and not trick and partner in signal:
+                allowed = read_lead(legal, card, signal[partner], convention)
+                if allowed is not None:
+                    pos = dataclasses.replace(chosen.position, legal=sorted(allowed))
+                    card = policy_card(pos, "net", deal["seed"])
+                    fired = True
+        state.apply(format_card(card))
+        played.append(card)
+    return float(state.returns()[0]), fired
+
+
+def signal_deals(rules, n: int, seed: int) -> list[dict]:
+    """``n`` deals (``hands``, ``leader``, ``mode``, ``pushed``, ``seed``) from the stream's keys
+    ``(POSITION_STREAM, KEY_OFFSET + k)``."""
+    out = []
+    for k in range(n):
+        rng = L._rng(seed, KEY_OFFSET + k)
+        hands = L._deal(rng)
+        leader = int(rng.integers(4))
+        mode, pushed = L._choose(rules, hands[leader], hands[(leader + 2) % 4], rules.chibre_first_round)
+        out.append({"hands": hands, "leader": leader, "mode": mode, "pushed": pushed,
+                    "seed": int(rng.integers(2 ** 62))})
+    return out
+
+
+def signal_values(rules, deals: list[dict], progress=None) -> np.ndarray:
+    """``float[n, 1 + 2 * len(CONVENTIONS)]``: our team's points per deal, plain ``net`` first,
+    then per convention the signal ignored and read; and a last block of ``len(CONVENTIONS)``
+    columns, 1 where the reading changed a card."""
+    out = np.zeros((len(deals), 1 + 3 * len(CONVENTIONS)))
+    for i, d in enumerate(deals):
+        out[i, 0] = play_round(rules, d, None, False)[0]
+        for c, conv in enumerate(CONVENTIONS):
+            out[i, 1 + 2 * c] = play_round(rules, d, conv, False)[0]
+            out[i, 2 + 2 * c], fired = play_round(rules, d, conv, True)
+            out[i, 1 + 2 * len(CONVENTIONS) + c] = fired
+        if progress is not None:
+            progress(i + 1)
+    return out
+
+
+#: The signal rules: key, rule, source key, test.
+SIGNAL_RULES = {
+    "verwerfen": ("Don't lead the suit your partner discarded first (verwerfen: that suit is not wanted)", "JO-V",
+                  "partner reads the verwerfen discard minus partner ignores it, paired on each deal"),
+    "anziehen": ("Lead the suit your partner discarded (anziehen: the discard asks for that suit)", "AVS-S",
+                 "partner reads the anziehen discard minus partner ignores it, paired on each deal"),
+}
+
+
+def signal_rows(values: np.ndarray) -> list[dict]:
+    """Rows of ``play_rules`` (before the verdicts) for each convention: read minus ignored."""
+    from jass_sim.jass.report.card_play import rule_row
+
+    rows = []
+    for c, conv in enumerate(CONVENTIONS):
+        d = values[:, 2 + 2 * c] - values[:, 1 + 2 * c]
+        rule, src, test = SIGNAL_RULES[conv]
+        rows.append(rule_row(conv, rule, src, test, d, int(values[:, 1 + 2 * len(CONVENTIONS) + c].sum())))
+    return rows
+
+
+SIGNAL_COLUMNS = ("convention", "deals", "fires", "arm", "mean", "ci95_lo", "ci95_hi")
+
+
+def signal_table(values: np.ndarray):
+    """Per convention (:data:`SIGNAL_COLUMNS`): our team's mean points per round minus plain ``net``
+    (``signal ignored``, ``signal read``) and the signal's value (``read minus ignored``), each
+    paired on the same deals with its 95% CI."""
+    import pandas as pd
+
+    from jass_sim.core.stats import mean_ci
+
+    rows = []
+    n = len(values)
+    for c, conv in enumerate(CONVENTIONS):
+        fires = int(values[:, 1 + 2 * len(CONVENTIONS) + c].sum())
+        ign, rd = values[:, 1 + 2 * c], values[:, 2 + 2 * c]
+        for arm, d in (("signal ignored minus plain net", ign - values[:, 0]),
+                       ("signal read minus plain net", rd - values[:, 0]), ("read minus ignored", rd - ign)):
+            m, lo, hi = mean_ci(float(d.sum()), float((d * d).sum()), n)
+            rows.append({"convention": conv, "deals": n, "fires": fires, "arm": arm, "mean": m, "ci95_lo": lo,
+                         "ci95_hi": hi})
+    return pd.DataFrame(rows, columns=list(SIGNAL_COLUMNS))
