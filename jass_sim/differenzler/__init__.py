@@ -1,10 +1,10 @@
-"""The Differenzler's public API (issue 52): ``jass_sim.differenzler.advise(...)``, ``replay``,
+"""The Differenzler's public API (issue 52): ``jass_sim.differenzler.advise(...)``, ``play_advice``, ``replay``,
 ``simulate``, ``games``; the game itself lives in :mod:`jass_sim.jass.differenzler` (it shares
 Jass's cards, trick rules and players). Imported on first use."""
 
 from jass_sim.core.lazy import lazy_exports
 
-__all__ = ["advise", "replay", "simulate", "games"]
+__all__ = ["advise", "play_advice", "replay", "simulate", "games"]
 
 __getattr__ = lazy_exports(__name__, dict.fromkeys(__all__, "jass_sim.jass.differenzler.api"))
 del lazy_exports

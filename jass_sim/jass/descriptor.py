@@ -58,6 +58,10 @@ _chibre_replay_actions = lazy_function("jass_sim.jass.engine.replay", "replay_ac
 _variant_new_state = lazy_function("jass_sim.jass.differenzler.engine", "new_state")
 _variant_replay_actions = lazy_function("jass_sim.jass.differenzler.engine", "replay_actions")
 _variant_replay_round = lazy_function("jass_sim.jass.differenzler.engine", "replay_round")
+_variant_warm_up = lazy_function("jass_sim.jass.differenzler.api", "warm_up")
+#: The Differenzler's players the job API refuses (``search``: one decision samples 16 worlds, a block of
+#: ``advise`` with it at every seat lasts minutes and cannot stop), and the ones it runs.
+DIFFERENZLER_SLOW = (("search",), ("number", "points", "random"))
 
 #: The Differenzler's presets (issue 52): ``new_state`` with one of them deals a Differenzler round
 #: (written out so that the registry loads nothing more; tests/jass/differenzler checks them).
@@ -118,9 +122,17 @@ GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay
                   # the coach's verdict on the player's card: the review's rating of it (one verdict scale)
                   Job("rate_card", "jass_sim.jass.play.coach", "rate_card", progress=True,
                       caps=tuple(c for c in SAMPLE_CAPS if c[0] != "max_samples"),
-                      policies=SLOW_POLICIES, warm_up="jass-play", compile_seconds=80)),
+                      policies=SLOW_POLICIES, warm_up="jass-play", compile_seconds=80),
+                  # the Differenzler (issue 52 item 5): what to announce, and which card now by expected penalty
+                  Job("differenzler_advise", "jass_sim.differenzler", "advise", progress=True,
+                      caps=(("samples", 1_000_000),), policies=DIFFERENZLER_SLOW, warm_up="differenzler",
+                      compile_seconds=60),
+                  Job("differenzler_play_advice", "jass_sim.differenzler", "play_advice", progress=True,
+                      caps=(("samples", 100_000),), policies=DIFFERENZLER_SLOW, warm_up="differenzler",
+                      compile_seconds=60)),
             streams=STREAMS, shared_streams=SHARED_STREAMS, arg_kinds=ARG_KINDS,
             notation=page_hooks.notation,
-            warm_ups=(("jass", page_hooks.warm_up_advise), ("jass-play", page_hooks.warm_up_play)),
+            warm_ups=(("jass", page_hooks.warm_up_advise), ("jass-play", page_hooks.warm_up_play),
+                      ("differenzler", _variant_warm_up)),
             report=("chibre", "Jass (chibre)"), position=page_hooks.position,
             hints={"mode": "the trump or mode (H, D, S, C, OBE, UNE)", "round": "the round's text or its replay JSON"})

@@ -32,6 +32,7 @@ STREAMS: dict[str, int] = {
     "jass.differenzler-replay": 23,   # differenzler replay: one round
     "jass.differenzler-advise": 24,   # differenzler advise: the deals of the unseen cards
     "jass.coiffeur-match": 19,  # coiffeur replay/simulate/games: a match's deals and card play
+    "jass.differenzler-play-advice": 25,  # differenzler play-advice: the sampled worlds and their play-outs
 }
 
 #: The numbers that several features share, and why each sharing is harmless (streams need to be

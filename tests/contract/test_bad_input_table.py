@@ -283,6 +283,18 @@ rows("differenzler", "advise")(
     + [(DZ + ["advise", "HJ H9 HA HK SA ST D6 C7 ZZ", "--trump-card", "H6"], "ZZ"),
        (DZ + ["advise", "HJ H9", "--trump-card", "H6"], "HJ H9"),
        (DZ + ["advise", "HJ H9 HA HK SA ST D6 C7 HJ", "--trump-card", "H6"], "HJ")])
+DP = DZ + ["play-advice", "--hand", DH, "--trump-card", "H6", "--bid", "60", "--samples", "16"]
+rows("differenzler", "play-advice")(
+    seeds(DP) + threads(DP) + counts(DP[:8], "--samples") + choice(DP, "--rules") + choice(DP, "--policy")
+    + choice(DP, "--format") + value(DP, "--policy", "search") + value(DP[:8], "--ci", "-1", "abc")
+    + value(DP, "--exact-bonus", "-1", "200", "x") + value(DP, "--dealer", "4", "-1", "x") + value(DP, "--seat", "4", "x")
+    + value(DP, "--trump-card", "ZZ", ("", "--trump-card"), ("HJ", "HJ")) + value(DP, "--bid", "158", "-1", "x", ("", EMPTY))
+    + value(DP, "--hand", ("HJ H9 HA HK SA ST D6 C7 ZZ", "ZZ"), ("HJ H9", "HJ H9"), ("HJ H9 HA HK SA ST D6 C7 HJ", "HJ"))
+    # the history: an unknown card, a card twice, not my turn, the trump card played by a seat not the dealer
+    + value(DP, "--played", ("SA ZZ", "ZZ"), ("SA SA", "SA"), ("SA S6", "S6"), ("SA S6 H6 S8", "H6"))
+    + value(DP, "--bids", ("1,2,158", "158"), ("1,x,3", "x"), ("1,2", "1,2")) + out_file(DP)
+    + [(DZ + ["play-advice", "--trump-card", "H6", "--bid", "60"], "--hand"),
+       (DZ + ["play-advice", "--hand", DH, "--trump-card", "H6"], "--bid")])
 DR = DZ + ["replay", "--seed", "1"]
 rows("differenzler", "replay")(
     seeds(DZ + ["replay"]) + choice(DR, "--rules") + choice(DR, "--policy") + choice(DR, "--format")

@@ -52,6 +52,9 @@ ARGS = {
     "cribbage_bot_discard": {"hand": "5H 5D JS 6C 4H KD", "dealer": False, "seed": 1},
     "cribbage_rate": {"game": GAME, "player": 0},
     "basra_advise": {"hand": "HJ D10 C5 S3 HK H7", "table": "H5 C2 D7 S9", "samples": 64},
+    "differenzler_advise": {"hand": "HJ H9 HA HK SA ST D6 C7 C8", "trump_card": "H6", "samples": 64},
+    "differenzler_play_advice": {"hand": "HJ H9 HA HK SA ST D6 C7 C8", "trump_card": "H6", "bid": 60,
+                                 "played": "SA S6 S7 S8", "samples": 16},
 }
 #: The contract: a POST answers within this many seconds, whatever compiles.
 ANSWER_WITHIN = 1.0
@@ -129,6 +132,8 @@ def test_the_first_post_of_every_job_command_answers_at_once_while_kernels_compi
         status, body, seconds = call(url + "api/jobs", {"command": name, "args": args})
         assert status == 202, (name, body)
         times[name] = (seconds, body["id"])
+        if name != "review":  # room in the queue (MAX_QUEUED waiting jobs) for the next command's first POST
+            urllib.request.urlopen(urllib.request.Request(f"{url}api/jobs/{body['id']}", method="DELETE"), timeout=30)
     slow = {name: round(s, 2) for name, (s, _) in times.items() if s > ANSWER_WITHIN}
     assert not slow, f"POST /api/jobs took over {ANSWER_WITHIN} s on an empty cache: {slow}"
     # the review waits for its kernels, and says so with the time left, as progress in seconds

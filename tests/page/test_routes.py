@@ -253,7 +253,7 @@ def test_the_page_is_ready_once_advise_is_warm_and_card_play_warms_after(monkeyp
     monkeypatch.setattr(jass_sim, "choose_card", lambda *a, **k: called.append("choose_card"))
     cli.warm_up()
     assert called == ["advise"]
-    assert [game for game, _ in cli.BACKGROUND_WARM_UPS] == ["jass-play", "cribbage", "basra"]
+    assert [game for game, _ in cli.BACKGROUND_WARM_UPS] == ["jass-play", "differenzler", "cribbage", "basra"]
     cli.BACKGROUND_WARM_UPS[0][1]()
     # card play first; then advise at a game score (the coach's word on a mode choice, issue 54)
     assert called == ["advise", "play_advice", "choose_card", "advise"]

@@ -45,7 +45,9 @@ REQUIRED = {"advise": {"hand": HAND}, "play_advice": {"hand": HAND, "mode": "H"}
             "cribbage_bot_discard": {"hand": "5H 5D JS 6C 4H KD", "dealer": True},
             "rate_card": {"hand": HAND, "mode": "H", "card": "HJ"},
             "game_round": {"hands": HANDS, "mode": "H", "played": "H9 H6 DQ SQ HJ H7 DK SK HQ H8 DA SA HK HT S6 C6 HA D7 "
-                           "S7 C9 D6 D8 S8 CJ D9 S9 CQ C7 DT ST CK C8 DJ SJ CA CT"}}
+                           "S7 C9 D6 D8 S8 CJ D9 S9 CQ C7 DT ST CK C8 DJ SJ CA CT"},
+            "differenzler_advise": {"hand": "HJ H9 HA HK SA ST D6 C7 C8", "trump_card": "H6"},
+            "differenzler_play_advice": {"hand": "HJ H9 HA HK SA ST D6 C7 C8", "trump_card": "H6", "bid": 60}}
 
 
 @pytest.fixture(scope="module")

@@ -70,6 +70,49 @@ def advise(hand, trump_card, dealer, seat, bids, rules, exact_bonus, policy, sam
     emit(text, output)
 
 
+@differenzler.command("play-advice")
+@click.option("--hand", default=None, help='The nine cards you were dealt, e.g. "HJ H9 HA HK SA ST D6 C7 C8".')
+@click.option("--trump-card", "trump_card", default=None, help="The bottom card of the deal (the dealer's): trump.")
+@click.option("--bid", default=None, help="Your number, 0..157.")
+@click.option("--played", default="", help="Every card played so far, in order, from the first trick.")
+@click.option("--dealer", type=int, default=3, show_default=True, help="The dealer's seat, 0..3.")
+@click.option("--seat", type=int, default=0, show_default=True, help="Your seat, 0..3 (the seat after the dealer leads).")
+@click.option("--bids", default=None, help='The three other seats\' numbers in seat order, "B,B,B" '
+                                           "[default: in each world the fast announcer's on that seat's hand].")
+@_RULES
+@_BONUS
+@_policy()
+@click.option("--samples", type=int, default=None, help="Sampled worlds (default 2000).")
+@click.option("--ci", type=float, default=None,
+              help="Sample until the runner-up's paired 95% CI half-width is at most X penalty points.")
+@seed_option()
+@threads_option()
+@format_option("jass_sim.jass.differenzler.play_advice:DiffPlayAdvice")
+@_OUTPUT
+def play_advice(hand, trump_card, bid, played, dealer, seat, bids, rules, exact_bonus, policy, samples, ci, seed,
+                threads, fmt, output):
+    """Which card now, by expected penalty: every legal card played out on the same sampled worlds
+    (consistent with what your seat has seen), with paired 95% CIs."""
+    from jass_sim.core.cli import checked_format
+    from jass_sim.core.errors import InputError
+    from jass_sim.core.files import check_output_path, emit
+    from jass_sim.jass.differenzler.api import play_advice as run
+
+    fmt = checked_format(fmt, output=output, extension=True)
+    check_output_path(output)
+    if hand is None:
+        raise InputError("--hand is missing: the nine cards you were dealt", "--hand")
+    if bid is None:
+        raise InputError("--bid is missing: your number, 0..157", "--bid")
+    from jass_sim.jass.differenzler.play_advice import MAX_SAMPLES
+
+    result = run(hand, trump_card, bid, played, dealer=dealer, seat=seat, bids=bids, rules=rules,
+                 exact_bonus=exact_bonus, policy=policy, samples=samples, ci=ci, seed=seed, threads=threads,
+                 progress=_progress(MAX_SAMPLES if ci is not None else (samples or 2000),
+                                    "differenzler play-advice"))
+    emit(result.formatted(fmt), output)
+
+
 @differenzler.command()
 @seed_option("Seed of the deal.", required=True)
 @_RULES

@@ -47,7 +47,7 @@ def deal_known(rng, pool, n_pool, hands, seat, hand, dealer, trump_card):
 
 @jit(parallel=True)
 def play_blocks(deal_states, play_states, counts, first_round, fixed_bids, policies, coef, known_seat, known_hand,
-                known_dealer, known_trump_card, rows):
+                known_dealer, known_trump_card, open_, bonus, rows):
     """Play ``counts[b]`` rounds of each block ``b`` into ``rows`` (block ``b``'s rounds from row
     ``b * BLOCK_SIZE``).
 
@@ -55,7 +55,8 @@ def play_blocks(deal_states, play_states, counts, first_round, fixed_bids, polic
     being that number mod 4; else deals conditioned on ``known_hand`` at ``known_seat`` with dealer
     ``known_dealer`` and bottom card ``known_trump_card``. ``fixed_bids[seat] >= 0`` is that seat's
     number; a seat at -1 announces with the fast announcer (``coef``). ``policies[seat]``: the
-    seats' player numbers.
+    seats' player numbers; ``open_`` and ``bonus`` (the exact-hit bonus) are what a ``search`` seat
+    knows of the announcements and the penalty.
     """
     for b in prange(len(counts)):
         rng = deal_states[b]
@@ -91,7 +92,8 @@ def play_blocks(deal_states, play_states, counts, first_round, fixed_bids, polic
             row[TRUMP_CARD] = trump_card
             for seat in range(4):
                 row[BIDS + seat] = bids[seat]
-            play_diff_round(hands, trump, (dealer + 1) & 3, bids, policies, prng, trace, made)
+            play_diff_round(hands, trump, (dealer + 1) & 3, bids, policies, prng, trace, made, trump_card, open_, bonus,
+                            coef)
             for seat in range(4):
                 row[MADE + seat] = made[seat]
 

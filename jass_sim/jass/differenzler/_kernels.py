@@ -12,7 +12,8 @@ import numpy as np
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, jit
 from jass_sim.core.rng import shuffle
-from jass_sim.jass.differenzler._players import diff_card
+from jass_sim.jass.differenzler._players import SEARCH, diff_card
+from jass_sim.jass.differenzler._search import SEARCH_WORLDS, search_card
 from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_taken
 
 
@@ -40,12 +41,20 @@ def round_penalty(bid, made, exact_bonus):
 
 
 @jit(inline="always")
-def play_diff_round(hands, trump, leader, bids, policies, rng, trace, made):
+def play_diff_round(hands, trump, leader, bids, policies, rng, trace, made, trump_card, open_, bonus, coef):
     """Play the nine tricks of a Differenzler round from ``hands`` (``uint64[4]``, emptied), each
     seat by player number ``policies[seat]`` to its number ``bids[seat]``; ``leader`` leads the first
-    trick. Fills ``trace`` and ``made`` (each seat's card points, the last trick's 5 included)."""
+    trick. Fills ``trace`` and ``made`` (each seat's card points, the last trick's 5 included).
+
+    A ``search`` seat (:func:`~._search.search_card`) sees the bottom ``trump_card``, the penalty's
+    ``bonus`` on an exact hit, and the others' numbers when they were announced openly (``open_``);
+    with secret numbers it reads them from each sampled world by the fast announcer (``coef``)."""
+    known = np.full(4, -1, dtype=np.int64)
     for seat in range(4):
         made[seat] = 0
+        if open_:
+            known[seat] = bids[seat]
+    dealer = (leader - 1) & 3
     played = U64_ZERO
     voids = 0
     for t in range(9):
@@ -58,8 +67,15 @@ def play_diff_round(hands, trump, leader, bids, policies, rng, trace, made):
             seat = (leader + i) & 3
             hand = hands[seat]
             legal = hand if i == 0 else legal_follow(hand, led, best_card, trump)
-            card = diff_card(policies[seat], seat, legal, hand, trace[t, 1:5], i, trump, played, voids,
-                             bids[seat] - made[seat], rng)
+            if policies[seat] == SEARCH:
+                known[seat] = bids[seat]
+                card = search_card(seat, legal, hands, trace, t, i, trump, played, voids, made, known, dealer,
+                                   trump_card, coef, bonus, SEARCH_WORLDS, rng)
+                if not open_:
+                    known[seat] = -1
+            else:
+                card = diff_card(policies[seat], seat, legal, hand, trace[t, 1:5], i, trump, played, voids,
+                                 bids[seat] - made[seat], rng)
             trace[t, 1 + i] = card
             played, voids, led, best_card, best_power, best_pos = play_card(card, seat, i, hands, played, voids, led,
                                                                             best_card, best_power, best_pos, trump)

@@ -37,6 +37,8 @@ from jass_sim.jass.rules.tables import HIGHER, POINTS, POWER, SUIT_MASK
 RANDOM = 0
 POINTS_PLAYER = 1
 NUMBER = 2
+#: The ``search`` player (:func:`~._search.search_card`, dispatched by the round kernel).
+SEARCH = 3
 #: ``need`` of a seat that ignores its number.
 NO_NUMBER = 1 << 20
 

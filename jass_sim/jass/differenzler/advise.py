@@ -20,6 +20,7 @@ import numpy as np
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
 from jass_sim.core.stats import Z95, check_sampling
+from jass_sim.jass.arg_kinds import api_args
 from jass_sim.jass.cards import MODE_NAMES, format_card, parse_card, parse_cards
 from jass_sim.jass.differenzler.players import DEFAULT_PLAYER
 from jass_sim.jass.differenzler.rules import MAX_BID, check_bid, check_seat, get_rules
@@ -39,6 +40,8 @@ def parse_bids(bids, seat: int) -> list[int | None]:
     out: list[int | None] = [None] * 4
     if bids is None:
         return out
+    if not isinstance(bids, (str, list, tuple)):
+        raise InputError(f"--bids must be the three other seats' numbers, \"B,B,B\" or a list, got {bids!r}", str(bids))
     items = [b.strip() for b in bids.split(",")] if isinstance(bids, str) else list(bids)
     if len(items) != 3:
         raise InputError(f"--bids needs the three other seats' numbers (in seat order), got {len(items)}: {bids!r}",
@@ -60,7 +63,12 @@ def check_hand(hand, trump_card, seat: int, dealer: int) -> tuple[list[int], int
         raise InputError(f"--hand needs nine distinct cards, got {len(set(cards))} distinct of {len(cards)}", str(hand))
     if trump_card is None or str(trump_card).strip() == "":
         raise InputError("--trump-card is missing: the bottom card of the deal, which gives the trump", "--trump-card")
-    card = parse_card(trump_card) if isinstance(trump_card, str) else int(trump_card)
+    if isinstance(trump_card, str):
+        card = parse_card(trump_card)
+    elif isinstance(trump_card, int) and not isinstance(trump_card, bool) and 0 <= trump_card < 36:
+        card = trump_card
+    else:
+        raise InputError(f"--trump-card must be a card such as H6, got {trump_card!r}", str(trump_card))
     if seat != dealer and card in cards:
         raise InputError(f"--trump-card {format_card(card)} is in your hand, but the dealer (seat {dealer}) holds it",
                          str(trump_card))
@@ -132,6 +140,7 @@ class Announcement(Result):
         return fig
 
 
+@api_args(hand="cards_or_numbers")
 def advise(hand, trump_card, dealer: int = 3, seat: int = 0, bids=None, rules: str = "differenzler",
            exact_bonus: int | None = None, policy: str = DEFAULT_PLAYER, samples: int | None = None,
            ci: float | None = None, seed: int = 0, threads: int | None = None,
@@ -200,7 +209,8 @@ def advise(hand, trump_card, dealer: int = 3, seat: int = 0, bids=None, rules: s
     stream = STREAMS["jass.differenzler-advise"]
 
     def play(n: int) -> np.ndarray:
-        rows = run_rounds(n, seed, policy, bids=fixed, known=known, stream=stream, threads=threads, progress=progress)
+        rows = run_rounds(n, seed, policy, bids=fixed, known=known, stream=stream, threads=threads, progress=progress,
+                          open_=the_rules.open, bonus=the_rules.exact_bonus)
         return rows[:, MADE + seat]
 
     def summary(made: np.ndarray):

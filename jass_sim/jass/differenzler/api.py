@@ -1,5 +1,5 @@
 """The Differenzler's public functions (``jass_sim.differenzler.advise`` etc.): ``advise``,
-``replay``, ``simulate``, ``games``, each returning a :class:`~jass_sim.core.result.Result`."""
+``play_advice``, ``replay``, ``simulate``, ``games``, each returning a :class:`~jass_sim.core.result.Result`."""
 
 from __future__ import annotations
 
@@ -11,10 +11,12 @@ from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
 from jass_sim.core.stats import mean_ci, wilson_ci
 from jass_sim.jass.differenzler.advise import Announcement, advise
+from jass_sim.jass.differenzler.play_advice import DiffPlayAdvice, play_advice
 from jass_sim.jass.differenzler.players import DEFAULT_PLAYER, PLAYERS
 from jass_sim.jass.differenzler.rules import check_seat, get_rules
 
-__all__ = ["Announcement", "DiffRound", "GameTable", "PenaltyTable", "advise", "games", "replay", "simulate"]
+__all__ = ["Announcement", "DiffPlayAdvice", "DiffRound", "GameTable", "PenaltyTable", "advise", "games",
+           "play_advice", "replay", "simulate"]
 
 #: The most rounds ``simulate`` and games ``games`` may play.
 MAX_ROUNDS = 50_000_000
@@ -164,7 +166,8 @@ def simulate(rounds: int = 100_000, rules: str = "differenzler", exact_bonus: in
     the_rules = get_rules(rules, exact_bonus=exact_bonus)
     names = _players(policy, players)
     seed = check_seed(seed)
-    rows = run_rounds(rounds, seed, names, threads=threads, progress=progress)
+    rows = run_rounds(rounds, seed, names, threads=threads, progress=progress, open_=the_rules.open,
+                      bonus=the_rules.exact_bonus)
     bids, made, pen = _penalties(rows, the_rules.exact_bonus)
     seats = []
     for s in range(4):
@@ -210,7 +213,8 @@ def games(n_games: int = 10_000, rules: str = "differenzler", exact_bonus: int |
     names = _players(policy, players)
     seed = check_seed(seed)
     rows = run_rounds(n_games * per, seed, names, threads=threads,
-                      progress=None if progress is None else (lambda done: progress(done // per)))
+                      progress=None if progress is None else (lambda done: progress(done // per)),
+                      open_=the_rules.open, bonus=the_rules.exact_bonus)
     _, _, pen = _penalties(rows, the_rules.exact_bonus)
     totals = pen.reshape(n_games, per, 4).sum(axis=1)
     low = totals.min(axis=1, keepdims=True)
@@ -232,3 +236,10 @@ def games(n_games: int = 10_000, rules: str = "differenzler", exact_bonus: int |
                            "ci95_win_lo": r["ci95_win"][0], "ci95_win_hi": r["ci95_win"][1],
                            "mean_total": r["mean_total"]} for r in seats])
     return GameTable(doc, table)
+
+
+def warm_up() -> None:
+    """Compile (or load from Numba's cache) the kernels of the page's Differenzler jobs
+    (``differenzler_advise``, ``differenzler_play_advice``) with tiny inputs."""
+    advise("HJ H9 HA HK SA ST D6 C7 C8", "H6", samples=64, seed=0)
+    play_advice("HJ H9 HA HK SA ST D6 C7 C8", "H6", 60, "SA S6 S7 S8", samples=16, seed=0)

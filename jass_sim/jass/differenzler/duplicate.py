@@ -26,19 +26,28 @@ def _penalties(rows: np.ndarray, bonus: int) -> np.ndarray:
 
 
 def duplicate(rounds: int, base: str = "number", other: str = "points", rules: str = "differenzler", seed: int = 0,
-              threads: int | None = None, progress: Callable[[int], None] | None = None) -> dict:
+              threads: int | None = None, progress: Callable[[int], None] | None = None, open: bool = False) -> dict:
     """Mean penalty per seat and round of ``base`` and of ``other`` on the same deals and numbers,
-    and the paired difference (``other - base``) with its 95% CI over ``rounds`` rounds."""
-    bonus = get_rules(rules).exact_bonus
+    and the paired difference (``other - base``) with its 95% CI over ``rounds`` rounds.
+
+    ``open``: the numbers are announced openly (a ``search`` seat reads them; the rule players do
+    not read the others' numbers). The exact-hit bonus of ``rules`` is the ``search`` player's too."""
+    the_rules = get_rules(rules, open=open)
+    bonus = the_rules.exact_bonus
     stream = STREAMS["jass.differenzler-deals"]
-    pen_base = _penalties(run_rounds(rounds, seed, base, stream=stream, threads=threads, progress=progress), bonus)
+
+    def run(players, progress=None):
+        return run_rounds(rounds, seed, players, stream=stream, threads=threads, progress=progress,
+                          open_=the_rules.open, bonus=bonus)
+
+    pen_base = _penalties(run(base, progress), bonus)
     swapped = np.zeros_like(pen_base)
     for seat in range(4):
         players = [base] * 4
         players[seat] = other
-        swapped[:, seat] = _penalties(run_rounds(rounds, seed, players, stream=stream, threads=threads), bonus)[:, seat]
+        swapped[:, seat] = _penalties(run(players), bonus)[:, seat]
     diff = (swapped - pen_base).mean(axis=1)
     mean, lo, hi = mean_ci(float(diff.sum()), float((diff ** 2).sum()), rounds)
-    return {"rounds": rounds, "base": base, "other": other, "rules": rules, "seed": seed,
+    return {"rounds": rounds, "base": base, "other": other, "rules": rules, "open": the_rules.open, "seed": seed,
             "base_penalty": float(pen_base.mean()), "other_penalty": float(swapped.mean()),
             "difference": mean, "ci95": [lo, hi]}

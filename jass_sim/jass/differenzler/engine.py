@@ -73,7 +73,8 @@ def replay_round(seed: int, rules: str | DifferenzlerRules = "differenzler", dea
                         for s in range(4)], dtype=np.int64)
     trace = np.zeros((9, 6), dtype=np.int64)
     made = np.zeros(4, dtype=np.int64)
-    play_diff_round(hands, trump, (dealer + 1) & 3, numbers, policies, rng, trace, made)
+    play_diff_round(hands, trump, (dealer + 1) & 3, numbers, policies, rng, trace, made, trump_card, rules.open,
+                    rules.exact_bonus, coef)
     from jass_sim.jass.rules._tricks import trick_points
 
     tricks = [{"leader": int(row[0]), "cards": [format_card(int(c)) for c in row[1:5]], "winner": int(row[5]),
@@ -104,12 +105,13 @@ def replay_actions(doc: dict) -> tuple[dict, list[str], list[float]]:
 
 def run_rounds(rounds: int, seed: int = 0, policy: str | list[str] = "number", bids=None, known=None,
                stream: int = STREAMS["jass.differenzler-deals"], threads: int | None = None,
-               progress: Callable[[int], None] | None = None) -> np.ndarray:
+               progress: Callable[[int], None] | None = None, open_: bool = False, bonus: int = 0) -> np.ndarray:
     """Rows (``int64[rounds, N_ROW]``, see :mod:`._batch`) of ``rounds`` rounds.
 
     ``known``: ``(seat, hand mask, dealer, trump card)`` for deals conditioned on one seat's view
     (``advise``), else uniform deals with the dealer moving on. Played in whole RNG blocks, in
     sub-batches of about 0.3 s (Ctrl-C lands between them), the same on any thread count.
+    ``open_`` (open announcements) and ``bonus`` (the exact-hit bonus) reach the ``search`` player.
     """
     from jass_sim.jass.differenzler._announce import model_coefficients
     from jass_sim.jass.differenzler._batch import N_ROW, play_blocks
@@ -127,7 +129,7 @@ def run_rounds(rounds: int, seed: int = 0, policy: str | list[str] = "number", b
             for lo, hi, _, _ in slicer.slices(counts):
                 call(play_blocks, states[lo:hi], play[lo:hi], counts[lo:hi], (first + lo) * BLOCK_SIZE, fixed,
                      policies, coef, int(seat), np.uint64(hand), int(dealer), int(trump_card),
-                     rows[lo * BLOCK_SIZE:])
+                     bool(open_), int(bonus), rows[lo * BLOCK_SIZE:])
             n = int(counts.sum())
             out[first * BLOCK_SIZE:first * BLOCK_SIZE + n] = rows[:n]
     return out

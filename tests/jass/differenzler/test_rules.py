@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.rng import block_states, shuffle
+from jass_sim.jass.differenzler._announce import model_coefficients
 from jass_sim.jass.differenzler._kernels import deal_bottom, play_diff_round, round_penalty
 from jass_sim.jass.differenzler._players import NUMBER, POINTS_PLAYER, RANDOM
 from jass_sim.jass.differenzler.rules import PRESETS, get_rules, penalty
@@ -60,7 +61,7 @@ def test_round_kernel_follows_the_reference(seed, dealer, pols, bids):
     trace = np.zeros((9, 6), dtype=np.int64)
     made = np.zeros(4, dtype=np.int64)
     play_diff_round(hands, bottom // 9, (dealer + 1) & 3, np.array(bids, dtype=np.int64),
-                    np.array(pols, dtype=np.int64), rng, trace, made)
+                    np.array(pols, dtype=np.int64), rng, trace, made, bottom, False, 0, model_coefficients())
     cards = [int(c) for row in trace for c in row[1:5]]
     assert trace[0, 0] == (dealer + 1) % 4
     assert [int(m) for m in made] == ref_round(start, bottom // 9, dealer, cards)
