@@ -15,6 +15,7 @@ import { setupCoachGame } from "./coach_game.js";
 import { setupCribbage } from "./cribbage.js";
 import { openCribReview } from "./cribbage_review.js";
 import { setupBasra } from "./basra.js";
+import { setupDifferenzler } from "./differenzler.js";
 
 async function pollHealth() {
   const badge = $("#engine");
@@ -83,6 +84,7 @@ async function start() {
   setupSkipLink();
   setupTabs();
   setupAdvise(); setupTable(); setupReview(); setupCoach(); setupCoachGame(); setupCribbage(); setupBasra();
+  setupDifferenzler();
   // the History view (its own ES module): a saved round reopens in Review with its saved review
   import("./history.js").then(({ mountHistory }) => {
     mountHistory($("#view-history"), {
