@@ -71,7 +71,7 @@ let shown = null;  // the document of the last answer
 const pct = (p) => `${(100 * p).toFixed(1)}%`;
 
 // the chart's frame: width W, height H, the plot inside the margins; x maps 0..157
-const W = 640, H = 200, M = { left: 44, right: 10, top: 12, bottom: 30 };
+const W = 480, H = 190, M = { left: 40, right: 12, top: 10, bottom: 28 };
 const xAt = (v) => M.left + (W - M.left - M.right) * v / MAX_POINTS;
 
 function frame(id, title, desc) {
@@ -80,17 +80,16 @@ function frame(id, title, desc) {
              svg("title", { id: `${id}-title` }, title), svg("desc", { id: `${id}-desc` }, desc));
 }
 
-function axes(chart, yMax, yLabel, yFormat) {
+function axes(chart, yMax, yFormat) {
   const y0 = H - M.bottom;
   chart.append(svg("line", { x1: M.left, y1: y0, x2: W - M.right, y2: y0, class: "axis" }));
   chart.append(svg("line", { x1: M.left, y1: M.top, x2: M.left, y2: y0, class: "axis" }));
-  for (const v of [0, 20, 40, 60, 80, 100, 120, 140, 157]) {
+  for (const v of [0, 20, 40, 60, 80, 100, 120, 140]) {
     chart.append(svg("line", { x1: xAt(v), y1: y0, x2: xAt(v), y2: y0 + 4, class: "axis" }));
-    chart.append(svg("text", { x: xAt(v), y: y0 + 16, "text-anchor": "middle", class: "tick" }, v));
+    chart.append(svg("text", { x: xAt(v), y: y0 + 18, "text-anchor": "middle", class: "tick" }, v));
   }
   chart.append(svg("text", { x: M.left - 4, y: M.top + 10, "text-anchor": "end", class: "tick" }, yFormat(yMax)));
   chart.append(svg("text", { x: M.left - 4, y: y0, "text-anchor": "end", class: "tick" }, "0"));
-  chart.append(svg("text", { x: W - M.right, y: M.top + 10, "text-anchor": "end", class: "tick" }, yLabel));
 }
 
 // the best number: a line over the whole plot, and its label
@@ -111,7 +110,7 @@ export function histogram(doc) {
   const chart = frame("diff-hist", `Your points over ${doc.samples.toLocaleString()} sampled deals`,
     `Histogram of the points you make: mean ${fmt(doc.mean)}, median ${doc.median}, most often ${top.points} ` +
     `(${pct(top.prob)} of the deals); the best announcement, ${doc.best_bid}, is marked: you make it or less in ${pct(below)}.`);
-  axes(chart, yMax, "share of deals", pct);
+  axes(chart, yMax, pct);
   const y0 = H - M.bottom, width = Math.max(1, (W - M.left - M.right) / (MAX_POINTS + 1));
   for (const d of dist) {
     const h = (y0 - M.top) * d.prob / yMax;
@@ -131,7 +130,7 @@ export function penaltyCurve(doc) {
     `The expected penalty falls to ${fmt(least ? least.expected_penalty : doc.expected_penalty)} at ${doc.best_bid} ` +
     `and rises on both sides: ${fmt(rows[0].expected_penalty)} for announcing 0, ` +
     `${fmt(rows[rows.length - 1].expected_penalty)} for announcing ${rows[rows.length - 1].bid}.`);
-  axes(chart, yMax, "expected penalty", (v) => fmt(v, 0));
+  axes(chart, yMax, (v) => fmt(v, 0));
   const y0 = H - M.bottom;
   const points = rows.map((r) => `${xAt(r.bid).toFixed(1)},${(y0 - (y0 - M.top) * r.expected_penalty / yMax).toFixed(1)}`);
   chart.append(svg("polyline", { points: points.join(" "), class: "curve" }));
@@ -153,8 +152,10 @@ function renderAnnouncement(doc) {
     ["trump", `${cardLabel(doc.trump_card)} (seat ${doc.seat}, dealer ${doc.dealer})`, "trump"],
   ];
   box.append(el("dl", { class: "diff-facts" }, facts.map(([k, v, id]) => [el("dt", { text: k }), el("dd", { "data-fact": id, text: v })])));
-  box.append(el("h3", { text: "Your points" }), el("figure", { class: "diff-figure" }, histogram(doc)));
-  box.append(el("h3", { text: "Expected penalty by announcement" }), el("figure", { class: "diff-figure" }, penaltyCurve(doc)));
+  box.append(el("h3", { text: "Your points" }), el("figure", { class: "diff-figure" }, histogram(doc),
+    el("figcaption", { class: "note", text: "Each bar: the share of the deals in which you make that total (0 to 157); the dashed line: the best announcement." })));
+  box.append(el("h3", { text: "Expected penalty by announcement" }), el("figure", { class: "diff-figure" }, penaltyCurve(doc),
+    el("figcaption", { class: "note", text: "The expected penalty of announcing each number (0 to 157); the dashed line: its least." })));
   // the five best numbers in figures (the curve's text alternative in detail)
   const five = doc.penalty_by_bid.slice().sort((a, b) => a.expected_penalty - b.expected_penalty || a.bid - b.bid).slice(0, 5);
   box.append(el("table", { class: "options diff-bids" },
@@ -163,5 +164,5 @@ function renderAnnouncement(doc) {
     el("tbody", {}, five.map((r) => el("tr", { class: r.bid === doc.best_bid ? "best" : null, "data-bid": r.bid },
       el("td", { class: "num", text: String(r.bid) }), el("td", { class: "num", text: fmt(r.expected_penalty, 2) }))))));
   box.append(el("p", { class: "note", text: `${doc.samples.toLocaleString()} sampled deals, the others announcing ` +
-    `${doc.bids ? "as given" : "with the fast announcer"} and every seat playing to its number. The CIs cover the sampling of the deals, not the error of the simulated play.` }));
+    `${(doc.bids || []).some((b, s) => s !== doc.seat && b !== null) ? "the numbers given" : "with the fast announcer"} and every seat playing to its number. The CIs cover the sampling of the deals, not the error of the simulated play.` }));
 }
