@@ -88,3 +88,19 @@ def test_a_trump_card_in_my_hand_is_refused_next_to_its_field_unless_i_deal(read
     assert "\n" not in error.inner_text() and "--" not in error.inner_text()
     expect(page.locator("#diff-trump")).to_have_class(re.compile("bad"))
     expect(page.locator("#differenzler-result")).to_be_empty()
+
+
+def test_a_long_run_shows_its_progress_and_cancel_stops_it(ready):
+    # 1,000,000 deals (the job API's cap) last far longer than the test: Cancel ends the job at its next tick
+    page = ready
+    pick(page)
+    page.click("#view-differenzler summary")
+    page.fill("#diff-samples", "1000000")
+    page.click('[data-action="differenzler"]')
+    expect(page.locator("#differenzler-progress .progress-text")).to_contain_text("/ 1,000,000")
+    cancel = page.locator('[data-action="cancel"][data-for="differenzler"]')
+    cancel.click()
+    expect(page.locator("#differenzler-progress")).to_be_hidden(timeout=10_000)
+    expect(cancel).to_be_disabled()
+    expect(page.locator("#differenzler-result")).to_be_empty()
+    expect(page.locator('[data-action="differenzler"]')).to_be_enabled()
