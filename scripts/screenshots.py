@@ -91,6 +91,17 @@ def fill_coiffeur(page, shoot) -> None:
     page.wait_for_selector("#coiffeur-result [data-testid=recommendation]", timeout=300_000)
     shoot("coiffeur")
 
+    page.click('nav [data-view="differenzler"]')
+    page.fill("#diff-hand", "HJ H9 HA HK SA ST D6 C7 C8")
+    page.dispatch_event("#diff-hand", "input")
+    page.fill("#diff-trump", "H6")
+    page.dispatch_event("#diff-trump", "input")
+    page.click("#view-differenzler summary")
+    page.fill("#diff-samples", "2000")
+    page.click('[data-action="differenzler"]')
+    page.wait_for_selector("#differenzler-result [data-testid=recommendation]", timeout=120_000)
+    shoot("differenzler")
+
 
 def fill_coach(page, shoot) -> None:
     """A coached round into its second trick: the melds shown, the last trick on demand."""

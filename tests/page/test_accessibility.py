@@ -15,7 +15,7 @@ browser_setup.require_chromium()
 expect = browser_setup.expect()
 base, browser_type_launch_args, ready = browser_setup.base, browser_setup.browser_type_launch_args, browser_setup.ready
 
-VIEWS = ("advise", "table", "review", "coach", "practice", "cribbage", "basra", "coiffeur")
+VIEWS = ("advise", "table", "review", "coach", "practice", "cribbage", "basra", "coiffeur", "differenzler")
 WIDTHS = (390, 1280)
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
@@ -95,4 +95,13 @@ def test_every_view_empty_and_with_a_result(ready):
     page.fill("#basra-samples", "200")
     page.click('[data-action="basra-advise"]')
     expect(page.locator("#basra-result [data-testid=recommendation]")).to_be_visible()
+
+    page.click('nav [data-view="differenzler"]')
+    page.fill("#diff-hand", "HJ H9 HA HK SA ST D6 C7 C8")
+    page.dispatch_event("#diff-hand", "input")
+    page.fill("#diff-trump", "H6")
+    page.click("#view-differenzler summary")
+    page.fill("#diff-samples", "128")
+    page.click('[data-action="differenzler"]')
+    expect(page.locator('#differenzler-result svg[data-chart="diff-hist"]')).to_be_visible()
     check_every_view(page, "with a result")

@@ -16,6 +16,7 @@ import { setupCribbage } from "./cribbage.js";
 import { openCribReview } from "./cribbage_review.js";
 import { setupBasra } from "./basra.js";
 import { setupCoiffeur } from "./coiffeur.js";
+import { setupDifferenzler } from "./differenzler.js";
 
 async function pollHealth() {
   const badge = $("#engine");
@@ -84,6 +85,7 @@ async function start() {
   setupSkipLink();
   setupTabs();
   setupAdvise(); setupTable(); setupReview(); setupCoach(); setupCoachGame(); setupCribbage(); setupBasra(); setupCoiffeur();
+  setupDifferenzler();
   // the History view (its own ES module): a saved round reopens in Review with its saved review
   import("./history.js").then(({ mountHistory }) => {
     mountHistory($("#view-history"), {
