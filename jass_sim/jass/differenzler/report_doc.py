@@ -157,7 +157,7 @@ def figures(rep: DifferenzlerReport) -> dict[str, bytes]:
     ax.set_yticks(y, t["name"], fontsize=7)
     ax.invert_yaxis()
     ax.axvline(0, color="#333", linestyle="--", linewidth=0.8)
-    ax.set_xlabel("extra expected penalty over the adviser's best (points per round)")
+    ax.set_xlabel("extra expected penalty over the best (points per round)")
     ax.set_title(f"Folk rules against the adviser ({n_fmt(rep.hands)} hands, 95% CIs)", fontsize=9)
     out["rules.png"] = png_bytes(fig)
     return out
