@@ -31,6 +31,7 @@ STREAMS: dict[str, int] = {
     "jass.differenzler-play": 22,     # differenzler: the random player's draws (apart from the deals)
     "jass.differenzler-replay": 23,   # differenzler replay: one round
     "jass.differenzler-advise": 24,   # differenzler advise: the deals of the unseen cards
+    "jass.differenzler-report": 26,   # differenzler report: the sampled hands, seats and trump cards
     "jass.coiffeur-match": 19,  # coiffeur replay/simulate/games: a match's deals and card play
     "jass.differenzler-play-advice": 25,  # differenzler play-advice: the sampled worlds and their play-outs
 }

@@ -176,3 +176,24 @@ def games(n_games, rounds, rules, exact_bonus, policy, players, seed, threads, f
     result = run(n_games, rules=rules, exact_bonus=exact_bonus, rounds_per_game=rounds, policy=policy,
                  players=players, seed=seed, threads=threads, progress=_progress(n_games, "differenzler games"))
     emit(result.formatted(fmt), output)
+
+
+@differenzler.command()
+@click.option("--hands", type=int, default=None, help="Sampled hands [default: 2000; --quick: 200].")
+@click.option("--samples", type=int, default=None, help="Deals of the unseen cards per hand [default: 2048; --quick: 1024].")
+@seed_option()
+@threads_option()
+@click.option("--quick", is_flag=True, default=False, help="A small report in about a minute (200 hands x 1024 deals).")
+@click.option("-o", "--output", required=True, metavar="DIR",
+              help="The report directory (created, or replaced whole if it holds a report).")
+def report(hands, samples, seed, threads, quick, output):
+    """Write the announcement report to DIR: the best announcement in card terms, folk rules against
+    the adviser with verdicts, open announcements, the unavoidable error (index.md, index.html, PNGs,
+    CSVs)."""
+    from jass_sim.jass.differenzler.report_doc import report as run
+
+    hands = hands if hands is not None else (200 if quick else 2000)
+    samples = samples if samples is not None else (1024 if quick else 2048)
+    result = run(output, hands=hands, samples=samples, seed=seed, threads=threads,
+                 progress=_progress(hands, "differenzler report"))
+    click.echo(f"wrote {len(result.files)} files to {output}")
