@@ -32,6 +32,8 @@ STREAMS: dict[str, int] = {
     "jass.differenzler-replay": 23,   # differenzler replay: one round
     "jass.differenzler-advise": 24,   # differenzler advise: the deals of the unseen cards
     "jass.coiffeur-match": 19,  # coiffeur replay/simulate/games: a match's deals and card play
+    "jass.coiffeur-report": 25,  # coiffeur report: its random hands
+    "jass.coiffeur-report-misere": 26,  # coiffeur report: the card play of the Misère section
 }
 
 #: The numbers that several features share, and why each sharing is harmless (streams need to be
