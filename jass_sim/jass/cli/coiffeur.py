@@ -120,7 +120,7 @@ coiffeur.add_command(games)
 
 @command()
 @click.option("--hands", type=int, default=None, help="Play-out hands of sections 1 and 5 (default 512; --quick 32); "
-              "section 2 reads 16 first decisions per hand.")
+              "section 2 reads 32 first decisions per hand.")
 @click.option("--deals", type=int, default=None, help="Deals per play-out hand, a multiple of 64 (default 64).")
 @click.option("--matches", type=int, default=None, help="Whole matches of sections 3 and 4 (default 2000; --quick 100).")
 @seed_option()

@@ -41,7 +41,7 @@ SUIT_SLOTS = {"H": 0, "D": 1, "S": 2, "C": 3}
 VALUABLE = 5
 #: Hands whose first decision section 2 reads, per play-out hand of section 1 (decisions cost a
 #: table lookup and the plan's pass value, not play-outs).
-DECISIONS_PER_HAND = 16
+DECISIONS_PER_HAND = 32
 Z = 1.959963984540054
 
 
@@ -156,7 +156,7 @@ def take_tables(rules, hands: np.ndarray, decisions: list[str]) -> tuple[pd.Data
         for key in sorted(groups):
             cnt, k = groups[key]
             p, lo, hi = wilson_ci(k, cnt)
-            rows.append(dict(category=code, features="; ".join(f"{a} {b}" for a, b in key), hands=cnt, takes=k,
+            rows.append(dict(category=code, features=", ".join(f"{a} {b}" for a, b in key), hands=cnt, takes=k,
                              share=p, ci95_lo=lo, ci95_hi=hi))
     return pd.DataFrame(overall), pd.DataFrame(rows)
 

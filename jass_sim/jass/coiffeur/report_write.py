@@ -17,7 +17,7 @@ from jass_sim.jass.coiffeur.report import DECISIONS_PER_HAND, VALUABLE, Coiffeur
 QUICK = dict(hands=32, deals=64, matches=100)
 DEFAULT = dict(hands=512, deals=64, matches=2000)
 #: Fewer hands than this in a feature group: the row is in the CSV but not in the document.
-MIN_GROUP = 30
+MIN_GROUP = 10
 
 
 def _ci(lo: float, hi: float, digits: int = 1) -> str:
@@ -63,7 +63,8 @@ def blocks(rep: CoiffeurReport) -> list[tuple]:
                    "decision needs no play-out). First the share of hands for each answer, then, per category, the "
                    "share of hands that take it by card features: for a suit category the trumps held, Buur "
                    "(the trump Jack) and Nell (the trump 9), and aces in the other suits; for Obenabe the aces and "
-                   "kings; for Undenufe the sixes and sevens. A share above 50% means: with such a hand, take it now. "
+                   "kings; for Undenufe the sixes and sevens. A share above 50% means: with such a hand, take it now. A hand "
+                   "too strong for its suit may be taken as a Joker instead (x7 or x8), which lowers the suit's share. "
                    f"Groups of fewer than {MIN_GROUP} hands are left out here (they are in `tables/take_features.csv`)."))
     B.append(("table", ["answer", "hands", "share"],
               [[_word(r["answer"]) if r["answer"] != "pass" else "pass", n_fmt(r["hands"]),
@@ -71,11 +72,12 @@ def blocks(rep: CoiffeurReport) -> list[tuple]:
               "The first chooser's answer (Joker: either Joker)", "lr"))
     for code in dict.fromkeys(tf["category"]) if len(tf) else []:
         sub = tf[(tf["category"] == code) & (tf["hands"] >= MIN_GROUP)]
-        sub = sub.sort_values("share", ascending=False)
+        sub = sub.sort_values(["share", "hands"], ascending=False)
         good = sub[sub["ci95_lo"] > 0.5]
         if len(good):
-            rule = "; ".join(good["features"].head(4))
-            B.append(("p", f"**{_word(code)}**: taken first by most hands (lower CI bound above 50%) with: {rule}."))
+            rule = "; or ".join(good["features"].head(4))
+            B.append(("p", f"**{_word(code)}**: taken at the first choice by most hands (lower CI bound above 50%) "
+                           f"with {rule}."))
         else:
             B.append(("p", f"**{_word(code)}**: no card group of {MIN_GROUP}+ hands takes it first with a lower CI "
                            "bound above 50%."))
@@ -83,7 +85,7 @@ def blocks(rep: CoiffeurReport) -> list[tuple]:
             B.append(("table", ["hand", "hands", "takes it now"],
                       [[r["features"], n_fmt(r["hands"]), pct_ci(r["share"], r["ci95_lo"], r["ci95_hi"])]
                        for _, r in sub.head(12).iterrows()],
-                      f"{_word(code)}: the 12 groups most likely to take it first", "lr"))
+                      f"{_word(code)}: the 12 groups most likely to take it first (of {MIN_GROUP}+ hands)", "lr"))
 
     o = T["order"]
     n_m = int(o["matches"].iloc[0]) if len(o) else 0
@@ -148,7 +150,7 @@ def coiffeur_report(output: str, *, hands: int | None = None, deals: int | None 
     output : str
         The report directory (created, or replaced whole if it holds a report).
     hands, deals, matches : int, optional
-        Play-out hands and deals per hand (sections 1, 5; section 2 reads 16 decisions per play-out
+        Play-out hands and deals per hand (sections 1, 5; section 2 reads 32 decisions per play-out
         hand), and whole matches (sections 3, 4). Defaults: :data:`DEFAULT`, or :data:`QUICK`.
     seed : int
         Root seed.
