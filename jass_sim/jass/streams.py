@@ -34,6 +34,8 @@ STREAMS: dict[str, int] = {
     "jass.differenzler-report": 26,   # differenzler report: the sampled hands, seats and trump cards
     "jass.coiffeur-match": 19,  # coiffeur replay/simulate/games: a match's deals and card play
     "jass.differenzler-play-advice": 25,  # differenzler play-advice: the sampled worlds and their play-outs
+    "jass.coiffeur-report": 27,  # coiffeur report: its random hands
+    "jass.coiffeur-report-misere": 28,  # coiffeur report: the card play of the Misère section
 }
 
 #: The numbers that several features share, and why each sharing is harmless (streams need to be

@@ -429,6 +429,11 @@ for _name in ("simulate", "games"):
         counts(CM, "--matches") + seeds(CM) + choice(CM, "--rules")
         + value(CM, "--categories", ("S:x", "'x'"), ("S:1,C:2,D:3,H:4,OBE:5,UNE:6,SLALOM:7", "SLALOM"))
         + choice(CM, "--policy") + choice(CM, "--format") + out_file(CM))
+# coiffeur report (issue 53 item 7): refused before any play-out
+CRP = ["coiffeur", "report", "--hands", "2", "--matches", "2", "-o", "corep"]
+rows("coiffeur", "report")(
+    seeds(CRP) + threads(CRP) + counts(CRP, "--hands") + counts(CRP, "--deals") + counts(CRP, "--matches")
+    + choice(CRP, "--rules") + out_dir(["coiffeur", "report"]))
 
 SV = ["serve", "--no-browser"]
 rows("serve")(value(SV, "--port", "0", "65536", "abc", ("", EMPTY)) + value(SV, "--host", "256.0.0.1", "no host here"))
@@ -451,6 +456,7 @@ NO_ROW = {
     ("play-advice", "chibred"), ("review", "no_mode"), ("review", "save"), ("cribbage", "score", "crib"),
     ("cribbage", "discard", "dealer"), ("cribbage", "discard", "pegging"), ("cribbage", "stats", "exact"),
     ("coiffeur", "advise", "forced"),  # a flag: its contradictions are rows of --passed and --forced above
+    ("coiffeur", "report", "quick"),  # a flag: nothing to get wrong
 }
 
 

@@ -1,4 +1,4 @@
-"""``jass-sim coiffeur``: the Coiffeur commands (``advise``, ``replay``, ``simulate``, ``games``)."""
+"""``jass-sim coiffeur``: the Coiffeur commands (``advise``, ``replay``, ``simulate``, ``games``, ``report``)."""
 
 from __future__ import annotations
 
@@ -116,3 +116,31 @@ def games(matches, seed, rules, categories, policy, output, fmt):
 coiffeur.add_command(replay)
 coiffeur.add_command(simulate)
 coiffeur.add_command(games)
+
+
+@command()
+@click.option("--hands", type=int, default=None, help="Play-out hands of sections 1 and 5 (default 512; --quick 32); "
+              "section 2 reads 32 first decisions per hand.")
+@click.option("--deals", type=int, default=None, help="Deals per play-out hand, a multiple of 64 (default 64).")
+@click.option("--matches", type=int, default=None, help="Whole matches of sections 3 and 4 (default 2000; --quick 100).")
+@seed_option()
+@threads_option()
+@click.option("--quick", is_flag=True, help="Small sizes for any size not given (a look in a minute or two).")
+@click.option("--rules", default="coiffeur", show_default=True, help="Match preset.")
+@click.option("-o", "--output", required=True, metavar="DIR",
+              help="The report directory (created, or replaced whole if it holds a report).")
+def report(hands, deals, matches, seed, threads, quick, rules, output):
+    """Write the Coiffeur report to DIR: each category's value for a random hand, what a hand must hold
+    to take a category early, the order of the categories, how often a team ends im Fass, Misère hand
+    types (index.md, index.html, CSVs)."""
+    import sys
+
+    from jass_sim.jass.coiffeur.report_write import coiffeur_report
+
+    say = (lambda s: click.echo(f"coiffeur report: {s}", err=True)) if sys.stderr.isatty() else None
+    result = coiffeur_report(output, hands=hands, deals=deals, matches=matches, seed=seed, quick=quick, rules=rules,
+                             threads=threads, progress=say)
+    click.echo(f"wrote {len(result.files)} files to {output}")
+
+
+coiffeur.add_command(report)
