@@ -268,13 +268,22 @@ class HistoryStore:
 
         return self._run(write, write=True)
 
-    def list(self, in_games: bool = True) -> list[dict]:
+    def list(self, in_games: bool = True, glance: bool = False) -> list[dict]:
         """Every round, newest first, without its text and review (:data:`LIST_COLUMNS`); without
-        the rounds of whole games (:mod:`jass_sim.core.history_games`) unless ``in_games``."""
+        the rounds of whole games (:mod:`jass_sim.core.history_games`) unless ``in_games``. With
+        ``glance``, also ``score`` and ``hand`` from the review's ``glance`` (what a game's history
+        hook saves for the page's row; None when it saved none)."""
         where = "" if in_games else " WHERE game_id IS NULL"
+        extra = ", json_extract(review, '$.glance')" if glance else ""
         rows = self._run(lambda conn: conn.execute(
-            f"SELECT {', '.join(LIST_COLUMNS)} FROM rounds{where} ORDER BY id DESC").fetchall())
-        return [_row(r, LIST_COLUMNS) for r in rows]
+            f"SELECT {', '.join(LIST_COLUMNS)}{extra} FROM rounds{where} ORDER BY id DESC").fetchall())
+        if not glance:
+            return [_row(r, LIST_COLUMNS) for r in rows]
+        out = []
+        for r in rows:
+            row, seen = _row(r[:-1], LIST_COLUMNS), json.loads(r[-1]) if r[-1] is not None else {}
+            out.append(row | {"score": seen.get("score"), "hand": seen.get("hand")})
+        return out
 
     def get(self, round_id: int) -> dict | None:
         """One round with its text (``round``) and review (``review``), or None."""

@@ -3,7 +3,8 @@ of every job whose descriptor has a history hook (:attr:`jass_sim.core.game.Job.
 games' reviews; its ``save`` argument, default true; ``source``: ``review`` or ``coach``).
 
 - ``GET /api/history``: ``{"rounds": [...]}``, newest first: ``id``, ``created`` (UTC, ISO 8601),
-  ``game``, ``source``, ``mode``, ``seat``, ``card_loss``, ``verdicts``; the rounds of a whole game
+  ``game``, ``source``, ``mode``, ``seat``, ``card_loss``, ``verdicts``, ``score`` and ``hand`` (the
+  review's ``glance``, null when the game saved none); the rounds of a whole game
   are in its one entry instead (:mod:`jass_sim.page.games`, ``GET /api/history/games``).
 - ``GET /api/history/{id}``: one round, with ``round`` (its text, to review it again) and ``review``
   (the review's JSON); 404 when there is none, 400 ``{"error", "field": "id"}`` for an ID that is not
@@ -93,7 +94,7 @@ def history_routes(store: HistoryStore) -> list[Route]:
         return JSONResponse(out)
 
     async def list_rounds(request: Request) -> Response:
-        return await answer(lambda: {"rounds": store.list(in_games=False)})
+        return await answer(lambda: {"rounds": store.list(in_games=False, glance=True)})
 
     async def delete_all(request: Request) -> Response:
         return await answer(lambda: {"deleted": store.clear()})

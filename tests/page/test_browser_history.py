@@ -76,6 +76,11 @@ def test_a_reviewed_round_is_listed_reopened_in_review_and_deleted(ready, base):
     expect(row.get_by_test_id("history-loss")).to_have_text(loss)
     expect(row).to_contain_text("points lost by card play")
     assert loss in summary
+    # the round's points per team and the hand dealt, in the chosen (short) card labels (issue 54 item 0)
+    glance = saved["review"]["glance"]
+    expect(row.get_by_test_id("history-score")).to_have_text(f"us {glance['score']['us']} : them {glance['score']['them']}")
+    labels = page.evaluate("(h) => import('/static/jass.js').then((m) => h.map((c) => m.cardLabel(c, true)))", glance["hand"])
+    expect(row.get_by_test_id("history-hand")).to_have_text(" · hand " + " ".join(labels))
     expect(row).to_contain_text("seat 0")
     expect(row).to_contain_text({"H": "♥", "D": "♦", "S": "♠", "C": "♣"}.get(saved["mode"], saved["mode"]))
     for verdict, n in saved["verdicts"].items():

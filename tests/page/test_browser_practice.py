@@ -92,3 +92,37 @@ def test_a_reviewed_mistake_is_practised_solved_then_missed(ready, base):
     solved = stats["practice"]["jass"]
     expect(jass.get_by_test_id("stats-practice")).to_contain_text(f"{solved['solved']} of {solved['answers']} answers solved")
     assert violations(page) == []
+
+
+def test_a_mode_choice_position_shows_the_hand_and_the_options(ready, base):
+    """Issue 54 item 2: a mistaken mode choice is practised with the options as buttons in the chosen
+    labels and every option's saved value. The position is saved directly (no review: its building
+    is tested in tests/jass/play/test_jass_practice.py), so this costs one view switch and an answer."""
+    from jass_sim.core.history import Entry, PracticePosition
+
+    page = ready
+    park_positions()
+    options = ["H", "D", "S", "C", "OBE", "UNE", "chibre"]
+    values = [{"choice": o, "value": v, "ci95": None if o == "C" else [v - 30.0, v + 30.0]}
+              for o, v in zip(options, [200.0, -16.5, 10.75, 0.0, 152.6, 188.3, 106.6])]
+    hand = ["HJ", "H9", "HA", "HK", "HQ", "HT", "D6", "S6", "C6"]
+    p = PracticePosition("mode", "blunder", {"rules": "chibre", "seat": 0, "hand": hand, "chibred": False},
+                         options, values, "H", "C", 1.0)
+    HistoryStore(history_path()).add(Entry("jass", "cli", "C", "0", 0.0, {"blunder": 1}, "mode C\nleader 0\n", {},
+                                           positions=(p,)))
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.click('nav [data-view="practice"]')
+    if page.locator('[data-action="drill-next"]').is_visible():  # an earlier test's answer still shown
+        page.click('[data-action="drill-next"]')
+    position = page.get_by_test_id("drill-position")
+    expect(position).to_contain_text("You choose the mode")
+    expect(position.locator(".hand-line")).to_be_visible()
+    expect(page.get_by_test_id("drill-card")).to_have_count(len(options))
+    labels = page.evaluate("(o) => import('/static/jass.js').then((m) => o.map((x) => m.modeLabel(x)))", options)
+    expect(page.get_by_test_id("drill-card")).to_have_text(labels)
+    page.locator('[data-testid="drill-card"][data-choice="H"]').click()
+    expect(page.get_by_test_id("drill-verdict")).to_have_attribute("data-correct", "true")
+    result = page.get_by_test_id("drill-result")
+    expect(result.locator("tbody tr")).to_have_count(len(options))
+    expect(result).to_contain_text("over the option taken")
+    assert violations(page) == []

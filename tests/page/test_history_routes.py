@@ -46,11 +46,16 @@ def test_a_review_job_saves_the_round_to_reopen_and_the_review(client, store):
     rid = result.pop("history_id")
     assert result == clean_json(jass_sim.review(rnd, samples=8, rate_mode=False).to_json())
     rows = client.get("/api/history").json()["rounds"]
+    # the row's score (the points each team took, from seat 0's side) and seat 0's dealt hand (issue 54 item 0)
+    taken = [sum(t["points"] for t in result["round"]["tricks"] if t["winner"] % 2 == team) for team in (0, 1)]
+    hand = rnd.to_json()["hands"][0]
     assert rows == [{"id": rid, "created": rows[0]["created"], "game": "jass", "source": "review",
                      "mode": result["round"]["mode"], "seat": "0", "card_loss": result["summary"]["card_loss"],
-                     "verdicts": result["summary"]["verdicts"]}]
+                     "verdicts": result["summary"]["verdicts"], "score": {"us": taken[0], "them": taken[1]},
+                     "hand": hand}]
+    assert sum(taken) == 157 and len(hand) == 9
     one = client.get(f"/api/history/{rid}").json()
-    assert one["review"] == result
+    assert one["review"] == result | {"glance": {"score": rows[0]["score"], "hand": hand}}
     # the saved text is the same round: reviewed again it gives the same review
     again = parse_round_text(one["round"])
     assert again.played == [jass_sim.jass.cards.parse_card(c) for t in rnd.to_json()["tricks"] for c in t["cards"]]

@@ -57,6 +57,10 @@ class Decision:
     hindsight_verdict: str | None = None
     sentence: str = ""
     alternatives: list[dict] = field(default_factory=list)  # the best cards but the one played, with their gaps
+    # every option rated (the card played or the option taken included, at 0): ``choice``, ``value`` (its
+    # paired gap over the one taken, in points) and ``ci95``; kept for practice positions, not in the JSON
+    # (its ``alternatives`` show the best three)
+    values: list[dict] = field(default_factory=list)
 
     def to_json(self) -> dict:
         doc = {"kind": self.kind, "seat": self.seat, "trick": self.trick, "played": self.played,
@@ -370,6 +374,11 @@ def card_decision(pos: Position, card: int, seat: int, rules, policy: str, sampl
         gap, glo, ghi = paired(advice.values, j, advice.cards.index(card))
         d.alternatives.append({"card": format_card(advice.cards[j]), "gap": gap,
                                "ci95_gap": None if math.isnan(glo) else [glo, ghi]})
+    mine = advice.cards.index(card)
+    for j, c in enumerate(advice.cards):
+        gap, glo, ghi = (0.0, math.nan, math.nan) if j == mine else paired(advice.values, j, mine)
+        d.values.append({"choice": format_card(c), "value": float(gap),
+                         "ci95": None if math.isnan(glo) else [float(glo), float(ghi)]})
     return d
 
 
@@ -433,9 +442,14 @@ def _mode_decisions(r: RoundInput, modes, policy, samples, seed, threads, step, 
             loss, lo, hi = 0.0, 0.0, 0.0
         else:
             loss, lo, hi = paired_lead(a.samples, best, j)
-        out.append(Decision("mode", me, 0, option_name(taken), a.recommendation, float(loss),
-                            (float(lo), float(hi)), verdict(float(loss), lo, thresholds=THRESHOLDS), len(a.options), hand=list(r.hands[me]),
-                            sentence=a.sentence + f" Taken: {option_label(taken)}."))
+        d = Decision("mode", me, 0, option_name(taken), a.recommendation, float(loss),
+                     (float(lo), float(hi)), verdict(float(loss), lo, thresholds=THRESHOLDS), len(a.options), hand=list(r.hands[me]),
+                     sentence=a.sentence + f" Taken: {option_label(taken)}.")
+        for k, opt in enumerate(a.options):  # every option's paired lead over the one taken (practice positions)
+            lead, llo, lhi = (0.0, math.nan, math.nan) if k == j else paired_lead(a.samples, k, j)
+            d.values.append({"choice": option_name(opt), "value": float(lead),
+                             "ci95": None if math.isnan(llo) else [float(llo), float(lhi)]})
+        out.append(d)
         step.next()
     return sorted(out, key=lambda d: d.played != option_name(CHIBRE))  # the chibre came before the partner's choice
 

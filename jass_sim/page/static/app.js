@@ -6,7 +6,7 @@
 import { $, $$, clearErrors, setupSkipLink, showView } from "./dom.js";
 import { getJSON } from "./api.js";
 import { labels, loadNotation, onStyleChange, setStyle } from "./cards.js";
-import { modeLabel, relabelModes } from "./jass.js";
+import { cardLabel, modeLabel, relabelModes } from "./jass.js";
 import { setupAdvise } from "./advise.js";
 import { setupTable } from "./table.js";
 import { openedFrom, renderReview, setupReview } from "./review.js";
@@ -90,6 +90,7 @@ async function start() {
   import("./history.js").then(({ mountHistory }) => {
     mountHistory($("#view-history"), {
       modeLabel,
+      cardLabel: (c) => cardLabel(c, true),
       openInReview(entry) {
         if (entry.game === "cribbage") { openCribReview(entry); return; }
         clearErrors($("#view-review"));

@@ -31,10 +31,11 @@ function when(iso) {
  * options.openInReview(entry): show a saved round in Review; `entry` has `round` (the round's text),
  *   `seat` ("0", or "0, 2" for a team) and `review` (the review's JSON, as a review job's result).
  * options.modeLabel(mode): a mode as the page labels it (default: the mode's letters).
+ * options.cardLabel(card): a card of a saved hand as the page labels it, short (default: its letters).
  * The list is loaded now and again each time `root` is shown (its `hidden` attribute removed).
  * Returns { refresh }.
  */
-export function mountHistory(root, { openInReview, modeLabel = (m) => m } = {}) {
+export function mountHistory(root, { openInReview, modeLabel = (m) => m, cardLabel = (c) => c } = {}) {
   root.textContent = "";
   const error = el("div", { class: "error block", role: "alert", "data-error-for": "history" });
   const status = el("p", { class: "note", "data-testid": "history-status", "aria-live": "polite" });
@@ -77,6 +78,10 @@ export function mountHistory(root, { openInReview, modeLabel = (m) => m } = {}) 
           el("span", { text: ` · ${GAME_LABEL[row.game] || row.game} · ${row.game === "jass" ? modeLabel(row.mode) : row.mode} · ${row.game === "cribbage" ? `player ${row.seat}` : seats} · ${SOURCE_LABEL[row.source] || row.source}` })),
         el("div", { class: "history-loss" },
           el("strong", { "data-testid": "history-loss", text: loss }), row.game === "cribbage" ? " points lost by the discards and the pegging " : " points lost by card play ", verdictChips(row.verdicts || {})),
+        // the round's points per team and the hand dealt (when the game's history hook saved them)
+        row.score ? el("div", { class: "history-glance" },
+          el("span", { "data-testid": "history-score", text: `us ${row.score.us} : them ${row.score.them}` }),
+          row.hand ? el("span", { "data-testid": "history-hand", text: ` · hand ${row.hand.map(cardLabel).join(" ")}` }) : null) : null,
         el("div", { class: "actions" },
           el("button", { type: "button", class: "primary", "data-action": "history-open", onclick: () => open(row.id) }, "Open in Review"),
           el("button", { type: "button", "data-action": "history-delete", "aria-label": `Delete the round of ${when(row.created)}`,

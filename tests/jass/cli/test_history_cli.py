@@ -44,7 +44,9 @@ def test_review_save_saves_the_round_and_history_lists_it(data):
     assert str(data / "data" / "history.sqlite3") in r.stderr
     saved = HistoryStore(history_path()).get(1)
     assert saved["source"] == "cli" and saved["game"] == "jass" and saved["mode"] == "H" and saved["seat"] == "0"
-    assert saved["review"] == doc and saved["card_loss"] == pytest.approx(doc["summary"]["card_loss"])
+    # the History view's row (issue 54 item 0): hearts trump, HJ takes 20 + 3 (HQ), SK then 4: 27 to 0
+    glance = {"score": {"us": 27, "them": 0}, "hand": ["HJ", "H9", "HA", "SK", "SQ", "D6", "C7", "C8", "CT"]}
+    assert saved["review"] == doc | {"glance": glance} and saved["card_loss"] == pytest.approx(doc["summary"]["card_loss"])
     assert saved["round"].splitlines()[1:] == ["mode H", "leader 0", "hand 0: HJ H9 HA SK SQ D6 C7 C8 CT",
                                                "trick HJ H6 HQ H7", "trick SK S6 S7 S8"]
     table = run("history")
