@@ -434,6 +434,10 @@ CRP = ["coiffeur", "report", "--hands", "2", "--matches", "2", "-o", "corep"]
 rows("coiffeur", "report")(
     seeds(CRP) + threads(CRP) + counts(CRP, "--hands") + counts(CRP, "--deals") + counts(CRP, "--matches")
     + choice(CRP, "--rules") + out_dir(["coiffeur", "report"]))
+# differenzler report (issue 52 item 7): refused before any play-out
+DRP = ["differenzler", "report", "--hands", "2", "--samples", "16", "-o", "direp"]
+rows("differenzler", "report")(
+    seeds(DRP) + threads(DRP) + counts(DRP, "--hands") + counts(DRP, "--samples") + out_dir(["differenzler", "report"]))
 
 SV = ["serve", "--no-browser"]
 rows("serve")(value(SV, "--port", "0", "65536", "abc", ("", EMPTY)) + value(SV, "--host", "256.0.0.1", "no host here"))
@@ -457,6 +461,7 @@ NO_ROW = {
     ("cribbage", "discard", "dealer"), ("cribbage", "discard", "pegging"), ("cribbage", "stats", "exact"),
     ("coiffeur", "advise", "forced"),  # a flag: its contradictions are rows of --passed and --forced above
     ("coiffeur", "report", "quick"),  # a flag: nothing to get wrong
+    ("differenzler", "report", "quick"),  # a flag: nothing to get wrong
 }
 
 

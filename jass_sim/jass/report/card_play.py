@@ -34,6 +34,7 @@ import pandas as pd
 
 from jass_sim.core.stats import mean_ci, wilson_ci
 from jass_sim.jass.report import lead as L
+from jass_sim.jass.report.signals import rule_row  # one row of play_rules (shared with the signals)
 
 #: Positions of each kind, full report: smearing, and each play rule (Unterzug, pulling trumps, Ace-King).
 PLAY_POSITIONS = 300
@@ -273,15 +274,6 @@ def rule_diffs(kind: str, valued) -> np.ndarray:
         good, bad = rule_choice(kind, pos)
         out.append(_cross_fit_groups(v, good, bad) if kind == "pull" else float((v[:, good[0]] - v[:, bad[0]]).mean()))
     return np.asarray(out, dtype=float)
-
-
-def rule_row(key: str, rule: str, source: str, test: str, d: np.ndarray, fires: int | None = None) -> dict:
-    """One row of ``play_rules`` (:data:`RULE_COLUMNS`) before the verdicts (see :func:`decide_rules`)."""
-    from jass_sim.jass.report.verdicts import p_value
-
-    m, lo, hi = mean_ci(float(d.sum()), float((d * d).sum()), len(d))
-    return {"key": key, "rule": rule, "source": source, "test": test, "n": len(d), "mean": m, "ci95_lo": lo,
-            "ci95_hi": hi, "fires": len(d) if fires is None else fires, "p_value": p_value(m, lo, hi)}
 
 
 def decide_rules(rows: list[dict]) -> pd.DataFrame:

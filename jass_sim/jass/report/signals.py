@@ -31,6 +31,7 @@ import dataclasses
 
 import numpy as np
 
+from jass_sim.core.stats import mean_ci
 from jass_sim.jass.report import lead as L
 
 CONVENTIONS = ("verwerfen", "anziehen")
@@ -157,10 +158,18 @@ SIGNAL_RULES = {
 }
 
 
+def rule_row(key: str, rule: str, source: str, test: str, d: np.ndarray, fires: int | None = None) -> dict:
+    """One row of ``play_rules`` (:data:`jass_sim.jass.report.card_play.RULE_COLUMNS`) before the verdicts
+    (see :func:`jass_sim.jass.report.card_play.decide_rules`)."""
+    from jass_sim.jass.report.verdicts import p_value
+
+    m, lo, hi = mean_ci(float(d.sum()), float((d * d).sum()), len(d))
+    return {"key": key, "rule": rule, "source": source, "test": test, "n": len(d), "mean": m, "ci95_lo": lo,
+            "ci95_hi": hi, "fires": len(d) if fires is None else fires, "p_value": p_value(m, lo, hi)}
+
+
 def signal_rows(values: np.ndarray) -> list[dict]:
     """Rows of ``play_rules`` (before the verdicts) for each convention: read minus ignored."""
-    from jass_sim.jass.report.card_play import rule_row
-
     rows = []
     for c, conv in enumerate(CONVENTIONS):
         d = values[:, 2 + 2 * c] - values[:, 1 + 2 * c]

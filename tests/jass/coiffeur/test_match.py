@@ -142,5 +142,5 @@ def test_bad_chooser_and_bad_matches():
         coiffeur_replay(1, bots="planning,nope")
     with pytest.raises(InputError, match="two choosers"):
         coiffeur_replay(1, bots="planning")
-    with pytest.raises(InputError, match="--matches"):
+    with pytest.raises(InputError, match="matches must be at least 1"):
         coiffeur_simulate(0)
