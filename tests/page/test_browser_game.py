@@ -100,11 +100,13 @@ def test_a_whole_game_to_the_target_is_played_counted_and_saved(ready, base):
     expect(page.get_by_test_id("game-row")).to_have_count(rounds)
     expect(page.get_by_test_id("game-score")).to_have_text(f"{final[0]} : {final[1]}")
 
-    # each round's card mistakes and blunders became practice positions (mode choices are not practised)
+    # each round's mistakes and blunders became practice positions: the cards', and the mode choice's or
+    # the chibre's (jass_sim.jass.play.practice)
     mistakes = 0
     for row in sheet:
         review = page.request.get(f"{base}api/history/{row['round_id']}").json()["review"]
-        mistakes += sum(d["kind"] == "card" and d["verdict"] in ("mistake", "blunder") for d in review["decisions"])
+        mistakes += sum(d["kind"] in ("card", "mode") and d["verdict"] in ("mistake", "blunder")
+                        for d in review["decisions"])
     assert _practice_total(page, base) - before_practice == mistakes
 
     for width in (390, 1280):  # the game's controls, the sheet and its result: WCAG 2.2 AA and target sizes
