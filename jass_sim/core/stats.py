@@ -88,6 +88,22 @@ def rate_ci(total: float, total_sq: float, n: int, max_n: float | None = None, z
     return wilson_se_ci(mean, math.sqrt(var / n), n, max_n, z)
 
 
+def ci_pair(lo: float, hi: float) -> list[float] | None:
+    """A 95% CI as JSON writes it: ``[lo, hi]``, or None when there is none (``lo`` is NaN: too few
+    samples)."""
+    return None if math.isnan(lo) else [lo, hi]
+
+
+def ci_lo(pair) -> float:
+    """The lower end of a :func:`ci_pair` (NaN for None), for a CSV column."""
+    return float("nan") if pair is None else pair[0]
+
+
+def ci_hi(pair) -> float:
+    """The upper end of a :func:`ci_pair` (NaN for None), for a CSV column."""
+    return float("nan") if pair is None else pair[1]
+
+
 def check_sampling(samples: int | None, ci: float | None, max_samples: int, min_samples: int = 2,
                    bytes_per_sample: int = 0) -> None:
     """Validate ``--samples``/``--ci``/``--max-samples`` (InputError naming the bad value); with

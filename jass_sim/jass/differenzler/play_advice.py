@@ -19,7 +19,7 @@ import numpy as np
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
-from jass_sim.core.stats import check_sampling, mean_ci, sample_until
+from jass_sim.core.stats import check_sampling, ci_hi, ci_lo, ci_pair, mean_ci, sample_until
 from jass_sim.jass.arg_kinds import api_args
 from jass_sim.jass.cards import MODE_NAMES, format_card, parse_cards
 from jass_sim.jass.differenzler.advise import check_hand, parse_bids
@@ -83,12 +83,12 @@ class DiffPlayAdvice(Result):
             v = values[:, j]
             m, lo, hi = mean_ci(int(v.sum()), int((v ** 2).sum()), n)
             d, dlo, dhi = _paired(values, j, self.best)
-            rows.append({"card": format_card(cards[j]), "expected_penalty": m, "ci95_penalty": _pair(lo, hi),
-                         "diff_to_best": d, "ci95_diff": _pair(dlo, dhi)})
+            rows.append({"card": format_card(cards[j]), "expected_penalty": m, "ci95_penalty": ci_pair(lo, hi),
+                         "diff_to_best": d, "ci95_diff": ci_pair(dlo, dhi)})
         lead = None
         if self.runner_up is not None:
             d, lo, hi = _paired(values, self.runner_up, self.best)
-            lead = {"card": format_card(cards[self.runner_up]), "mean": d, "ci95": _pair(lo, hi)}
+            lead = {"card": format_card(cards[self.runner_up]), "mean": d, "ci95": ci_pair(lo, hi)}
         self._doc |= {"samples": n, "cards": rows, "recommendation": format_card(cards[self.best]),
                       "equivalent": [format_card(cards[j]) for j in same], "lead_over_next": lead,
                       "too_close": self.too_close, "sentence": self.sentence}
@@ -131,9 +131,9 @@ class DiffPlayAdvice(Result):
         import pandas as pd
 
         return pd.DataFrame([{"card": r["card"], "expected_penalty": r["expected_penalty"],
-                              "ci95_penalty_lo": _lo(r["ci95_penalty"]), "ci95_penalty_hi": _hi(r["ci95_penalty"]),
-                              "diff_to_best": r["diff_to_best"], "ci95_diff_lo": _lo(r["ci95_diff"]),
-                              "ci95_diff_hi": _hi(r["ci95_diff"])} for r in self._doc["cards"]])
+                              "ci95_penalty_lo": ci_lo(r["ci95_penalty"]), "ci95_penalty_hi": ci_hi(r["ci95_penalty"]),
+                              "diff_to_best": r["diff_to_best"], "ci95_diff_lo": ci_lo(r["ci95_diff"]),
+                              "ci95_diff_hi": ci_hi(r["ci95_diff"])} for r in self._doc["cards"]])
 
     def text(self) -> str:
         d = self._doc
@@ -149,18 +149,6 @@ class DiffPlayAdvice(Result):
                          f" ({ci[0]:.2f} to {ci[1]:.2f})").ljust(18)
                          + f"   {r['diff_to_best']:+.2f}" + ("" if dci is None else f" ({dci[0]:+.2f} to {dci[1]:+.2f})"))
         return "\n".join(lines)
-
-
-def _lo(pair):
-    return float("nan") if pair is None else pair[0]
-
-
-def _hi(pair):
-    return float("nan") if pair is None else pair[1]
-
-
-def _pair(lo: float, hi: float):
-    return None if math.isnan(lo) else [lo, hi]
 
 
 def _check_dealable_with(cards: list[int], trump: int, leader: int, seq, holder: int, card: int) -> None:

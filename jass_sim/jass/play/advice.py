@@ -16,7 +16,7 @@ import numpy as np
 from jass_sim.core.chunks import ChunkedSampler
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
-from jass_sim.core.stats import check_sampling, mean_ci, sample_until
+from jass_sim.core.stats import check_sampling, ci_hi, ci_lo, ci_pair, mean_ci, sample_until
 from jass_sim.jass.cards import format_card, mode_name
 from jass_sim.jass.play.position import Position
 from jass_sim.jass.play.worlds import ENDGAME_TRICKS, PLAY_BLOCK, known_world, run_play_advice
@@ -167,12 +167,12 @@ class PlayAdvice(Result):
             mean, lo, hi = mean_ci(int(self.values[:, j].sum()), int((self.values[:, j].astype(np.int64) ** 2).sum()),
                                    self.n)
             d, dlo, dhi = self.diffs[j]
-            cards.append({"card": format_card(self.cards[j]), "mean_points": mean, "ci95_points": _pair(lo, hi),
-                          "diff_to_best": d, "ci95_diff": _pair(dlo, dhi)})
+            cards.append({"card": format_card(self.cards[j]), "mean_points": mean, "ci95_points": ci_pair(lo, hi),
+                          "diff_to_best": d, "ci95_diff": ci_pair(dlo, dhi)})
         lead = None
         if self.runner_up is not None:
             m, lo, hi = self.lead()
-            lead = {"card": format_card(self.cards[self.runner_up]), "mean": m, "ci95": _pair(lo, hi)}
+            lead = {"card": format_card(self.cards[self.runner_up]), "mean": m, "ci95": ci_pair(lo, hi)}
         return {"position": self.position.to_json(), "rules": self.rules, "policy": self.policy,
                 "samples": self.n, "seed": self.seed, "exact": self.exact, "known_hands": self.known_hands,
                 "cards": cards, "recommendation": format_card(self.cards[self.best]),
@@ -201,9 +201,9 @@ class PlayAdvice(Result):
         import pandas as pd
 
         rows = [{"card": c["card"], "mean_points": c["mean_points"],
-                 "ci95_points_lo": _lo(c["ci95_points"]), "ci95_points_hi": _hi(c["ci95_points"]),
-                 "diff_to_best": c["diff_to_best"], "ci95_diff_lo": _lo(c["ci95_diff"]),
-                 "ci95_diff_hi": _hi(c["ci95_diff"])} for c in self.to_json()["cards"]]
+                 "ci95_points_lo": ci_lo(c["ci95_points"]), "ci95_points_hi": ci_hi(c["ci95_points"]),
+                 "diff_to_best": c["diff_to_best"], "ci95_diff_lo": ci_lo(c["ci95_diff"]),
+                 "ci95_diff_hi": ci_hi(c["ci95_diff"])} for c in self.to_json()["cards"]]
         return pd.DataFrame(rows)
 
     def text(self) -> str:
@@ -225,18 +225,6 @@ class PlayAdvice(Result):
                          "vs best [95% CI]": f"{d:+.1f}" + ("" if math.isnan(lo) else f" [{lo:+.1f}, {hi:+.1f}]")})
         lines.append(pd.DataFrame(rows).to_string(index=False))
         return "\n".join(lines)
-
-
-def _lo(pair):
-    return float("nan") if pair is None else pair[0]
-
-
-def _hi(pair):
-    return float("nan") if pair is None else pair[1]
-
-
-def _pair(lo: float, hi: float):
-    return None if math.isnan(lo) else [lo, hi]
 
 
 def play_advice(pos: Position, rules="chibre", policy: str | None = None, samples: int | None = None,
