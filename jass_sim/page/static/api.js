@@ -10,6 +10,20 @@ export async function getJSON(url) {
   return response.json();
 }
 
+// A JSON request to the page's own routes (history, games, practice): the parsed answer, null for a
+// 204, or an Error whose message is the server's one line, carrying the answer's fields (`field`)
+// and the HTTP `status` (a 409: another tab was first).
+export async function callJSON(method, url, body) {
+  const init = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
+  const response = await fetch(url, init);
+  if (response.status === 204) return null;
+  let doc = {};
+  try { doc = await response.json(); } catch (err) { doc = { error: `HTTP ${response.status}` }; }
+  if (!response.ok) throw Object.assign(new Error(doc.error || `HTTP ${response.status}`), doc, { status: response.status });
+  return doc;
+}
+
 export async function submit(command, args) {
   const response = await fetch("/api/jobs", { method: "POST", headers: { "Content-Type": "application/json" },
                                               body: JSON.stringify({ command, args }) });

@@ -6,7 +6,7 @@
 // to the game's one History entry (POST /api/history/games/{id}/rounds), so that a reload loses at most the
 // round being played (the browser asks first) and the page offers to go on with the game.
 import { $, el } from "./dom.js";
-import { runJob } from "./api.js";
+import { callJSON as call, runJob } from "./api.js";
 import { dealRound } from "./coach.js";
 import { modeLabel, WHO } from "./jass.js";
 import { roundText } from "./table.js";
@@ -16,16 +16,6 @@ const game = { id: null, target: 1000, score: [0, 0], sheet: [], winner: null, p
 const Who = (seat) => WHO[seat][0].toUpperCase() + WHO[seat].slice(1);
 const TEAM = ["you and your partner", "seats 1 and 3"];
 
-async function call(method, url, body) {
-  const init = { method, headers: { Accept: "application/json" } };
-  if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
-  const response = await fetch(url, init);
-  if (response.status === 204) return null;
-  let doc = {};
-  try { doc = await response.json(); } catch (err) { doc = { error: `HTTP ${response.status}` }; }
-  if (!response.ok) throw Object.assign(new Error(doc.error || `HTTP ${response.status}`), { field: doc.field });
-  return doc;
-}
 
 function showError(text) { $('[data-error-for="game"]').textContent = text; }
 

@@ -4,19 +4,13 @@
 // deletes one (DELETE /api/history/{id}) or all (DELETE /api/history). A whole game played with the coach is
 // one entry (GET /api/history/games): its score, winner and rounds, each of which opens in Review.
 
+import { callJSON as call } from "./api.js";
 import { el } from "./dom.js";
 import { verdictCount, VERDICTS } from "./reviewkit.js";
 
 const SOURCE_LABEL = { review: "review", coach: "coached round", cli: "command line" };
 const GAME_LABEL = { jass: "Jass", cribbage: "Cribbage" };
 
-async function call(method, url) {
-  const response = await fetch(url, { method, headers: { Accept: "application/json" } });
-  let body = {};
-  try { body = await response.json(); } catch (err) { body = { error: `HTTP ${response.status}` }; }
-  if (!response.ok) throw new Error(body.error || `HTTP ${response.status}`);
-  return body;
-}
 
 // "27 Nov 2026, 15:04" in the browser's time zone (the server stores UTC)
 function when(iso) {

@@ -4,18 +4,9 @@
 // GET /api/practice (due counts per game), GET /api/practice/next?game=G (a due position, or 204), and
 // POST /api/practice/{id}/answer (the verdict with every choice's saved value, the new Leitner box and due date).
 
+import { callJSON as call } from "./api.js";
 import { el } from "./dom.js";
 
-async function call(method, url, body) {
-  const init = { method, headers: { Accept: "application/json" } };
-  if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
-  const response = await fetch(url, init);
-  if (response.status === 204) return null;
-  let doc = {};
-  try { doc = await response.json(); } catch (err) { doc = { error: `HTTP ${response.status}` }; }
-  if (!response.ok) throw Object.assign(new Error(doc.error || `HTTP ${response.status}`), doc, { status: response.status });
-  return doc;
-}
 
 const fixed = (x) => (x === null || x === undefined ? "–" : Number(x).toFixed(2));
 const signed = (x) => (x >= 0 ? "+" : "") + Number(x).toFixed(1);
