@@ -15,21 +15,6 @@ import pytest
 from jass_sim.core.history import SCHEMA_VERSION, Entry, HistoryStore, PracticePosition
 
 
-@pytest.fixture
-def store(tmp_path):
-    return HistoryStore(str(tmp_path / "data" / "history.sqlite3"))
-
-
-@pytest.fixture
-def client(store):
-    from starlette.testclient import TestClient
-
-    from jass_sim.page.app import create_app
-
-    with TestClient(create_app(history=store)) as c:
-        yield c
-
-
 def saved_round(store, loss=12.0, verdicts=None) -> int:
     """A coached round's review row with one practice position, as the review job saves it."""
     p = PracticePosition("card", "blunder", {"hand": ["HA", "H6"], "mode": "S"}, ["HA", "H6"],

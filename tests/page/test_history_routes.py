@@ -13,21 +13,6 @@ from jass_sim.page.commands import clean_json
 from page_helpers import read_events
 
 
-@pytest.fixture
-def store(tmp_path):
-    return HistoryStore(str(tmp_path / "data" / "history.sqlite3"))
-
-
-@pytest.fixture
-def client(store):
-    from starlette.testclient import TestClient
-
-    from jass_sim.page.app import create_app
-
-    with TestClient(create_app(history=store)) as c:
-        yield c
-
-
 def review_job(client, **args):
     response = client.post("/api/jobs", json={"command": "review", "args": args})
     assert response.status_code == 202, response.text

@@ -12,24 +12,9 @@ from __future__ import annotations
 import pytest
 
 import jass_sim
-from jass_sim.core.history import Entry, HistoryStore, PracticePosition
+from jass_sim.core.history import Entry, PracticePosition
 
 from page_helpers import read_events
-
-
-@pytest.fixture
-def store(tmp_path):
-    return HistoryStore(str(tmp_path / "data" / "history.sqlite3"))
-
-
-@pytest.fixture
-def client(store):
-    from starlette.testclient import TestClient
-
-    from jass_sim.page.app import create_app
-
-    with TestClient(create_app(history=store)) as c:
-        yield c
 
 
 def saved(store, game="jass") -> None:
