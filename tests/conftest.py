@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-NO_JIT = os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")
+from jit_mode import NO_JIT  # noqa: E402  (after the sys.path line above)
 
 # Compiled kernels are fast, so test many random states; pure Python (NUMBA_DISABLE_JIT=1) fewer.
 settings.register_profile("default", max_examples=300 if not NO_JIT else 60, deadline=None,

@@ -8,9 +8,9 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-from conftest import NO_JIT
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from jit_mode import NO_JIT
 
 from jass_sim.core.rng import block_states
 from jass_sim.cribbage._deck import deal_from

@@ -143,7 +143,7 @@ def test_duplicate_game_replays_through_reference():
     import importlib.util
     import pathlib
 
-    from conftest import NO_JIT
+    from jit_mode import NO_JIT
 
     # the engine tests' replay helper, loaded by path: its folder is on sys.path only when pytest
     # collected it in the same run

@@ -8,9 +8,9 @@ import math
 
 import numpy as np
 import pytest
-from conftest import NO_JIT
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from jit_mode import NO_JIT
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.notation import cards_to_mask

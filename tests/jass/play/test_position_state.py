@@ -13,7 +13,7 @@ import random
 
 import numpy as np
 import pytest
-from conftest import NO_JIT
+from jit_mode import NO_JIT
 
 import jass_sim.jass.rules.state as state_module
 from jass_sim.core.errors import InputError

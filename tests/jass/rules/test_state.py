@@ -15,7 +15,7 @@ import json
 import random
 
 import pytest
-from conftest import NO_JIT
+from jit_mode import NO_JIT
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.state import IllegalAction
