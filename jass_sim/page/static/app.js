@@ -18,10 +18,16 @@ import { setupBasra } from "./basra.js";
 import { setupCoiffeur } from "./coiffeur.js";
 import { setupDifferenzler } from "./differenzler.js";
 
+// the badge says "ready" only once every view is set up: a tab clicked before would do nothing, or be
+// undone by the first view being shown
+let viewsSetUp;
+const setUp = new Promise((resolve) => { viewsSetUp = resolve; });
+
 async function pollHealth() {
   const badge = $("#engine");
   try {
     const body = await getJSON("/api/health");
+    await setUp;
     // ready for the first question; the commands whose kernels still compile are named until they are not
     const warming = (body.warming || []).map((c) => c.replace(/_/g, " "));
     if (body.status === "ready" && !warming.length) {
@@ -77,13 +83,13 @@ function setupTabs() {
 async function start() {
   pollHealth();
   showReports();
+  setupTabs();  // before the first await: a tab clicked meanwhile is kept (the first view below reads the hash)
   await loadNotation();
   $("#suit-style").value = labels.style;
   $("#suit-style").addEventListener("change", (e) => setStyle(e.target.value));
   relabelModes();
   onStyleChange(relabelModes);
   setupSkipLink();
-  setupTabs();
   setupAdvise(); setupTable(); setupReview(); setupCoach(); setupCoachGame(); setupCribbage(); setupBasra(); setupCoiffeur();
   setupDifferenzler();
   // the History view (its own ES module): a saved round reopens in Review with its saved review
@@ -114,6 +120,7 @@ async function start() {
   const views = $$("nav [data-view]").map((tab) => tab.dataset.view);
   const wanted = location.hash.slice(1);
   showView(views.includes(wanted) ? wanted : "advise");
+  viewsSetUp();
 }
 
 start();
