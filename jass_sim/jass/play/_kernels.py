@@ -24,7 +24,7 @@ from jass_sim.core.threads import block_parallel
 from jass_sim.jass.players.dispatch import NET, choose_card, policy_scratch
 from jass_sim.jass.players.search import _scratch, sample_hands
 from jass_sim.jass.players.solver_units import endgame_value, exact_values_of
-from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_step, trick_taken
+from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_so_far, trick_taken
 from jass_sim.jass.rules.presets import MATCH_BONUS
 
 
@@ -40,13 +40,7 @@ def play_out(players, hands, mode, trace, t, n_in, declarer, played, voids, show
     the mode. ``hands`` (natural, ``uint64[4]``) and ``trace`` are modified.
     """
     tleader = trace[t, 0]
-    led = -1
-    best_card = 0
-    best_power = -1
-    best_pos = 0
-    for i in range(n_in):
-        led, best_card, best_power, best_pos = trick_step(trace[t, 1 + i], i, led, best_card, best_power, best_pos,
-                                                          mode)
+    led, best_card, best_power, best_pos = trick_so_far(trace, t, n_in, mode)
     p0 = 0
     forced = first_card
     policy_work = policy_scratch(players, policy == NET, params)

@@ -39,7 +39,7 @@ from jass_sim.core.jit import U64_ONE, U64_ZERO, bit, copy_into, copy_rows, jit,
 from jass_sim.jass.players.belief import belief_log_weight
 from jass_sim.jass.players.net import net_card, new_net_scratch
 from jass_sim.jass.players.search import sample_hands, solve_moves, solve_rest
-from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_step, trick_taken
+from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_so_far, trick_taken
 from jass_sim.jass.rules.presets import MATCH_BONUS
 from jass_sim.jass.rules.tables import HIGHER, POINTS
 from jass_sim.jass.solver._search import FRAME_COLS, FU_COLS
@@ -135,13 +135,7 @@ def net_play_out(hands, trace, t, n_in, mode, declarer, played, voids, shown, fi
     ``endgame`` or fewer cards in each hand (0: never). ``hands`` and ``trace`` are modified."""
     won0, won1 = tricks_won(trace, t)
     leader = trace[t, 0]
-    led = -1
-    best_card = 0
-    best_power = -1
-    best_pos = 0
-    for k in range(n_in):
-        led, best_card, best_power, best_pos = trick_step(trace[t, 1 + k], k, led, best_card, best_power, best_pos,
-                                                          mode)
+    led, best_card, best_power, best_pos = trick_so_far(trace, t, n_in, mode)
     diff = 0
     forced = first_card
     while True:

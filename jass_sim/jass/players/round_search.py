@@ -49,7 +49,7 @@ from jass_sim.jass.players.net_search import (
     tricks_won,
 )
 from jass_sim.jass.players.search import sample_hands
-from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_step, trick_taken
+from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_so_far, trick_taken
 from jass_sim.jass.rules.presets import MATCH_BONUS
 from jass_sim.jass.rules.round_modes import MISERE, N_ROUND_MODES, ROUND_MODE_NAMES, TRICK_MODE
 
@@ -98,13 +98,7 @@ def round_play_out(hands, trace, t, n_in, mode, declarer, played, voids, shown, 
     won0, won1 = tricks_won(trace, t)
     leader = trace[t, 0]
     tm = TRICK_MODE[mode, t]
-    led = -1
-    best_card = 0
-    best_power = -1
-    best_pos = 0
-    for k in range(n_in):
-        led, best_card, best_power, best_pos = trick_step(trace[t, 1 + k], k, led, best_card, best_power, best_pos,
-                                                          tm)
+    led, best_card, best_power, best_pos = trick_so_far(trace, t, n_in, tm)
     diff = 0
     forced = first_card
     while t < 9:

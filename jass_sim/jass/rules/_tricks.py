@@ -120,6 +120,22 @@ def trick_step(card, i, led, best_card, best_power, best_pos, mode):
 
 
 @jit(inline="always")
+def trick_so_far(trace, t, n_in, mode):
+    """The state of trick ``t`` of a round's ``trace`` (:mod:`jass_sim.jass.engine.round`: row ``t``
+    holds the leader, then the cards in play order) after its first ``n_in`` cards:
+    ``(led_suit, best_card, best_power, best_pos)`` as :func:`trick_step` leaves it, ``(-1, 0, -1, 0)``
+    before the lead. Where a play-out starts in the middle of a trick (the search players)."""
+    led = -1
+    best_card = 0
+    best_power = -1
+    best_pos = 0
+    for i in range(n_in):
+        led, best_card, best_power, best_pos = trick_step(trace[t, 1 + i], i, led, best_card, best_power, best_pos,
+                                                          mode)
+    return led, best_card, best_power, best_pos
+
+
+@jit(inline="always")
 def void_shown(voids, card, seat, led, mode):
     """``voids`` (bit ``4 * seat + suit``: ``seat`` has shown it holds no card of ``suit``) after
     ``seat`` plays ``card`` to a trick led in suit ``led`` (``led >= 0``).

@@ -21,7 +21,7 @@ from jass_sim.jass.rules import (
     trick_winner,
 )
 from jass_sim.jass.rules._melds import MAX_MELDS, announce, meld_key, team_melds
-from jass_sim.jass.rules._tricks import trick_power
+from jass_sim.jass.rules._tricks import trick_power, trick_so_far
 
 from reference import (
     ref_announcement,
@@ -50,6 +50,22 @@ def test_trick_winner_and_points_agree(deck, mode):
     assert trick_winner(trick, mode) == ref_trick_winner(trick, mode)
     for last in (False, True):
         assert trick_points(trick, mode, last) == ref_trick_points(trick, mode, last)
+
+
+@given(st.permutations(range(36)), modes, st.integers(0, 4), st.integers(0, 8))
+def test_trick_so_far_is_the_reference_state_of_a_trick_begun(deck, mode, n_in, t):
+    # where a search's play-out starts inside trick t of a trace: the led suit and the card winning so far
+    trace = np.zeros((9, 6), dtype=np.int64)
+    trace[t, 1:5] = deck[:4]
+    trace[t, 5] = -7  # (a column after the trick's cards is never read)
+    led, best_card, best_power, best_pos = trick_so_far(trace, np.int64(t), np.int64(n_in), np.int64(mode))
+    if n_in == 0:
+        assert (led, best_card, best_power, best_pos) == (-1, 0, -1, 0)
+        return
+    cards = list(deck[:n_in])
+    winner = ref_trick_winner(cards, mode)
+    assert (led, best_pos, best_card) == (cards[0] // 9, winner, cards[winner])
+    assert best_power == trick_power(cards[winner], cards[0] // 9, mode)
 
 
 @given(st.permutations(range(36)), modes)
