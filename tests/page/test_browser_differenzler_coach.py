@@ -40,6 +40,7 @@ def test_a_coached_round_is_announced_played_rated_and_saved_in_the_history(read
     page.fill("#diff-coach-bid", "30")
     coach.locator('[data-action="diff-coach-bid"]').click()
     expect(coach.locator('[data-error-for="bid"]')).to_be_empty()
+    expect(page.locator("#diff-coach-announce")).to_be_hidden()  # one number per round
     expect(page.get_by_test_id("diff-coach-advice")).to_contain_text("You announced 30")
     expect(page.get_by_test_id("diff-coach-advice")).to_contain_text("the adviser says Announce")
     expect(coach.locator('[data-seat="0"] [data-testid="diff-seat-number"]')).to_have_text("number 30")

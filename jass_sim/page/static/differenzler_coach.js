@@ -233,6 +233,7 @@ async function end() {
     doc = await job("differenzler_coach_round", { seed: d.seed, dealer: d.dealer, bids: round.bids, played: round.played.join(" "),
                                                   rules: d.rules, open: d.open, samples: sizes().rate, source: "coach" });
   } catch (err) { box.textContent = ""; failed(err); return; }
+  box.textContent = "";
   renderRound(box, doc);
   box.append(el("p", { class: "note", "data-testid": "diff-coach-saved" }, doc.history_id ? "Saved in the History." : `Not saved: ${doc.history_error || "the history is off"}.`));
 }
