@@ -123,3 +123,19 @@ def test_the_whole_round_is_checked_rated_as_played_and_saved_as_one_row(replaye
     with pytest.raises(InputError) as bad:
         coach.coach_round(SEED, replayed["dealer"], bids[:3], " ".join(played), samples=32)
     assert bad.value.field == "bids"
+
+
+def test_open_numbers_reach_the_verdicts_and_the_jw_bonus_the_penalty(replayed):
+    played = _played(replayed)
+    bids = [replayed["made"][0]] + replayed["bids"][1:]  # seat 0 hits its number exactly
+    doc = coach.coach_round(SEED, replayed["dealer"], ",".join(map(str, bids)), played, rules="differenzler-jw",
+                            open=True, samples=16).to_json()
+    assert doc["open"] is True and doc["exact_bonus"] == 10
+    assert doc["penalties"][0] == -10  # |B - M| less the bonus of an exact hit
+    assert doc["penalties"][1:] == [abs(b - m) for b, m in zip(bids[1:], doc["made"][1:])]
+    # with open numbers the coach's worlds know the others' numbers: the verdict is play-advice's with bids
+    i = next(i for i in range(36) if (replayed["tricks"][i // 4]["leader"] + i % 4) % 4 == 0)
+    known = coach.rate_card(" ".join(replayed["hands"][0]), replayed["trump_card"], bids[0], played[i],
+                            " ".join(played[:i]), dealer=replayed["dealer"], bids=bids[1:], rules="differenzler-jw",
+                            samples=16, seed=i + 1).to_json()
+    assert doc["decisions"][0] == known
