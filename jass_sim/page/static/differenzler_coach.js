@@ -28,6 +28,10 @@ export function setupDifferenzlerCoach() {
   $('[data-action="diff-coach-bid"]', root).addEventListener("click", announceMine);
   $("#diff-coach-bid").addEventListener("keydown", (e) => { if (e.key === "Enter") announceMine(); });
   onStyleChange(() => { if (round.deal) { drawTable(); drawHand(); } });
+  // a reload or a closed tab would lose the round being played: the browser asks first
+  window.addEventListener("beforeunload", (e) => {
+    if (round.deal && round.bids[0] !== null && !round.over) { e.preventDefault(); e.returnValue = ""; }
+  });
 }
 
 async function deal() {
