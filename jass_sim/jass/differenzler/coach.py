@@ -176,6 +176,21 @@ def bot_card(hand, trump_card, bid, played="", dealer: int = 3, seat: int = 1, p
     ``played`` so far in order (from the first trick, led by the player after the dealer). The other
     hands are not an argument: the card cannot depend on them.
 
+    Parameters
+    ----------
+    hand : str or list
+        The seat's nine dealt cards.
+    trump_card : str
+        The bottom card of the deal (the dealer's until played).
+    bid : int
+        The seat's number (0..157).
+    played : str
+        Every card played so far, in order.
+    dealer, seat : int
+        The dealer and the bot's seat (0..3).
+    progress : callable, optional
+        Called with a :class:`~jass_sim.core.chunks.Tick`: 0 once the position is checked, 1 at the end.
+
     Returns
     -------
     BotCard
