@@ -134,7 +134,19 @@ GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay
                       compile_seconds=60),
                   Job("differenzler_play_advice", "jass_sim.differenzler", "play_advice", progress=True,
                       caps=(("samples", 100_000),), policies=DIFFERENZLER_SLOW, warm_up="differenzler",
-                      compile_seconds=60)),
+                      compile_seconds=60),
+                  # the page's coached Differenzler round (issue 52 item 6): the deal and the bots' numbers, a
+                  # bot's card from its own view, the verdict on my card, and the whole round rated and saved
+                  # (each card of the round rated again: a smaller cap keeps one card under a second)
+                  Job("differenzler_deal", "jass_sim.jass.differenzler.coach", "deal", progress=True,
+                      warm_up="differenzler", compile_seconds=60),
+                  Job("differenzler_bot_card", "jass_sim.jass.differenzler.coach", "bot_card", progress=True,
+                      warm_up="differenzler", compile_seconds=60),
+                  Job("differenzler_rate_card", "jass_sim.jass.differenzler.coach", "rate_card", progress=True,
+                      caps=(("samples", 100_000),), warm_up="differenzler", compile_seconds=60),
+                  Job("differenzler_coach_round", "jass_sim.jass.differenzler.coach", "coach_round", progress=True,
+                      caps=(("samples", 10_000),), history="jass_sim.jass.differenzler.coach:history_entry",
+                      warm_up="differenzler", compile_seconds=60)),
             streams=STREAMS, shared_streams=SHARED_STREAMS, arg_kinds=ARG_KINDS,
             notation=page_hooks.notation,
             warm_ups=(("jass", page_hooks.warm_up_advise), ("jass-play", page_hooks.warm_up_play),

@@ -56,6 +56,13 @@ ARGS = {
     "differenzler_advise": {"hand": "HJ H9 HA HK SA ST D6 C7 C8", "trump_card": "H6", "samples": 64},
     "differenzler_play_advice": {"hand": "HJ H9 HA HK SA ST D6 C7 C8", "trump_card": "H6", "bid": 60,
                                  "played": "SA S6 S7 S8", "samples": 16},
+    "differenzler_deal": {"seed": 5},
+    "differenzler_bot_card": {"hand": "HJ H9 HA HK SA ST D6 C7 C8", "trump_card": "H6", "bid": 60, "seat": 0},
+    "differenzler_rate_card": {"hand": "HJ H9 HA HK SA ST D6 C7 C8", "trump_card": "H6", "bid": 60, "card": "HJ",
+                               "samples": 16},
+    "differenzler_coach_round": {"seed": 5, "dealer": 1, "bids": [13, 37, 47, 56], "samples": 16, "save": False,
+                                 "played": "H7 H6 H8 HQ HA S6 ST SK D6 D7 D9 DQ SJ DA S7 S8 CA CT SA S9 H9 HJ HK D8 "
+                                           "C7 CK CJ C6 C8 HT DT CQ DJ C9 SQ DK"},
 }
 #: The contract: a POST answers within this many seconds, whatever compiles.
 ANSWER_WITHIN = 1.0

@@ -31,6 +31,9 @@ A JH AH QS 5C 8H KS throws AH 8H
 B QH QC 9H 8S QD AD throws 9H AD
 play QH 5C QD
 """
+#: The 36 cards of ``differenzler replay --seed 5 --dealer 1`` (a whole coached round).
+DIFF_ROUND = ("H7 H6 H8 HQ HA S6 ST SK D6 D7 D9 DQ SJ DA S7 S8 CA CT SA S9 H9 HJ HK D8 C7 CK CJ C6 C8 HT DT CQ DJ C9 "
+              "SQ DK")
 #: The arguments every command must have, for requests that are to fail on another argument.
 #: Four hands of a deal (seats 0..3), for ``declare_melds``.
 HANDS = ["HJ H9 HA HK HQ D6 C7 C8 CT", "H6 H7 H8 HT D7 D8 D9 DT DJ", "DQ DK DA S6 S7 S8 S9 ST SJ",
@@ -48,7 +51,11 @@ REQUIRED = {"advise": {"hand": HAND}, "play_advice": {"hand": HAND, "mode": "H"}
                            "S7 C9 D6 D8 S8 CJ D9 S9 CQ C7 DT ST CK C8 DJ SJ CA CT"},
             "coiffeur_advise": {"hand": HAND, "ours_open": "S,H,OBE,JOKER", "theirs_open": "C,UNE,JOKER"},
             "differenzler_advise": {"hand": "HJ H9 HA HK SA ST D6 C7 C8", "trump_card": "H6"},
-            "differenzler_play_advice": {"hand": "HJ H9 HA HK SA ST D6 C7 C8", "trump_card": "H6", "bid": 60}}
+            "differenzler_play_advice": {"hand": "HJ H9 HA HK SA ST D6 C7 C8", "trump_card": "H6", "bid": 60},
+            "differenzler_deal": {},
+            "differenzler_bot_card": {"hand": "HJ H9 HA HK SA ST D6 C7 C8", "trump_card": "H6", "bid": 60, "seat": 0},
+            "differenzler_rate_card": {"hand": "HJ H9 HA HK SA ST D6 C7 C8", "trump_card": "H6", "bid": 60, "card": "HJ"},
+            "differenzler_coach_round": {"seed": 5, "dealer": 1, "bids": [13, 37, 47, 56], "played": DIFF_ROUND}}
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,7 @@ ENTRY = "app.js"  # the one <script type="module"> of index.html (checked below)
 NEUTRAL = {"dom.js", "api.js", "cards.js", "coachkit.js", "reviewkit.js", "history.js", "practice.js",
            "history_stats.js"}
 JASS = {"jass.js", "advise.js", "table.js", "cardtable.js", "coach.js", "coach_mode.js", "review.js", "jass_practice.js",
-        "coach_game.js", "coiffeur.js", "differenzler.js"}
+        "coach_game.js", "coiffeur.js", "differenzler.js", "differenzler_coach.js"}
 
 _COMMENT = re.compile(r"/\*.*?\*/|(?<![:\"'`\\])//[^\n]*", re.S)
 _FROM = re.compile(r"\b(import|export)\s+([^;'\"]*?)\s+from\s+[\"']([^\"']+)[\"']", re.S)

@@ -17,6 +17,7 @@ import { openCribReview } from "./cribbage_review.js";
 import { setupBasra } from "./basra.js";
 import { setupCoiffeur } from "./coiffeur.js";
 import { setupDifferenzler } from "./differenzler.js";
+import { openSavedRound, setupDifferenzlerCoach } from "./differenzler_coach.js";
 
 // the badge says "ready" only once every view is set up: a tab clicked before would do nothing, or be
 // undone by the first view being shown
@@ -91,7 +92,7 @@ async function start() {
   onStyleChange(relabelModes);
   setupSkipLink();
   setupAdvise(); setupTable(); setupReview(); setupCoach(); setupCoachGame(); setupCribbage(); setupBasra(); setupCoiffeur();
-  setupDifferenzler();
+  setupDifferenzler(); setupDifferenzlerCoach();
   // the History view (its own ES module): a saved round reopens in Review with its saved review
   import("./history.js").then(({ mountHistory }) => {
     mountHistory($("#view-history"), {
@@ -99,6 +100,7 @@ async function start() {
       cardLabel: (c) => cardLabel(c, true),
       openInReview(entry) {
         if (entry.game === "cribbage") { openCribReview(entry); return; }
+        if (entry.game === "differenzler") { openSavedRound(entry); return; }
         clearErrors($("#view-review"));
         $("#review-text").value = entry.round;
         openedFrom(entry.round);  // reviewed again as it is, it is not saved a second time

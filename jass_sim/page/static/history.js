@@ -9,7 +9,7 @@ import { el } from "./dom.js";
 import { verdictCount, VERDICTS } from "./reviewkit.js";
 
 const SOURCE_LABEL = { review: "review", coach: "coached round", cli: "command line" };
-const GAME_LABEL = { jass: "Jass", cribbage: "Cribbage" };
+const GAME_LABEL = { jass: "Jass", cribbage: "Cribbage", differenzler: "Differenzler" };
 
 
 // "27 Nov 2026, 15:04" in the browser's time zone (the server stores UTC)
@@ -69,15 +69,16 @@ export function mountHistory(root, { openInReview, modeLabel = (m) => m, cardLab
       list.append(el("li", { class: "history-row", "data-testid": "history-row", "data-history-id": row.id },
         el("div", { class: "history-head" },
           el("time", { datetime: row.created, text: when(row.created) }),
-          el("span", { text: ` · ${GAME_LABEL[row.game] || row.game} · ${row.game === "jass" ? modeLabel(row.mode) : row.mode} · ${row.game === "cribbage" ? `player ${row.seat}` : seats} · ${SOURCE_LABEL[row.source] || row.source}` })),
+          el("span", { text: ` · ${GAME_LABEL[row.game] || row.game} · ${row.game === "jass" || row.game === "differenzler" ? modeLabel(row.mode) : row.mode} · ${row.game === "cribbage" ? `player ${row.seat}` : seats} · ${SOURCE_LABEL[row.source] || row.source}` })),
         el("div", { class: "history-loss" },
-          el("strong", { "data-testid": "history-loss", text: loss }), row.game === "cribbage" ? " points lost by the discards and the pegging " : " points lost by card play ", verdictChips(row.verdicts || {})),
+          el("strong", { "data-testid": "history-loss", text: loss }), row.game === "cribbage" ? " points lost by the discards and the pegging " : row.game === "differenzler" ? " penalty points lost by card play " : " points lost by card play ", verdictChips(row.verdicts || {})),
         // the round's points per team and the hand dealt (when the game's history hook saved them)
         row.score ? el("div", { class: "history-glance" },
-          el("span", { "data-testid": "history-score", text: `us ${row.score.us} : them ${row.score.them}` }),
+          // a Differenzler round: my number, the points I made and my penalty
+          el("span", { "data-testid": "history-score", text: row.game === "differenzler" ? `announced ${row.score.bid}, made ${row.score.made}, penalty ${row.score.penalty}` : `us ${row.score.us} : them ${row.score.them}` }),
           row.hand ? el("span", { "data-testid": "history-hand", text: ` · hand ${row.hand.map(cardLabel).join(" ")}` }) : null) : null,
         el("div", { class: "actions" },
-          el("button", { type: "button", class: "primary", "data-action": "history-open", onclick: () => open(row.id) }, "Open in Review"),
+          el("button", { type: "button", class: "primary", "data-action": "history-open", onclick: () => open(row.id) }, row.game === "differenzler" ? "Open" : "Open in Review"),
           el("button", { type: "button", "data-action": "history-delete", "aria-label": `Delete the round of ${when(row.created)}`,
                          onclick: () => remove(row.id) }, "Delete"))));
     }

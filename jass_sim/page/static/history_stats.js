@@ -4,7 +4,7 @@
 
 import { el } from "./dom.js";
 
-const GAME_LABEL = { jass: "Jass", cribbage: "Cribbage" };
+const GAME_LABEL = { jass: "Jass", cribbage: "Cribbage", differenzler: "Differenzler" };
 const num = (x, d = 1) => (x === null || x === undefined ? "–" : Number(x).toFixed(d));
 const ci = (c, d = 1) => (c ? ` [${num(c[0], d)}, ${num(c[1], d)}]` : "");
 const pct = (x) => `${Math.round(100 * x)}%`;
