@@ -28,7 +28,7 @@ def test_the_json_has_the_issues_keys_and_one_row_per_open_category(advice):
         assert o["ci95"][0] <= o["points"] <= o["ci95"][1]
         assert o["ci95_plan"][0] <= o["plan_value"] <= o["ci95_plan"][1]
         assert o["points_x"] == pytest.approx(o["points"] * o["multiplier"])
-    assert set(doc["pass"]) == {"plan_value", "ci95_plan"}
+    assert set(doc["pass"]) == {"plan_value", "ci95_plan", "ci95_exact", "ci95_note"}
     assert {"recommendation", "sentence"} <= set(doc)
     assert doc["options"][3]["form"] in ("H", "D", "S", "C", "OBE", "UNE")
 
