@@ -46,7 +46,7 @@ TABLE_POLICY = "net"
 @dataclass
 class HandSamples:
     """The hand's Coiffeur points per round mode on each sampled deal (``int64[n, len(modes)]``,
-    the modes of the preset's categories, :func:`preset_modes`)."""
+    the modes of the preset's categories, :attr:`CoiffeurRules.form_modes`)."""
 
     ours: np.ndarray
     theirs: np.ndarray
@@ -58,13 +58,6 @@ class HandSamples:
 
 def _concat(parts):
     return HandSamples(np.concatenate([p.ours for p in parts]), np.concatenate([p.theirs for p in parts]))
-
-
-def preset_modes(rules: CoiffeurRules) -> tuple[int, ...]:
-    """Every round mode the categories of ``rules`` may be played in, in code order (the
-    ``coiffeur`` preset: the six chibre modes; ``coiffeur-10`` adds Slalom's and Guschti's two each;
-    a 3x3 adds its 24 forms)."""
-    return tuple(sorted({m for c in rules.categories for m in c.modes}))
 
 
 class CoiffeurAdvice(Result):
@@ -161,7 +154,7 @@ def coiffeur_advise(hand, ours_open: str, theirs_open: str, *, score: str | None
     if score is not None:
         margin0 = _parse_score(score, rules, ours, theirs)
     rnd = current_round(rules, ours, theirs, passed, forced)
-    modes_played = preset_modes(rules)
+    modes_played = rules.form_modes  # only the forms this preset can take: speed
     col = {m: j for j, m in enumerate(modes_played)}
     check_sampling(samples, ci, max_samples, bytes_per_sample=2 * len(modes_played) * 8)
     mask = cards_to_mask(cards)

@@ -108,6 +108,12 @@ class CoiffeurRules:
         return tuple(c.multiplier for c in self.categories)
 
     @property
+    def form_modes(self) -> tuple[int, ...]:
+        """Every round mode the categories may be played in, in code order (``coiffeur``: the six
+        chibre modes; ``coiffeur-10`` adds Slalom's and Guschti's two each; a 3x3 its 24 forms)."""
+        return tuple(sorted({m for c in self.categories for m in c.modes}))
+
+    @property
     def rounds(self) -> int:
         """Rounds in a match: every team plays every category once."""
         return 2 * len(self.categories)
