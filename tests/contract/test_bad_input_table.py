@@ -408,9 +408,9 @@ rows("coiffeur", "advise")(
     + value(CO, "--score", ("100-110", "'100-110'"), ("99999:0", "99999"), ("x:1", "'x:1'"), ("", EMPTY))
     + value(CO, "--passed", ("4", "4"), ("-1", "-1"), ("two", "two"))
     + [(CO + ["--forced", "--passed", "1"], "--forced")]
-    + choice(CO, "--rules") + [(CO + ["--rules", "coiffeur-10"], "SLALOM")]
+    + choice(CO, "--rules") + [(CO + ["--rules", "coiffeur-10", "--ours-open", "S,MISERE"], "'MISERE'")]
     + value(CO, "--categories", ("S:1,Q:2", "'Q'"), ("S:1,S:2", "'S' is given twice"), ("S:x", "'x'"), ("", "--categories"),
-            ("S:1,C:2,D:3,H:4,OBE:5,UNE:6,SLALOM:7", "SLALOM"))
+            ("S:1,MISERE:2,MISERE:3", "'MISERE' is given twice"))
     + choice(CO, "--policy") + counts(CO, "--samples") + [(CO + ["--samples", "10", "--ci", "1"], "--ci")]
     + value(CO, "--ci", ("0", "0"), ("-1", "-1"))
     + seeds(CO) + threads(CO) + choice(CO, "--format") + out_file(CO))
@@ -420,14 +420,14 @@ SMALL_CATS = "S:1,OBE:3,JOKER:5,JOKER:6"
 CR = ["coiffeur", "replay", "--categories", SMALL_CATS]
 rows("coiffeur", "replay")(
     seeds(CR) + value(CR, "--bots", ("planning,nope", "'nope'"), ("planning", "'planning'"), ("", EMPTY))
-    + choice(CR, "--rules") + [(["coiffeur", "replay", "--rules", "coiffeur-10"], "SLALOM")]
+    + choice(CR, "--rules") + [(["coiffeur", "replay", "--categories", "S:1,TRIO:2,TRIO:3"], "'TRIO' is given twice")]
     + value(CR, "--categories", ("S:1,Q:2", "'Q'"), ("S:1,S:2", "'S' is given twice"), ("", "--categories"))
     + choice(CR, "--policy") + choice(CR, "--format") + out_file(CR))
 for _name in ("simulate", "games"):
     CM = ["coiffeur", _name, "--matches", "1", "--categories", SMALL_CATS]
     rows("coiffeur", _name)(
         counts(CM, "--matches") + seeds(CM) + choice(CM, "--rules")
-        + value(CM, "--categories", ("S:x", "'x'"), ("S:1,C:2,D:3,H:4,OBE:5,UNE:6,SLALOM:7", "SLALOM"))
+        + value(CM, "--categories", ("S:x", "'x'"), ("S:1,GUSCHTI:2,GUSCHTI:3", "'GUSCHTI' is given twice"))
         + choice(CM, "--policy") + choice(CM, "--format") + out_file(CM))
 # coiffeur report (issue 53 item 7): refused before any play-out
 CRP = ["coiffeur", "report", "--hands", "2", "--matches", "2", "-o", "corep"]

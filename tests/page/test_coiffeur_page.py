@@ -58,7 +58,8 @@ def client():
     ("forced", {"passed": 2, "forced": True}),  # a pass is still allowed after two passes
     ("score", {"score": "9999:0"}),  # more than the categories played can give
     ("score", {"score": "12-4"}),
-    ("rules", {"rules": "coiffeur-10"}),  # its Slalom and Guschti are not playable yet
+    ("rules", {"rules": "coiffeur-12"}),  # no such preset
+    ("ours_open", {"rules": "coiffeur-10", "ours_open": "S,MISERE"}),  # not a category of coiffeur-10
     ("ours_open", {"ours_open": "-"}),  # every category played: nothing to choose
     ("theirs_open", {"theirs_open": "JOKER,JOKER,JOKER"}),
 ])

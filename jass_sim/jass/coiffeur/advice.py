@@ -13,7 +13,7 @@ from jass_sim.core.errors import InputError
 from jass_sim.core.notation import cards_to_mask
 from jass_sim.core.result import Result
 from jass_sim.core.stats import check_sampling, mean_ci, sample_until
-from jass_sim.jass.cards import MODE_NAMES, format_card, parse_cards
+from jass_sim.jass.cards import format_card, parse_cards
 from jass_sim.jass.coiffeur.hand import ADVISE_BLOCK, hand_points
 from jass_sim.jass.coiffeur.plan import (
     WIN_PATHS,
@@ -24,23 +24,29 @@ from jass_sim.jass.coiffeur.plan import (
     win_probabilities,
 )
 from jass_sim.jass.coiffeur.presets import (
-    CATEGORY_WORDS,
     CoiffeurRules,
     get_coiffeur_rules,
     parse_categories,
     parse_open,
 )
+from jass_sim.jass.rules.round_modes import ROUND_MODE_NAMES
 
 #: Sampled deals of the hand by default (``--samples``).
 DEFAULT_SAMPLES = 2048
 FIRST_BATCH = 1024
+#: ``pass.ci95_note``: why the pass value's interval is as wide as it is.
+PASS_EXACT_NOTE = ("exact given the plan: after this pass the hand is not played again (the next players "
+                   "take, or the first chooser is forced), so this hand's sampled deals do not enter it")
+PASS_HAND_NOTE = ("from this hand's sampled deals: when all pass back to it, it must take its best category; "
+                  "the pass value at the ends of that take's 95% CI")
 #: The match plan's future hands and the value table come from this player's table.
 TABLE_POLICY = "net"
 
 
 @dataclass
 class HandSamples:
-    """The hand's Coiffeur points per mode on each sampled deal (``int64[n, 6]``)."""
+    """The hand's Coiffeur points per round mode on each sampled deal (``int64[n, len(modes)]``,
+    the modes of the preset's categories, :attr:`CoiffeurRules.form_modes`)."""
 
     ours: np.ndarray
     theirs: np.ndarray
@@ -52,11 +58,6 @@ class HandSamples:
 
 def _concat(parts):
     return HandSamples(np.concatenate([p.ours for p in parts]), np.concatenate([p.theirs for p in parts]))
-
-
-def _mode_word(mode: int) -> str:
-    name = MODE_NAMES[mode]
-    return CATEGORY_WORDS.get(name, name)
 
 
 class CoiffeurAdvice(Result):
@@ -85,19 +86,21 @@ class CoiffeurAdvice(Result):
 
     def text(self) -> str:
         d = self._doc
+        fw = max([5] + [len(o["form"]) for o in d["options"]])  # a form's name: H ... TRIO-H-UNE-OBE
         lines = [f"Coiffeur ({d['rules']}), hand {d['hand']}: {d['samples']} sampled deals, policy {d['policy']}, "
                  f"seed {d['seed']}; plan over {d['plan_hands']} table hands ({d['table_policy']}, "
                  f"{d['table_hands']} hands x {d['table_deals']} deals)",
-                 f"{'category':<9} {'x':>3} {'form':<5} {'points':>7} {'95% CI':>15} {'x mult':>7} "
+                 f"{'category':<9} {'x':>3} {'form':<{fw}} {'points':>7} {'95% CI':>15} {'x mult':>7} "
                  f"{'plan value':>11} {'95% CI':>19}"]
         for o in d["options"]:
-            lines.append(f"{o['category']:<9} {o['multiplier']:>3} {o['form']:<5} {o['points']:>7.1f} "
+            lines.append(f"{o['category']:<9} {o['multiplier']:>3} {o['form']:<{fw}} {o['points']:>7.1f} "
                          f"{'[%.1f, %.1f]' % tuple(o['ci95']):>15} {o['points_x']:>7.0f} {o['plan_value']:>+11.0f} "
                          f"{'[%+.0f, %+.0f]' % tuple(o['ci95_plan']):>19}")
         if d["pass"] is not None:
             p = d["pass"]
-            lines.append(f"{'pass':<9} {'':>3} {'':<5} {'':>7} {'':>15} {'':>7} {p['plan_value']:>+11.0f} "
-                         f"{'[%+.0f, %+.0f]' % tuple(p['ci95_plan']):>19}")
+            lines.append(f"{'pass':<9} {'':>3} {'':<{fw}} {'':>7} {'':>15} {'':>7} {p['plan_value']:>+11.0f} "
+                         f"{'[%+.0f, %+.0f]' % tuple(p['ci95_plan']):>19}"
+                         + ("  (exact: the hand is not played after a pass)" if p.get("ci95_exact") else ""))
         if d.get("win_paths"):
             def win(row):
                 lo, hi = row["ci95_win_probability"]
@@ -151,13 +154,15 @@ def coiffeur_advise(hand, ours_open: str, theirs_open: str, *, score: str | None
     if score is not None:
         margin0 = _parse_score(score, rules, ours, theirs)
     rnd = current_round(rules, ours, theirs, passed, forced)
-    check_sampling(samples, ci, max_samples, bytes_per_sample=2 * 6 * 8)
+    modes_played = rules.form_modes  # only the forms this preset can take: speed
+    col = {m: j for j, m in enumerate(modes_played)}
+    check_sampling(samples, ci, max_samples, bytes_per_sample=2 * len(modes_played) * 8)
     mask = cards_to_mask(cards)
     params = policy_params()
 
     def run(first, n):
         o, t = hand_points(mask, [pid] * 4, seed=seed, first_sample=first, n_samples=n, params=params,
-                           match_bonus=rules.match_bonus)
+                           match_bonus=rules.match_bonus, modes=modes_played)
         return HandSamples(o, t)
 
     def half_width(s: HandSamples) -> float:
@@ -182,16 +187,17 @@ def coiffeur_advise(hand, ours_open: str, theirs_open: str, *, score: str | None
         if not ours >> i & 1 or any(o["slot"] != i and o["category"] == cat.code and o["multiplier"] == cat.multiplier
                                     for o in options):
             continue
-        modes = list(cat.modes)
-        value = s.ours[:, modes] - (s.theirs[:, modes] if rules.both_written else 0)
-        m = modes[int(np.argmax(value.mean(axis=0)))]
-        gain = (s.ours[:, m] - (s.theirs[:, m] if rules.both_written else 0)) * cat.multiplier
-        pts, plo, phi = mean_ci(int(s.ours[:, m].sum()), int((s.ours[:, m] ** 2).sum()), s.n)
+        cols = [col[m] for m in cat.modes]
+        value = s.ours[:, cols] - (s.theirs[:, cols] if rules.both_written else 0)
+        m = cat.modes[int(np.argmax(value.mean(axis=0)))]  # the declarer's best form for this hand
+        c = col[m]
+        gain = (s.ours[:, c] - (s.theirs[:, c] if rules.both_written else 0)) * cat.multiplier
+        pts, plo, phi = mean_ci(int(s.ours[:, c].sum()), int((s.ours[:, c] ** 2).sum()), s.n)
         g, glo, ghi = mean_ci(int(gain.sum()), int((gain ** 2).sum()), s.n)
         after = float(V[ours & ~(1 << i), theirs])
         option_gains.append(gain)
         options.append(dict(slot=i, category=cat.code, word=cat.word, multiplier=cat.multiplier,
-                            form=MODE_NAMES[m], points=pts, ci95=[plo, phi], points_x=pts * cat.multiplier,
+                            form=ROUND_MODE_NAMES[m], points=pts, ci95=[plo, phi], points_x=pts * cat.multiplier,
                             plan_value=margin0 + g + after, ci95_plan=[margin0 + glo + after, margin0 + ghi + after]))
     pass_doc = None
     if rnd.pass_allowed:
@@ -201,7 +207,12 @@ def coiffeur_advise(hand, ours_open: str, theirs_open: str, *, score: str | None
         v = pass_value(gains, V, rnd, ours, theirs, best_take)
         lo = pass_value(gains, V, rnd, ours, theirs, lo_take)
         hi = pass_value(gains, V, rnd, ours, theirs, hi_take)
-        pass_doc = dict(plan_value=margin0 + v, ci95_plan=[margin0 + min(lo, hi), margin0 + max(lo, hi)])
+        # After a pass this hand is played again only when everybody passes back to it (the first
+        # chooser, im Fass): only then does its sampling enter the pass value. Otherwise the value
+        # is exact given the plan's model and table (whose sampling error no interval here holds).
+        exact = not (rnd.loop and rnd.index == 0)
+        pass_doc = dict(plan_value=margin0 + v, ci95_plan=[margin0 + min(lo, hi), margin0 + max(lo, hi)],
+                        ci95_exact=exact, ci95_note=PASS_EXACT_NOTE if exact else PASS_HAND_NOTE)
     if score is not None:
         wins, win_pass = win_probabilities(rules, ours, theirs, rnd, options, np.stack(option_gains, axis=1),
                                            margin0, seed, policy=TABLE_POLICY)

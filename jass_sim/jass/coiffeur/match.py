@@ -5,7 +5,9 @@ first chooser is seat ``r mod 4`` (the deal moves on a seat each round, in play 
 of its team's open categories or passes to the next seat (an opponent); when all four passed it
 must take ("im Fass"). With ``pass_to_partner`` it may pass to its partner only, who must take. A
 team with no open category left passes without a choice. The taker leads and plays the round in
-the category's form (:func:`~jass_sim.jass.coiffeur.match_round.play_coiffeur_round`); its team's
+the category's form, the round mode its chooser names (a Joker's suit, Slalom-Obe or -Une, ...:
+:func:`~jass_sim.jass.coiffeur.match_bots.slot_gains_for`), through
+:func:`~jass_sim.jass.coiffeur.match_round.play_coiffeur_round`; its team's
 points x the multiplier are written (both teams' when ``both_written``).
 
 Match ``m`` of a seed deals its rounds from block ``m`` of the ``jass.coiffeur-match`` stream
@@ -20,10 +22,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from jass_sim.core.rng import block_states
-from jass_sim.jass.cards import MODE_NAMES, format_card, mask_to_cards
+from jass_sim.jass.cards import format_card, mask_to_cards
 from jass_sim.jass.coiffeur.match_bots import greedy_choice, plan_choice
 from jass_sim.jass.coiffeur.match_round import play_coiffeur_round
 from jass_sim.jass.coiffeur.presets import CoiffeurRules
+from jass_sim.jass.rules.round_modes import ROUND_MODE_NAMES
 from jass_sim.jass.streams import STREAMS
 
 MATCH_STREAM = STREAMS["jass.coiffeur-match"]
@@ -133,7 +136,7 @@ def play_match(table: Table, bots: tuple[str, str], seed: int, index: int, recor
         open_sets[team] &= ~(1 << slot)
         if record:
             out.append(dict(round=r + 1, first_seat=first, passed=passes, taker=taker, team=team,
-                            category=cat.code, multiplier=cat.multiplier, form=MODE_NAMES[mode],
+                            category=cat.code, multiplier=cat.multiplier, form=ROUND_MODE_NAMES[mode],
                             forced=bool(len(passes) == len(chain) or (not loop and taker == chain[-1] and passes)),
                             points=list(pts), written=written, totals=list(totals),
                             hands=[" ".join(format_card(c) for c in mask_to_cards(int(h))) for h in hands],

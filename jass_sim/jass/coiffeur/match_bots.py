@@ -39,8 +39,9 @@ def _bits(masks: np.ndarray) -> np.ndarray:
 
 @lru_cache(maxsize=2)
 def hand_model(policy: str = TABLE_POLICY) -> tuple[np.ndarray, np.ndarray]:
-    """``(B_ours, B_theirs)``, ``float64[37, 6]``: the least-squares coefficients of the table's
-    per-hand mean points (declaring team, opponents) in each form on the hand's cards."""
+    """``(B_ours, B_theirs)``, ``float64[37, M]``: the least-squares coefficients of the table's
+    per-hand mean points (declaring team, opponents) in each of its ``M`` round modes (the shipped
+    table: all 37, a column per mode code) on the hand's cards."""
     t = shipped_values(policy)
     X = _bits(t.hands)
     ours, theirs = t.hand_means()
@@ -48,7 +49,8 @@ def hand_model(policy: str = TABLE_POLICY) -> tuple[np.ndarray, np.ndarray]:
 
 
 def hand_estimate(hand: int, policy: str = TABLE_POLICY) -> tuple[np.ndarray, np.ndarray]:
-    """``(ours, theirs)``, ``float64[6]``: a hand's expected Coiffeur points per form (H D S C OBE UNE)."""
+    """``(ours, theirs)``, ``float64[M]``: a hand's expected Coiffeur points in each of the table's
+    round modes (the shipped table: indexed by mode code, H D S C OBE UNE, SLALOM-OBE, ...)."""
     bo, bt = hand_model(policy)
     x = _bits(np.array([hand], dtype=np.uint64))[0]
     return x @ bo, x @ bt
@@ -61,10 +63,12 @@ def slot_gains_for(hand: int, rules: CoiffeurRules) -> tuple[np.ndarray, np.ndar
     score = ours - theirs if rules.both_written else ours
     gains = np.zeros(len(rules.categories))
     modes = np.zeros(len(rules.categories), dtype=np.int64)
+    columns = shipped_values(TABLE_POLICY).columns
     for i, cat in enumerate(rules.categories):
-        m = max(cat.modes, key=lambda mm: score[mm])
+        cols = columns(cat.modes)
+        m, c = max(zip(cat.modes, cols), key=lambda mc: score[mc[1]])  # the declarer's best form
         modes[i] = m
-        gains[i] = score[m] * cat.multiplier
+        gains[i] = score[c] * cat.multiplier
     return gains, modes
 
 

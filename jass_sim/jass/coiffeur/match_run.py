@@ -69,15 +69,16 @@ class CoiffeurMatch(Result):
 
     def text(self) -> str:
         d = self._doc
+        fw = max([5] + [len(r["form"]) for r in d["rounds"]])  # a form's name: H ... TRIO-H-UNE-OBE
         lines = [f"Coiffeur ({d['rules']}) match, seed {d['seed']}: team 0 (seats 0, 2) {d['bots'][0]}, team 1 "
                  f"(seats 1, 3) {d['bots'][1]}; card play {d['policy']}; plan's expected margin of team 0 at "
                  f"the start {d['predicted_margin']:+.0f}",
-                 f"{'round':>5} {'first':>5} {'passed':<8} {'taker':>5} {'category':<8} {'x':>3} {'form':<5} "
+                 f"{'round':>5} {'first':>5} {'passed':<8} {'taker':>5} {'category':<8} {'x':>3} {'form':<{fw}} "
                  f"{'points':>8} {'written':>7} {'totals':>11}"]
         for r in d["rounds"]:
             lines.append(f"{r['round']:>5} {r['first_seat']:>5} {' '.join(map(str, r['passed'])) or '-':<8} "
                          f"{r['taker']:>5}{'*' if r['forced'] else ' '}{r['category']:<8} {r['multiplier']:>3} "
-                         f"{r['form']:<5} {'%d:%d' % tuple(r['points']):>8} {max(r['written']):>7} "
+                         f"{r['form']:<{fw}} {'%d:%d' % tuple(r['points']):>8} {max(r['written']):>7} "
                          f"{'%d:%d' % tuple(r['totals']):>11}")
         lines.append(f"Final {d['totals'][0]}:{d['totals'][1]}: {d['winner']} (* a forced take, im Fass)")
         return "\n".join(lines)

@@ -3,10 +3,12 @@
 A Coiffeur match (``docs/coiffeur.md``) gives each of two fixed teams the same list of categories;
 each team plays every category once, and a round's points are the declaring team's card points
 (157 in all, a Matsch 157 + 100) times the category's multiplier. A category is a *form* (how the
-round is played) and a multiplier; the forms this package can play are the modes of the Jass play
-step (:data:`FORM_MODES`). The forms named by the issue but not yet in the play step (Slalom,
-Guschti, Misère, 3x3) are known by name and refused with one line (:data:`PENDING_FORMS`): adding
-their mode codes to :data:`FORM_MODES` when the play step has them is the whole seam.
+round is played) and a multiplier; a form is played as one of the round modes of the Jass play
+step (:data:`FORM_MODES`, codes of :mod:`jass_sim.jass.rules.round_modes`), the declarer's choice
+when it has several (a Joker's suit, Obenabe or Undenufe; Slalom or Guschti starting with Obenabe
+or Undenufe; Misère as Obenabe, Undenufe or Slalom; a 3x3's trump suit and order of blocks).
+Every category code is playable (issue 53); :data:`PENDING_FORMS` stays the seam for a form whose
+modes the play step does not have yet (empty now).
 """
 
 from __future__ import annotations
@@ -14,18 +16,35 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from jass_sim.core.errors import InputError
-from jass_sim.jass.cards import MODE_NAMES
+from jass_sim.jass.rules.round_modes import (
+    GUSCHTI_OBE,
+    GUSCHTI_UNE,
+    MISERE_OBE,
+    MISERE_SLALOM,
+    MISERE_UNE,
+    N_ROUND_MODES,
+    ROUND_MODE_NAMES,
+    SLALOM_OBE,
+    SLALOM_UNE,
+    TRIO_AT,
+)
 
 #: Every category code of ``--categories`` and ``--ours-open``, in the order of the issue.
 CATEGORY_CODES = ("S", "C", "D", "H", "OBE", "UNE", "SLALOM", "GUSCHTI", "MISERE", "TRIO", "JOKER")
-#: The modes of the Jass play step (0..3 trump H D S C, 4 Obenabe, 5 Undenufe) each playable form
-#: may be played as: one mode, or the declarer's choice among several when the category is taken.
+#: The round modes of the Jass play step (0..3 trump H D S C, 4 Obenabe, 5 Undenufe, 6..36 the
+#: Coiffeur modes) each form may be played as: one mode, or the declarer's choice among several
+#: when the category is taken (the declarer knows its hand; the plan and ``advise`` take its best).
 FORM_MODES: dict[str, tuple[int, ...]] = {
     "H": (0,), "D": (1,), "S": (2,), "C": (3,), "OBE": (4,), "UNE": (5,),
     "JOKER": (0, 1, 2, 3, 4, 5),  # any suit, Obenabe or Undenufe, chosen when it is taken
+    "SLALOM": (SLALOM_OBE, SLALOM_UNE),  # Obenabe and Undenufe alternating, starting with either
+    "GUSCHTI": (GUSCHTI_OBE, GUSCHTI_UNE),  # 5 tricks of one, 4 of the other (Swisslos)
+    "MISERE": (MISERE_OBE, MISERE_UNE, MISERE_SLALOM),  # give points away, played as one of three
+    "TRIO": tuple(range(TRIO_AT, N_ROUND_MODES)),  # 3x3: trump suit and the order of the blocks
 }
-#: Forms whose modes the play step does not have yet (issue 53, the coiffeur-modes branch).
-PENDING_FORMS = ("SLALOM", "GUSCHTI", "MISERE", "TRIO")
+#: Forms whose modes the play step does not have yet: none since issue 53 (the seam stays: a
+#: category named here is refused in one line by :meth:`CoiffeurRules.check_playable`).
+PENDING_FORMS: tuple[str, ...] = ()
 #: How people call each category (the docs' and the sentence's words).
 CATEGORY_WORDS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "OBE": "Obenabe", "UNE": "Undenufe",
                   "SLALOM": "Slalom", "GUSCHTI": "Guschti", "MISERE": "Misère", "TRIO": "3x3", "JOKER": "Joker"}
@@ -89,17 +108,25 @@ class CoiffeurRules:
         return tuple(c.multiplier for c in self.categories)
 
     @property
+    def form_modes(self) -> tuple[int, ...]:
+        """Every round mode the categories may be played in, in code order (``coiffeur``: the six
+        chibre modes; ``coiffeur-10`` adds Slalom's and Guschti's two each; a 3x3 its 24 forms)."""
+        return tuple(sorted({m for c in self.categories for m in c.modes}))
+
+    @property
     def rounds(self) -> int:
         """Rounds in a match: every team plays every category once."""
         return 2 * len(self.categories)
 
-    def pending(self) -> tuple[str, ...]:
-        """The categories whose form the play step cannot play yet."""
-        return tuple(dict.fromkeys(c.code for c in self.categories if c.code in PENDING_FORMS))
+    def pending(self, pending_forms: tuple[str, ...] | None = None) -> tuple[str, ...]:
+        """The categories whose form the play step cannot play yet (among ``pending_forms``,
+        default :data:`PENDING_FORMS`)."""
+        pending_forms = PENDING_FORMS if pending_forms is None else pending_forms
+        return tuple(dict.fromkeys(c.code for c in self.categories if c.code in pending_forms))
 
-    def check_playable(self, option: str = "--rules") -> None:
+    def check_playable(self, option: str = "--rules", pending_forms: tuple[str, ...] | None = None) -> None:
         """Raise :class:`InputError` (one line) when a category's form is not playable yet."""
-        pending = self.pending()
+        pending = self.pending(pending_forms)
         if pending:
             raise InputError(f"{option}: the categories {', '.join(pending)} of {self.name!r} are not playable yet "
                              f"(their modes are not in the Jass play step); give --categories without them",
@@ -192,5 +219,5 @@ def parse_open(text: str, rules: CoiffeurRules, option: str) -> int:
 
 
 def form_name(mode: int) -> str:
-    """The name of a play-step mode (``H`` ... ``UNE``)."""
-    return MODE_NAMES[mode]
+    """The name of a play-step round mode (``H`` ... ``UNE``, ``SLALOM-OBE``, ``TRIO-H-UNE-OBE``, ...)."""
+    return ROUND_MODE_NAMES[mode]

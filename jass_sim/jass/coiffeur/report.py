@@ -104,9 +104,11 @@ def hand_features(hand: int, code: str) -> dict:
     return {}
 
 
-def values_table(rules, ours: np.ndarray, n_deals: int, policy: str) -> pd.DataFrame:
-    """Section 1 from per-hand means ``ours[K, 6]``: one row per category, CIs over hands."""
-    forms = slot_forms(ours, rules)
+def values_table(rules, ours: np.ndarray, n_deals: int, policy: str, modes=None) -> pd.DataFrame:
+    """Section 1 from per-hand means ``ours[K, M]`` in the round modes ``modes`` (default: the six
+    chibre modes, column = mode): one row per category, CIs over hands."""
+    modes = tuple(range(ours.shape[1])) if modes is None else tuple(modes)
+    forms = slot_forms(ours, rules, columns=lambda ms: np.array([modes.index(m) for m in ms], dtype=np.int64))
     rows = []
     k = np.arange(len(ours))
     for i, cat in enumerate(rules.categories):
@@ -287,13 +289,14 @@ def build_report(*, hands: int, deals: int, matches: int, seed: int, rules="coif
     play = pool[:hands]
     with numba_threads(threads):
         t0 = time.perf_counter()
-        say(f"1/5 category values: {hands} hands x {deals} deals x 6 forms")
-        ours = np.zeros((hands, 6))
+        modes = r.form_modes  # coiffeur: the six chibre modes; coiffeur-10 adds Slalom's and Guschti's
+        say(f"1/5 category values: {hands} hands x {deals} deals x {len(modes)} forms")
+        ours = np.zeros((hands, len(modes)))
         for k, h in enumerate(play):
             o, _ = hand_points(int(h), table.policies, seed=seed, first_sample=k * deals, n_samples=deals,
-                               params=table.params, match_bonus=r.match_bonus)
+                               params=table.params, match_bonus=r.match_bonus, modes=modes)
             ours[k] = o.mean(axis=0)
-        rep.tables["values"] = values_table(r, ours, deals, policy)
+        rep.tables["values"] = values_table(r, ours, deals, policy, modes)
         rep.seconds["values"] = time.perf_counter() - t0
         t0 = time.perf_counter()
         say(f"2/5 take now or pass: {len(pool)} hands' first decisions")

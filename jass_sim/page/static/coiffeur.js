@@ -7,10 +7,10 @@ import { linkField, onStyleChange, swissLabels } from "./cards.js";
 import { buildPicker, deck, localize, modeLabel } from "./jass.js";
 
 // The presets the job plays, each as the command line's --categories table (jass_sim/jass/coiffeur/presets.py;
-// tests/page/test_coiffeur_page.py checks they are the same). coiffeur-10 is left out while the job refuses it
-// (its Slalom and Guschti: "not playable yet", docs/coiffeur.md).
+// tests/page/test_coiffeur_page.py checks they are the same). coiffeur-10's Slalom and Guschti play since issue 53.
 export const PRESETS = {
   coiffeur: "S:1,C:2,D:3,H:4,OBE:5,UNE:6,JOKER:7,JOKER:8",
+  "coiffeur-10": "S:1,C:2,D:3,H:4,OBE:5,UNE:6,SLALOM:7,GUSCHTI:8,JOKER:9,JOKER:10",
 };
 
 // the preset's categories: [{code, multiplier}], in its order

@@ -28,7 +28,7 @@ def test_the_json_has_the_issues_keys_and_one_row_per_open_category(advice):
         assert o["ci95"][0] <= o["points"] <= o["ci95"][1]
         assert o["ci95_plan"][0] <= o["plan_value"] <= o["ci95_plan"][1]
         assert o["points_x"] == pytest.approx(o["points"] * o["multiplier"])
-    assert set(doc["pass"]) == {"plan_value", "ci95_plan"}
+    assert set(doc["pass"]) == {"plan_value", "ci95_plan", "ci95_exact", "ci95_note"}
     assert {"recommendation", "sentence"} <= set(doc)
     assert doc["options"][3]["form"] in ("H", "D", "S", "C", "OBE", "UNE")
 
@@ -76,3 +76,46 @@ def test_the_same_seed_gives_the_same_document_on_one_and_two_threads():
     one = coiffeur_advise(HAND, "S,H", "S,C", samples=64, seed=9, score="300:200", threads=1).to_json()
     two = coiffeur_advise(HAND, "S,H", "S,C", samples=64, seed=9, score="300:200", threads=2).to_json()
     assert one == two
+
+
+def test_coiffeur_10_slalom_and_guschti_are_the_declarers_best_form_on_the_same_deals():
+    """Issue 53: coiffeur-10's Slalom and Guschti rows: each the better of its two forms for this
+    hand, on the same sampled deals as the other rows (the hand's points re-read from hand_points)."""
+
+    from jass_sim.core.notation import cards_to_mask
+    from jass_sim.jass.cards import parse_cards
+    from jass_sim.jass.coiffeur.hand import hand_points
+    from jass_sim.jass.players import PLAYERS, policy_params
+
+    doc = coiffeur_advise(HAND, "H,SLALOM,GUSCHTI", "S,SLALOM", rules="coiffeur-10", samples=64, seed=4).to_json()
+    rows = {o["category"]: o for o in doc["options"]}
+    assert (rows["SLALOM"]["multiplier"], rows["GUSCHTI"]["multiplier"]) == (7, 8)
+    o, _ = hand_points(cards_to_mask(parse_cards(HAND)), [PLAYERS.code("net")] * 4, seed=4, first_sample=0,
+                       n_samples=64, params=policy_params(), modes=(0, 6, 7, 8, 9))
+    mean = o.mean(axis=0)
+    for code, cols, names in (("SLALOM", (1, 2), ("SLALOM-OBE", "SLALOM-UNE")),
+                              ("GUSCHTI", (3, 4), ("GUSCHTI-OBE", "GUSCHTI-UNE"))):
+        best = max(cols, key=lambda c: mean[c])
+        assert rows[code]["form"] == names[cols.index(best)]
+        assert rows[code]["points"] == pytest.approx(mean[best])
+    assert rows["H"]["points"] == pytest.approx(mean[0])  # the same deals as with the 8-category preset
+    assert doc["recommendation"] in ("H", "SLALOM", "GUSCHTI", "pass")
+
+
+def test_misere_and_3x3_categories_and_their_bad_input():
+    """--categories with MISERE and TRIO: Misère played as its best of Obenabe, Undenufe, Slalom
+    (the credit is the opponents' points), 3x3 as one of its 24 forms; a category outside the
+    table, MISERE in a preset without it, an unknown or repeated one: one line naming it."""
+    cats = "S:1,C:2,MISERE:5,TRIO:6"
+    doc = coiffeur_advise(HAND, "MISERE,TRIO", "S,TRIO", categories=cats, samples=64, seed=2).to_json()
+    rows = {o["category"]: o for o in doc["options"]}
+    assert rows["MISERE"]["form"] in ("MISERE-OBE", "MISERE-UNE", "MISERE-SLALOM")
+    assert rows["TRIO"]["form"].startswith("TRIO-") and rows["TRIO"]["multiplier"] == 6
+    assert 0 <= rows["MISERE"]["points"] <= 257
+    for kwargs, token in ((dict(ours_open="MISERE"), "'MISERE' is not in the preset 'coiffeur-10'"),
+                          (dict(categories="S:1,FOO:2"), "unknown category 'FOO'"),
+                          (dict(categories="S:1,TRIO:2,TRIO:3"), "'TRIO' is given twice"),
+                          (dict(ours_open="SLALOM,SLALOM"), "more often")):
+        args = dict(ours_open="S,SLALOM", theirs_open="S", rules="coiffeur-10", samples=64) | kwargs
+        with pytest.raises(InputError, match=token):
+            coiffeur_advise(HAND, **args)

@@ -129,3 +129,17 @@ def test_bad_sizes_are_refused(tmp_path):
     assert not (tmp_path / "x").exists()
     with pytest.raises(InputError):
         build_report(hands=2, deals=63, matches=2, seed=0)
+
+
+def test_values_table_reads_the_new_forms_columns():
+    """Section 1 with Slalom (issue 53): a hand's Slalom value is its better of Slalom-Obe and -Une,
+    read from the columns of the modes played (``CoiffeurRules.form_modes``)."""
+    import numpy as np
+
+    from jass_sim.jass.coiffeur.report import values_table
+
+    rules = get_coiffeur_rules("coiffeur").replace_categories(parse_categories("S:1,SLALOM:7"))
+    assert rules.form_modes == (2, 6, 7)
+    ours = np.array([[80.0, 100.0, 120.0], [60.0, 140.0, 90.0], [70.0, 90.0, 95.0]])
+    t = values_table(rules, ours, 64, "net", rules.form_modes)
+    assert t["mean"].tolist() == [70.0, (120 + 140 + 95) / 3] and t["mean_x"].iloc[1] == 7 * t["mean"].iloc[1]

@@ -19,10 +19,17 @@ from jass_sim.jass.coiffeur.match import _chain, deal_match, play_match
 from jass_sim.jass.coiffeur.match_bots import greedy_choice, hand_estimate, plan_choice, slot_gains_for
 from jass_sim.jass.coiffeur.match_round import coiffeur_round_points
 from jass_sim.jass.coiffeur.match_run import _table
-from jass_sim.jass.coiffeur.presets import get_coiffeur_rules, parse_categories
+from jass_sim.jass.coiffeur.presets import FORM_MODES, get_coiffeur_rules, parse_categories
 from jass_sim.jass.coiffeur.values import shipped_values
+from jass_sim.jass.rules.presets import COIFFEUR_PRESETS
+from jass_sim.jass.rules.round_modes import ROUND_MODE_NAMES
+
+from reference import ref_score_round
 
 RULES = get_coiffeur_rules("coiffeur")
+COIFFEUR_ROUND = COIFFEUR_PRESETS["coiffeur"]  # a Coiffeur round's rules: no Weis, no Stöck
+#: The four new forms in a short match (issue 53): Slalom, Guschti, Misère, 3x3.
+NEW_FORMS = "SLALOM:1,GUSCHTI:2,MISERE:3,TRIO:4"
 #: A short match (8 rounds): its plan's DP is 2^4 x 2^4 states, not 2^8 x 2^8 (seconds per root).
 SMALL = "S:1,OBE:3,JOKER:5,JOKER:6"
 
@@ -38,7 +45,16 @@ def _check_sheet(doc, rules=RULES):
         assert team == row["taker"] & 1
         taken[team].append((row["category"], row["multiplier"]))
         pts = row["points"]
-        assert sorted(pts) == [0, 157 + rules.match_bonus] or sum(pts) == 157  # a Matsch is 157 + 100
+        mode = ROUND_MODE_NAMES.index(row["form"])
+        assert mode in FORM_MODES[row["category"]]  # one of the category's forms
+        # the reference's Coiffeur score of the recorded tricks: card points (each trick in its mode),
+        # a Matsch + 100, no Weis, no Stöck; Misère credits each team with what the other made
+        ref = ref_score_round([set(parse_cards(h)) for h in row["hands"]],
+                              [(t["leader"], parse_cards(" ".join(t["cards"]))) for t in row["tricks"]], mode,
+                              COIFFEUR_ROUND, row["taker"])
+        assert pts == [ref[0]["total"], ref[1]["total"]]
+        if mode < 6:
+            assert sorted(pts) == [0, 157 + rules.match_bonus] or sum(pts) == 157  # a Matsch is 157 + 100
         other = [0, 0]
         other[team] = pts[team] * row["multiplier"]  # only the declaring team's points, x multiplier
         assert row["written"] == other
@@ -58,7 +74,9 @@ def _check_sheet(doc, rules=RULES):
 
 
 @pytest.mark.parametrize("seed,bots,categories", [(1, "planning,greedy", None), (2, "greedy,planning", SMALL),
-                                                   (3, "planning,planning", SMALL), (4, "greedy,greedy", SMALL)])
+                                                   (3, "planning,planning", SMALL), (4, "greedy,greedy", SMALL),
+                                                   (5, "planning,greedy", NEW_FORMS),
+                                                   (6, "greedy,planning", "S:1,MISERE:2,TRIO:3,JOKER:4")])
 def test_a_replayed_match_follows_the_rules(seed, bots, categories):
     doc = coiffeur_replay(seed, bots=bots, categories=categories).to_json()
     assert doc["bots"] == bots.split(",")
@@ -92,6 +110,41 @@ def test_matsch_and_card_points():
     assert coiffeur_round_points(0, 157, 0, 100) == (0, 257)
     assert coiffeur_round_points(0, 157, 1, 100) == (0, 157)  # all the points, not all the tricks
     assert coiffeur_round_points(90, 67, 5, 50) == (90, 67)
+    # Misère: each team credited with what the other made, the Matsch too [QF]
+    assert coiffeur_round_points(90, 67, 5, 100, misere=True) == (67, 90)
+    assert coiffeur_round_points(157, 0, 9, 100, misere=True) == (0, 257)
+    assert coiffeur_round_points(0, 157, 0, 50, misere=True) == (207, 0)
+
+
+def test_the_new_forms_are_taken_in_matches_and_scored_as_the_reference():
+    """A whole short match of the four new forms per seed: every form is taken (the sheet check
+    scores each round by the reference), Misère's credit is the opponents' points, the choosers
+    name a form of the category (the best of the hand's estimates)."""
+    rules = RULES.replace_categories(parse_categories(NEW_FORMS))
+    table, _ = _table("coiffeur", NEW_FORMS, None)
+    forms = set()
+    for seed in (7, 8):
+        m = play_match(table, ("planning", "greedy"), seed, 0, record=True)
+        _check_sheet(dict(rounds=m.rounds, totals=m.totals, margin=m.margin), rules)
+        forms |= {r["form"].split("-")[0] for r in m.rounds}
+    assert forms == {"SLALOM", "GUSCHTI", "MISERE", "TRIO"}
+    hand = sum(1 << c for c in parse_cards("H6 H7 S6 S7 D6 D7 C6 C7 D8"))  # sixes and sevens
+    gains, modes = slot_gains_for(hand, rules)
+    est, _ = hand_estimate(hand)
+    assert ROUND_MODE_NAMES[modes[0]] == "SLALOM-UNE" and est[7] > est[6]  # Undenufe first with the low cards
+    assert gains[2] == pytest.approx(3 * max(est[10], est[11], est[12]))
+
+
+@pytest.mark.slow
+def test_coiffeur_10_simulate_runs_its_20_rounds():
+    """coiffeur-10 (Slalom x7, Guschti x8) whole: one duplicate deal set, every match-up; a match is
+    the preset's 20 rounds, each scored as the reference. Slow: the plan's 2^10 x 2^10 DP from the
+    full lists takes about 30 s of CPU (214 s wall at load 16); the new forms in a match are tested
+    fast above on short category lists."""
+    doc = coiffeur_simulate(1, seed=3, rules="coiffeur-10").to_json()
+    assert doc["rules"] == "coiffeur-10" and [m["matches"] for m in doc["matchups"]] == [2, 1, 1]
+    m = play_match(_table("coiffeur-10", None, None)[0], ("planning", "greedy"), 3, 0, record=True)
+    _check_sheet(dict(rounds=m.rounds, totals=m.totals, margin=m.margin), get_coiffeur_rules("coiffeur-10"))
 
 
 def test_duplicate_pairs_play_the_same_deals_and_the_same_seed_the_same_output():

@@ -136,3 +136,27 @@ def test_plan_values_do_not_depend_on_the_thread_count():
     with numba_threads(2):
         two = plan_values(G, G, 15, 15, 0, False)
     assert np.array_equal(one, two)
+
+
+def test_the_new_forms_plan_gains_are_the_declarers_best_form_times_the_multiplier():
+    """Slalom, Guschti, Misère, 3x3 (issue 53): a future hand's gain in a category is the best of the
+    category's forms in the shipped table (its mean over the hand's deals, column = round mode) times
+    the multiplier; the DP over them equals the reference on a few of those hands."""
+    from jass_sim.jass.coiffeur.plan import plan_gains
+    from jass_sim.jass.coiffeur.presets import FORM_MODES, parse_categories
+    from jass_sim.jass.coiffeur.values import shipped_values, slot_gains
+
+    table = shipped_values("net")
+    assert table.modes == tuple(range(37))  # every round mode a column: the new forms are in the table
+    rules = get_coiffeur_rules("coiffeur").replace_categories(
+        parse_categories("SLALOM:7,GUSCHTI:8,MISERE:3,TRIO:4"))
+    G = plan_gains(rules)
+    means = table.ours.astype(np.float64).mean(axis=1)[:G.shape[0]]
+    for i, (code, mult) in enumerate((("SLALOM", 7), ("GUSCHTI", 8), ("MISERE", 3), ("TRIO", 4))):
+        assert np.allclose(G[:, i], mult * means[:, list(FORM_MODES[code])].max(axis=1))
+    _, forms = slot_gains(table, rules)
+    assert set(np.unique(forms[:, 2])) <= set(FORM_MODES["MISERE"]) and len(np.unique(forms[:, 3])) > 4
+    g = np.ascontiguousarray(G[:5, :3])
+    V = plan_values(g, g, 7, 7, 0, False)
+    ref = ref_plan(g, g, 7, 7, 0, False)
+    assert V[7, 7] == pytest.approx(ref(7, 7), abs=1e-9) and V[3, 5] == pytest.approx(ref(3, 5), abs=1e-9)
