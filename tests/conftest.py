@@ -34,6 +34,18 @@ def pytest_configure(config):
         # Pure-Python runs of the kernels wrap uint64 arithmetic on purpose (the RNG, broadword
         # select); numpy warns about each wrap.
         config.addinivalue_line("filterwarnings", "ignore:overflow encountered:RuntimeWarning")
+        # tables that take seconds as plain Python are built once per run, not once per worker: the
+        # folder is made here in the xdist controller, before its workers start, and the workers share it
+        import shared_memo
+
+        shared_memo.folder()
+        if not (getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput")):
+            shared_memo.install()  # a worker, or a run without workers (the controller runs no test)
+
+
+def pytest_unconfigure(config):
+    if "shared_memo" in sys.modules:
+        sys.modules["shared_memo"].remove()
 
 
 def pytest_ignore_collect(collection_path, config):
