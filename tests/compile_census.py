@@ -11,6 +11,10 @@ Run (from the repository root; the census goes to ``$COMPILE_CENSUS``, default `
 
     NUMBA_CACHE_DIR=$(mktemp -d) PYTHONPATH=$PWD:tests python -m pytest -n 2 -p compile_census ...
     python tests/compile_census.py .compile-census
+
+Which overloads only one test file needs: a second census of the same tests on another empty cache with
+``JASS_SIM_TEST_ORDER=reverse-files`` (tests/conftest.py), then
+``python tests/compile_census.py FORWARD BACKWARD`` (:func:`one_file_only`).
 """
 
 from __future__ import annotations
@@ -127,5 +131,58 @@ def summary(folder: str, top: int = 25) -> str:
     return "\n".join(lines)
 
 
+def reverse_files(items: list) -> list:
+    """The test items with their files in reverse order, each file's tests in their own order (for
+    ``JASS_SIM_TEST_ORDER=reverse-files``, tests/conftest.py: module fixtures are set up once, as in the
+    usual order)."""
+    files: dict = {}
+    for item in items:
+        files.setdefault(item.path, []).append(item)
+    return [item for path in reversed(list(files)) for item in files[path]]
+
+
+def _compiles(folder: str) -> dict:
+    """``(kernel, signature) -> (CPU s, test)`` of the outermost compiles in ``folder`` (the costliest
+    record where two workers compiled the same overload)."""
+    out: dict = {}
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".jsonl"):
+            with open(os.path.join(folder, name)) as fh:
+                for line in fh:
+                    c = json.loads(line)
+                    if c["kind"] == "compile" and c["fn"].startswith("jass_sim"):
+                        key = (c["fn"], c["sig"])
+                        if key not in out or out[key][0] < c["cpu"]:
+                            out[key] = (c["cpu"], c["test"])
+    return out
+
+
+def one_file_only(forward: str, backward: str, top: int = 40) -> str:
+    """Two censuses of the same tests, in the usual order and with ``JASS_SIM_TEST_ORDER=reverse-files``:
+    the overloads that tests of one file compiled in both runs. In either order the first test to need an
+    overload compiles it and the later ones load it from the cache, so an overload compiled by the same
+    file both ways is needed by that file alone (with two workers, by the tests running at the time):
+    the candidates for a player or rule set compiled anyway. CPU s are the larger of the two runs'."""
+    a, b = _compiles(forward), _compiles(backward)
+    found = []
+    for key in a.keys() & b.keys():
+        if "<locals>" in key[0]:  # an overload's implementation: compiled into each new caller, never cached
+            continue
+        (cpu_a, test_a), (cpu_b, test_b) = a[key], b[key]
+        if test_a and test_b and test_a.split("::")[0] == test_b.split("::")[0]:
+            found.append((max(cpu_a, cpu_b), key, test_a, test_b))
+    found.sort(key=lambda f: -f[0])
+    lines = [f"compiled by one file in both orders: {len(found)} overloads, {sum(f[0] for f in found):.0f} CPU s "
+             f"(of {sum(c for c, _ in a.values()):.0f} and {sum(c for c, _ in b.values()):.0f} CPU s compiled)"]
+    for cpu, (fn, sig), test_a, test_b in found[:top]:
+        mask = re.search(r"PlayerSet\(\d+\)", sig)
+        where = test_a if test_a == test_b else f"{test_a} / {test_b.split('::', 1)[1]}"
+        lines.append(f"  {cpu:6.1f} {fn} {mask.group(0) if mask else ''} <- {where}")
+    return "\n".join(lines)
+
+
 if __name__ == "__main__":
-    print(summary(sys.argv[1] if len(sys.argv) > 1 else _OUT))
+    if len(sys.argv) == 3:  # a census in the usual order, one with JASS_SIM_TEST_ORDER=reverse-files
+        print(one_file_only(sys.argv[1], sys.argv[2]))
+    else:
+        print(summary(sys.argv[1] if len(sys.argv) > 1 else _OUT))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, os.path.dirname(__file__))
@@ -34,6 +35,32 @@ def pytest_configure(config):
         # Pure-Python runs of the kernels wrap uint64 arithmetic on purpose (the RNG, broadword
         # select); numpy warns about each wrap.
         config.addinivalue_line("filterwarnings", "ignore:overflow encountered:RuntimeWarning")
+        # tables that take seconds as plain Python are built once per run, not once per worker: the
+        # folder is made here in the xdist controller, before its workers start, and the workers share it
+        import shared_memo
+
+        shared_memo.folder()
+        if not (getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput")):
+            shared_memo.install()  # a worker, or a run without workers (the controller runs no test)
+
+
+def pytest_collection_modifyitems(config, items):
+    """``JASS_SIM_TEST_ORDER=reverse-files``: the test files in reverse order, each file's tests in their
+    own order (module fixtures set up once, as in the usual order). For the compile census
+    (tests/compile_census.py): an overload that the same file compiles in both orders is compiled for
+    that file alone, since in either order the first user compiles it and the others load it."""
+    order = os.environ.get("JASS_SIM_TEST_ORDER", "")
+    if order not in ("", "reverse-files"):
+        raise pytest.UsageError(f"JASS_SIM_TEST_ORDER={order!r}: expected reverse-files or nothing")
+    if order:
+        from compile_census import reverse_files
+
+        items[:] = reverse_files(items)
+
+
+def pytest_unconfigure(config):
+    if "shared_memo" in sys.modules:
+        sys.modules["shared_memo"].remove()
 
 
 def pytest_ignore_collect(collection_path, config):
