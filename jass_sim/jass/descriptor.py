@@ -63,7 +63,7 @@ _variant_replay_round = lazy_function("jass_sim.jass.differenzler.engine", "repl
 _variant_warm_up = lazy_function("jass_sim.jass.differenzler.api", "warm_up")
 #: The Differenzler's players the job API refuses (``search``: one decision samples 16 worlds, a block of
 #: ``advise`` with it at every seat lasts minutes and cannot stop), and the ones it runs.
-DIFFERENZLER_SLOW = (("search",), ("number", "points", "random"))
+DIFFERENZLER_SLOW = (("search",), ("number", "points", "random", "number-open"))
 
 #: The Differenzler's presets (issue 52): ``new_state`` with one of them deals a Differenzler round
 #: (written out so that the registry loads nothing more; tests/jass/differenzler checks them).
