@@ -92,11 +92,16 @@ def differenzler_replay(seed: int) -> dict:
     """``jass-sim differenzler replay --seed SEED --format json``: one round, the ``number`` players."""
     return _variant_replay_round(seed)
 
+
+def differenzler_open_replay(seed: int) -> dict:
+    """One round under open announcements, the ``number-open`` players (they read the numbers)."""
+    return _variant_replay_round(seed, policy="number-open", open=True)
+
 #: Chibre's descriptor: its policies, replay and small run, its commands and golden replay.
 GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay, simulate=simulate,
             commands=COMMANDS, replay_command=("replay",), player_option="--policy",
             new_state=new_state, replay_actions=replay_actions, state_options=STATE_OPTIONS,
-            variant_options=VARIANT_OPTIONS, variant_replays=(differenzler_replay,),
+            variant_options=VARIANT_OPTIONS, variant_replays=(differenzler_replay, differenzler_open_replay),
             golden=(Golden("jass_replay_seed1_net.json", 1, "net", key="replay"),),  # the default run
             jobs=(Job("advise", "jass_sim.jass.api", "advise", progress=True, caps=SAMPLE_CAPS, policies=SLOW_POLICIES,
                       compile_seconds=35),
