@@ -3,7 +3,7 @@
 The kernels (:func:`diff_card`, :func:`diff_card_open`) against the plain-Python reference
 (``differenzler_reference.py``) on random positions of random rounds, also with the JIT off; the reading
 in hand-made positions; under secret announcements ``number-open`` plays ``number``'s rounds card
-for card; the ``search`` player's play-outs read the numbers when all are known.
+for card.
 
 Budget: the kernel tests are nojit single calls, hypothesis at 60 examples (a position is a random
 prefix of a random round with random numbers; small numbers make seats at or above theirs), 400
@@ -43,9 +43,9 @@ TRUMP = 0  # hearts
 ONES = np.ones(4, dtype=np.uint64)
 
 
-def _random_position(seed: int, dealer: int, bids: list[int], n_played: int):
-    """A round (open announcements) after the numbers and ``n_played`` random legal cards: the seat
-    to move, its legal cards, hand, the trick so far, trump, played mask, voids and each seat's need."""
+def _state(seed: int, dealer: int, bids: list[int], n_played: int):
+    """A round (open announcements) after the numbers and ``n_played`` random legal cards, and its
+    bottom card."""
     rng = block_states(seed, 0, 1, 0)[0]
     hands = np.zeros(4, dtype=np.uint64)
     bottom = int(deal_bottom(rng, np.arange(36, dtype=np.int64), hands, dealer))
@@ -57,6 +57,13 @@ def _random_position(seed: int, dealer: int, bids: list[int], n_played: int):
     for _ in range(n_played):
         legal = state.legal()
         state.apply(legal[int(pick.integers(len(legal)))])
+    return state, bottom
+
+
+def _random_position(seed: int, dealer: int, bids: list[int], n_played: int):
+    """:func:`_state`'s position as the rule players see it: the seat to move, its legal cards,
+    hand, the trick so far, trump, played mask, voids and each seat's need."""
+    state, bottom = _state(seed, dealer, bids, n_played)
     seat = state.to_move()
     trick = [int(c) for c in state.trick]
     played = {parse_card(c) for c in state.cards_played()}
@@ -161,3 +168,4 @@ def test_under_secret_announcements_number_open_plays_numbers_rounds():
     assert (a == b).all()
     c = run_rounds(256, 5, ["number-open", "number", "number-open", "number"], threads=1, open_=True)
     assert (c[:, :6] == a[:, :6]).all()  # open: the same deals and numbers (the reading rarely changes a round)
+
