@@ -1,14 +1,14 @@
 """``number-open``: the Differenzler's fast player reading the open announcements (issue 52).
 
 The kernels (:func:`diff_card`, :func:`diff_card_open`) against the plain-Python reference
-(``differenzler_reference.py``) on random positions of random rounds, also with the JIT off; the reading
-in hand-made positions; under secret announcements ``number-open`` plays ``number``'s rounds card
-for card.
+(``differenzler_reference.py``) on random positions of random rounds, and every card of rounds the
+round kernel plays (open and secret numbers, ``number`` and ``number-open`` seats), also with the JIT
+off; the reading in hand-made positions; under secret announcements ``number-open`` plays
+``number``'s rounds card for card.
 
 Budget: the kernel tests are nojit single calls, hypothesis at 60 examples (a position is a random
 prefix of a random round with random numbers; small numbers make seats at or above theirs), 400
-fixed positions for the reading (about 1 s);
-the secret-announcement identity plays 2 x 256 rounds through the batch kernel (compiled once for
+fixed positions for the reading (about 1 s), 12 whole rounds (0.3 s); the secret-announcement identity plays 2 x 256 rounds through the batch kernel (compiled once for
 the differenzler tests), about a second warm.
 """
 
@@ -169,3 +169,36 @@ def test_under_secret_announcements_number_open_plays_numbers_rounds():
     c = run_rounds(256, 5, ["number-open", "number", "number-open", "number"], threads=1, open_=True)
     assert (c[:, :6] == a[:, :6]).all()  # open: the same deals and numbers (the reading rarely changes a round)
 
+
+
+@pytest.mark.nojit
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**40), st.integers(0, 3), st.lists(st.integers(0, 60), min_size=4, max_size=4),
+       st.lists(st.sampled_from([NUMBER, NUMBER_OPEN]), min_size=4, max_size=4), st.booleans())
+def test_round_kernel_plays_every_card_as_the_reference(seed, dealer, bids, pols, open_):
+    # the round kernel's dispatch and needs: each card of a played round is the reference's card in
+    # its position (number-open reads the others' needs only under open announcements)
+    from jass_sim.jass.cards import format_card
+    from jass_sim.jass.differenzler._announce import model_coefficients
+    from jass_sim.jass.differenzler._kernels import play_diff_round
+
+    rng = block_states(seed, 0, 1, 0)[0]
+    hands = np.zeros(4, dtype=np.uint64)
+    bottom = int(deal_bottom(rng, np.arange(36, dtype=np.int64), hands, dealer))
+    state = DifferenzlerState([[c for c in range(36) if int(h) >> c & 1] for h in hands], dealer, bottom,
+                              get_rules("differenzler", open=open_))
+    for s in state.order:
+        state.apply(str(bids[s]))
+    trace, made = np.zeros((9, 6), dtype=np.int64), np.zeros(4, dtype=np.int64)
+    play_diff_round(hands, bottom // 9, (dealer + 1) & 3, np.array(bids, dtype=np.int64), np.array(pols, dtype=np.int64),
+                    rng, trace, made, bottom, open_, 0, model_coefficients())
+    for card in [int(c) for row in trace for c in row[1:5]]:
+        seat = state.to_move()
+        needs = [bids[s] - state.made[s] if open_ or s == seat else UNKNOWN for s in range(4)]
+        want = ref_number_card(seat, {parse_card(c) for c in state.legal()}, set(state.hand(seat)),
+                               [int(c) for c in state.trick], bottom // 9,
+                               {parse_card(c) for c in state.cards_played()}, int(state._voids), needs,
+                               reads_open=pols[seat] == NUMBER_OPEN)
+        assert card == want
+        state.apply(format_card(card))
+    assert [int(m) for m in made] == state.made
