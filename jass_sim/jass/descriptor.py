@@ -63,7 +63,7 @@ _variant_replay_round = lazy_function("jass_sim.jass.differenzler.engine", "repl
 _variant_warm_up = lazy_function("jass_sim.jass.differenzler.api", "warm_up")
 #: The Differenzler's players the job API refuses (``search``: one decision samples 16 worlds, a block of
 #: ``advise`` with it at every seat lasts minutes and cannot stop), and the ones it runs.
-DIFFERENZLER_SLOW = (("search",), ("number", "points", "random"))
+DIFFERENZLER_SLOW = (("search",), ("number", "points", "random", "number-open"))
 
 #: The Differenzler's presets (issue 52): ``new_state`` with one of them deals a Differenzler round
 #: (written out so that the registry loads nothing more; tests/jass/differenzler checks them).
@@ -92,11 +92,16 @@ def differenzler_replay(seed: int) -> dict:
     """``jass-sim differenzler replay --seed SEED --format json``: one round, the ``number`` players."""
     return _variant_replay_round(seed)
 
+
+def differenzler_open_replay(seed: int) -> dict:
+    """One round under open announcements, the ``number-open`` players (they read the numbers)."""
+    return _variant_replay_round(seed, policy="number-open", open=True)
+
 #: Chibre's descriptor: its policies, replay and small run, its commands and golden replay.
 GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay, simulate=simulate,
             commands=COMMANDS, replay_command=("replay",), player_option="--policy",
             new_state=new_state, replay_actions=replay_actions, state_options=STATE_OPTIONS,
-            variant_options=VARIANT_OPTIONS, variant_replays=(differenzler_replay,),
+            variant_options=VARIANT_OPTIONS, variant_replays=(differenzler_replay, differenzler_open_replay),
             golden=(Golden("jass_replay_seed1_net.json", 1, "net", key="replay"),),  # the default run
             jobs=(Job("advise", "jass_sim.jass.api", "advise", progress=True, caps=SAMPLE_CAPS, policies=SLOW_POLICIES,
                       compile_seconds=35),

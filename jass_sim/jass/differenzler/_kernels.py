@@ -12,7 +12,7 @@ import numpy as np
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, jit
 from jass_sim.core.rng import shuffle
-from jass_sim.jass.differenzler._players import SEARCH, diff_card
+from jass_sim.jass.differenzler._players import NO_NUMBER, NUMBER_OPEN, SEARCH, diff_card, diff_card_open
 from jass_sim.jass.differenzler._search import SEARCH_WORLDS, search_card
 from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_taken
 
@@ -48,8 +48,10 @@ def play_diff_round(hands, trump, leader, bids, policies, rng, trace, made, trum
 
     A ``search`` seat (:func:`~._search.search_card`) sees the bottom ``trump_card``, the penalty's
     ``bonus`` on an exact hit, and the others' numbers when they were announced openly (``open_``);
-    with secret numbers it reads them from each sampled world by the fast announcer (``coef``)."""
+    with secret numbers it reads them from each sampled world by the fast announcer (``coef``). A
+    ``number-open`` seat reads the others' numbers and points when they were announced openly."""
     known = np.full(4, -1, dtype=np.int64)
+    needs = np.zeros(4, dtype=np.int64)
     for seat in range(4):
         made[seat] = 0
         if open_:
@@ -73,6 +75,11 @@ def play_diff_round(hands, trump, leader, bids, policies, rng, trace, made, trum
                                    trump_card, coef, bonus, SEARCH_WORLDS, rng)
                 if not open_:
                     known[seat] = -1
+            elif policies[seat] == NUMBER_OPEN:
+                for s in range(4):
+                    needs[s] = bids[s] - made[s] if open_ or s == seat else NO_NUMBER
+                card = diff_card_open(NUMBER_OPEN, seat, legal, hand, trace[t, 1:5], i, trump, played, voids, needs,
+                                      rng)
             else:
                 card = diff_card(policies[seat], seat, legal, hand, trace[t, 1:5], i, trump, played, voids,
                                  bids[seat] - made[seat], rng)

@@ -22,6 +22,15 @@ has made so far) whether to fight for tricks or to duck them:
   with the fewest points. Leading, it leads the weakest card (fewest points) of a suit in which unseen
   cards rank above it, plain suits before trumps.
 
+``number-open`` (plays to its number and reads the open announcements): ``number``, with one more
+  thing known under open announcements (every seat's number and points, so every seat's ``need``).
+  At or above its number, following a trick with no card that stays under it, when every seat still
+  to play is at or above its own number: those seats duck as ``number`` does (they play a card that
+  does not beat the trick when they have one), so the trick is as good as its own whatever it plays,
+  and it keeps the fewest points in it (as ``number`` does when it plays last) rather than playing its
+  weakest card for a later seat to overtake. Under secret announcements (the others' ``need``
+  unknown, :data:`NO_NUMBER`) it is ``number``, card for card.
+
 ``random`` plays a uniformly random legal card.
 """
 
@@ -39,6 +48,8 @@ POINTS_PLAYER = 1
 NUMBER = 2
 #: The ``search`` player (:func:`~._search.search_card`, dispatched by the round kernel).
 SEARCH = 3
+#: ``number`` reading the open announcements (:func:`diff_card_open`).
+NUMBER_OPEN = 4
 #: ``need`` of a seat that ignores its number.
 NO_NUMBER = 1 << 20
 
@@ -165,6 +176,35 @@ def diff_card(policy, seat, legal, hand, trick, n_in_trick, trump, played, voids
     rng : uint64[4]
         The random stream (``random`` only).
     """
+    return _choose(policy, seat, legal, hand, trick, n_in_trick, trump, played, voids, need, False, rng)
+
+
+@jit
+def diff_card_open(policy, seat, legal, hand, trick, n_in_trick, trump, played, voids, needs, rng):
+    """The card :func:`diff_card` plays, told every seat's ``need`` (``needs``, ``int64[4]``:
+    number less points made, :data:`NO_NUMBER` for a number not known).
+
+    ``NUMBER_OPEN`` reads the others' needs (module docstring): ducking into a trick that every card
+    of its takes, when every seat still to play is at or above its number, it keeps the fewest points
+    as ``number`` does when it plays the trick's last card.
+    Any other ``policy``, or ``NUMBER_OPEN`` without the others' numbers, is :func:`diff_card`.
+    """
+    later_duck = False
+    if policy == NUMBER_OPEN:
+        policy = NUMBER
+        if 0 < n_in_trick < 3:
+            later_duck = True
+            for i in range(n_in_trick + 1, 4):
+                later = (seat + i - n_in_trick) & 3
+                if needs[later] == NO_NUMBER or needs[later] > 0:
+                    later_duck = False
+    return _choose(policy, seat, legal, hand, trick, n_in_trick, trump, played, voids, needs[seat], later_duck, rng)
+
+
+@jit(inline="always")
+def _choose(policy, seat, legal, hand, trick, n_in_trick, trump, played, voids, need, later_duck, rng):
+    """:func:`diff_card`'s choice; ``later_duck``: every seat still to play in the trick is known to
+    be at or above its number (ducking into a trick it takes, it then keeps the fewest points)."""
     if policy == RANDOM:
         return random_card(legal, rng)
     if popcount(legal) == 1:
@@ -204,7 +244,8 @@ def diff_card(policy, seat, legal, hand, trick, n_in_trick, trump, played, voids
         while m:
             c = lowest_bit(m)
             m &= m - U64_ONE
-            cost = POINTS[trump, c] * 64 + POWER[trump, c] if last else POWER[trump, c] * 64 + POINTS[trump, c]
+            mine = last or later_duck  # no later seat takes it: keep the fewest points, else the weakest card
+            cost = POINTS[trump, c] * 64 + POWER[trump, c] if mine else POWER[trump, c] * 64 + POINTS[trump, c]
             if cost < pick_cost:
                 pick_cost = cost
                 pick = c

@@ -24,7 +24,7 @@ from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount
 from jass_sim.core.rng import next_u64
 from jass_sim.core.threads import block_parallel
 from jass_sim.jass.differenzler._announce import announce
-from jass_sim.jass.differenzler._players import NUMBER, diff_card
+from jass_sim.jass.differenzler._players import NUMBER, NUMBER_OPEN, diff_card, diff_card_open
 from jass_sim.jass.players.search import sample_hands
 from jass_sim.jass.rules._tricks import legal_follow, play_card, trick_step, trick_taken
 
@@ -97,9 +97,9 @@ def world_bids(world, trace, t, n_in, trump, dealer, known, coef, out):
 def play_out(hands, trump, trace, t, n_in, played, voids, made, bids, first_card, policies, rng):
     """Play the round on from trick ``t`` with ``n_in`` cards in it: the seat to play plays
     ``first_card`` (if >= 0), then every seat by the rule player ``policies[seat]`` to its number
-    ``bids[seat]``. ``hands`` (natural masks), ``trace`` (the round so far, as the round kernel's)
-    and ``made`` (each seat's points so far) are modified; at the end ``made`` holds the points of
-    the whole round."""
+    ``bids[seat]`` (a ``number-open`` seat reads every seat's number in ``bids``). ``hands``
+    (natural masks), ``trace`` (the round so far, as the round kernel's) and ``made`` (each seat's
+    points so far) are modified; at the end ``made`` holds the points of the whole round."""
     led = -1
     best_card = 0
     best_power = 0
@@ -108,6 +108,7 @@ def play_out(hands, trump, trace, t, n_in, played, voids, made, bids, first_card
         led, best_card, best_power, best_pos = trick_step(trace[t, 1 + i], i, led, best_card, best_power, best_pos,
                                                           trump)
     forced = first_card
+    needs = np.zeros(4, dtype=np.int64)
     while t < 9:
         seat = (trace[t, 0] + n_in) & 3
         hand = hands[seat]
@@ -116,8 +117,14 @@ def play_out(hands, trump, trace, t, n_in, played, voids, made, bids, first_card
             forced = -1
         else:
             legal = hand if n_in == 0 else legal_follow(hand, led, best_card, trump)
-            card = diff_card(policies[seat], seat, legal, hand, trace[t, 1:5], n_in, trump, played, voids,
-                             bids[seat] - made[seat], rng)
+            if policies[seat] == NUMBER_OPEN:
+                for s in range(4):
+                    needs[s] = bids[s] - made[s]
+                card = diff_card_open(NUMBER_OPEN, seat, legal, hand, trace[t, 1:5], n_in, trump, played, voids,
+                                      needs, rng)
+            else:
+                card = diff_card(policies[seat], seat, legal, hand, trace[t, 1:5], n_in, trump, played, voids,
+                                 bids[seat] - made[seat], rng)
         trace[t, 1 + n_in] = card
         played, voids, led, best_card, best_power, best_pos = play_card(card, seat, n_in, hands, played, voids, led,
                                                                         best_card, best_power, best_pos, trump)

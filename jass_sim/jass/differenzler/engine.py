@@ -53,14 +53,14 @@ def new_state(seed: int, rules: str | DifferenzlerRules = "differenzler", open: 
 
 
 def replay_round(seed: int, rules: str | DifferenzlerRules = "differenzler", dealer: int = 0,
-                 policy: str | list[str] = "number", bids=None) -> dict:
+                 policy: str | list[str] = "number", bids=None, open: bool | None = None) -> dict:
     """Deal one round from ``seed`` (the dealer ``dealer``), announce (``bids``: four numbers, None
     for a seat that announces with the fast announcer) and play it out with ``policy`` (one name or
-    four); the ``replay --format json`` document."""
+    four); the ``replay --format json`` document. ``open``: announce openly (default: the rules')."""
     from jass_sim.jass.differenzler._announce import announce, model_coefficients
     from jass_sim.jass.differenzler._kernels import deal_bottom, play_diff_round
 
-    rules = get_rules(rules)
+    rules = get_rules(rules, open=open)
     policies = _policies(policy)
     rng = block_states(seed, 0, 1, STREAMS["jass.differenzler-replay"])[0]
     hands = np.zeros(4, dtype=np.uint64)

@@ -228,7 +228,8 @@ def play_advice(hand, trump_card, bid, played="", dealer: int = 3, seat: int = 0
     rules, exact_bonus : optional
         ``differenzler`` or ``differenzler-jw``; the exact-hit bonus (subtracted on an exact hit).
     policy : str
-        The rule player of every seat in the play-outs (``number``, ``points``, ``random``).
+        The rule player of every seat in the play-outs (``number``, ``number-open``, ``points``,
+        ``random``; ``number-open`` reads the others' numbers only when they were announced openly).
     samples, ci : optional
         Worlds (default 2,000), or the half-width of the runner-up's paired 95% CI to reach
         (at most 200,000 worlds).
@@ -264,6 +265,8 @@ def play_advice(hand, trump_card, bid, played="", dealer: int = 3, seat: int = 0
     if pid == PLAYERS.code("search"):
         raise InputError("--policy search cannot play the play-outs (it samples worlds itself): give number, points "
                          "or random", str(policy))
+    if pid == PLAYERS.code("number-open") and not the_rules.open:
+        pid = PLAYERS.code("number")  # number-open under secret numbers: it knows only its own, as number does
     seed = check_seed(seed)
     if samples is None and ci is None:
         samples = DEFAULT_SAMPLES
