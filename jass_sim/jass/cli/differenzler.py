@@ -10,6 +10,9 @@ from jass_sim.core.cli import format_option, group, player_option, seed_option, 
 _RULES = click.option("--rules", default="differenzler", show_default=True, help="differenzler or differenzler-jw.")
 _BONUS = click.option("--exact-bonus", "exact_bonus", type=int, default=None,
                       help="Subtracted from the penalty of an exact hit [default: the preset's, 0 or 10].")
+_OPEN = click.option("--open", "open_", is_flag=True, default=False,
+                     help="Open announcements: in turn from the seat after the dealer, every number known to all "
+                          "[default: the preset's, secret].")
 _OUTPUT = click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 _PLAYERS = click.option("--players", default=None, help="Four players, seat 0 to 3, e.g. number,points,number,number.")
 
@@ -120,15 +123,17 @@ def play_advice(hand, trump_card, bid, played, dealer, seat, bids, rules, exact_
 @_policy()
 @_PLAYERS
 @click.option("--bids", default=None, help='The four numbers, seat 0 to 3, "B,B,B,B" [default: the fast announcer\'s].')
+@_OPEN
 @format_option("jass_sim.jass.differenzler.api:DiffRound")
-def replay(seed, rules, dealer, policy, players, bids, fmt):
+def replay(seed, rules, dealer, policy, players, bids, open_, fmt):
     """Deal one round from SEED: the four numbers, every trick, each seat's points and penalty."""
     from jass_sim.core.cli import checked_format
     from jass_sim.core.files import emit
     from jass_sim.jass.differenzler.api import replay as run
 
     fmt = checked_format(fmt)
-    emit(run(seed, rules=rules, dealer=dealer, policy=policy, players=players, bids=bids).formatted(fmt), None)
+    emit(run(seed, rules=rules, dealer=dealer, policy=policy, players=players, bids=bids,
+             open=open_ or None).formatted(fmt), None)
 
 
 @differenzler.command()
@@ -137,11 +142,12 @@ def replay(seed, rules, dealer, policy, players, bids, fmt):
 @_BONUS
 @_policy()
 @_PLAYERS
+@_OPEN
 @seed_option()
 @threads_option()
 @format_option("jass_sim.jass.differenzler.api:PenaltyTable")
 @_OUTPUT
-def simulate(rounds, rules, exact_bonus, policy, players, seed, threads, fmt, output):
+def simulate(rounds, rules, exact_bonus, policy, players, open_, seed, threads, fmt, output):
     """Many rounds: each seat's mean penalty and points with 95% CIs, and P(exact)."""
     from jass_sim.core.cli import checked_format
     from jass_sim.core.files import check_output_path, emit
@@ -150,7 +156,7 @@ def simulate(rounds, rules, exact_bonus, policy, players, seed, threads, fmt, ou
     fmt = checked_format(fmt, output=output, extension=True)
     check_output_path(output)
     result = run(rounds, rules=rules, exact_bonus=exact_bonus, policy=policy, players=players, seed=seed,
-                 threads=threads, progress=_progress(rounds, "differenzler simulate"))
+                 threads=threads, progress=_progress(rounds, "differenzler simulate"), open=open_ or None)
     emit(result.formatted(fmt), output)
 
 
@@ -161,11 +167,12 @@ def simulate(rounds, rules, exact_bonus, policy, players, seed, threads, fmt, ou
 @_BONUS
 @_policy()
 @_PLAYERS
+@_OPEN
 @seed_option()
 @threads_option()
 @format_option("jass_sim.jass.differenzler.api:GameTable")
 @_OUTPUT
-def games(n_games, rounds, rules, exact_bonus, policy, players, seed, threads, fmt, output):
+def games(n_games, rounds, rules, exact_bonus, policy, players, open_, seed, threads, fmt, output):
     """Whole games (the lowest total penalty wins): each seat's wins with Wilson intervals."""
     from jass_sim.core.cli import checked_format
     from jass_sim.core.files import check_output_path, emit
@@ -174,7 +181,8 @@ def games(n_games, rounds, rules, exact_bonus, policy, players, seed, threads, f
     fmt = checked_format(fmt, output=output, extension=True)
     check_output_path(output)
     result = run(n_games, rules=rules, exact_bonus=exact_bonus, rounds_per_game=rounds, policy=policy,
-                 players=players, seed=seed, threads=threads, progress=_progress(n_games, "differenzler games"))
+                 players=players, seed=seed, threads=threads, progress=_progress(n_games, "differenzler games"),
+                 open=open_ or None)
     emit(result.formatted(fmt), output)
 
 

@@ -57,7 +57,8 @@ class DiffRound(Result):
     @property
     def heading(self) -> str:
         d = self._doc
-        return f"Differenzler round, seed {d['seed']}: dealer {d['dealer']}, trump card {d['trump_card']} ({d['mode']})"
+        return (f"Differenzler round, seed {d['seed']}: dealer {d['dealer']}, trump card {d['trump_card']} ({d['mode']})"
+                f"{', open announcements' if d.get('open') else ''}")
 
     def text(self) -> str:
         d = self._doc
@@ -81,7 +82,8 @@ class PenaltyTable(Result):
     @property
     def heading(self) -> str:
         d = self._doc
-        return f"Differenzler, {d['rounds']} rounds, {d['rules']}, players {', '.join(d['players'])}"
+        return (f"Differenzler, {d['rounds']} rounds, {d['rules']}{', open announcements' if d.get('open') else ''}, "
+                f"players {', '.join(d['players'])}")
 
     def text(self) -> str:
         lines = [self.heading, "", "seat  player   mean penalty (95% CI)    mean points  number  P(exact) (95% CI)"]
@@ -98,8 +100,8 @@ class GameTable(Result):
     @property
     def heading(self) -> str:
         d = self._doc
-        return (f"Differenzler, {d['games']} games of {d['rounds_per_game']} rounds, {d['rules']}, "
-                f"players {', '.join(d['players'])}")
+        return (f"Differenzler, {d['games']} games of {d['rounds_per_game']} rounds, {d['rules']}"
+                f"{', open announcements' if d.get('open') else ''}, players {', '.join(d['players'])}")
 
     def text(self) -> str:
         lines = [self.heading, "", "seat  player   wins alone (95% CI)      mean total penalty (95% CI)"]
@@ -114,9 +116,10 @@ class GameTable(Result):
 
 
 def replay(seed: int, rules: str = "differenzler", dealer: int = 0, policy: str = DEFAULT_PLAYER,
-           players=None, bids=None) -> DiffRound:
+           players=None, bids=None, open: bool | None = None) -> DiffRound:
     """One round dealt from ``seed``: the four numbers (the fast announcer's, or ``bids``: four
-    numbers ``"B,B,B,B"``), every trick, each seat's points and penalty.
+    numbers ``"B,B,B,B"``), every trick, each seat's points and penalty. ``open``: open
+    announcements (every number known to all during play; default: the preset's, secret).
 
     Examples
     --------
@@ -137,7 +140,7 @@ def replay(seed: int, rules: str = "differenzler", dealer: int = 0, policy: str 
         if len(items) != 4:
             raise InputError(f"--bids needs four numbers (seat 0 to 3), got {len(items)}: {bids!r}", str(bids))
         numbers = [check_bid(b, "--bids") for b in items]
-    return DiffRound(replay_round(seed, get_rules(rules), dealer, names, numbers))
+    return DiffRound(replay_round(seed, get_rules(rules, open=open), dealer, names, numbers))
 
 
 def _penalties(rows, bonus):
@@ -149,9 +152,10 @@ def _penalties(rows, bonus):
 
 def simulate(rounds: int = 100_000, rules: str = "differenzler", exact_bonus: int | None = None,
              policy: str = DEFAULT_PLAYER, players=None, seed: int = 0, threads: int | None = None,
-             progress: Callable[[int], None] | None = None) -> PenaltyTable:
+             progress: Callable[[int], None] | None = None, open: bool | None = None) -> PenaltyTable:
     """Many rounds, the dealer moving on, every seat announcing with the fast announcer: each seat's
-    mean penalty and points with 95% CIs, and P(exact) with its Wilson interval.
+    mean penalty and points with 95% CIs, and P(exact) with its Wilson interval. ``open``: open
+    announcements (the numbers known to all during play; default: the preset's, secret).
 
     Examples
     --------
@@ -163,7 +167,7 @@ def simulate(rounds: int = 100_000, rules: str = "differenzler", exact_bonus: in
     from jass_sim.jass.differenzler.engine import run_rounds
 
     rounds = _count(rounds, "--rounds", MAX_ROUNDS)
-    the_rules = get_rules(rules, exact_bonus=exact_bonus)
+    the_rules = get_rules(rules, exact_bonus=exact_bonus, open=open)
     names = _players(policy, players)
     seed = check_seed(seed)
     rows = run_rounds(rounds, seed, names, threads=threads, progress=progress, open_=the_rules.open,
@@ -179,8 +183,8 @@ def simulate(rounds: int = 100_000, rules: str = "differenzler", exact_bonus: in
                       "p_exact": p, "ci95_exact": [elo, ehi]})
     import pandas as pd
 
-    doc = {"rounds": rounds, "rules": the_rules.name, "exact_bonus": the_rules.exact_bonus, "players": names,
-           "seed": seed, "seats": seats}
+    doc = {"rounds": rounds, "rules": the_rules.name, "exact_bonus": the_rules.exact_bonus, "open": the_rules.open,
+           "players": names, "seed": seed, "seats": seats}
     table = pd.DataFrame([{k: v for k, v in r.items() if not k.startswith("ci95")} |
                           {"ci95_penalty_lo": r["ci95_penalty"][0], "ci95_penalty_hi": r["ci95_penalty"][1]}
                           for r in seats])
@@ -189,10 +193,11 @@ def simulate(rounds: int = 100_000, rules: str = "differenzler", exact_bonus: in
 
 def games(n_games: int = 10_000, rules: str = "differenzler", exact_bonus: int | None = None,
           rounds_per_game: int | None = None, policy: str = DEFAULT_PLAYER, players=None, seed: int = 0,
-          threads: int | None = None, progress: Callable[[int], None] | None = None) -> GameTable:
+          threads: int | None = None, progress: Callable[[int], None] | None = None,
+          open: bool | None = None) -> GameTable:
     """Whole games (12 rounds by default, the dealer moving on from seat 0; the lowest total penalty
     wins): each seat's rate of outright wins with its Wilson interval, its mean total penalty, and
-    the rate of ties for the lowest total.
+    the rate of ties for the lowest total. ``open``: open announcements (default: the preset's, secret).
 
     Examples
     --------
@@ -204,7 +209,7 @@ def games(n_games: int = 10_000, rules: str = "differenzler", exact_bonus: int |
     from jass_sim.jass.differenzler.engine import run_rounds
 
     n_games = _count(n_games, "--games", MAX_GAMES)
-    the_rules = get_rules(rules, exact_bonus=exact_bonus)
+    the_rules = get_rules(rules, exact_bonus=exact_bonus, open=open)
     if rounds_per_game is not None:
         the_rules = the_rules.replace(rounds=_count(rounds_per_game, "--rounds", 1000))
     per = the_rules.rounds
@@ -231,7 +236,8 @@ def games(n_games: int = 10_000, rules: str = "differenzler", exact_bonus: int |
     import pandas as pd
 
     doc = {"games": n_games, "rounds_per_game": per, "rules": the_rules.name, "exact_bonus": the_rules.exact_bonus,
-           "players": names, "seed": seed, "seats": seats, "ties": {"games": ties, "rate": tp, "ci95": [tlo, thi]}}
+           "open": the_rules.open, "players": names, "seed": seed, "seats": seats,
+           "ties": {"games": ties, "rate": tp, "ci95": [tlo, thi]}}
     table = pd.DataFrame([{"seat": r["seat"], "player": r["player"], "wins": r["wins"], "p_win": r["p_win"],
                            "ci95_win_lo": r["ci95_win"][0], "ci95_win_hi": r["ci95_win"][1],
                            "mean_total": r["mean_total"]} for r in seats])

@@ -120,3 +120,28 @@ def test_simulate_and_games_follow_the_rows():
         if len(w) == 1:
             wins[w[0]] += 1
     assert [s["wins"] for s in g["seats"]] == wins
+
+
+def test_open_announcements_reach_replay_simulate_and_games_from_the_command_line():
+    # the "preset or option `open`": --open plays the rows run_rounds plays with open_=True
+    import jass_sim.differenzler as d
+    from jass_sim.cli import main
+    from jass_sim.jass.differenzler.engine import replay_round, run_rounds
+    from jass_sim.jass.differenzler.rules import get_rules
+
+    out = CliRunner().invoke(main, ["differenzler", "replay", "--seed", "3", "--open", "--policy", "number-open",
+                                    "--format", "json"])
+    assert out.exit_code == 0, out.output
+    doc = json.loads(out.output)
+    assert doc["open"] is True and doc == replay_round(3, get_rules("differenzler", open=True), 0, ["number-open"] * 4, None)
+    assert d.replay(3).to_json()["open"] is False
+    # open play differs from secret for number-open somewhere in 1,024 rounds (it reads the numbers)
+    rows_open = run_rounds(1024, 2, "number-open", open_=True)
+    assert not (rows_open == run_rounds(1024, 2, "number-open")).all()
+    sim = d.simulate(1024, seed=2, policy="number-open", open=True).to_json()
+    assert sim["open"] is True and d.simulate(1024, seed=2).to_json()["open"] is False
+    pen = np.abs(rows_open[:, BIDS:BIDS + 4] - rows_open[:, MADE:MADE + 4])
+    assert [s["mean_penalty"] for s in sim["seats"]] == pytest.approx(list(pen.mean(axis=0)))
+    out = CliRunner().invoke(main, ["differenzler", "games", "--games", "16", "--seed", "2", "--open",
+                                    "--format", "json"])
+    assert out.exit_code == 0 and json.loads(out.output)["open"] is True
