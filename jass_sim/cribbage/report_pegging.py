@@ -198,6 +198,28 @@ def first_position(kept: np.ndarray, rule: str):
     return greedy_pegging(hands, 0, [], 0, -1, stop=lambda h, t, s, c, last: M.split(rule, h, t, s, c, last))[1]
 
 
+#: The rules measured at the first decision of a hand where they apply (not at the first lead).
+WALK_RULES = ("off_21",) + tuple(r for r in M.MORE_RULES if r not in LEAD_RULES)
+
+
+def first_positions(kept: np.ndarray) -> dict[str, tuple]:
+    """Per rule of :data:`WALK_RULES` (in that order) that applies somewhere in the greedy-pegged
+    hand, its first position, as :func:`first_21_position` and :func:`first_position` give it; one
+    walk for all (the stop answers None, so the play is the same)."""
+    found: dict[str, tuple] = {}
+
+    def stop(h, t, s, c, last):
+        for rule in WALK_RULES:
+            if rule not in found:
+                sp = _twenty_one(h, t, s, c) if rule == "off_21" else M.split(rule, h, t, s, c, last)
+                if sp is not None:
+                    found[rule] = ([list(h[0]), list(h[1])], t, list(s), c, last, sp)
+        return None
+
+    greedy_pegging([[int(c) for c in kept[0]], [int(c) for c in kept[1]]], 0, [], 0, -1, stop=stop)
+    return {rule: found[rule] for rule in WALK_RULES if rule in found}
+
+
 def _diff(values: dict[int, float], good: list[int], bad: list[int]) -> float:
     """Recommended minus discouraged: the mean value of the ``good`` ranks minus the ``bad`` ranks'."""
     return float(np.mean([values[r] for r in good]) - np.mean([values[r] for r in bad]))
@@ -221,14 +243,13 @@ def pegging_rules(kept: np.ndarray, progress=None) -> pd.DataFrame:
             lead = lead or (greedy_values(hands, 0, [], 0, -1), minimax_values(hands, 0, [], 0))
             for method, values in zip(("greedy", "minimax"), lead):
                 diffs[rule, method].append(_diff(values, *split))
-        positions = [("off_21", first_21_position(kept[d]))]
-        positions += [(rule, first_position(kept[d], rule)) for rule in M.MORE_RULES if rule not in LEAD_RULES]
-        for rule, pos in positions:
-            if pos is None:
-                continue
+        cache: dict[tuple, tuple] = {}  # a position several rules share is valued once
+        for rule, pos in first_positions(kept[d]).items():
             hs, turn, seq, count, last, (good, bad) = pos
-            for method, values in (("greedy", greedy_values(hs, turn, seq, count, last)),
-                                   ("minimax", minimax_values(hs, turn, seq, count))):
+            key = (tuple(map(tuple, hs)), turn, tuple(seq), count, last)
+            if key not in cache:
+                cache[key] = (greedy_values(hs, turn, seq, count, last), minimax_values(hs, turn, seq, count))
+            for method, values in zip(("greedy", "minimax"), cache[key]):
                 diffs[rule, method].append(_diff(values, good, bad))
         if progress is not None and (d + 1) % 1000 == 0:
             progress(d + 1)

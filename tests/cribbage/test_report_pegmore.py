@@ -83,8 +83,11 @@ def test_each_rule_fires_at_the_first_decision_where_it_applies(deck):
     from the definitions: only quiet cards (scoring nothing now), the groups as the rule says."""
     kept = np.array([deck[:4], deck[4:8]], dtype=np.int64)
     decisions = _walk_decisions(kept)
+    shared = P.first_positions(kept)  # the one walk pegging_rules makes for every rule
+    assert shared.get("off_21") == P.first_21_position(kept)
     for rule in ("no_run_setup", "pair_reserve", "hold_low"):
         pos = P.first_position(kept, rule)
+        assert shared.get(rule) == pos
         first = next((d for d in decisions if M.split(rule, *d) is not None), None)
         assert (pos is None) == (first is None)
         if pos is None:
