@@ -110,6 +110,11 @@ def test_play_rule_verdicts_follow_from_their_tests():
         assert df.loc[key, "p_holm"] < 0.05 and np.sign(df.loc[key, "mean"]) == (1 if key == "up" else -1)
     assert -EQUIVALENCE <= df.loc["flat", "ci95_lo"] and df.loc["flat", "ci95_hi"] <= EQUIVALENCE
     assert df.loc["wide", "ci95_hi"] - df.loc["wide", "ci95_lo"] > 2 * EQUIVALENCE
+    # rule 17's row on the positions where the opponents hold no trump counts positions, as the rules do
+    out = C.decide_rules([C.rule_row(*C.UNDERLEAD_OUT, rng.normal(10, 1, 3)),
+                          C.rule_row("anziehen", "a", "AVS-S", "t", rng.normal(10, 1, 3))]).set_index("key")
+    assert out.loc[C.UNDERLEAD_OUT[0], "decided_by"] == "3 positions, fewer than 10"
+    assert out.loc["anziehen", "decided_by"] == "3 deals, fewer than 10"
 
 
 @pytest.mark.nojit
