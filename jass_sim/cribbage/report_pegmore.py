@@ -121,6 +121,11 @@ def decide(rows: pd.DataFrame) -> pd.DataFrame:
     return df
 
 
+def p_text(p: float) -> str:
+    """A p-value for the text: two digits, and ``< 1e-300`` where the normal tail underflows to 0."""
+    return "< 1e-300" if p == 0 else f"{p:.2g}"
+
+
 def rule_verdict(sub: pd.DataFrame) -> tuple[str, str]:
     """``(verdict, decided_by)`` of one rule from its valuations' rows (``n``, ``mean``, CI,
     ``p_holm``)."""
@@ -130,7 +135,7 @@ def rule_verdict(sub: pd.DataFrame) -> tuple[str, str]:
     sig = [(r["valuation"], np.sign(r["mean"])) for _, r in sub.iterrows() if r["p_holm"] < ALPHA]
     near = [r["valuation"] for _, r in sub.iterrows()
             if r["p_holm"] >= ALPHA and -EQUIVALENCE <= r["ci95_lo"] and r["ci95_hi"] <= EQUIVALENCE]
-    ps = ", ".join(f"{r['valuation']} {r['p_holm']:.2g}" for _, r in sub.iterrows())
+    ps = ", ".join(f"{r['valuation']} {p_text(r['p_holm'])}" for _, r in sub.iterrows())
     if len(sig) == len(sub) and len({s for _, s in sig}) == 1:
         kind = "confirmed" if sig[0][1] > 0 else "refuted"
         return kind, f"both valuations {'above' if kind == 'confirmed' else 'below'} zero at Holm p < {ALPHA} ({ps})"

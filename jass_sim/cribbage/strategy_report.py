@@ -274,6 +274,8 @@ def blocks(rep: CribbageReport) -> list[tuple]:
               [[str(m), f"{v:.4f}", f"{100 * crib_flush_chance(m):.3f}%"]
                for m, v in zip(fl["suit_cards_held"], fl["hand_flush_ev"])], "Flushes (exact)", "lr"))
 
+    from jass_sim.cribbage.report_pegmore import p_text
+
     peg = T["pegging"]
     B.append(("h2", "4. Pegging rules (simulation)"))
     B.append(("p", f"{n_fmt(rep.deals)} uniform deals; both players throw by the `expect` player and the pone leads. "
@@ -289,7 +291,7 @@ def blocks(rep: CribbageReport) -> list[tuple]:
                         "Holm p", "verdict"],
               [[r["rule"], r["valuation"], n_fmt(r["n"]), _pm(r),
                 pct_ci(r["share_better"], r["share_lo"], r["share_hi"]),
-                "" if not np.isfinite(r["p_holm"]) else f"{r['p_holm']:.2g}", r["verdict"]] for _, r in peg.iterrows()],
+                "" if not np.isfinite(r["p_holm"]) else p_text(r["p_holm"]), r["verdict"]] for _, r in peg.iterrows()],
               "Pegging rules (pegging points per hand)", "llr"))
 
     B.append(("h2", "5. Published figures beside ours"))

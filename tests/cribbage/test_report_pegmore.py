@@ -158,6 +158,10 @@ def test_each_verdict_kind_follows_from_its_test():
     assert set(few["verdict"]) == {"not enough data"} and few["p_holm"].isna().all()
 
 
+def test_p_text_names_an_underflow():
+    assert M.p_text(0.0) == "< 1e-300" and M.p_text(0.0123) == "0.012" and M.p_text(4.7e-208) == "4.7e-208"
+
+
 def test_holm_is_over_the_whole_pegging_family():
     """A figure significant alone (p about 0.02) is not once 14 figures share the 5%."""
     alone = M.decide(_rows(("greedy", 500, 0.23, 0.03, 0.43), ("minimax", 500, 0.23, 0.03, 0.43)))
