@@ -71,7 +71,7 @@ def blocks(tables: dict[str, pd.DataFrame], section: str, sizes: dict) -> list[t
                      "the King out: the suit's lowest card minus the Ace. The rule also asks that the trumps left be "
                      "all with the declarer; positions where the opponents have *shown* they hold none were too "
                      "rare to sample (about one in 80 rounds dealt on purpose), so the rule is measured on every "
-                     "such position and again on those where the opponents in fact hold no trump (a player may know "
+                     "Ace-Ober position and again on those where the opponents in fact hold no trump (a player may know "
                      "it from counting trumps). These positions come from deals sampled on purpose (seat 0 dealt "
                      "Ace-Ober third or more without the King, the partner choosing a trump suit). "
                      "*Signals* ([JO-V], [AVS-S], [SRF], rules 13-15): each "
