@@ -150,3 +150,26 @@ def sample_until(run, merge, half_width, ci: float, max_samples: int, block: int
         needed = int(n * (half / ci) ** 2 * 1.1) + 1
         target = min(max_samples, max(needed, n + first_batch))
         target = min(max_samples, -(-target // block) * block)
+
+
+def p_value(mean: float, lo: float, hi: float) -> float:
+    """Two-sided normal p-value of ``mean`` = 0 from its 95% interval ``lo, hi`` (NaN without one)."""
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        return math.nan
+    se = (hi - lo) / (2 * Z95)
+    if se <= 0:
+        return 0.0 if mean != 0 else 1.0
+    return math.erfc(abs(mean) / se / math.sqrt(2))
+
+
+def holm(p) -> np.ndarray:
+    """Holm's step-down adjusted p-values (NaN entries stay NaN and do not count in the family)."""
+    p = np.asarray(p, dtype=float)
+    out = np.full(len(p), math.nan)
+    idx = np.flatnonzero(np.isfinite(p))
+    m = len(idx)
+    running = 0.0
+    for rank, i in enumerate(idx[np.argsort(p[idx], kind="stable")]):
+        running = max(running, min(1.0, (m - rank) * p[i]))
+        out[i] = running
+    return out

@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from jass_sim.core.stats import mean_ci, wilson_ci
+from jass_sim.cribbage import report_pegmore as M
 from jass_sim.cribbage._pegrules import fits
 from jass_sim.cribbage.cards import card_value
 
@@ -38,7 +39,7 @@ def greedy_pegging(hands: list[list[int]], turn: int, seq: list[int], count: int
     ``hands[p]`` the cards player ``p`` still holds (in the kernel's order; not changed), ``turn``
     the player to play or say go, ``seq`` the current count's cards (worth ``count``), ``last`` the
     last player to play (-1: none). ``forced``: the index in ``hands[turn]`` of the first card played
-    (it must be playable). ``stop(hands, turn, seq, count)``, if given, is asked at every decision
+    (it must be playable). ``stop(hands, turn, seq, count, last)``, if given, is asked at every decision
     (before the card is chosen); the walk ends at the first one where it answers something else than
     None.
 
@@ -65,7 +66,7 @@ def greedy_pegging(hands: list[list[int]], turn: int, seq: list[int], count: int
             if stop is not None:
                 now = ([int(c) for c in held[0, :n_left[0]]], [int(c) for c in held[1, :n_left[1]]])
                 current = [int(c) for c in buf[base:base + k]]
-                answer = stop([list(now[0]), list(now[1])], turn, list(current), int(count))
+                answer = stop([list(now[0]), list(now[1])], turn, list(current), int(count), int(last))
                 if answer is not None:
                     return pts, ([list(now[0]), list(now[1])], turn, current, int(count), last, answer)
             if forced is not None:
@@ -141,14 +142,19 @@ def deal_hands(n: int, seed: int) -> np.ndarray:
     return out
 
 
-#: The rules measured: name -> description (the report cites the sources).
-RULES = ("no_five_lead", "lead_from_pair", "off_21")
+#: The rules measured (the report cites the sources): the first three here, the others in
+#: :mod:`jass_sim.cribbage.report_pegmore` (issue 51 item 7).
+RULES = ("no_five_lead", "lead_from_pair", "off_21") + M.MORE_RULES
+#: The rules of the pone's first lead.
+LEAD_RULES = ("no_five_lead", "lead_from_pair", "lead_five_sum")
 
 
 def _lead_split(rule: str, ranks: list[int]):
     """The (recommended, discouraged) ranks of a lead rule for the pone's kept ranks, or None when
     the rule does not apply (no choice between the two groups)."""
     distinct = sorted(set(ranks))
+    if rule == "lead_five_sum":
+        return M.lead_split(ranks)
     if rule == "no_five_lead":
         good, bad = [r for r in distinct if r != 4], [r for r in distinct if r == 4]
     else:  # lead_from_pair
@@ -157,7 +163,7 @@ def _lead_split(rule: str, ranks: list[int]):
     return (good, bad) if good and bad else None
 
 
-def _twenty_one(hands, turn, seq, count):
+def _twenty_one(hands, turn, seq, count, last=-1):
     """At a decision: the ranks that make the count 21 scoring nothing now, and the other ranks
     that score nothing now (None when either group is empty)."""
     from jass_sim.cribbage._pegrules import peg_points
@@ -184,30 +190,67 @@ def first_21_position(kept: np.ndarray):
     return greedy_pegging(hands, 0, [], 0, -1, stop=_twenty_one)[1]
 
 
+def first_position(kept: np.ndarray, rule: str):
+    """The first decision of a greedy-pegged hand (the pone leads) where the non-lead ``rule`` of
+    :mod:`~jass_sim.cribbage.report_pegmore` applies: ``(hands, turn, seq, count, last, (good,
+    bad))`` or None."""
+    hands = [[int(c) for c in kept[0]], [int(c) for c in kept[1]]]
+    return greedy_pegging(hands, 0, [], 0, -1, stop=lambda h, t, s, c, last: M.split(rule, h, t, s, c, last))[1]
+
+
+#: The rules measured at the first decision of a hand where they apply (not at the first lead).
+WALK_RULES = ("off_21",) + tuple(r for r in M.MORE_RULES if r not in LEAD_RULES)
+
+
+def first_positions(kept: np.ndarray) -> dict[str, tuple]:
+    """Per rule of :data:`WALK_RULES` (in that order) that applies somewhere in the greedy-pegged
+    hand, its first position, as :func:`first_21_position` and :func:`first_position` give it; one
+    walk for all (the stop answers None, so the play is the same)."""
+    found: dict[str, tuple] = {}
+
+    def stop(h, t, s, c, last):
+        for rule in WALK_RULES:
+            if rule not in found:
+                sp = _twenty_one(h, t, s, c) if rule == "off_21" else M.split(rule, h, t, s, c, last)
+                if sp is not None:
+                    found[rule] = ([list(h[0]), list(h[1])], t, list(s), c, last, sp)
+        return None
+
+    greedy_pegging([[int(c) for c in kept[0]], [int(c) for c in kept[1]]], 0, [], 0, -1, stop=stop)
+    return {rule: found[rule] for rule in WALK_RULES if rule in found}
+
+
+def _diff(values: dict[int, float], good: list[int], bad: list[int]) -> float:
+    """Recommended minus discouraged: the mean value of the ``good`` ranks minus the ``bad`` ranks'."""
+    return float(np.mean([values[r] for r in good]) - np.mean([values[r] for r in bad]))
+
+
 def pegging_rules(kept: np.ndarray, progress=None) -> pd.DataFrame:
-    """The three rules on the deals ``kept`` (:func:`deal_hands`): per rule and valuation
+    """The rules (:data:`RULES`) on the deals ``kept`` (:func:`deal_hands`): per rule and valuation
     (``greedy``, ``minimax``), ``n`` deals it covers, the mean of (recommended minus discouraged)
     with its 95% CI, and the share of deals where the recommended options are better (Wilson;
-    ties count as not better)."""
+    ties count as not better); with the verdict columns of
+    :func:`jass_sim.cribbage.report_pegmore.decide`."""
     diffs = {(r, m): [] for r in RULES for m in ("greedy", "minimax")}
     for d in range(len(kept)):
         hands = [list(kept[d, 0]), list(kept[d, 1])]
         ranks = [c % 13 for c in hands[0]]
-        for rule in ("no_five_lead", "lead_from_pair"):
+        lead = None  # the first lead's values, computed once for the lead rules that apply
+        for rule in LEAD_RULES:
             split = _lead_split(rule, ranks)
             if split is None:
                 continue
-            for method, values in (("greedy", greedy_values(hands, 0, [], 0, -1)),
-                                   ("minimax", minimax_values(hands, 0, [], 0))):
-                good, bad = split
-                diffs[rule, method].append(np.mean([values[r] for r in good]) - np.mean([values[r] for r in bad]))
-        pos = first_21_position(kept[d])
-        if pos is not None:
+            lead = lead or (greedy_values(hands, 0, [], 0, -1), minimax_values(hands, 0, [], 0))
+            for method, values in zip(("greedy", "minimax"), lead):
+                diffs[rule, method].append(_diff(values, *split))
+        cache: dict[tuple, tuple] = {}  # a position several rules share is valued once
+        for rule, pos in first_positions(kept[d]).items():
             hs, turn, seq, count, last, (good, bad) = pos
-            for method, values in (("greedy", greedy_values(hs, turn, seq, count, last)),
-                                   ("minimax", minimax_values(hs, turn, seq, count))):
-                diffs["off_21", method].append(np.mean([values[r] for r in good])
-                                               - np.mean([values[r] for r in bad]))
+            key = (tuple(map(tuple, hs)), turn, tuple(seq), count, last)
+            if key not in cache:
+                cache[key] = (greedy_values(hs, turn, seq, count, last), minimax_values(hs, turn, seq, count))
+            for method, values in zip(("greedy", "minimax"), cache[key]):
+                diffs[rule, method].append(_diff(values, good, bad))
         if progress is not None and (d + 1) % 1000 == 0:
             progress(d + 1)
     rows = []
@@ -217,14 +260,4 @@ def pegging_rules(kept: np.ndarray, progress=None) -> pd.DataFrame:
         p, plo, phi = wilson_ci(int((x > 0).sum()), len(x))
         rows.append({"rule": rule, "valuation": method, "n": len(x), "mean": m, "ci95_lo": lo, "ci95_hi": hi,
                      "share_better": p, "share_lo": plo, "share_hi": phi})
-    return pd.DataFrame(rows)
-
-
-def verdict(rows: pd.DataFrame) -> str:
-    """``confirmed`` when every valuation's 95% CI is above zero, ``refuted`` when every one is
-    below, ``depends`` otherwise (the valuations disagree, or a CI contains zero)."""
-    if len(rows) and (rows["ci95_lo"] > 0).all():
-        return "confirmed"
-    if len(rows) and (rows["ci95_hi"] < 0).all():
-        return "refuted"
-    return "depends"
+    return M.decide(pd.DataFrame(rows))

@@ -29,6 +29,7 @@ SOURCES = {
     "CH5": ("J. Chambers, Tip #5 '5 as lead card', cribbage.org", "http://www.cribbage.org/NewSite/tips/chambers5.asp"),
     "AAL": ("Ask-A-Link, 'Cribbage strategy'", "https://askalink.com/play/cribbage//cribbage-strategy.html"),
     "GTP": ("Germantown Peggers, 'Pegging To Win'", "https://members.tripod.com/~Germantown_Peggers/pegging1.htm"),
+    "CC": ("Cribbage Corner, 'Cribbage strategy: replying to the lead'", "http://cribbagecorner.com/taxonomy/term/97"),
     "HES-Y": ("C. Hessel's crib tables (dealer), cribbageforum.com", "http://cribbageforum.com/YourCrib.htm"),
     "HES-O": ("C. Hessel's crib tables (pone), cribbageforum.com", "http://cribbageforum.com/OppCrib.htm"),
 }
@@ -99,7 +100,9 @@ def _pm(r, digits: int = 2) -> str:
 
 
 def _mean_verdict(r) -> str:
-    return "confirmed" if r["ci95_lo"] > 0 else "refuted" if r["ci95_hi"] < 0 else "depends"
+    """The verdict of a discard rule from its 95% CI (one test on thousands of hands; the pegging
+    rules have theirs, :func:`jass_sim.cribbage.report_pegmore.decide`)."""
+    return "confirmed" if r["ci95_lo"] > 0 else "refuted" if r["ci95_hi"] < 0 else "not enough data"
 
 
 def rules_table(rep: CribbageReport) -> pd.DataFrame:
@@ -130,7 +133,7 @@ def rules_table(rep: CribbageReport) -> pd.DataFrame:
                              "keeping every 5 (hand + crib, exact per hand)",
                      "figure": f"{_pm(flip)} points; the best discard throws a 5 in "
                                f"{pct_ci(1 - r['share'], 1 - r['share_hi'], 1 - r['share_lo'])}",
-                     "verdict": "depends" if 0.1 < 1 - r["share"] < 0.9 else _mean_verdict(flip),
+                     "verdict": "mixed" if 0.1 < 1 - r["share"] < 0.9 else _mean_verdict(flip),
                      "kind": "sampled"})
     by_rank = {r: g(f"with a {r}") for r in "A23456789TJQK"}
     order = sorted(by_rank, key=by_rank.get)
@@ -173,14 +176,27 @@ def rules_table(rep: CribbageReport) -> pd.DataFrame:
                                 "unpaired"),
              "off_21": ("Avoid making the count 21", ("AAL", "GTP"),
                         "first decision of a hand where a card makes 21 scoring nothing and another scores "
-                        "nothing: the others minus the 21")}
+                        "nothing: the others minus the 21"),
+             "lead_five_sum": ("Holding two cards that make 5 (A-4, 2-3), lead one of them", ("CC",),
+                               "pone's first lead, hands with A and 4 or 2 and 3 and another rank: those ranks "
+                               "minus the others"),
+             "no_run_setup": ("Don't reply with a card 1 or 2 ranks from the opponent's lead (a run for him)",
+                              ("CC",), "reply to the opponent's lead of a count, cards scoring nothing: ranks more "
+                              "than 2 away minus ranks 1 or 2 away"),
+             "pair_reserve": ("Don't pair the opponent's card unless you hold another of its rank (pair royal)",
+                              ("CC", "AAL"), "first decision where the mover can pair the opponent's card with "
+                              "his only card of that rank: cards scoring nothing minus the pair"),
+             "hold_low": ("Hold low cards (A-4) to the end; get rid of higher cards first", ("AAL", "CC"),
+                          "first reply of a hand with a low and a higher card both scoring nothing: 5 and up "
+                          "minus A-4")}
     for rule in P.RULES:
         sub = peg[peg["rule"] == rule]
         name, keys, test = texts[rule]
         fig = "; ".join(f"{r['valuation']} {_pm(r)} (better in {pct_ci(r['share_better'], r['share_lo'], r['share_hi'])})"
                         for _, r in sub.iterrows())
-        rows.append({"rule": name, "source": cite(*keys), "test": f"{test} ({n_fmt(sub['n'].iloc[0])} deals)",
-                     "figure": fig + " pegging points", "verdict": P.verdict(sub), "kind": "sampled"})
+        rows.append({"rule": name, "source": cite(*keys),
+                     "test": f"{test} ({n_fmt(sub['n'].iloc[0])} deals); decided by: {sub['decided_by'].iloc[0]}",
+                     "figure": fig + " pegging points", "verdict": sub["verdict"].iloc[0], "kind": "sampled"})
     return pd.DataFrame(rows, columns=["rule", "source", "test", "figure", "verdict", "kind"])
 
 
@@ -195,9 +211,14 @@ def blocks(rep: CribbageReport) -> list[tuple]:
                    "`tables/*.csv`; the rules are in `docs/cribbage.md`."))
     rules = T["rules"]
     B.append(("h2", "Rules of thumb, tested"))
-    B.append(("p", "**confirmed**: the figure supports the rule (exact, or a 95% CI that excludes zero); **refuted**: "
-                   "it contradicts it; **depends**: the two valuations disagree, a CI contains zero, or the rule fits "
-                   "some hands and not others (its best discard is the best one in between 10% and 90% of the hands)."))
+    B.append(("p", "Verdicts come in four kinds. **confirmed**: the figure supports the rule (exact, or a 95% CI that "
+                   "excludes zero); **refuted**: it contradicts it; **mixed**: the rule fits some hands and not others "
+                   "(a discard rule whose best discard is the best one in between 10% and 90% of the hands; a pegging "
+                   "rule whose valuations disagree or make no difference a player would notice); **not enough "
+                   "data**: too few deals, or a CI too wide to tell."))
+    from jass_sim.cribbage.report_pegmore import statement
+
+    B.append(("p", statement(T["pegging"])))
     B.append(("table", ["rule", "verdict", "figure", "test", "source"],
               [[r["rule"], f"**{r['verdict']}**", r["figure"], r["test"], r["source"]] for _, r in rules.iterrows()],
               "Every rule tested", "l"))
@@ -253,6 +274,8 @@ def blocks(rep: CribbageReport) -> list[tuple]:
               [[str(m), f"{v:.4f}", f"{100 * crib_flush_chance(m):.3f}%"]
                for m, v in zip(fl["suit_cards_held"], fl["hand_flush_ev"])], "Flushes (exact)", "lr"))
 
+    from jass_sim.cribbage.report_pegmore import p_text
+
     peg = T["pegging"]
     B.append(("h2", "4. Pegging rules (simulation)"))
     B.append(("p", f"{n_fmt(rep.deals)} uniform deals; both players throw by the `expect` player and the pone leads. "
@@ -264,9 +287,11 @@ def blocks(rep: CribbageReport) -> list[tuple]:
                    "discouraged ones'. The CIs cover the deals, not the play models: neither greedy nor face-up play "
                    "is how people peg, and a human opponent who reads the lead would change the answers."))
     B.append(("img", "pegging.png", "Pegging rules: recommended minus discouraged"))
-    B.append(("table", ["rule", "valuation", "deals", "recommended minus discouraged", "recommended better"],
+    B.append(("table", ["rule", "valuation", "deals", "recommended minus discouraged", "recommended better",
+                        "Holm p", "verdict"],
               [[r["rule"], r["valuation"], n_fmt(r["n"]), _pm(r),
-                pct_ci(r["share_better"], r["share_lo"], r["share_hi"])] for _, r in peg.iterrows()],
+                pct_ci(r["share_better"], r["share_lo"], r["share_hi"]),
+                "" if not np.isfinite(r["p_holm"]) else p_text(r["p_holm"]), r["verdict"]] for _, r in peg.iterrows()],
               "Pegging rules (pegging points per hand)", "llr"))
 
     B.append(("h2", "5. Published figures beside ours"))
@@ -346,7 +371,7 @@ def figures(rep: CribbageReport) -> dict[str, bytes]:
     out["keep.png"] = png_bytes(fig)
 
     peg = rep.tables["pegging"]
-    fig = new_figure(6.4, 3.4)
+    fig = new_figure(6.4, 1.2 + 0.32 * len(peg))  # a bar per rule and valuation, each labelled
     ax = fig.add_subplot()
     y = np.arange(len(peg))
     ax.barh(y, peg["mean"], xerr=error_bars(peg), capsize=3,

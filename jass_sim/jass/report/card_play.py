@@ -17,7 +17,17 @@ of each kind per round, the first that occurs):
   it has no trump: a trump lead against a side-suit lead;
 - ``ace_king`` (rule 17, [JO-U], the senseless Underzug): a trump mode, seat 0's partner chose it,
   seat 0 leads and holds the Ace and King of a side suit with three or four cards of it: the Ace
-  against the suit's lowest card (the underlead).
+  against the suit's lowest card (the underlead);
+- ``underlead`` (rule 17's positive case, [JO-U]): a trump mode, seat 0's partner chose it, seat 0
+  leads and holds the Ace and Ober of a side suit with three or more cards of it while the King is
+  out (neither held nor played): the suit's lowest card (the underlead, for the declarer to ruff or
+  win) against the Ace. The rule's other condition, the trumps left all with the declarer, is not
+  required: with both opponents *shown* out of trumps the position came once in about 80 rounds
+  dealt on purpose. Each position records ``trumpless``: whether the opponents in fact hold no
+  trump (the true deal; a player may know it from counting trumps), and the rule is also measured
+  on those positions alone (``underlead_out``). These positions come from deals of their own keys
+  (``UNDERLEAD_OFFSET + k``), sampled on purpose (:func:`underlead_deal`), so that the other kinds'
+  positions stay as they were.
 
 Deals come from ``SeedSequence(seed, spawn_key=(POSITION_STREAM, 3_000_000_000 + k))`` (the
 report's position stream, keys of their own). Each position is valued by ``play-advice`` (every
@@ -42,6 +52,9 @@ RULE_PLAY_POSITIONS = 100
 KINDS = ("smear", "unterzug", "pull", "ace_king")
 #: Spawn keys of this module's deals: ``(POSITION_STREAM, KEY_OFFSET + k)``.
 KEY_OFFSET = 3_000_000_000
+#: Rule 17's positive case: its kind, and the spawn keys of its own deals (``UNDERLEAD_OFFSET + k``).
+UNDERLEAD = "underlead"
+UNDERLEAD_OFFSET = 3_500_000_000
 #: A cell with fewer positions than this is marked thin (as a rule verdict's minimum).
 THIN = 10
 CARD_CELLS = ("ace (11 points)", "10", "other counter")
@@ -133,22 +146,38 @@ def rule_choice(kind: str, pos) -> tuple[list[int], list[int]] | None:
             if 3 <= len(held) <= 4 and 8 in ranks and 7 in ranks:
                 return [held[ranks.index(8)]], [held[0]]
         return None
+    if kind == UNDERLEAD:
+        if pos.trick or pos.chooser != 2:
+            return None
+        gone = set(legal) | set(pos.played)
+        for suit in range(4):
+            if suit == mode:
+                continue
+            held = sorted((j for j, c in enumerate(legal) if c // 9 == suit), key=lambda j: legal[j])
+            ranks = [legal[j] % 9 for j in held]
+            if len(held) >= 3 and 8 in ranks and 6 in ranks and 9 * suit + 7 not in gone:
+                return [held[0]], [held[ranks.index(8)]]
+        return None
     raise ValueError(kind)
 
 
-def play_positions(rules, n_smear: int, n_rule: int, seed: int) -> dict[str, list[dict]]:
-    """Positions of each kind (:data:`KINDS`; ``n_smear`` smearing, ``n_rule`` of each rule):
-    dicts as :func:`jass_sim.jass.report.lead.smear_positions`' plus ``trick`` (1..9)."""
+def play_positions(rules, n_smear: int, n_rule: int, seed: int, kinds: tuple[str, ...] = KINDS,
+                   key_offset: int = KEY_OFFSET, rounds: int = 100, accept=None) -> dict[str, list[dict]]:
+    """Positions of each kind (``kinds``, :data:`KINDS` by default; ``n_smear`` smearing,
+    ``n_rule`` of each rule) from the deals ``(POSITION_STREAM, key_offset + k)``, at most
+    ``rounds`` x the larger count + 100 deals: dicts as
+    :func:`jass_sim.jass.report.lead.smear_positions`' plus ``trick`` (1..9). ``accept(hands, mode,
+    chooser)``, if given, skips the deals it refuses before they are played (sampling on purpose)."""
     from jass_sim.jass.cards import MODE_NAMES, format_card
     from jass_sim.jass.play.choose import choose_card
     from jass_sim.jass.rules.state import CHIBRE, JassState
 
-    need = {k: n_smear if k == "smear" else n_rule for k in KINDS}
-    out: dict[str, list[dict]] = {k: [] for k in KINDS}
+    need = {k: n_smear if k == "smear" else n_rule for k in kinds}
+    out: dict[str, list[dict]] = {k: [] for k in kinds}
     k = 0
-    most = 100 * max(n_smear, n_rule) + 100  # the pulling positions are the rarest: about 2 rounds in 100
+    most = rounds * max(n_smear, n_rule) + 100  # the pulling positions are the rarest of KINDS: about 2 rounds in 100
     while any(need.values()) and k < most:
-        rng = L._rng(seed, KEY_OFFSET + k)
+        rng = L._rng(seed, key_offset + k)
         k += 1
         hands = L._deal(rng)
         leader = int(rng.integers(4))
@@ -156,6 +185,8 @@ def play_positions(rules, n_smear: int, n_rule: int, seed: int) -> dict[str, lis
         chooser = (leader + 2) % 4 if pushed else leader
         start = int(rng.integers(8))
         round_seed = int(rng.integers(2 ** 62))
+        if accept is not None and not accept(hands, mode, chooser):
+            continue
         state = JassState(hands, rules.name, chooser=leader, may_chibre=pushed)
         if pushed:
             state.apply(CHIBRE)
@@ -168,7 +199,7 @@ def play_positions(rules, n_smear: int, n_rule: int, seed: int) -> dict[str, lis
                 p = {"hand": hands[0], "mode": mode, "leader": leader, "chooser": chooser, "pushed": pushed,
                      "played": list(played), "trick": len(state.tricks) + 1}
                 pos = None
-                for kind in KINDS:
+                for kind in kinds:
                     if kind in taken or need[kind] <= 0:
                         continue
                     if kind == "smear" and not (len(state.trick) == 3 and state.winning == 1):
@@ -179,12 +210,38 @@ def play_positions(rules, n_smear: int, n_rule: int, seed: int) -> dict[str, lis
                     if ok:
                         taken.add(kind)
                         need[kind] -= 1
-                        out[kind].append(p | {"seed": round_seed + len(taken)})
+                        extra = {} if kind != UNDERLEAD else {
+                            "trumpless": not any(c // 9 == mode for s in (1, 3) for c in state.hand(s))}
+                        out[kind].append(p | {"seed": round_seed + len(taken)} | extra)
             card = choose_card("net", hands[seat], mode=MODE_NAMES[mode], chooser=chooser, chibred=pushed,
                                leader=leader, played=list(played), seat=seat, rules=rules.name).card
             state.apply(format_card(card))
             played.append(card)
     return out
+
+
+def ace_ober_suit(hand: list[int], mode: int) -> int | None:
+    """The first side suit of ``mode`` in which ``hand`` holds the Ace and the Ober, three or more
+    cards of it, and not the King; None without one."""
+    for suit in range(4):
+        ranks = [c % 9 for c in hand if c // 9 == suit]
+        if suit != mode and len(ranks) >= 3 and 8 in ranks and 6 in ranks and 7 not in ranks:
+            return suit
+    return None
+
+
+def underlead_deal(hands: list[list[int]], mode: int, chooser: int) -> bool:
+    """Whether a deal can give rule 17's position: a trump mode chosen by seat 2 and seat 0 dealt
+    Ace-Ober (three or more, no King) in a side suit (:func:`ace_ober_suit`)."""
+    return mode < 4 and chooser == 2 and ace_ober_suit(hands[0], mode) is not None
+
+
+def underlead_positions(rules, n: int, seed: int) -> dict[str, list[dict]]:
+    """Up to ``n`` positions of rule 17's positive case (``{UNDERLEAD: [...]}``), from deals of their
+    own keys (:data:`UNDERLEAD_OFFSET`) sampled on purpose: only the deals :func:`underlead_deal`
+    accepts (about 2 in 100) are played, at most ``3000 n + 100`` deals drawn."""
+    return play_positions(rules, 0, n, seed, kinds=(UNDERLEAD,), key_offset=UNDERLEAD_OFFSET, rounds=3000,
+                          accept=underlead_deal)
 
 
 def valued(rules, positions: list[dict], policy: str, worlds: int, saved=None, progress=None) -> list[tuple]:
@@ -262,7 +319,15 @@ PLAY_RULES = {
              "best trump lead minus best side-suit lead (each picked on half the worlds, judged on the other)"),
     "ace_king": ("With Ace-King third or fourth in a side suit, cash the Ace (no senseless Underzug)", "JO-U",
                  "the Ace minus the lowest card of its suit, paired"),
+    UNDERLEAD: ("With Ace-Ober third or more in a side suit and the King out, the partner having chosen trump, "
+                "lead a small card of the suit (the Underzug)", "JO-U",
+                "the suit's lowest card minus the Ace, paired; the trump condition not required"),
 }
+#: Rule 17's positive case on its positions where the opponents hold no trump (a row of its own).
+UNDERLEAD_OUT = ("underlead_out", "The same, the trumps left all with the declarer (the opponents hold none)", "JO-U",
+                 "the suit's lowest card minus the Ace, paired, on the positions where the opponents hold no trump")
+#: The keys of the rules measured on positions (the others, the signals, on deals).
+POSITION_RULES = (*PLAY_RULES, UNDERLEAD_OUT[0])
 
 
 def rule_diffs(kind: str, valued) -> np.ndarray:
@@ -284,7 +349,7 @@ def decide_rules(rows: list[dict]) -> pd.DataFrame:
     df = pd.DataFrame(rows, columns=[c for c in RULE_COLUMNS if c not in ("p_holm", "verdict", "decided_by")])
     df["p_holm"] = holm(df["p_value"].to_numpy(dtype=float)) if len(df) else []
     kinds = [decide(int(r["n"]), r["mean"], r["ci95_lo"], r["ci95_hi"], r["p_holm"]) for _, r in df.iterrows()]
-    units = ["position" if key in PLAY_RULES else "deal" for key in df["key"]]
+    units = ["position" if key in POSITION_RULES else "deal" for key in df["key"]]
     df["verdict"] = [k[0] for k in kinds]
     df["decided_by"] = [k[1].replace(" hand", f" {u}") for k, u in zip(kinds, units)]
     return df[list(RULE_COLUMNS)]
@@ -354,15 +419,22 @@ def section(T: dict, rules, seed: int, play, step, ck=None) -> None:
                   lambda: play_positions(rules, play.play_positions, play.rule_play_positions, seed))
     smear = valued(rules, found["smear"], play.policy, play.worlds, pieces(ck, "card-play-smear"))
     T["smear_split"] = smear_split(smear_gains(smear)) if smear else pd.DataFrame(columns=list(SPLIT_COLUMNS))
+    step(f"card play, rule 17's underlead: up to {play.rule_play_positions:,} positions (searched apart)")
+    found = found | saved(ck, "card-play-positions-underlead",  # pieces of their own (issue 51): a checkpoint of
+                          lambda: underlead_positions(rules, play.rule_play_positions, seed))  # the rest resumes
     rows = []
     for kind in PLAY_RULES:
         v = valued(rules, found[kind], play.policy, play.worlds, pieces(ck, f"card-play-{kind}"))
         rule, src, test = PLAY_RULES[kind]
         rows.append(rule_row(kind, rule, src, test, rule_diffs(kind, v) if v else np.zeros(0)))
-    step(f"signals: {play.signal_deals:,} deals x 5 rounds (net)")
+        if kind == UNDERLEAD:
+            out = [x for x, p in zip(rule_diffs(kind, v) if v else [], found[kind]) if p["trumpless"]]
+            rows.append(rule_row(*UNDERLEAD_OUT, np.asarray(out, dtype=float)))
+    step(f"signals: {play.signal_deals:,} deals x 7 rounds (net)")
     values = saved(ck, "signals", lambda: G.signal_values(rules, G.signal_deals(rules, play.signal_deals, seed)))
-    T["play_rules"] = decide_rules(rows + G.signal_rows(values))
-    T["signals"] = G.signal_table(values)
+    pair = saved(ck, "signals-farbpaar", lambda: G.pair_values(rules, G.signal_deals(rules, play.signal_deals, seed)))
+    T["play_rules"] = decide_rules(rows + G.signal_rows(values, pair))
+    T["signals"] = G.signal_table(values, pair)
     second = second_policy(play.policy)
     n = min(play.lead_check_positions, play.lead_positions)
     step(f"first lead again: {2 * n:,} positions x {play.worlds} worlds ({second})")

@@ -9,12 +9,18 @@ discard a side card (not ruff), it discards by the convention instead (:func:`si
 - **verwerfen** ([JO-V], [ALM]: «diejenige Farbe, die er angibt, will er nicht»): the lowest card
   of its weakest side suit (the suit whose best card is lowest);
 - **anziehen** ([AVS-S]: «welche Farbe der Partner anzieht und darum gerne hätte»): the lowest
-  card of its strongest side suit held two or more times.
+  card of its strongest side suit held two or more times;
+- **farbpaar** (rule 15, [SRF]: «Wenn ich Rose verwerfe, wünsche ich Eichel oder umgekehrt. Und
+  wenn ich Schilte wünsche, verwerfe ich Schelle»): the suits pair up, Rosen with Eichel and
+  Schilten with Schellen (suits 0-1 and 2-3, :data:`PAIR_SUIT`); the seat wants its strongest side
+  suit held two or more times, as under anziehen, and discards the lowest card of that suit's
+  pair suit; if it holds no side card of the pair suit it wants its next strongest suit, and so on.
 
 Only the partner differs between the two play-outs. The *reading* partner, when it leads a trick
 after its partner's signal and ``net``'s lead breaks the convention, plays ``net``'s choice among
 the cards the convention allows (:func:`read_lead`): under verwerfen it does not lead the signalled
 suit while it holds a card of another suit; under anziehen it leads the signalled suit while it
+holds one; under farbpaar it leads the pair suit of the discarded one (the wanted suit) while it
 holds one. The *ignoring* partner plays ``net``'s card. The opponents play ``net`` throughout.
 The signal's value is our team's points (read minus ignored), paired on each deal; ``fires``
 counts the deals where the reading changed a card (elsewhere the two play-outs are the same, as
@@ -35,6 +41,11 @@ from jass_sim.core.stats import mean_ci
 from jass_sim.jass.report import lead as L
 
 CONVENTIONS = ("verwerfen", "anziehen")
+#: Rule 15's convention, valued in a checkpoint piece of its own (``signals-farbpaar``, on the same
+#: deals), so that a checkpoint of the two above is resumed unchanged.
+PAIR = "farbpaar"
+#: The pair suit of each suit: Rosen (0) with Eichel (1), Schilten (2) with Schellen (3).
+PAIR_SUIT = (1, 0, 3, 2)
 #: Deals of the full report (each played three times: plain, signal ignored, signal read).
 SIGNAL_DEALS = 2000
 KEY_OFFSET = 4_000_000_000
@@ -52,6 +63,8 @@ def _strength(card: int, mode: int) -> int:
 def signal_card(hand: list[int], legal: list[int], mode: int, convention: str) -> int | None:
     """The convention's discard from ``legal`` (seat cannot follow suit; see the module), None when
     it has no side suit to signal with (then the base card is played)."""
+    if convention == PAIR:
+        return pair_card(hand, legal, mode)
     side = sorted({c // 9 for c in legal if mode >= 4 or c // 9 != mode})
     if convention == "anziehen":
         side = [s for s in side if sum(1 for c in hand if c // 9 == s) >= 2]
@@ -60,6 +73,28 @@ def signal_card(hand: list[int], legal: list[int], mode: int, convention: str) -
     top = {s: max(_strength(c, mode) for c in hand if c // 9 == s) for s in side}
     suit = (min if convention == "verwerfen" else max)(side, key=lambda s: (top[s], s))
     return min((c for c in legal if c // 9 == suit), key=lambda c: _strength(c, mode))
+
+
+def pair_card(hand: list[int], legal: list[int], mode: int) -> int | None:
+    """Rule 15's discard (the ``farbpaar`` convention, see the module): the lowest legal card of
+    the pair suit of the strongest side suit held two or more times whose pair suit is a legal side
+    suit; None when there is none."""
+    def side(s: int) -> bool:
+        return mode >= 4 or s != mode
+
+    held = [s for s in range(4) if side(s) and sum(1 for c in hand if c // 9 == s) >= 2]
+    top = {s: max(_strength(c, mode) for c in hand if c // 9 == s) for s in held}
+    for want in sorted(held, key=lambda s: (top[s], s), reverse=True):
+        cards = [c for c in legal if c // 9 == PAIR_SUIT[want] and side(c // 9)]
+        if cards:
+            return min(cards, key=lambda c: _strength(c, mode))
+    return None
+
+
+def wanted_suit(card: int, convention: str) -> int:
+    """The suit a convention's discard ``card`` names: its own suit (verwerfen: not wanted;
+    anziehen: wanted), or under farbpaar its pair suit (wanted)."""
+    return PAIR_SUIT[card // 9] if convention == PAIR else card // 9
 
 
 def read_lead(legal: list[int], card: int, suit: int, convention: str) -> list[int] | None:
@@ -106,7 +141,7 @@ def play_round(rules, deal: dict, convention: str | None, read: bool) -> tuple[f
                 sig = signal_card(state.hand(seat), legal, mode, convention)
                 if sig is not None:
                     card = sig
-                    signal[seat] = sig // 9
+                    signal[seat] = wanted_suit(sig, convention)
             partner = (seat + 2) % 4
             if read and not trick and partner in signal:
                 allowed = read_lead(legal, card, signal[partner], convention)
@@ -117,6 +152,20 @@ def play_round(rules, deal: dict, convention: str | None, read: bool) -> tuple[f
         state.apply(format_card(card))
         played.append(card)
     return float(state.returns()[0]), fired
+
+
+def pair_values(rules, deals: list[dict], progress=None) -> np.ndarray:
+    """``float[n, 3]``: our team's points per deal under the ``farbpaar`` convention with the signal
+    ignored and read, and 1 where the reading changed a card (the columns :func:`signal_values`
+    gives each of :data:`CONVENTIONS`)."""
+    out = np.zeros((len(deals), 3))
+    for i, d in enumerate(deals):
+        out[i, 0] = play_round(rules, d, PAIR, False)[0]
+        out[i, 1], fired = play_round(rules, d, PAIR, True)
+        out[i, 2] = fired
+        if progress is not None:
+            progress(i + 1)
+    return out
 
 
 def signal_deals(rules, n: int, seed: int) -> list[dict]:
@@ -155,6 +204,8 @@ SIGNAL_RULES = {
                   "partner reads the verwerfen discard minus partner ignores it, paired on each deal"),
     "anziehen": ("Lead the suit your partner discarded (anziehen: the discard asks for that suit)", "AVS-S",
                  "partner reads the anziehen discard minus partner ignores it, paired on each deal"),
+    PAIR: ("Colour pairs: a discard of Rosen asks for Eichel and the other way round, Schellen for Schilten "
+           "(and back)", "SRF", "partner reads the colour-pair discard minus partner ignores it, paired on each deal"),
 }
 
 
@@ -168,31 +219,44 @@ def rule_row(key: str, rule: str, source: str, test: str, d: np.ndarray, fires: 
             "ci95_hi": hi, "fires": len(d) if fires is None else fires, "p_value": p_value(m, lo, hi)}
 
 
-def signal_rows(values: np.ndarray) -> list[dict]:
-    """Rows of ``play_rules`` (before the verdicts) for each convention: read minus ignored."""
+def _with_pair(values: np.ndarray, pair: np.ndarray | None) -> tuple[np.ndarray, tuple[str, ...]]:
+    """:func:`signal_values`' columns with rule 15's (:func:`pair_values`, same deals) as a third
+    convention, and the conventions' names."""
+    if pair is None:
+        return values, CONVENTIONS
+    k = len(CONVENTIONS)
+    out = np.concatenate([values[:, :1 + 2 * k], pair[:, :2], values[:, 1 + 2 * k:], pair[:, 2:]], axis=1)
+    return out, CONVENTIONS + (PAIR,)
+
+
+def signal_rows(values: np.ndarray, pair: np.ndarray | None = None) -> list[dict]:
+    """Rows of ``play_rules`` (before the verdicts) for each convention: read minus ignored
+    (``pair``: rule 15's :func:`pair_values` on the same deals, a third convention)."""
+    values, conventions = _with_pair(values, pair)
     rows = []
-    for c, conv in enumerate(CONVENTIONS):
+    for c, conv in enumerate(conventions):
         d = values[:, 2 + 2 * c] - values[:, 1 + 2 * c]
         rule, src, test = SIGNAL_RULES[conv]
-        rows.append(rule_row(conv, rule, src, test, d, int(values[:, 1 + 2 * len(CONVENTIONS) + c].sum())))
+        rows.append(rule_row(conv, rule, src, test, d, int(values[:, 1 + 2 * len(conventions) + c].sum())))
     return rows
 
 
 SIGNAL_COLUMNS = ("convention", "deals", "fires", "arm", "mean", "ci95_lo", "ci95_hi")
 
 
-def signal_table(values: np.ndarray):
+def signal_table(values: np.ndarray, pair: np.ndarray | None = None):
     """Per convention (:data:`SIGNAL_COLUMNS`): our team's mean points per round minus plain ``net``
     (``signal ignored``, ``signal read``) and the signal's value (``read minus ignored``), each
-    paired on the same deals with its 95% CI."""
+    paired on the same deals with its 95% CI (``pair``: rule 15's :func:`pair_values`)."""
     import pandas as pd
 
     from jass_sim.core.stats import mean_ci
 
+    values, conventions = _with_pair(values, pair)
     rows = []
     n = len(values)
-    for c, conv in enumerate(CONVENTIONS):
-        fires = int(values[:, 1 + 2 * len(CONVENTIONS) + c].sum())
+    for c, conv in enumerate(conventions):
+        fires = int(values[:, 1 + 2 * len(conventions) + c].sum())
         ign, rd = values[:, 1 + 2 * c], values[:, 2 + 2 * c]
         for arm, d in (("signal ignored minus plain net", ign - values[:, 0]),
                        ("signal read minus plain net", rd - values[:, 0]), ("read minus ignored", rd - ign)):

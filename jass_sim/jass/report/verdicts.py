@@ -23,12 +23,10 @@ say so.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pandas as pd
 
-from jass_sim.core.stats import Z95
+from jass_sim.core.stats import holm, p_value  # noqa: F401  (this module's names since issue 51)
 
 KINDS = ("confirmed", "refuted", "mixed", "not enough data")
 #: Fewer covered hands (positions) than this: no verdict ("not enough data").
@@ -39,29 +37,6 @@ ALPHA = 0.05
 EQUIVALENCE = 5.0
 #: Columns each rule table gains.
 VERDICT_COLUMNS = ("p_value", "p_holm", "decided_by", "data_threshold")
-
-
-def p_value(mean: float, lo: float, hi: float) -> float:
-    """Two-sided normal p-value of ``mean`` = 0 from its 95% interval (NaN without one)."""
-    if not (np.isfinite(lo) and np.isfinite(hi)):
-        return math.nan
-    se = (hi - lo) / (2 * Z95)
-    if se <= 0:
-        return 0.0 if mean != 0 else 1.0
-    return math.erfc(abs(mean) / se / math.sqrt(2))
-
-
-def holm(p) -> np.ndarray:
-    """Holm's step-down adjusted p-values (NaN entries stay NaN and do not count in the family)."""
-    p = np.asarray(p, dtype=float)
-    out = np.full(len(p), math.nan)
-    idx = np.flatnonzero(np.isfinite(p))
-    m = len(idx)
-    running = 0.0
-    for rank, i in enumerate(idx[np.argsort(p[idx], kind="stable")]):
-        running = max(running, min(1.0, (m - rank) * p[i]))
-        out[i] = running
-    return out
 
 
 def decide(n: int, mean: float, lo: float, hi: float, p_adj: float, parts=(), below=None,

@@ -110,6 +110,11 @@ def test_play_rule_verdicts_follow_from_their_tests():
         assert df.loc[key, "p_holm"] < 0.05 and np.sign(df.loc[key, "mean"]) == (1 if key == "up" else -1)
     assert -EQUIVALENCE <= df.loc["flat", "ci95_lo"] and df.loc["flat", "ci95_hi"] <= EQUIVALENCE
     assert df.loc["wide", "ci95_hi"] - df.loc["wide", "ci95_lo"] > 2 * EQUIVALENCE
+    # rule 17's row on the positions where the opponents hold no trump counts positions, as the rules do
+    out = C.decide_rules([C.rule_row(*C.UNDERLEAD_OUT, rng.normal(10, 1, 3)),
+                          C.rule_row("anziehen", "a", "AVS-S", "t", rng.normal(10, 1, 3))]).set_index("key")
+    assert out.loc[C.UNDERLEAD_OUT[0], "decided_by"] == "3 positions, fewer than 10"
+    assert out.loc["anziehen", "decided_by"] == "3 deals, fewer than 10"
 
 
 @pytest.mark.nojit
@@ -145,6 +150,69 @@ def test_signal_table_read_minus_ignored_is_the_difference_of_its_columns():
         assert rows[c]["fires"] == values[:, 5 + c].sum() == t["fires"].iloc[0]
 
 
+@pytest.mark.nojit
+def test_colour_pair_discard_names_the_pair_suit():
+    """Rule 15 (farbpaar): Rosen 0 with Eichel 1, Schilten 2 with Schellen 3. Wanting its strongest
+    side suit held twice, the seat discards the lowest card of that suit's pair suit."""
+    assert G.PAIR_SUIT == (1, 0, 3, 2)
+    # trump Rosen (0); side suits: Eichel A 6 (strongest held twice), Schilten 8 9, Schellen 7
+    hand = [card(0, 2), card(1, 0), card(1, 8), card(2, 2), card(2, 3), card(3, 1)]
+    legal = [c for c in hand if c // 9 != 0]
+    # Eichel wanted: its pair suit is Rosen, the trump: no discard from it; next wanted Schilten -> a Schellen
+    assert G.signal_card(hand, legal, H, G.PAIR) == card(3, 1)
+    assert G.wanted_suit(card(3, 1), G.PAIR) == 2 and G.wanted_suit(card(3, 1), "anziehen") == 3
+    # obe-abe (mode 4): every suit is a side suit; Eichel wanted -> the lowest Rosen
+    assert G.signal_card(hand, hand, 4, G.PAIR) == card(0, 2)
+    # une-ufe (mode 5): the 6 is the top: Eichel (its 6) is still the strongest; its pair suit Rosen, lowest = the A
+    une = [card(0, 2), card(0, 8), card(1, 0), card(1, 5), card(2, 3)]
+    assert G.signal_card(une, une, 5, G.PAIR) == card(0, 8)
+    # no suit held twice with a pair suit to discard from: no signal
+    assert G.signal_card([card(1, 0), card(1, 8), card(0, 1)], [card(1, 0), card(1, 8)], H, G.PAIR) is None
+    # the reader leads the wanted (pair) suit, as under anziehen
+    lead = [card(1, 8), card(2, 3), card(3, 6)]
+    assert G.read_lead(lead, card(3, 6), G.wanted_suit(card(3, 1), G.PAIR), G.PAIR) == [card(2, 3)]
+    assert G.read_lead(lead, card(2, 3), 2, G.PAIR) is None
+
+
+@pytest.mark.nojit
+def test_colour_pair_columns_join_the_signal_table():
+    """Rule 15's piece (ignored, read, fired) joins the table as a third convention against the same
+    plain ``net`` column; the first two conventions' rows are unchanged."""
+    rng = np.random.default_rng(4)
+    n = 25
+    values = np.zeros((n, 1 + 3 * len(G.CONVENTIONS)))
+    values[:, :5] = rng.integers(0, 157, (n, 5))
+    values[:, 5:] = rng.integers(0, 2, (n, 2))
+    pair = np.column_stack([rng.integers(0, 157, (n, 2)), rng.integers(0, 2, n)]).astype(float)
+    tab = G.signal_table(values, pair)
+    rows = G.signal_rows(values, pair)
+    assert [r["key"] for r in rows] == [*G.CONVENTIONS, G.PAIR]
+    pd.testing.assert_frame_equal(tab[tab["convention"] != G.PAIR].reset_index(drop=True), G.signal_table(values))
+    t = tab[tab["convention"] == G.PAIR].set_index("arm")
+    assert t.loc["signal ignored minus plain net", "mean"] == pytest.approx((pair[:, 0] - values[:, 0]).mean())
+    assert t.loc["read minus ignored", "mean"] == pytest.approx((pair[:, 1] - pair[:, 0]).mean())
+    assert rows[2]["mean"] == pytest.approx((pair[:, 1] - pair[:, 0]).mean()) and rows[2]["fires"] == pair[:, 2].sum()
+
+
+@pytest.mark.nojit
+def test_underlead_position_recommends_the_small_card():
+    """Rule 17's positive case: seat 0 pushed, its partner chose Rosen; seat 0 leads with Eichel
+    A Q 7 (the King out): the 7 against the Ace. Not with the King held or played, nor with two
+    cards of the suit, nor when seat 0 chose trump itself."""
+    hand = [card(1, 1), card(1, 6), card(1, 8), card(0, 1), card(2, 0), card(2, 1), card(3, 0), card(3, 1), card(3, 2)]
+    pos = build_position(hand, H, 0, [], chooser=2, chibred=True)
+    good, bad = C.rule_choice(C.UNDERLEAD, pos)
+    assert pos.legal[good[0]] == card(1, 1) and pos.legal[bad[0]] == card(1, 8)
+    assert C.rule_choice(C.UNDERLEAD, build_position(hand, H, 0, [])) is None
+    with_king = [c if c != card(1, 1) else card(1, 7) for c in hand]  # A K Q: the ace_king rule's position
+    assert C.rule_choice(C.UNDERLEAD, build_position(with_king, H, 0, [], chooser=2, chibred=True)) is None
+    two = [c if c != card(1, 1) else card(2, 2) for c in hand]
+    assert C.rule_choice(C.UNDERLEAD, build_position(two, H, 0, [], chooser=2, chibred=True)) is None
+    assert C.ace_ober_suit(hand, H) == 1 and C.ace_ober_suit(with_king, H) is None
+    assert C.underlead_deal([hand, [], [], []], H, 2) and not C.underlead_deal([hand, [], [], []], H, 0)
+    assert not C.underlead_deal([hand, [], [], []], 4, 2)  # obe-abe: no trump to ruff with
+
+
 def test_signal_play_outs_differ_only_where_the_reading_fires():
     from jass_sim.jass.rules import get_rules
 
@@ -155,6 +223,9 @@ def test_signal_play_outs_differ_only_where_the_reading_fires():
         quiet = values[:, 5 + c] == 0
         assert (values[quiet, 1 + 2 * c] == values[quiet, 2 + 2 * c]).all()
     assert (values[:, :5] >= 0).all()
+    pair = G.pair_values(rules, deals)
+    quiet = pair[:, 2] == 0
+    assert (pair[quiet, 0] == pair[quiet, 1]).all() and (pair[:, :2] >= 0).all()
 
 
 def test_drawn_positions_are_of_their_kind():
@@ -168,6 +239,9 @@ def test_drawn_positions_are_of_their_kind():
     assert len(pos.trick) == 3 and C.smear_choices(list(pos.legal), pos.mode) is not None
     for kind in ("unterzug", "pull", "ace_king"):
         assert C.rule_choice(kind, _position(rules, found[kind][0])) is not None
+    under = C.underlead_positions(rules, 1, 5)[C.UNDERLEAD]  # deals of their own keys, sampled on purpose
+    assert len(under) == 1 and C.rule_choice(C.UNDERLEAD, _position(rules, under[0])) is not None
+    assert isinstance(under[0]["trumpless"], bool)
 
 
 def test_lead_check_agrees_with_itself():
