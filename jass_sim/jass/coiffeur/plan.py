@@ -11,6 +11,7 @@ points per category come from sampled deals (:func:`~jass_sim.jass.coiffeur.hand
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -88,8 +89,10 @@ def plan_gains(rules: CoiffeurRules, table: ValueTable | None = None, policy: st
     return np.ascontiguousarray(slot_gains(table, rules)[0][:PLAN_HANDS])
 
 
-#: Full tables (every category open) in this process, by (rules, policy, first team).
+#: Full tables (every category open) in this process, by (rules, policy, first team); the lock
+#: keeps the dict sound when the page's jobs (threads) fill it at once.
 _FULL: dict = {}
+_FULL_LOCK = threading.Lock()
 
 
 def _full(rules: CoiffeurRules, policy: str, first_team: int, *, compute: bool) -> np.ndarray | None:
@@ -100,7 +103,9 @@ def _full(rules: CoiffeurRules, policy: str, first_team: int, *, compute: bool) 
     from jass_sim.jass.coiffeur import plan_cache
 
     key = (rules, policy, first_team)
-    if key not in _FULL:
+    with _FULL_LOCK:
+        V = _FULL.get(key)
+    if V is None:
         g = plan_gains(rules, policy=policy)
         full = (1 << g.shape[1]) - 1
         if compute:
@@ -111,10 +116,11 @@ def _full(rules: CoiffeurRules, policy: str, first_team: int, *, compute: bool) 
             V = plan_cache.cached_full_table(g, rules.pass_to_partner, first_team)
             if V is None:
                 return None
-        while len(_FULL) >= 4:
-            del _FULL[next(iter(_FULL))]
-        _FULL[key] = V
-    return _FULL[key]
+        with _FULL_LOCK:
+            while len(_FULL) >= 4:
+                del _FULL[next(iter(_FULL))]
+            _FULL[key] = V
+    return V
 
 
 @lru_cache(maxsize=16)
