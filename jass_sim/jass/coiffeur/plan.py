@@ -11,6 +11,7 @@ points per category come from sampled deals (:func:`~jass_sim.jass.coiffeur.hand
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -88,11 +89,53 @@ def plan_gains(rules: CoiffeurRules, table: ValueTable | None = None, policy: st
     return np.ascontiguousarray(slot_gains(table, rules)[0][:PLAN_HANDS])
 
 
+#: Full tables (every category open) in this process, by (rules, policy, first team); the lock
+#: keeps the dict sound when the page's jobs (threads) fill it at once.
+_FULL: dict = {}
+_FULL_LOCK = threading.Lock()
+
+
+def _full(rules: CoiffeurRules, policy: str, first_team: int, *, compute: bool) -> np.ndarray | None:
+    """The table with every category open for both teams: from this process, else from the disk
+    cache (:mod:`~jass_sim.jass.coiffeur.plan_cache`), else computed and cached when ``compute``
+    (else None)."""
+    from jass_sim.core.batches import call
+    from jass_sim.jass.coiffeur import plan_cache
+
+    key = (rules, policy, first_team)
+    with _FULL_LOCK:
+        V = _FULL.get(key)
+    if V is None:
+        g = plan_gains(rules, policy=policy)
+        full = (1 << g.shape[1]) - 1
+        if compute:
+            # one kernel call of up to tens of seconds: `call` lets Ctrl-C end the command at once
+            V = plan_cache.full_table(g, rules.pass_to_partner, first_team,
+                                      lambda: call(plan_values, g, g, full, full, first_team, rules.pass_to_partner))
+        else:
+            V = plan_cache.cached_full_table(g, rules.pass_to_partner, first_team)
+            if V is None:
+                return None
+        with _FULL_LOCK:
+            while len(_FULL) >= 4:
+                del _FULL[next(iter(_FULL))]
+            _FULL[key] = V
+    return V
+
+
 @lru_cache(maxsize=16)
 def _values(rules: CoiffeurRules, policy: str, ours: int, theirs: int, first_team: int) -> np.ndarray:
     from jass_sim.core.batches import call
+    from jass_sim.jass.coiffeur.plan_cache import sub_table
 
     g = plan_gains(rules, policy=policy)
+    full = (1 << g.shape[1]) - 1
+    if ours == full and theirs == full:
+        return _full(rules, policy, first_team, compute=True)
+    # the full table whose first chooser is the same at every shared state (plan_cache's docstring)
+    whole = _full(rules, policy, first_team ^ ((bin(ours).count("1") + bin(theirs).count("1")) & 1), compute=False)
+    if whole is not None:
+        return sub_table(whole, ours, theirs)
     # one kernel call of up to a few seconds: `call` lets Ctrl-C end the command at once
     return call(plan_values, g, g, ours, theirs, first_team, rules.pass_to_partner)
 

@@ -160,3 +160,26 @@ def test_the_new_forms_plan_gains_are_the_declarers_best_form_times_the_multipli
     V = plan_values(g, g, 7, 7, 0, False)
     ref = ref_plan(g, g, 7, 7, 0, False)
     assert V[7, 7] == pytest.approx(ref(7, 7), abs=1e-9) and V[3, 5] == pytest.approx(ref(3, 5), abs=1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 5), st.integers(1, 40), st.booleans(), st.integers(0, 2**31 - 1))
+def test_the_takes_put_in_order_without_a_sort_are_np_sort(n, k, team0, seed):
+    """sort_takes (issue 53 item 3: the plan without a sort per state) against np.sort, with ties:
+    gains on a coarse grid, so hands tie within a slot and across slots."""
+    from jass_sim.jass.coiffeur._plan_kernels import sort_takes, take_values, take_values_arg
+
+    rng = np.random.default_rng(seed)
+    G = rng.integers(0, 6, (k, n)).astype(np.float64) * 20.0
+    V = rng.integers(-3, 4, (1 << n, 1 << n)).astype(np.float64) * 10.0
+    sign = 1.0 if team0 else -1.0
+    order = np.stack([np.argsort(sign * G[:, i]) for i in range(n)])
+    for open_mask in range(1, 1 << n):
+        other = int(rng.integers(0, 1 << n))
+        a, arg, want = np.zeros(k), np.zeros(k, dtype=np.int64), np.zeros(k)
+        take_values_arg(G, sign, open_mask, V, other, team0, a, arg)
+        take_values(G, sign, open_mask, V, other, team0, want)
+        assert np.array_equal(a, want) and all(open_mask >> int(i) & 1 for i in arg)
+        s = np.zeros(k)
+        sort_takes(a, arg, order, open_mask, s, np.zeros(k), np.zeros(n + 2, dtype=np.int64))
+        assert s.tobytes() == np.sort(a).tobytes()
