@@ -56,6 +56,13 @@ ARGS = {
     "differenzler_advise": {"hand": "HJ H9 HA HK SA ST D6 C7 C8", "trump_card": "H6", "samples": 64},
     "differenzler_play_advice": {"hand": "HJ H9 HA HK SA ST D6 C7 C8", "trump_card": "H6", "bid": 60,
                                  "played": "SA S6 S7 S8", "samples": 16},
+    "coiffeur_coach_choice": {"hands": HANDS, "round_no": 1, "ours_open": "S,H", "theirs_open": "C,OBE"},
+    "coiffeur_coach_verdict": {"hand": HAND, "ours_open": "S,H", "theirs_open": "C,OBE", "answer": "H:4",
+                               "samples": 64},
+    "coiffeur_coach_round": {"hands": HANDS, "taker": 0, "category": "H", "form": "H", "ours_open": "H",
+                             "theirs_open": "-", "totals": "0:0",
+                             "played": "H6 H9 DT HT HJ DJ DK H7 HA DQ DA H8 D7 S7 C6 HQ HK D8 S8 C9 D6 D9 S9 CJ "
+                                       "S6 ST CQ C7 SJ CK C8 SQ SK SA CA CT"},
 }
 #: The contract: a POST answers within this many seconds, whatever compiles.
 ANSWER_WITHIN = 1.0
