@@ -148,4 +148,5 @@ GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay
             warm_ups=(("jass", page_hooks.warm_up_advise), ("jass-play", page_hooks.warm_up_play),
                       ("differenzler", _variant_warm_up)),
             report=("chibre", "Jass (chibre)"), position=page_hooks.position,
-            hints={"mode": "the trump or mode (H, D, S, C, OBE, UNE)", "round": "the round's text or its replay JSON"})
+            hints={"mode": "the trump or mode (H, D, S, C, OBE, UNE)", "round": "the round's text or its replay JSON"},
+            page_games=("coiffeur",))

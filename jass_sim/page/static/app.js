@@ -16,6 +16,7 @@ import { setupCribbage } from "./cribbage.js";
 import { openCribReview } from "./cribbage_review.js";
 import { setupBasra } from "./basra.js";
 import { setupCoiffeur } from "./coiffeur.js";
+import { setupCoiffeurCoach } from "./coiffeur_coach.js";
 import { setupDifferenzler } from "./differenzler.js";
 
 // the badge says "ready" only once every view is set up: a tab clicked before would do nothing, or be
@@ -90,7 +91,7 @@ async function start() {
   relabelModes();
   onStyleChange(relabelModes);
   setupSkipLink();
-  setupAdvise(); setupTable(); setupReview(); setupCoach(); setupCoachGame(); setupCribbage(); setupBasra(); setupCoiffeur();
+  setupAdvise(); setupTable(); setupReview(); setupCoach(); setupCoachGame(); setupCribbage(); setupBasra(); setupCoiffeur(); setupCoiffeurCoach();
   setupDifferenzler();
   // the History view (its own ES module): a saved round reopens in Review with its saved review
   import("./history.js").then(({ mountHistory }) => {
