@@ -11,7 +11,7 @@
 import { $, el, fmt } from "./dom.js";
 import { callJSON as call, checkPosition, runJob } from "./api.js";
 import { onStyleChange } from "./cards.js";
-import { cardLabel, deck as jassDeck, modeLabel, renderHand, WHO } from "./jass.js";
+import { cardLabel, deck as jassDeck, localize, modeLabel, renderHand, WHO } from "./jass.js";
 import { renderCardTable } from "./cardtable.js";
 import { coachKit, shuffle } from "./coachkit.js";
 import { verdictLine } from "./coach.js";
@@ -193,7 +193,7 @@ function answer(text) {
       if (gen !== cc.gen) return null;
       if (out.kind !== "result") { line.textContent = `The coach could not rate your choice (${out.data.error || out.kind}).`; return null; }
       const v = out.data;
-      line.textContent = `Your choice: ${v.line}`;
+      line.textContent = `Your choice: ${localize(v.line)}`;
       line.dataset.verdict = v.verdict;
       return { answer: v.answer, best: v.best, loss: v.loss, ci95_loss: v.ci95_loss, verdict: v.verdict, line: v.line };
     })
