@@ -30,7 +30,7 @@ import numpy as np
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
 from jass_sim.jass.arg_kinds import api_args
-from jass_sim.jass.cards import MODE_NAMES, format_card, mask_to_cards, parse_cards, parse_hands
+from jass_sim.jass.cards import MODE_NAMES, format_card, parse_cards, parse_hands
 
 #: The one preset the coached match plays (coiffeur-10's Slalom and Guschti are not playable yet).
 COACH_RULES = "coiffeur"
@@ -609,7 +609,3 @@ def _totals(text: str, rules, open_sets: list[int]) -> list[int]:
                            "totals")
     return pair
 
-
-def hand_text(mask: int) -> str:
-    """A hand mask as ``"HJ H9 ..."`` (for tests and the docs)."""
-    return " ".join(format_card(c) for c in mask_to_cards(int(mask)))
