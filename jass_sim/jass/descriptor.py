@@ -139,7 +139,7 @@ GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay
                   # the coach's verdict on my take or pass (coiffeur_advise's plan values), a round on the sheet
                   Job("coiffeur_coach_choice", "jass_sim.jass.coiffeur.coach", "coiffeur_coach_choice", progress=True,
                       compile_seconds=20),
-                  Job("coiffeur_coach_verdict", "jass_sim.jass.coiffeur.coach", "coiffeur_coach_verdict",
+                  Job("coiffeur_coach_verdict", "jass_sim.jass.coiffeur.coach_verdict", "coiffeur_coach_verdict",
                       progress=True, caps=(("samples", 65_536),), compile_seconds=40),
                   Job("coiffeur_coach_round", "jass_sim.jass.coiffeur.coach", "coiffeur_coach_round", progress=True,
                       compile_seconds=10)),

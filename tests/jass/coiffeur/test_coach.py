@@ -1,4 +1,4 @@
-"""The coached Coiffeur match's server side (issue 53 item 6, jass_sim/jass/coiffeur/coach.py): the
+"""The coached Coiffeur match's server side (issue 53 item 6, jass_sim/jass/coiffeur/coach.py, coach_verdict.py): the
 choosing chain with the planning bot and seat 0's answers, the round written on the sheet (the Jass
 state's card points, x the multiplier, Matsch 257), the verdict on a take or pass against
 ``coiffeur_advise``, and the bad input naming its field.
@@ -15,13 +15,8 @@ from jass_sim.core.errors import InputError
 from jass_sim.core.notation import cards_to_mask
 from jass_sim.jass.cards import parse_hands
 from jass_sim.jass.coiffeur.advice import coiffeur_advise
-from jass_sim.jass.coiffeur.coach import (
-    coiffeur_coach_choice,
-    coiffeur_coach_round,
-    coiffeur_coach_verdict,
-    parse_slots,
-    slots_text,
-)
+from jass_sim.jass.coiffeur.coach import coiffeur_coach_choice, coiffeur_coach_round, parse_slots, slots_text
+from jass_sim.jass.coiffeur.coach_verdict import coiffeur_coach_verdict
 from jass_sim.jass.coiffeur.match_bots import plan_choice
 from jass_sim.jass.coiffeur.presets import get_coiffeur_rules
 from jass_sim.jass.rules.state import JassState
