@@ -177,6 +177,9 @@ class Game:
     flag_arguments : dict
         ``{flag: argument}``: the command-line flags of its messages whose job API argument is not
         their own name (``{"--x": "y"}`` without the dashes).
+    page_games : tuple of str
+        Its variants whose whole games the page keeps in the History under their own name (a game
+        entry of ``POST /api/history/games``), besides the game's own.
     """
 
     name: str
@@ -204,6 +207,7 @@ class Game:
     position: Callable[[dict], dict] | None = None
     hints: dict[str, str] = field(default_factory=dict)
     flag_arguments: dict[str, str] = field(default_factory=dict)
+    page_games: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.default_player not in self.players:

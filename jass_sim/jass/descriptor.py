@@ -151,10 +151,19 @@ GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay
                       caps=(("samples", 100_000),), warm_up="differenzler", compile_seconds=60),
                   Job("differenzler_coach_round", "jass_sim.jass.differenzler.coach", "coach_round", progress=True,
                       caps=(("samples", 10_000),), history="jass_sim.jass.differenzler.coach:history_entry",
-                      warm_up="differenzler", compile_seconds=60)),
+                      warm_up="differenzler", compile_seconds=60),
+                  # the coached Coiffeur match (issue 53 item 6): who takes which category (the planning bot),
+                  # the coach's verdict on my take or pass (coiffeur_advise's plan values), a round on the sheet
+                  Job("coiffeur_coach_choice", "jass_sim.jass.coiffeur.coach", "coiffeur_coach_choice", progress=True,
+                      compile_seconds=20),
+                  Job("coiffeur_coach_verdict", "jass_sim.jass.coiffeur.coach_verdict", "coiffeur_coach_verdict",
+                      progress=True, caps=(("samples", 65_536),), compile_seconds=40),
+                  Job("coiffeur_coach_round", "jass_sim.jass.coiffeur.coach", "coiffeur_coach_round", progress=True,
+                      compile_seconds=10)),
             streams=STREAMS, shared_streams=SHARED_STREAMS, arg_kinds=ARG_KINDS,
             notation=page_hooks.notation,
             warm_ups=(("jass", page_hooks.warm_up_advise), ("jass-play", page_hooks.warm_up_play),
                       ("differenzler", _variant_warm_up)),
             report=("chibre", "Jass (chibre)"), position=page_hooks.position,
-            hints={"mode": "the trump or mode (H, D, S, C, OBE, UNE)", "round": "the round's text or its replay JSON"})
+            hints={"mode": "the trump or mode (H, D, S, C, OBE, UNE)", "round": "the round's text or its replay JSON"},
+            page_games=("coiffeur",))

@@ -36,6 +36,11 @@ from jass_sim.core.history_games import (
 )
 from jass_sim.page.history import unusable
 from jass_sim.page.practice import PRACTICE_GAMES
+from jass_sim.registry import GAMES
+
+#: The games a game entry may be of: the games whose reviews are saved, and the variants their
+#: descriptors keep as whole games of their own (:attr:`jass_sim.core.game.Game.page_games`).
+GAME_NAMES = PRACTICE_GAMES + tuple(name for game in GAMES for name in game.page_games)
 
 
 def _bad(exc: InputError, default: str) -> JSONResponse:
@@ -75,8 +80,8 @@ def games_routes(store: HistoryStore, read_json, body_error: type[Exception]) ->
         if refused is not None:
             return refused
         game, rules = body.get("game"), body.get("rules")
-        if game not in PRACTICE_GAMES:
-            return JSONResponse({"error": f"game is {' or '.join(PRACTICE_GAMES)}, got {game!r}", "field": "game"},
+        if game not in GAME_NAMES:
+            return JSONResponse({"error": f"game is {' or '.join(GAME_NAMES)}, got {game!r}", "field": "game"},
                                 status_code=400)
         if not isinstance(rules, str) or not rules.strip() or len(rules) > 40:
             return JSONResponse({"error": f"rules is the game's rule preset, got {rules!r}", "field": "rules"},
@@ -88,8 +93,8 @@ def games_routes(store: HistoryStore, read_json, body_error: type[Exception]) ->
 
     async def still_open(request: Request) -> Response:
         game = request.query_params.get("game", "")
-        if game not in PRACTICE_GAMES:
-            return JSONResponse({"error": f"game is {' or '.join(PRACTICE_GAMES)}, got {game!r}", "field": "game"},
+        if game not in GAME_NAMES:
+            return JSONResponse({"error": f"game is {' or '.join(GAME_NAMES)}, got {game!r}", "field": "game"},
                                 status_code=400)
         return await run(lambda: open_game(store, game))
 

@@ -63,6 +63,13 @@ ARGS = {
     "differenzler_coach_round": {"seed": 5, "dealer": 1, "bids": [13, 37, 47, 56], "samples": 16, "save": False,
                                  "played": "H7 H6 H8 HQ HA S6 ST SK D6 D7 D9 DQ SJ DA S7 S8 CA CT SA S9 H9 HJ HK D8 "
                                            "C7 CK CJ C6 C8 HT DT CQ DJ C9 SQ DK"},
+    "coiffeur_coach_choice": {"hands": HANDS, "round_no": 1, "ours_open": "S,H", "theirs_open": "C,OBE"},
+    "coiffeur_coach_verdict": {"hand": HAND, "ours_open": "S,H", "theirs_open": "C,OBE", "answer": "H:4",
+                               "samples": 64},
+    "coiffeur_coach_round": {"hands": HANDS, "taker": 0, "category": "H", "form": "H", "ours_open": "H",
+                             "theirs_open": "-", "totals": "0:0",
+                             "played": "H6 H9 DT HT HJ DJ DK H7 HA DQ DA H8 D7 S7 C6 HQ HK D8 S8 C9 D6 D9 S9 CJ "
+                                       "S6 ST CQ C7 SJ CK C8 SQ SK SA CA CT"},
 }
 #: The contract: a POST answers within this many seconds, whatever compiles.
 ANSWER_WITHIN = 1.0

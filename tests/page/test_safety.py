@@ -38,6 +38,8 @@ DIFF_ROUND = ("H7 H6 H8 HQ HA S6 ST SK D6 D7 D9 DQ SJ DA S7 S8 CA CT SA S9 H9 HJ
 #: Four hands of a deal (seats 0..3), for ``declare_melds``.
 HANDS = ["HJ H9 HA HK HQ D6 C7 C8 CT", "H6 H7 H8 HT D7 D8 D9 DT DJ", "DQ DK DA S6 S7 S8 S9 ST SJ",
          "SQ SK SA C6 C9 CJ CQ CK CA"]
+#: Every slot of the coached Coiffeur match's preset (its jobs' open categories).
+COIFFEUR_ALL = "S:1,C:2,D:3,H:4,OBE:5,UNE:6,JOKER:7,JOKER:8"
 REQUIRED = {"advise": {"hand": HAND}, "play_advice": {"hand": HAND, "mode": "H"}, "review": {"round": ROUND},
             "equity": {"games": 1000, "step": 50}, "cribbage_discard": {"hand": "5H 5D JS 6C 4H KD", "dealer": True},
             "cribbage_play_advice": {"hand": "5H 4D KC QS", "starter": "2C", "dealer": False},
@@ -55,7 +57,15 @@ REQUIRED = {"advise": {"hand": HAND}, "play_advice": {"hand": HAND, "mode": "H"}
             "differenzler_deal": {},
             "differenzler_bot_card": {"hand": "HJ H9 HA HK SA ST D6 C7 C8", "trump_card": "H6", "bid": 60, "seat": 0},
             "differenzler_rate_card": {"hand": "HJ H9 HA HK SA ST D6 C7 C8", "trump_card": "H6", "bid": 60, "card": "HJ"},
-            "differenzler_coach_round": {"seed": 5, "dealer": 1, "bids": [13, 37, 47, 56], "played": DIFF_ROUND}}
+            "differenzler_coach_round": {"seed": 5, "dealer": 1, "bids": [13, 37, 47, 56], "played": DIFF_ROUND},
+            "coiffeur_coach_choice": {"hands": HANDS, "round_no": 0, "ours_open": COIFFEUR_ALL,
+                                      "theirs_open": COIFFEUR_ALL},
+            "coiffeur_coach_verdict": {"hand": HAND, "ours_open": COIFFEUR_ALL, "theirs_open": COIFFEUR_ALL,
+                                       "answer": "H:4"},
+            "coiffeur_coach_round": {"hands": HANDS, "taker": 0, "category": "H:4", "form": "H",
+                                     "ours_open": COIFFEUR_ALL, "theirs_open": COIFFEUR_ALL,
+                                     "played": "H9 H6 DQ SQ HJ H7 DK SK HQ H8 DA SA HK HT S6 C6 HA D7 "
+                                     "S7 C9 D6 D8 S8 CJ D9 S9 CQ C7 DT ST CK C8 DJ SJ CA CT"}}
 
 
 @pytest.fixture(scope="module")

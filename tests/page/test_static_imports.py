@@ -19,6 +19,7 @@ NEUTRAL = {"dom.js", "api.js", "cards.js", "coachkit.js", "reviewkit.js", "histo
            "history_stats.js"}
 JASS = {"jass.js", "advise.js", "table.js", "cardtable.js", "coach.js", "coach_mode.js", "review.js", "jass_practice.js",
         "coach_game.js", "coiffeur.js", "differenzler.js", "differenzler_coach.js"}
+JASS |= {"coiffeur_coach.js"}  # the coached Coiffeur match (issue 53 item 6)
 
 _COMMENT = re.compile(r"/\*.*?\*/|(?<![:\"'`\\])//[^\n]*", re.S)
 _FROM = re.compile(r"\b(import|export)\s+([^;'\"]*?)\s+from\s+[\"']([^\"']+)[\"']", re.S)

@@ -16,6 +16,7 @@ import { setupCribbage } from "./cribbage.js";
 import { openCribReview } from "./cribbage_review.js";
 import { setupBasra } from "./basra.js";
 import { setupCoiffeur } from "./coiffeur.js";
+import { setupCoiffeurCoach } from "./coiffeur_coach.js";
 import { setupDifferenzler } from "./differenzler.js";
 import { openSavedRound, setupDifferenzlerCoach } from "./differenzler_coach.js";
 
@@ -91,7 +92,7 @@ async function start() {
   relabelModes();
   onStyleChange(relabelModes);
   setupSkipLink();
-  setupAdvise(); setupTable(); setupReview(); setupCoach(); setupCoachGame(); setupCribbage(); setupBasra(); setupCoiffeur();
+  setupAdvise(); setupTable(); setupReview(); setupCoach(); setupCoachGame(); setupCribbage(); setupBasra(); setupCoiffeur(); setupCoiffeurCoach();
   setupDifferenzler(); setupDifferenzlerCoach();
   // the History view (its own ES module): a saved round reopens in Review with its saved review
   import("./history.js").then(({ mountHistory }) => {

@@ -9,7 +9,7 @@ import { el } from "./dom.js";
 import { verdictCount, VERDICTS } from "./reviewkit.js";
 
 const SOURCE_LABEL = { review: "review", coach: "coached round", cli: "command line" };
-const GAME_LABEL = { jass: "Jass", cribbage: "Cribbage", differenzler: "Differenzler" };
+const GAME_LABEL = { jass: "Jass", cribbage: "Cribbage", differenzler: "Differenzler", coiffeur: "Coiffeur" };
 
 
 // "27 Nov 2026, 15:04" in the browser's time zone (the server stores UTC)
@@ -100,7 +100,7 @@ export function mountHistory(root, { openInReview, modeLabel = (m) => m, cardLab
     return el("li", { class: "history-row history-game", "data-testid": "history-game", "data-game-id": g.id, "data-winner": g.winner ?? "" },
       el("div", { class: "history-head" },
         el("time", { datetime: g.created, text: when(g.created) }),
-        el("span", { text: ` · ${GAME_LABEL[g.game] || g.game} · a game to ${g.target} · us ${g.score[0]} : them ${g.score[1]}, ${result} · ` +
+        el("span", { text: ` · ${GAME_LABEL[g.game] || g.game} · ${g.game === "coiffeur" ? "a coached match" : `a game to ${g.target}`} · us ${g.score[0]} : them ${g.score[1]}, ${result} · ` +
                            `${g.saved_rounds} round${g.saved_rounds === 1 ? "" : "s"}` })),
       el("div", { class: "history-loss" },
         el("strong", { "data-testid": "history-loss", text: loss }), " points lost by card play ", verdictChips(g.verdicts || {})),
