@@ -293,11 +293,11 @@ def net_values(feats, n, params, h1, x, h2):
             np.int64(params[NET_H2]), h1, x, h2)
 
 
-@jit(inline="always")
 def forward(feats, n, q, w, n1, n2, h1, x, h2):
     """:func:`net_values` on the network's int16 and float32 views ``q`` and ``w`` of ``params``, of
-    sizes ``n1`` and ``n2``: compiled into its caller (:func:`net_card` takes the views once, without
-    reference counts)."""
+    sizes ``n1`` and ``n2``. Compiled, its code goes into the caller (:func:`net_card` takes the
+    views once, without reference counts); called from Python, it is plain Python (the loops that
+    the tests compare the compiled layers with)."""
     q_w1, q_b1, w2, b2, _, _, _ = packed_offsets(n1, n2)
     first_layer_sums(q, q_w1, q_b1, feats, n, h1, n1)
     for k in range(n1):
@@ -305,6 +305,11 @@ def forward(feats, n, q, w, n1, n2, h1, x, h2):
     second_layer_sums(w, w2, b2, x, h2, n1, n2)
     for j in range(n2):
         h2[np.uint64(j)] = max(h2[np.uint64(j)], np.float32(0))
+
+
+@overload(forward, inline="always")
+def _forward_overload(feats, n, q, w, n1, n2, h1, x, h2):
+    return forward
 
 
 @jit(inline="always")
