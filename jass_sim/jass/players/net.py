@@ -339,8 +339,8 @@ def output_sums(w, w3, b3, h2, n2, out):
 
 @intrinsic
 def _output_vector(typingctx, w, w3, b3, h2, n2, out):
-    """:func:`output_sums` with the 36 sums in one LLVM vector of ``<36 x float>`` (as
-    :func:`_second_layer_vector`: each lane the scalar sum in order, no fast-math flags)."""
+    """:func:`output_sums` with the 36 sums in LLVM vectors of ``<32 x float>`` and ``<4 x float>``
+    (as :func:`_second_layer_vector`: each lane the scalar sum in order, no fast-math flags)."""
     sig = types.void(w, types.int64, types.int64, h2, types.int64, out)
     return sig, vector_sum_codegen(N_OUT, ir.FloatType(), scaled=True)
 

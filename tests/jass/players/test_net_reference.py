@@ -293,3 +293,25 @@ def test_net_card_plays_on_the_features_and_values_of_encode_view_and_net_values
         assert scratch.view(np.float32)[start:start + 36].tobytes() == out.tobytes()
         checked += 1
     assert checked == 32
+
+
+def test_a_negative_zero_bias_in_the_last_lanes_adds_every_row():
+    """The 36 output sums run as vectors of 32 and 4 lanes (issue 50 item 9): a -0.0 bias in the
+    4-lane part alone must also make every row count. Every second-layer unit is zero here, so
+    output 35 (bias -0.0, positive weights) reads +0.0 as in the plain loop, not the -0.0 that
+    skipping the zero rows would leave; it fails if only the first part's biases are checked."""
+    rng = np.random.default_rng(11)
+    layers = {k: rng.normal(0, 0.3, shape).astype(np.float32) for k, shape in zip(LAYER_NAMES, layer_shapes(64, 32))}
+    layers["W3"] = np.abs(layers["W3"]) + 0.01
+    layers["b1"] = np.full(64, -5.0, np.float32)
+    layers["b2"] = -np.abs(layers["b2"]) - 0.1
+    layers["b3"] = np.abs(layers["b3"]) + 0.01
+    layers["b3"][35] = -0.0
+    params = pack_params(PARAMS[:2], layers)
+    h1, x, h2 = np.zeros(64, np.int16), np.zeros(64, np.float32), np.zeros(32, np.float32)
+    net_values(np.zeros(0, np.int64), 0, params, h1, x, h2)
+    assert (h2 == 0).all()
+    out = np.zeros(36, np.float32)
+    _compiled_outputs(params, h2, out)
+    assert out[35] == 0 and not np.signbit(out[35])
+    assert out[:35].tobytes() == layers["b3"][:35].tobytes()
