@@ -39,6 +39,7 @@ player has seen.
 from __future__ import annotations
 
 import numpy as np
+from numba.extending import overload
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount
 from jass_sim.jass.rules._tricks import trick_power
@@ -111,7 +112,7 @@ def _add(out, n, f):
     return n + 1
 
 
-@jit
+@jit(inline="always")
 def _add_cards(out, n, cards, offset, mode):
     x = cards
     while x != U64_ZERO:
@@ -122,8 +123,7 @@ def _add_cards(out, n, cards, offset, mode):
     return n
 
 
-@jit
-def encode_view(seat, hand, trace, t, i, mode, voids, shown, played, declarer, out):
+def _encode_view(seat, hand, trace, t, i, mode, voids, shown, played, declarer, out):
     """Write the active features of ``seat``'s view into ``out`` (int64, at least
     :data:`MAX_ACTIVE` long) and return how many there are.
 
@@ -216,3 +216,17 @@ def encode_view(seat, hand, trace, t, i, mode, voids, shown, played, declarer, o
         if (unseen & beats) == U64_ZERO:
             n = _add(out, n, F_SAFE)
     return n
+
+
+encode_view = jit(_encode_view)
+
+
+def encode_view_here(seat, hand, trace, t, i, mode, voids, shown, played, declarer, out):
+    """:func:`encode_view`; compiled, its code inlined into the caller (Numba IR inlining), as the
+    ``net`` player's hot path wants: no call, whose array arguments Numba would count references of."""
+    return encode_view(seat, hand, trace, t, i, mode, voids, shown, played, declarer, out)
+
+
+@overload(encode_view_here, inline="always")
+def _encode_view_here_overload(seat, hand, trace, t, i, mode, voids, shown, played, declarer, out):
+    return _encode_view

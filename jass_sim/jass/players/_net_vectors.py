@@ -12,16 +12,20 @@ from numba.core import cgutils
 from numba.extending import intrinsic, overload
 
 
-def add_nonzero_rows(builder, bias, row_ptr, n_rows, add_row):
+def add_nonzero_rows(builder, biases, row_ptr, n_rows, add_row):
     """Call ``add_row(r)`` for each ``r < n_rows`` in order whose input ``row_ptr[r]`` is not zero
-    (every ``r`` when a lane of ``bias`` is -0.0; see :func:`vector_sum_codegen`). The inputs are
+    (every ``r`` when a lane of one of the vectors ``biases`` is -0.0; see :func:`vector_sum_codegen`). The inputs are
     compared 64 (then 32, then one) at a time into a bit mask, whose set bits are then visited
     lowest first: no branch per input, and no pass over the zero rows."""
     i32, i64 = ir.IntType(32), ir.IntType(64)
-    width = bias.type.count
-    ivec = ir.VectorType(i32, width)
-    negzero = builder.icmp_unsigned("==", builder.bitcast(bias, ivec), ir.Constant(ivec, [0x80000000] * width))
-    keep_all = builder.icmp_unsigned("!=", builder.bitcast(negzero, ir.IntType(width)), ir.Constant(ir.IntType(width), 0))
+    keep_all = ir.Constant(ir.IntType(1), 0)
+    for bias in biases:
+        width = bias.type.count
+        ivec = ir.VectorType(i32, width)
+        negzero = builder.icmp_unsigned("==", builder.bitcast(bias, ivec), ir.Constant(ivec, [0x80000000] * width))
+        any_negzero = builder.icmp_unsigned("!=", builder.bitcast(negzero, ir.IntType(width)),
+                                            ir.Constant(ir.IntType(width), 0))
+        keep_all = builder.or_(keep_all, any_negzero)
     elem = row_ptr.type.pointee
     start = cgutils.alloca_once_value(builder, ir.Constant(n_rows.type, 0))
 
@@ -75,8 +79,8 @@ def add_nonzero_rows(builder, bias, row_ptr, n_rows, add_row):
 
 def vector_sum_codegen(width, elem, scaled):
     """Codegen of :func:`.net._first_layer_vector` (``scaled`` False) and :func:`.net._second_layer_vector`,
-    :func:`.net._output_vector`: ``width`` sums of LLVM type ``elem`` held in one LLVM vector (see their
-    docstrings).
+    :func:`.net._output_vector`: ``width`` sums of LLVM type ``elem`` held in LLVM vectors of a power
+    of two lanes each (one for 64 or 32 sums, two for the 36 outputs; see their docstrings).
 
     A scaled sum adds only the rows whose input is not zero (+0.0 or -0.0; found from a bit mask,
     :func:`add_nonzero_rows`): the ReLU leaves about 27 of the shipped 64 first-layer units and 26
@@ -88,7 +92,13 @@ def vector_sum_codegen(width, elem, scaled):
     lane's bias is -0.0 every row is added, as the plain loop does (checked on each call, one
     compare of the bias vector: ``params`` may be edited after packing).
     """
-    vec = ir.VectorType(elem, width)
+    # the lanes in parts of 2**k lanes (36 floats: 32 and 4): LLVM splits a vector of another width
+    # into registers with shuffles of single lanes (a fifth of net_card's time in the 36 outputs)
+    parts, first = [], 0
+    while first < width:
+        lanes = 1 << ((width - first).bit_length() - 1)
+        parts.append((first, ir.VectorType(elem, lanes)))
+        first += lanes
     i32 = ir.IntType(32)
 
     def codegen(context, builder, signature, args):
@@ -99,33 +109,41 @@ def vector_sum_codegen(width, elem, scaled):
         out_ptr = context.make_array(t_out)(context, builder, out).data
         align = elem.width // 8 if isinstance(elem, ir.IntType) else 4
 
-        def load_vector(offset):
-            return builder.load(builder.bitcast(builder.gep(base, [offset]), vec.as_pointer()), align=align)
+        def load_vector(offset, lane, vec):
+            address = builder.gep(base, [builder.add(offset, ir.Constant(offset.type, lane))])
+            return builder.load(builder.bitcast(address, vec.as_pointer()), align=align)
 
-        acc = cgutils.alloca_once(builder, vec)
-        first = load_vector(bias)
-        builder.store(first, acc)
+        accs, firsts = [], []
+        for lane, vec in parts:
+            firsts.append(load_vector(bias, lane, vec))
+            accs.append(cgutils.alloca_once(builder, vec))
+            builder.store(firsts[-1], accs[-1])
         step = ir.Constant(n_rows.type, width)
 
         def add_row(r):
             if scaled:  # the second layer or the outputs: row r of the weights, times rows[r]
                 xr = builder.load(builder.gep(row_ptr, [r]))
-                spread = builder.insert_element(ir.Constant(vec, ir.Undefined), xr, i32(0))
-                spread = builder.shuffle_vector(spread, ir.Constant(vec, ir.Undefined),
-                                                ir.Constant(ir.VectorType(i32, width), [0] * width))
-                term = builder.fmul(spread, load_vector(builder.add(start, builder.mul(r, step))))
-                builder.store(builder.fadd(builder.load(acc), term), acc)
+                offset = builder.add(start, builder.mul(r, step))
+                for (lane, vec), acc in zip(parts, accs):
+                    spread = builder.insert_element(ir.Constant(vec, ir.Undefined), xr, i32(0))
+                    spread = builder.shuffle_vector(spread, ir.Constant(vec, ir.Undefined),
+                                                    ir.Constant(ir.VectorType(i32, vec.count), [0] * vec.count))
+                    term = builder.fmul(spread, load_vector(offset, lane, vec))
+                    builder.store(builder.fadd(builder.load(acc), term), acc)
             else:  # the first layer: the weight row of active feature rows[r]
                 feature = builder.load(builder.gep(row_ptr, [r]))
-                term = load_vector(builder.add(start, builder.mul(feature, step)))
-                builder.store(builder.add(builder.load(acc), term), acc)
+                offset = builder.add(start, builder.mul(feature, step))
+                for (lane, vec), acc in zip(parts, accs):
+                    builder.store(builder.add(builder.load(acc), load_vector(offset, lane, vec)), acc)
 
         if scaled:
-            add_nonzero_rows(builder, first, row_ptr, n_rows, add_row)
+            add_nonzero_rows(builder, firsts, row_ptr, n_rows, add_row)
         else:
             with cgutils.for_range(builder, n_rows) as loop:
                 add_row(loop.index)
-        builder.store(builder.load(acc), builder.bitcast(out_ptr, vec.as_pointer()), align=align)
+        for (lane, vec), acc in zip(parts, accs):
+            target = builder.gep(out_ptr, [ir.Constant(ir.IntType(64), lane)])
+            builder.store(builder.load(acc), builder.bitcast(target, vec.as_pointer()), align=align)
         return context.get_dummy_value()
 
     return codegen
@@ -160,3 +178,40 @@ def _null_meminfo(typingctx, a):
         return view._getvalue()
 
     return a(a), codegen
+
+
+def borrowed_as(a, dtype):
+    """``a.view(dtype)``; compiled, the same view without a reference count (see the overload)."""
+    return a.view(dtype)
+
+
+@overload(borrowed_as, inline="always")
+def _borrowed_as_overload(a, dtype):
+    """Compiled: the one-dimensional contiguous array ``a`` read as ``dtype`` with a null ``meminfo``,
+    as :func:`borrowed`: Numba's ``a.view(dtype)`` is a call (``_change_dtype``, 3% of the ``net``
+    player's time, ``perf``) that LLVM does not inline, made five times a card. Valid while the
+    caller holds ``a``; ``a.nbytes`` must be a multiple of the new item size (true of
+    :func:`.net.net_card`'s ``params`` and scratch: float64 and int64 read as float32 or int16)."""
+    if not (isinstance(a, types.Array) and a.ndim == 1 and a.layout == "C" and isinstance(dtype, types.NumberClass)):
+        return None
+    return lambda a, dtype: _reinterpret(a, dtype)
+
+
+@intrinsic
+def _reinterpret(typingctx, a, dtype):
+    target = types.Array(dtype.instance_type, 1, "C")
+
+    def codegen(context, builder, signature, args):
+        source = context.make_array(signature.args[0])(context, builder, args[0])
+        view = context.make_array(target)(context, builder)
+        item = context.get_abi_sizeof(context.get_data_type(target.dtype))
+        intp = context.get_value_type(types.intp)
+        count = builder.udiv(builder.mul(source.nitems, source.itemsize), intp(item))
+        context.populate_array(view, data=builder.bitcast(source.data, view.data.type),
+                               shape=cgutils.pack_array(builder, [count]),
+                               strides=cgutils.pack_array(builder, [intp(item)]),
+                               itemsize=intp(item), meminfo=cgutils.get_null_value(view.meminfo.type),
+                               parent=cgutils.get_null_value(view.parent.type))
+        return view._getvalue()
+
+    return target(a, dtype), codegen

@@ -37,8 +37,14 @@ from numba import types
 from numba.extending import intrinsic, overload
 
 from jass_sim.core.jit import U64_ONE, jit, lowest_bit, popcount
-from jass_sim.jass.players._net_features import BLOCK_LIMITS, CANON_CARD, MAX_ACTIVE, N_FEATURES, encode_view
-from jass_sim.jass.players._net_vectors import borrowed, vector_sum_codegen
+from jass_sim.jass.players._net_features import (
+    BLOCK_LIMITS,
+    CANON_CARD,
+    MAX_ACTIVE,
+    N_FEATURES,
+    encode_view_here,
+)
+from jass_sim.jass.players._net_vectors import borrowed, borrowed_as, vector_sum_codegen
 
 #: Hidden layer sizes of the shipped network (a network of other sizes packs and plays too: the
 #: kernels read the sizes from ``params``; see :func:`pack_params`).
@@ -283,17 +289,27 @@ def net_values(feats, n, params, h1, x, h2):
     vector across ``k`` (:func:`second_layer_sums`): Numba's loop kept them in memory, a load,
     add and store per sum and unit, with LLVM's vector body (64 lanes) too wide for 32 sums.
     """
-    n1 = np.int64(params[NET_H1])
-    n2 = np.int64(params[NET_H2])
+    forward(feats, n, params.view(np.int16), params.view(np.float32), np.int64(params[NET_H1]),
+            np.int64(params[NET_H2]), h1, x, h2)
+
+
+def forward(feats, n, q, w, n1, n2, h1, x, h2):
+    """:func:`net_values` on the network's int16 and float32 views ``q`` and ``w`` of ``params``, of
+    sizes ``n1`` and ``n2``. Compiled, its code goes into the caller (:func:`net_card` takes the
+    views once, without reference counts); called from Python, it is plain Python (the loops that
+    the tests compare the compiled layers with)."""
     q_w1, q_b1, w2, b2, _, _, _ = packed_offsets(n1, n2)
-    q = params.view(np.int16)
-    w = params.view(np.float32)
     first_layer_sums(q, q_w1, q_b1, feats, n, h1, n1)
     for k in range(n1):
         x[np.uint64(k)] = np.float32(max(h1[np.uint64(k)], np.int16(0)))
     second_layer_sums(w, w2, b2, x, h2, n1, n2)
     for j in range(n2):
         h2[np.uint64(j)] = max(h2[np.uint64(j)], np.float32(0))
+
+
+@overload(forward, inline="always")
+def _forward_overload(feats, n, q, w, n1, n2, h1, x, h2):
+    return forward
 
 
 @jit(inline="always")
@@ -323,8 +339,8 @@ def output_sums(w, w3, b3, h2, n2, out):
 
 @intrinsic
 def _output_vector(typingctx, w, w3, b3, h2, n2, out):
-    """:func:`output_sums` with the 36 sums in one LLVM vector of ``<36 x float>`` (as
-    :func:`_second_layer_vector`: each lane the scalar sum in order, no fast-math flags)."""
+    """:func:`output_sums` with the 36 sums in LLVM vectors of ``<32 x float>`` and ``<4 x float>``
+    (as :func:`_second_layer_vector`: each lane the scalar sum in order, no fast-math flags)."""
     sig = types.void(w, types.int64, types.int64, h2, types.int64, out)
     return sig, vector_sum_codegen(N_OUT, ir.FloatType(), scaled=True)
 
@@ -394,15 +410,19 @@ def net_card(seat, legal, hands, trace, t, i, mode, played, voids, shown, declar
     if scratch.shape[0] < scratch_size(n1, n2):
         raise ValueError("the net policy's scratch is too small for its params (see new_net_scratch)")
     feats = scratch[:MAX_ACTIVE]
-    h1 = scratch[MAX_ACTIVE:].view(np.int16)[:n1]
-    floats = scratch[MAX_ACTIVE + (n1 + 3) // 4:].view(np.float32)
+    # the int16 and float32 views as borrowed_as: no call to Numba's view, no reference counts
+    h1 = borrowed_as(scratch, np.int16)[4 * MAX_ACTIVE:4 * MAX_ACTIVE + n1]
+    floats = borrowed_as(scratch, np.float32)[2 * (MAX_ACTIVE + (n1 + 3) // 4):]
     x = floats[:n1]
     h2 = floats[n1:n1 + n2]
     values = floats[n1 + n2:n1 + n2 + N_OUT]
-    n = encode_view(seat, hands[seat], trace, t, i, mode, voids, shown, played, declarer, feats)
-    net_values(feats, n, params, h1, x, h2)
+    w = borrowed_as(params, np.float32)
+    # encode_view and net_values compiled into this function (encode_view_here, forward): no call
+    # passing arrays, so no reference counts on the hot path
+    n = encode_view_here(seat, hands[seat], trace, t, i, mode, voids, shown, played, declarer, feats)
+    forward(feats, n, borrowed_as(params, np.int16), w, n1, n2, h1, x, h2)
     _, _, _, _, w3, b3, _ = packed_offsets(n1, n2)
-    output_sums(params.view(np.float32), w3, b3, h2, n2, values)  # all 36 at once: see output_sums
+    output_sums(w, w3, b3, h2, n2, values)  # all 36 at once: see output_sums
     best = -1
     best_v = np.float32(0)
     rest = legal

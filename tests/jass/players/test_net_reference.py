@@ -16,6 +16,7 @@ from jass_sim.jass.engine.round import first_round, new_work
 from jass_sim.jass.modes.weights import default_mode_params
 from jass_sim.jass.players import PLAYERS, policy_params
 from jass_sim.jass.players._net_features import BLOCK_LIMITS, MAX_ACTIVE, N_FEATURES, encode_view
+from jass_sim.jass.players._net_vectors import borrowed_as
 from jass_sim.jass.players.dispatch import player_set
 from jass_sim.jass.players.net import (
     LAYER_NAMES,
@@ -26,8 +27,10 @@ from jass_sim.jass.players.net import (
     hidden_sizes,
     layer_shapes,
     load_weights,
+    net_card,
     net_output,
     net_values,
+    new_net_scratch,
     output_sums,
     pack_params,
     packed_offsets,
@@ -242,3 +245,73 @@ def test_weights_that_are_not_finite_are_refused():
         bad[name][0, 0] = np.inf
         with pytest.raises(ValueError, match=name):
             pack_params(PARAMS[:2], bad)
+
+
+@jit(cache=False)
+def _copy_borrowed_views(a, i16, f32):
+    v = borrowed_as(a, np.int16)
+    for k in range(v.shape[0]):
+        i16[k] = v[k]
+    u = borrowed_as(a, np.float32)[1:]  # a slice of the view, as net_card takes them
+    for k in range(u.shape[0]):
+        f32[k] = u[k]
+    return v.shape[0], u.shape[0]
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.int64])
+def test_borrowed_views_read_what_numpy_views_read(dtype):
+    """``borrowed_as`` (net_card's views of ``params`` and its scratch without Numba's view call,
+    issue 50 item 9) has the length and items of ``a.view(dtype)``."""
+    a = np.random.default_rng(1).normal(0, 1e3, 7).astype(dtype)
+    i16, f32 = np.zeros(28, np.int16), np.zeros(13, np.float32)
+    assert _copy_borrowed_views(a, i16, f32) == (28, 13)
+    assert i16.tobytes() == a.view(np.int16).tobytes()
+    assert f32.tobytes() == a.view(np.float32)[1:].tobytes()
+
+
+@settings(max_examples=4, deadline=None)  # a round's 36 positions each (under no JIT a few ms a card)
+@given(seed=st.integers(0, 10_000))
+def test_net_card_plays_on_the_features_and_values_of_encode_view_and_net_values(seed):
+    """``net_card`` compiles the view and the forward pass into itself (issue 50 item 9): after a
+    call, its scratch holds exactly ``encode_view``'s features and, bit for bit, the 36 values of
+    ``net_values`` and ``output_sums``; a scratch of garbage before the call changes nothing."""
+    initial, trace, mode, declarer, shown = played_round(seed, "chibre", "heuristic")
+    n1, n2 = int(PARAMS[NET_H1]), int(PARAMS[NET_H2])
+    h1, x, h2 = np.zeros(n1, np.int16), np.zeros(n1, np.float32), np.zeros(n2, np.float32)
+    out = np.zeros(36, np.float32)
+    start = 2 * (MAX_ACTIVE + (n1 + 3) // 4) + n1 + n2  # the values' float32 index in the scratch
+    checked = 0
+    for point in range(32):  # the last trick's single cards return before the network runs
+        t, i = divmod(point, 4)
+        seat, hands, played, voids, feats = kernel_view(initial, trace, t, i, mode, declarer, shown)
+        scratch = np.random.default_rng(point).integers(-2**62, 2**62, new_net_scratch(PARAMS).shape[0])
+        card = net_card(seat, hands[seat], hands, trace, t, i, mode, played, voids, shown, declarer, PARAMS, scratch)
+        assert (int(hands[seat]) >> int(card)) & 1
+        assert scratch[:len(feats)].tolist() == feats.tolist()
+        net_values(feats, len(feats), PARAMS, h1, x, h2)
+        _compiled_outputs(PARAMS, h2, out)
+        assert scratch.view(np.float32)[start:start + 36].tobytes() == out.tobytes()
+        checked += 1
+    assert checked == 32
+
+
+def test_a_negative_zero_bias_in_the_last_lanes_adds_every_row():
+    """The 36 output sums run as vectors of 32 and 4 lanes (issue 50 item 9): a -0.0 bias in the
+    4-lane part alone must also make every row count. Every second-layer unit is zero here, so
+    output 35 (bias -0.0, positive weights) reads +0.0 as in the plain loop, not the -0.0 that
+    skipping the zero rows would leave; it fails if only the first part's biases are checked."""
+    rng = np.random.default_rng(11)
+    layers = {k: rng.normal(0, 0.3, shape).astype(np.float32) for k, shape in zip(LAYER_NAMES, layer_shapes(64, 32))}
+    layers["W3"] = np.abs(layers["W3"]) + 0.01
+    layers["b1"] = np.full(64, -5.0, np.float32)
+    layers["b2"] = -np.abs(layers["b2"]) - 0.1
+    layers["b3"] = np.abs(layers["b3"]) + 0.01
+    layers["b3"][35] = -0.0
+    params = pack_params(PARAMS[:2], layers)
+    h1, x, h2 = np.zeros(64, np.int16), np.zeros(64, np.float32), np.zeros(32, np.float32)
+    net_values(np.zeros(0, np.int64), 0, params, h1, x, h2)
+    assert (h2 == 0).all()
+    out = np.zeros(36, np.float32)
+    _compiled_outputs(params, h2, out)
+    assert out[35] == 0 and not np.signbit(out[35])
+    assert out[:35].tobytes() == layers["b3"][:35].tobytes()
