@@ -20,12 +20,21 @@ settings.register_profile("thorough", max_examples=3000, deadline=None,
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
+_plan_cache_made: list[str] = []  # the plan cache folder this process made, removed at its end
+
+
 def pytest_configure(config):
     # the history of reviewed rounds (jass_sim.core.history) goes to a directory of this run, never
     # to the user's data directory
     import tempfile
 
     os.environ["JASS_SIM_DATA_DIR"] = tempfile.mkdtemp(prefix="jass-sim-test-data-")
+    # the Coiffeur plan's table cache (jass_sim.jass.coiffeur.plan_cache) in a folder of this run, never the
+    # user's cache (a table from an earlier run would hide the cost a fresh machine pays, and the tests
+    # would write to the home folder): made by the xdist controller, so its workers share it
+    if "JASS_SIM_PLAN_CACHE" not in os.environ:
+        os.environ["JASS_SIM_PLAN_CACHE"] = tempfile.mkdtemp(prefix="jass-sim-test-plan-")
+        _plan_cache_made.append(os.environ["JASS_SIM_PLAN_CACHE"])
     if not NO_JIT:
         # two xdist workers never compile the same kernel at once: one waits, then loads it from the cache
         import compile_lock
@@ -61,6 +70,10 @@ def pytest_collection_modifyitems(config, items):
 def pytest_unconfigure(config):
     if "shared_memo" in sys.modules:
         sys.modules["shared_memo"].remove()
+    if _plan_cache_made:
+        import shutil
+
+        shutil.rmtree(_plan_cache_made.pop(), ignore_errors=True)
 
 
 def pytest_ignore_collect(collection_path, config):
