@@ -462,6 +462,8 @@ NO_ROW = {
     ("coiffeur", "advise", "forced"),  # a flag: its contradictions are rows of --passed and --forced above
     ("coiffeur", "report", "quick"),  # a flag: nothing to get wrong
     ("differenzler", "report", "quick"),  # a flag: nothing to get wrong
+    ("differenzler", "replay", "open_"), ("differenzler", "simulate", "open_"),  # flags: nothing to get wrong
+    ("differenzler", "games", "open_"),
 }
 
 
