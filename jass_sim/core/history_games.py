@@ -23,6 +23,9 @@ from jass_sim.core.history import HistoryStore, _dumps
 from jass_sim.core.practice import now_utc, stamp
 
 #: The columns of :func:`list_games` (``get_game`` adds ``sheet``).
+#: ``winner`` of a game that ended with both teams' scores equal (neither team won).
+TIE = 2
+
 GAME_COLUMNS = ("id", "created", "game", "rules", "target", "score", "winner", "ended")
 #: The largest target a game may have (the longest common game, 2500, with room to spare).
 MAX_TARGET = 10_000
@@ -82,7 +85,8 @@ def add_round(store: HistoryStore, game_id: int, *, row: dict, before, after, wi
               round_id: int | None = None) -> dict:
     """Add a played round to game ``game_id``: its sheet ``row`` (a JSON object, the game's own
     fields), the score ``before`` and ``after`` it (two whole numbers each), the ``winner`` (0, 1,
-    or None while the game goes on) and the ID of its saved review (``round_id``, or None when it
+    :data:`TIE` when the game ended with the scores equal (a Coiffeur match can), or None while the
+    game goes on) and the ID of its saved review (``round_id``, or None when it
     could not be saved). The game's entry after it.
 
     Raises
@@ -98,7 +102,10 @@ def add_round(store: HistoryStore, game_id: int, *, row: dict, before, after, wi
         raise _field_error(f"row must be a JSON object, got {row!r}", row, "row")
     before, after = _pair("before", before), _pair("after", after)
     if winner is not None:
-        winner = _whole("winner", winner, 0, 1)
+        winner = _whole("winner", winner, 0, TIE)
+        if winner == TIE and after[0] != after[1]:
+            raise _field_error(f"winner {TIE} (a tie) with the scores {after[0]}:{after[1]} after the round",
+                               winner, "winner")
     if round_id is not None:
         round_id = _whole("round_id", round_id, 1)
     when = stamp(now_utc())
@@ -109,7 +116,8 @@ def add_round(store: HistoryStore, game_id: int, *, row: dict, before, after, wi
             raise UnknownGame(f"no game {game_id} in the history", str(game_id))
         score, won, target, sheet = json.loads(found[0]), found[1], found[2], json.loads(found[3])
         if won is not None:
-            raise GameConflict(f"game {game_id} is over: team {won} won it", str(game_id))
+            raise GameConflict(f"game {game_id} is over: " + ("it ended in a tie" if won == TIE else f"team {won} won it"),
+                               str(game_id))
         if before != score:
             raise GameConflict(f"game {game_id} stands at {score[0]}:{score[1]}, not {before[0]}:{before[1]} "
                                "(a round was added meanwhile, perhaps in another tab)", f"{before[0]}:{before[1]}")

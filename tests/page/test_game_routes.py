@@ -90,6 +90,21 @@ def test_a_round_that_does_not_follow_the_game_is_refused(client, store):
     assert over.status_code == 409 and "is over" in over.json()["error"]
 
 
+def test_a_match_that_ends_with_equal_totals_is_saved_as_a_tie(client):
+    # a Coiffeur match can end level: winner 2 (history_games.TIE) ends it, only with equal scores
+    gid = client.post("/api/history/games", json={"game": "coiffeur", "rules": "coiffeur", "target": 10_000}).json()["id"]
+    add = lambda **kw: client.post(f"/api/history/games/{gid}/rounds", json={"row": {"round": 0}, **kw})  # noqa: E731
+    assert add(before=[0, 0], after=[0, 300]).status_code == 200
+    unequal = add(before=[0, 300], after=[500, 300], winner=2)
+    assert unequal.status_code == 400 and unequal.json()["field"] == "winner"
+    assert add(before=[0, 300], after=[300, 300], winner=2).status_code == 200
+    entry = client.get(f"/api/history/games/{gid}").json()
+    assert entry["winner"] == 2 and entry["score"] == [300, 300] and entry["ended"]
+    over = add(before=[300, 300], after=[400, 300], winner=0)
+    assert over.status_code == 409 and "ended in a tie" in over.json()["error"]
+    assert client.get("/api/history/games/open?game=coiffeur").status_code == 204  # not offered to go on with
+
+
 @pytest.mark.parametrize(("url", "body", "field"), [
     ("/api/history/games", {"game": "poker", "rules": "chibre", "target": 1000}, "game"),
     ("/api/history/games", {"game": "jass", "rules": "", "target": 1000}, "rules"),
@@ -101,7 +116,8 @@ def test_a_round_that_does_not_follow_the_game_is_refused(client, store):
     ("/api/history/games/{gid}/rounds", {"row": [], "before": [0, 0], "after": [1, 1]}, "row"),
     ("/api/history/games/{gid}/rounds", {"row": {}, "before": [0], "after": [1, 1]}, "before"),
     ("/api/history/games/{gid}/rounds", {"row": {}, "before": [0, 0], "after": [-1, 1]}, "after"),
-    ("/api/history/games/{gid}/rounds", {"row": {}, "before": [0, 0], "after": [1, 1], "winner": 2}, "winner"),
+    ("/api/history/games/{gid}/rounds", {"row": {}, "before": [0, 0], "after": [1, 1], "winner": 3}, "winner"),
+    ("/api/history/games/{gid}/rounds", {"row": {}, "before": [0, 0], "after": [1, 2], "winner": 2}, "winner"),
     ("/api/history/games/{gid}/rounds", {"row": {}, "before": [0, 0], "after": [1, 1], "round_id": 99}, "round_id"),
     ("/api/history/games/{gid}/rounds", {"row": {}, "before": [0, 0], "after": [1, 1], "path": "/etc"}, "path"),
 ])

@@ -22,6 +22,7 @@ const RULES = "coiffeur";
 // a Coiffeur match has no target: the History's game entry takes the largest (no total reaches it:
 // 257 x the multipliers' sum 36 = 9,252), and the winner is given with the last round
 const TARGET = 10000;
+const TIE = 2;  // the History's winner of a match that ended with equal totals (jass_sim.core.history_games.TIE)
 const FORMS = ["H", "D", "S", "C", "OBE", "UNE"];
 // sampled deals of the coach's verdicts (the browser test sets small ones: window.jassSimCoiffeurSamples)
 const samples = (n) => (typeof window.jassSimCoiffeurSamples === "number" ? window.jassSimCoiffeurSamples : n);
@@ -306,7 +307,7 @@ async function countRound() {
   const reviewed = cc.reviewed;
   const roundId = reviewed.kind === "result" ? reviewed.data.history_id ?? null : null;
   try {
-    adopt(await call("POST", `/api/history/games/${cc.id}/rounds`, { row, before, after: c.totals, winner: c.over ? c.winner : null, round_id: roundId }));
+    adopt(await call("POST", `/api/history/games/${cc.id}/rounds`, { row, before, after: c.totals, winner: c.over ? (c.winner ?? TIE) : null, round_id: roundId }));
   } catch (err) { setError(`The round could not be added to the match: ${err.message}.`); return retry(); }
   cc.reviewed = null;
   cc.playing = false;
@@ -331,7 +332,7 @@ function ended(c) {
   const [us, them] = c.totals;
   const result = $("#cc-result");
   result.textContent = c.winner === null
-    ? `The match is a tie, ${us} to ${them}.`
+    ? `The match is a tie, ${us} to ${them}. Saved in the History as one match with its ${cc.sheet.length} rounds.`
     : `${c.winner === 0 ? "You and your partner win" : "Seats 1 and 3 win"} the match, ${Math.max(us, them)} to ${Math.min(us, them)}: ` +
       `a margin of ${fmt(Math.abs(c.margin), 0)}. Saved in the History as one match with its ${cc.sheet.length} rounds.`;
   Object.assign(result.dataset, { winner: String(c.winner), gameId: String(cc.id) });

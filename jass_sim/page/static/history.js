@@ -86,7 +86,8 @@ export function mountHistory(root, { openInReview, modeLabel = (m) => m, cardLab
 
   // a whole game: one entry with its score, winner and the points its rounds lost; its rounds on demand
   function gameEntry(g) {
-    const result = g.winner === null ? "not over" : `won by ${g.winner === 0 ? "you and your partner" : "seats 1 and 3"}`;
+    const result = g.winner === null ? "not over" : g.winner === 2 ? "a tie"
+      : `won by ${g.winner === 0 ? "you and your partner" : "seats 1 and 3"}`;
     const loss = g.card_loss === null || g.card_loss === undefined ? "–" : Number(g.card_loss).toFixed(1);
     const rounds = el("ol", { class: "history-game-rounds", hidden: true });
     const toggle = el("button", { type: "button", "data-action": "history-game-rounds", "aria-expanded": "false", onclick: async () => {
