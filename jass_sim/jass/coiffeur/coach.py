@@ -22,8 +22,6 @@ are two slots; a bare code (``H``) names its first open slot, as ``--ours-open``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
 from jass_sim.jass.arg_kinds import api_args
@@ -146,23 +144,17 @@ def parse_answer(text: str, rules, ours: int, field: str) -> tuple[int | None, i
 
 # -- the choice ----------------------------------------------------------------------------------------
 
-@dataclass(eq=False, repr=False)
 class CoachChoice(Result):
     """A round's choosing so far: ``steps`` (each seat's pass or take, in order), and either
     ``ask`` (seat 0 is to answer: what it knows) or the taker's category and form."""
 
-    doc: dict
-
     formats = ("table", "json")
 
-    def to_json(self) -> dict:
-        return self.doc
-
     def text(self) -> str:
+        d = self._doc
         lines = [f"seat {s['seat']}: {s['answer']}" + (f" ({s['form']})" if s.get("form") else "")
-                 for s in self.doc["steps"]]
-        lines.append("seat 0 to answer" if self.doc["ask"] else f"taker seat {self.doc['taker']}: "
-                                                                  f"{self.doc['category']} as {self.doc['form']}")
+                 for s in d["steps"]]
+        lines.append("seat 0 to answer" if d["ask"] else f"taker seat {d['taker']}: {d['category']} as {d['form']}")
         return "\n".join(lines)
 
 
@@ -278,19 +270,13 @@ def advise_codes(mask: int, rules) -> str:
 
 # -- the round on the sheet -----------------------------------------------------------------------------
 
-@dataclass(eq=False, repr=False)
 class CoachRound(Result):
     """A played round written on the sheet (``to_json()``: see :func:`coiffeur_coach_round`)."""
 
-    doc: dict
-
     formats = ("table", "json")
 
-    def to_json(self) -> dict:
-        return self.doc
-
     def text(self) -> str:
-        d = self.doc
+        d = self._doc
         return (f"{d['category']} as {d['form']}: points {d['points'][0]}:{d['points'][1]}, written "
                 f"{d['written'][0]}:{d['written'][1]}, totals {d['totals'][0]}:{d['totals'][1]}")
 

@@ -6,7 +6,7 @@ same sampled deals, with its 95% CI."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 
@@ -59,19 +59,13 @@ def _ordered_rules(rules, ours: int, theirs: int):
     return new, perm, moved, exact
 
 
-@dataclass(eq=False, repr=False)
 class CoachVerdict(Result):
     """The coach's verdict on seat 0's take or pass (``to_json()``: see :func:`coiffeur_coach_verdict`)."""
 
-    doc: dict
-
     formats = ("table", "json")
 
-    def to_json(self) -> dict:
-        return self.doc
-
     def text(self) -> str:
-        return self.doc["line"]
+        return self._doc["line"]
 
 
 def _word(rules, slot: int | None, mode: int) -> str:

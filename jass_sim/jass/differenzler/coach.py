@@ -83,21 +83,15 @@ def _card_list(played) -> list[int]:
 
 # -- the deal ----------------------------------------------------------------------------------------
 
-@dataclass(eq=False, repr=False)
 class CoachDeal(Result):
     """A coached round's deal: ``to_json()`` has ``seed``, ``dealer``, ``rules``, ``open``,
     ``exact_bonus``, ``trump_card``, ``trump``, ``leader``, ``order`` (the announcing order), ``hands``
     (seats 0..3) and ``bids`` (the bots' numbers by the fast announcer, None at seat 0)."""
 
-    doc: dict
-
     formats = ("table", "json")
 
-    def to_json(self) -> dict:
-        return dict(self.doc)
-
     def text(self) -> str:
-        d = self.doc
+        d = self._doc
         return (f"seed {d['seed']}, dealer {d['dealer']}, trump card {d['trump_card']}; your hand "
                 f"{' '.join(d['hands'][ME])}")
 
@@ -228,19 +222,13 @@ def bot_card(hand, trump_card, bid, played="", dealer: int = 3, seat: int = 1, p
 
 # -- the coach's verdict -----------------------------------------------------------------------------
 
-@dataclass(eq=False, repr=False)
 class RatedDiffCard(Result):
     """The coach's verdict on one card by expected penalty: ``doc`` (see :func:`rate_card`)."""
 
-    doc: dict
-
     formats = ("table", "json")
 
-    def to_json(self) -> dict:
-        return dict(self.doc)
-
     def text(self) -> str:
-        d = self.doc
+        d = self._doc
         if d["verdict"] in ("good", "forced"):
             return f"{d['played']}: {d['verdict']}"
         return f"{d['played']}: {d['verdict']}, best {d['best']} ({d['loss']:.1f} penalty points)"
@@ -314,21 +302,18 @@ def rate_card(hand, trump_card, bid, card, played="", dealer: int = 3, seat: int
 
 # -- the whole round ---------------------------------------------------------------------------------
 
-@dataclass(eq=False, repr=False)
 class CoachRound(Result):
     """A coached round, checked and rated: ``doc`` (see :func:`coach_round`); ``args`` the arguments
     that play it again (the History's ``round``)."""
 
-    doc: dict
-    args: dict
-
     formats = ("table", "json")
 
-    def to_json(self) -> dict:
-        return dict(self.doc)
+    def __init__(self, doc: dict, args: dict):
+        super().__init__(doc)
+        self.args = args
 
     def text(self) -> str:
-        d = self.doc
+        d = self._doc
         lines = [f"Differenzler, seed {d['seed']}, dealer {d['dealer']}, trump card {d['trump_card']}",
                  "seat  number  made  penalty"]
         for s in range(4):
