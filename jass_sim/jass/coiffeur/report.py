@@ -28,7 +28,7 @@ import pandas as pd
 from jass_sim.core.errors import InputError
 from jass_sim.core.rng import block_states
 from jass_sim.core.stats import wilson_ci
-from jass_sim.jass.coiffeur.values import slot_forms
+from jass_sim.jass.coiffeur.values import random_hands, slot_forms
 from jass_sim.jass.streams import STREAMS
 
 REPORT_STREAM = STREAMS["jass.coiffeur-report"]
@@ -318,15 +318,7 @@ def build_report(*, hands: int, deals: int, matches: int, seed: int, rules="coif
 
 def random_hands_from(seed: int, n: int) -> np.ndarray:
     """``uint64[n]`` random 9-card hands from the report's stream (not the value table's)."""
-    from jass_sim.core.rng import shuffle
-
-    state = block_states(seed, 0, 1, REPORT_STREAM)[0]
-    deck = np.arange(36, dtype=np.int64)
-    out = np.zeros(n, dtype=np.uint64)
-    for k in range(n):
-        shuffle(state, deck, 36)
-        out[k] = np.uint64(sum(1 << int(c) for c in deck[:9]))
-    return out
+    return random_hands(seed, n, REPORT_STREAM)
 
 
 __all__ = ["CoiffeurReport", "build_report", "random_hands_from"]

@@ -117,9 +117,10 @@ def shipped_values(policy: str = "net") -> ValueTable:
     return load_npz(path)
 
 
-def random_hands(seed: int, n: int) -> np.ndarray:
-    """``uint64[n]``: ``n`` uniformly random 9-card hands (the table's stream)."""
-    state = block_states(seed, 0, 1, VALUES_STREAM)[0]
+def random_hands(seed: int, n: int, stream: int = VALUES_STREAM) -> np.ndarray:
+    """``uint64[n]``: ``n`` uniformly random 9-card hands from random stream ``stream`` (default the
+    table's)."""
+    state = block_states(seed, 0, 1, stream)[0]
     deck = np.arange(36, dtype=np.int64)
     out = np.zeros(n, dtype=np.uint64)
     for k in range(n):
