@@ -77,7 +77,9 @@ def test_python_ticks_every_half_second_and_cancels(warm, name):
     gaps = np.diff([started] + times + [stopped])
     assert gaps.max() < 0.5 + SLACK, gaps
     if ended == "cancelled":
-        assert stopped - times[-1] < 0.01  # raised from the callback: nothing more ran
+        # raised from the callback: nothing more ran (no further tick; the unwinding alone took 19 ms on a
+        # loaded CI machine, so the bound is the tick gap, not a few ms)
+        assert stopped - times[-1] < 0.2
 
 
 @pytest.mark.parametrize("name", list(LONG))

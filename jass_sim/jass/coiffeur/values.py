@@ -117,7 +117,7 @@ def shipped_values(policy: str = "net") -> ValueTable:
     return load_npz(path)
 
 
-def random_hands(seed: int, n: int, stream: int = VALUES_STREAM) -> np.ndarray:
+def random_hands(seed: int, n: int, stream: int = STREAMS["jass.coiffeur-values"]) -> np.ndarray:
     """``uint64[n]``: ``n`` uniformly random 9-card hands from random stream ``stream`` (default the
     table's)."""
     state = block_states(seed, 0, 1, stream)[0]
