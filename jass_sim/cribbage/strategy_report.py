@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from jass_sim.core.report.text import n_fmt, pct_ci
+from jass_sim.cribbage import report_hessel as HS
 from jass_sim.cribbage import report_typical as TY
 
 #: Published sources: key -> (citation, address). Each was read at the address given.
@@ -30,12 +31,11 @@ SOURCES = {
     "AAL": ("Ask-A-Link, 'Cribbage strategy'", "https://askalink.com/play/cribbage//cribbage-strategy.html"),
     "GTP": ("Germantown Peggers, 'Pegging To Win'", "https://members.tripod.com/~Germantown_Peggers/pegging1.htm"),
     "CC": ("Cribbage Corner, 'Cribbage strategy: replying to the lead'", "http://cribbagecorner.com/taxonomy/term/97"),
-    "HES-Y": ("C. Hessel's crib tables (dealer), cribbageforum.com", "http://cribbageforum.com/YourCrib.htm"),
-    "HES-O": ("C. Hessel's crib tables (pone), cribbageforum.com", "http://cribbageforum.com/OppCrib.htm"),
+    "HES-Y": ("C. Hessel's crib tables (dealer), M. Schell, 'Discarding to your crib', cribbageforum.com; the "
+              "table as republished by Cribbage 121", "http://cribbageforum.com/YourCrib.htm"),
+    "HES-O": ("C. Hessel's crib tables (pone), M. Schell, 'Discarding to opponent's crib', cribbageforum.com",
+              "http://cribbageforum.com/OppCrib.htm"),
 }
-
-#: Hessel's published crib expectations (source keys HES-Y, HES-O): thrown ranks -> (dealer, pone).
-HESSEL = {("5", "5"): (8.95, 9.39), ("T", "K"): (2.86, 3.99)}
 
 
 def cite(*keys: str) -> str:
@@ -86,6 +86,8 @@ def build_report(hands: int = 4000, deals: int = 50_000, crib_samples: int = 300
         from jass_sim.cribbage.analysis import crib_rank_pairs
 
         T["model_crib"] = crib_rank_pairs(crib_samples, seed)
+        T["hessel"] = HS.hessel_table(T["model_crib"])
+        T["hessel_summary"] = HS.hessel_summary(T["hessel"])
     T["rules"] = rules_table(rep)
     return rep
 
@@ -308,31 +310,15 @@ def blocks(rep: CribbageReport) -> list[tuple]:
 
 
 def published_blocks(rep: CribbageReport) -> list[tuple]:
+    """Section 5: Hessel's 91 pairs against ours (:mod:`~jass_sim.cribbage.report_hessel`); without
+    model cribs (``--crib-samples 0``) only the sources."""
     T = rep.tables
-    tp = T["thrown_pairs"]
-    out: list[tuple] = []
-    rows = []
-    for (a, b), (dealer, pone) in HESSEL.items():
-        w = tp[(tp["rank1"] == a) & (tp["rank2"] == b)]
-        weights = np.where(w["suited"], 0.25, 1.0 if a == b else 0.75)
-        exact = float((w["crib_ev"] * weights).sum())
-        row = [f"{a}-{b}", f"{dealer:.2f} / {pone:.2f}", f"{exact:.3f}"]
-        if "model_crib" in T:
-            m = T["model_crib"]
-            m = m[(m["rank1"] == a) & (m["rank2"] == b)].iloc[0]
-            row += [f"{m['dealer_ev']:.3f} (95% CI {m['dealer_lo']:.3f}–{m['dealer_hi']:.3f})",
-                    f"{m['pone_ev']:.3f} (95% CI {m['pone_lo']:.3f}–{m['pone_hi']:.3f})"]
-        rows.append(row)
-    header = ["thrown", "published dealer / pone", "ours, random opponent (exact)"]
-    if "model_crib" in T:
-        header += ["ours, dealer's crib (model pone)", "ours, pone's throw (model dealer)"]
-        out.append(("p", f"The model opponent throws by the `expect` player from six random cards "
-                         f"({n_fmt(rep.crib_samples)} sampled hands per pair and role, the starter exact)."))
-    out.append(("p", f"Published: {cite('HES-Y', 'HES-O')} (crib flushes ignored). They come from expert-modelled "
-                     "discards on the other side, ours from a random or an `expect` opponent, so they need not agree; "
-                     "the intervals cover our sampling only."))
-    out.append(("table", header, rows, "Crib expectation of a thrown pair", "lr"))
-    return out
+    if "hessel" not in T:
+        return [("p", f"Hessel's crib tables ({cite('HES-Y', 'HES-O')}) are compared with the model cribs, which "
+                      "this run left out (`--crib-samples 0`).")]
+    g = T["thrown_groups"].set_index("group")["crib_ev"]
+    flush_gap = float(g["same suit (different ranks)"] - g["different suits (different ranks)"])
+    return HS.blocks(T["hessel"], T["hessel_summary"], rep.crib_samples, cite, flush_gap)
 
 
 def figures(rep: CribbageReport) -> dict[str, bytes]:

@@ -70,6 +70,23 @@ def test_sampled_tables_have_n_and_ci(tiny):
     assert peg["share_lo"].between(0, 1).all() and peg["share_hi"].between(0, 1).all()
 
 
+def test_hessel_section_has_every_pair_of_ours(tiny):
+    """Section 5 (issue 51 item 7): every thrown pair of our model cribs, each with Hessel's two
+    values, and the summary CSV is the summary of the table CSV."""
+    from jass_sim.cribbage import report_hessel as H
+
+    ours = pd.read_csv(tiny / "tables" / "model_crib.csv")
+    t = pd.read_csv(tiny / "tables" / "hessel.csv")
+    assert len(t) == len(ours) == 91
+    assert list(zip(t["rank1"], t["rank2"])) == list(zip(ours["rank1"], ours["rank2"]))
+    assert t[["hessel_dealer", "hessel_pone"]].notna().all().all()
+    assert np.allclose(t["diff_pone"], t["ours_pone"] - t["hessel_pone"])
+    pd.testing.assert_frame_equal(pd.read_csv(tiny / "tables" / "hessel_summary.csv"),
+                                  H.hessel_summary(t).reset_index(drop=True), check_exact=False)
+    md = (tiny / "index.md").read_text(encoding="utf-8")
+    assert "all 91 thrown rank pairs" in md and "| 10-K | 2.86 |" in md
+
+
 def test_figures_are_sized_for_a_phone(tiny):
     from PIL import Image
 
