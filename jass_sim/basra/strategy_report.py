@@ -30,9 +30,13 @@ from jass_sim.basra.cards import JACK, RANKS, cards_to_mask, parse_card
 from jass_sim.basra.report_positions import nets as _nets
 from jass_sim.basra.report_positions import walk_positions
 from jass_sim.basra.rules import VARIANTS, BasraRules, get_rules
-from jass_sim.core.stats import mean_ci
+from jass_sim.core.stats import holm, mean_ci, p_value
 
 TABLE_BUCKETS = ("1", "2", "3", "4", "5", "6+")
+#: Table sizes pooled, so that a rule of thumb can rest on more than one size (issue 51 item 11:
+#: "spend the 7♦ with 6+ table cards" rested on the 6+ bin alone): small and large tables.
+POOLS = {"1-2": ("1", "2"), "4+": ("4", "5", "6+")}
+ALPHA = 0.05
 
 
 @dataclass
@@ -106,10 +110,25 @@ def jack_table(positions: list[dict], n: int, rules: BasraRules, samples: int, s
         by_bucket[b].append(d)
         better[b] += d > 0
     rows = [_ci_row(v, table_cards=b) | _share(better[b], len(v)) for b, v in by_bucket.items() if v]
+    for name, bins in POOLS.items():
+        v = [d for b in bins for d in by_bucket[b]]
+        if v:
+            rows.append(_ci_row(v, table_cards=name) | _share(sum(better[b] for b in bins), len(v)))
     pooled = [d for v in by_bucket.values() for d in v]
     if pooled:
         rows.append(_ci_row(pooled, table_cards="all") | _share(sum(better.values()), len(pooled)))
-    return pd.DataFrame(rows)
+    table = pd.DataFrame(rows)
+    if len(table):
+        table["p_value"], table["p_holm"] = spend_tests(table)
+    return table
+
+
+def spend_tests(table: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """Two-sided p-values of each row's mean = 0 (from its 95% CI) and Holm's adjustment over one
+    family: the table sizes and the pooled ranges (:data:`POOLS`), not the ``all`` row (NaN there)."""
+    p = np.array([p_value(r["mean"], r["ci95_lo"], r["ci95_hi"]) if r["table_cards"] != "all" else np.nan
+                  for _, r in table.iterrows()], dtype=float)
+    return p, holm(p)
 
 
 def _share(k: int, n: int) -> dict:
@@ -133,23 +152,35 @@ def _share_text(r) -> str:
 
 
 def spend_advice(table: pd.DataFrame, card: str) -> str:
-    """The rule of thumb the table supports: table sizes where spending ``card`` now is better or
-    worse than greedy's other card with a 95% CI that excludes zero; the others too close to call."""
-    t = table[table["table_cards"] != "all"]
-    spend = [r["table_cards"] for _, r in t.iterrows() if r["ci95_lo"] > 0]
-    keep = [r["table_cards"] for _, r in t.iterrows() if r["ci95_hi"] < 0]
-    def cards(bins):
-        return ", ".join(bins) + (" table card" if bins == ["1"] else " table cards")
+    """The rule of thumb the table supports: the table sizes and pooled ranges (:data:`POOLS`)
+    where spending ``card`` now is better or worse than greedy's other card at Holm-adjusted
+    p < 0.05 over all of them (one family, :func:`spend_tests`); the others too close to call."""
+    t = table[table["table_cards"] != "all"].copy()
+    t["p_holm"] = spend_tests(table)[1][(table["table_cards"] != "all").to_numpy()]
 
+    def label(r, with_figure: bool) -> str:
+        name = str(r["table_cards"])
+        text = name + (" table card" if name == "1" else " table cards") + (" pooled" if name in POOLS else "")
+        return text + (f" ({_pm(r)})" if with_figure or name in POOLS else "")
+
+    sig = t[t["p_holm"] < ALPHA]
+    keep = [label(r, True) for _, r in sig.iterrows() if r["mean"] < 0]
+    spend = [label(r, True) for _, r in sig.iterrows() if r["mean"] > 0]
+    rest = t[~(t["p_holm"] < ALPHA)]
+    bins = [str(b) for b in rest["table_cards"] if str(b) not in POOLS]
+    close = ([", ".join(bins) + (" table card" if bins == ["1"] else " table cards")] if bins else []) + \
+        [label(r, True) for _, r in rest.iterrows() if str(r["table_cards"]) in POOLS]
     parts = []
     if keep:
-        parts.append(f"keep the {card} with {cards(keep)} (spending it now costs points, 95% CI below zero)")
+        parts.append(f"keep the {card} with " + ", ".join(keep) + " (spending it now costs points)")
     if spend:
-        parts.append(f"spend it with {cards(spend)} (95% CI above zero)")
-    close = [b for b in t["table_cards"] if b not in spend + keep]
+        parts.append("spend it with " + ", ".join(spend))
     if close:
-        parts.append(f"with {cards(close)} the two are too close to call at this sample size")
-    return "**Rule of thumb from these positions:** " + "; ".join(parts) + "." if parts else ""
+        parts.append("with " + ", ".join(close) + " the two are too close to call at this sample size")
+    if not parts:
+        return ""
+    return ("**Rule of thumb from these positions** (a claim needs Holm-adjusted p < 0.05 over the six table "
+            "sizes and the pooled 1-2 and 4+ table cards, one family): " + "; ".join(parts) + ".")
 
 
 def empty_table(positions: list[dict], n: int, rules: BasraRules, samples: int, seed: int) -> pd.DataFrame:
@@ -253,6 +284,14 @@ def _pm(row) -> str:
     return f"{row['mean']:+.2f} ± {(row['ci95_hi'] - row['ci95_lo']) / 2:.2f}"
 
 
+def _spend_row(r) -> list[str]:
+    """A row of the Jack or 7♦ table: pooled ranges marked, Holm's p beside each (none for ``all``)."""
+    name = str(r["table_cards"])
+    p = r.get("p_holm", np.nan)
+    return [name + (" (pooled)" if name in POOLS else ""), str(r["n"]), _pm(r), _share_text(r),
+            "" if not np.isfinite(p) else f"{p:.2g}"]
+
+
 def _rate_text(p: float, lo: float, hi: float) -> str:
     """A rate with its 95% CI in the Jass report's style (``23.2% (95% CI 20.9–25.5%)``), or
     without an interval when there is none (one position)."""
@@ -287,8 +326,8 @@ def blocks(rep: BasraReport) -> list[tuple]:
                    "without its Jacks (paired on the same worlds), by the number of cards on the table."))
     if len(jack):
         B.append(("p", spend_advice(jack, "Jack")))
-    B.append(("table", ["table cards", "n", "Jack minus other (net)", "share Jack better (95% CI)"],
-              [[r["table_cards"], str(r["n"]), _pm(r), _share_text(r)] for _, r in jack.iterrows()],
+    B.append(("table", ["table cards", "n", "Jack minus other (net)", "share Jack better (95% CI)", "Holm p"],
+              [_spend_row(r) for _, r in jack.iterrows()],
               "Playing the Jack now, by table size"))
     B.append(("img", "jack.png", "Jack minus other card by table size"))
     seven = rep.tables["seven"]
@@ -301,8 +340,8 @@ def blocks(rep: BasraReport) -> list[tuple]:
                    "the 7♦, by the number of cards on the table."))
     if len(seven):
         B.append(("p", spend_advice(seven, "7♦")))
-    B.append(("table", ["table cards", "n", "7♦ minus other (net)", "share 7♦ better (95% CI)"],
-              [[r["table_cards"], str(r["n"]), _pm(r), _share_text(r)] for _, r in seven.iterrows()],
+    B.append(("table", ["table cards", "n", "7♦ minus other (net)", "share 7♦ better (95% CI)", "Holm p"],
+              [_spend_row(r) for _, r in seven.iterrows()],
               "Playing the 7♦ now, by table size"))
     B.append(("img", "seven.png", "7♦ minus other card by table size"))
     empty = rep.tables["empty_table"]
@@ -359,7 +398,7 @@ def figures(rep: BasraReport) -> dict[str, bytes]:
     jack = rep.tables["jack"]
     fig = new_figure(6, 3.2)
     ax = fig.add_subplot()
-    jack = jack[jack["table_cards"] != "all"]
+    jack = jack[jack["table_cards"].isin(TABLE_BUCKETS)]  # the sizes; the pooled rows are in the text
     if len(jack):
         ax.errorbar(jack["table_cards"], jack["mean"], yerr=error_bars(jack), marker="o", capsize=3)
     ax.axhline(0, color="grey", lw=0.8, ls="--")
@@ -367,7 +406,7 @@ def figures(rep: BasraReport) -> dict[str, bytes]:
     ax.set_ylabel("Jack minus other card (net points)")
     out["jack.png"] = png_bytes(fig)
     seven = rep.tables["seven"]
-    seven = seven[seven["table_cards"] != "all"]
+    seven = seven[seven["table_cards"].isin(TABLE_BUCKETS)]
     fig = new_figure(6, 3.2)
     ax = fig.add_subplot()
     if len(seven):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -30,18 +31,26 @@ def test_report_writes_markdown_html_plots_and_tables(tmp_path):
                   "Remembering played cards", "The variants"):
         assert title in md
     seven = pd.read_csv(out / "tables" / "seven.csv")
-    assert len(seven) and seven[seven["table_cards"] != "all"]["n"].sum() <= 12
+    sizes = ["1", "2", "3", "4", "5", "6+"]
+    assert len(seven) and seven[seven["table_cards"].astype(str).isin(sizes)]["n"].sum() <= 12
     ci = seven[seven["n"] > 1]
     assert (ci["ci95_lo"] <= ci["mean"]).all() and (ci["mean"] <= ci["ci95_hi"]).all()
     assert seven[seven["n"] == 1]["ci95_lo"].isna().all()  # one position: no interval, and the text says so
     assert "`seven-diamonds`" in md
     jack = pd.read_csv(out / "tables" / "jack.csv")
-    by = jack[jack["table_cards"] != "all"]
-    assert by["n"].sum() <= 12 and set(by["table_cards"].astype(str)) <= {"1", "2", "3", "4", "5", "6+"}
+    by = jack[jack["table_cards"].astype(str).isin(sizes)]
+    assert by["n"].sum() <= 12 and set(jack["table_cards"].astype(str)) <= {*sizes, "1-2", "4+", "all"}
     pooled = jack[jack["table_cards"] == "all"].iloc[0]
     assert pooled["n"] == by["n"].sum() and pooled["mean"] == pytest.approx((by["n"] * by["mean"]).sum() / by["n"].sum())
+    # the pooled ranges are the n-weighted means of their sizes (issue 51 item 11: rules on more than one size)
+    for name, bins in (("1-2", ["1", "2"]), ("4+", ["4", "5", "6+"])):
+        part, row = by[by["table_cards"].astype(str).isin(bins)], jack[jack["table_cards"].astype(str) == name]
+        if len(part):
+            assert row["n"].iloc[0] == part["n"].sum()
+            assert row["mean"].iloc[0] == pytest.approx((part["n"] * part["mean"]).sum() / part["n"].sum())
+    assert jack.loc[jack["table_cards"] == "all", "p_holm"].isna().all()
     assert jack["share_lo"].between(0, 1).all() and (jack["share_lo"] <= jack["share_jack_better"]).all()
-    assert "**Rule of thumb from these positions:**" in md
+    assert "**Rule of thumb from these positions** (a claim needs Holm-adjusted p < 0.05" in md
     empty = pd.read_csv(out / "tables" / "empty_table.csv")
     assert empty["p_opponent_basra_next"].between(0, 1).all()
     several = empty[empty["n"] > 1]  # one position: no interval (NaN)
@@ -119,6 +128,26 @@ def _made_up_report():
     mem = pd.DataFrame({"figure": ["A minus B"], "n": [10], "mean": [5.2], "ci95_lo": [4.7], "ci95_hi": [5.7]})
     return SR.BasraReport(2, basra_rules("leaflet"), 1, 40, 16, 100, 6, 4, "jass-sim basra report",
                           {"jack": jack, "seven": jack, "empty_table": empty, "memory": mem, "variants": var})
+
+
+def test_spend_advice_needs_holm_over_sizes_and_pools():
+    """issue 51 item 11: one table size with a 95% CI just above zero is no rule once the six sizes
+    and the two pooled ranges are one family (Holm); a pooled range that clears it is."""
+    from jass_sim.basra import strategy_report as SR
+
+    def row(name, mean, half, n=50):
+        return {"table_cards": name, "n": n, "mean": mean, "ci95_lo": mean - half, "ci95_hi": mean + half,
+                "share_jack_better": 0.5, "share_lo": 0.4, "share_hi": 0.6}
+
+    sizes = [row("1", -2.6, 1.0), row("2", -0.7, 1.2), row("3", -0.7, 1.1), row("4", 0.5, 1.0), row("5", 0.8, 2.0),
+             row("6+", 1.9, 1.8)]  # 6+ alone: CI above zero, p about 0.04
+    advice = SR.spend_advice(pd.DataFrame(sizes + [row("all", -1.0, 0.5)]), "7♦")
+    assert "keep the 7♦ with 1 table card (-2.60 ± 1.00)" in advice and "spend it" not in advice
+    assert "with 2, 3, 4, 5, 6+ table cards the two are too close to call" in advice
+    advice = SR.spend_advice(pd.DataFrame(sizes + [row("4+", 0.9, 0.6), row("all", -1.0, 0.5)]), "7♦")
+    assert "spend it with 4+ table cards pooled (+0.90 ± 0.60)" in advice
+    p, adjusted = SR.spend_tests(pd.DataFrame(sizes + [row("all", -1.0, 0.5)]))
+    assert p[5] < 0.05 < adjusted[5] and np.isnan(adjusted[6])
 
 
 def test_figures_dashed_zero_and_untruncated_axes(monkeypatch):
