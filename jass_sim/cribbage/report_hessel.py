@@ -123,7 +123,8 @@ def hessel_summary(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def _label(r) -> str:
-    return f"{'10' if r.rank1 == 'T' else r.rank1}-{'10' if r.rank2 == 'T' else r.rank2}"
+    """``T-K``: the report's rank names (section 1, the summary), not the pages' ``10``."""
+    return f"{r.rank1}-{r.rank2}"
 
 
 def reading(summary: pd.DataFrame, flush_gap: float) -> str:

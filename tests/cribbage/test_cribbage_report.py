@@ -84,7 +84,7 @@ def test_hessel_section_has_every_pair_of_ours(tiny):
     pd.testing.assert_frame_equal(pd.read_csv(tiny / "tables" / "hessel_summary.csv"),
                                   H.hessel_summary(t).reset_index(drop=True), check_exact=False)
     md = (tiny / "index.md").read_text(encoding="utf-8")
-    assert "all 91 thrown rank pairs" in md and "| 10-K | 2.86 |" in md
+    assert "all 91 thrown rank pairs" in md and "| T-K | 2.86 |" in md
 
 
 def test_figures_are_sized_for_a_phone(tiny):
