@@ -45,8 +45,17 @@ RULES = (
     ("no_lone_card", "Never leave a single card on the table (the next player may take it with a Basra)",
      "a card after which the table does not hold exactly one card against one that leaves one"),
 )
-COLUMNS = ("rule", "text", "test", "n", "mean", "ci95_lo", "ci95_hi", "share", "share_lo", "share_hi", "p_value",
-           "p_holm", "verdict")
+COLUMNS = ("rule", "text", "test", "n", "targeted", "mean", "ci95_lo", "ci95_hi", "share", "share_lo", "share_hi",
+           "p_value", "p_holm", "verdict")
+#: Rules too rare among the positions of play for a verdict (the 10♦ or the 2♣ to take: about 2% of
+#: positions): positions where they apply are also sampled on purpose from further greedy rounds,
+#: each counted only for the rule it was drawn for (:func:`rare_positions`).
+RARE = ("ten_diamonds", "two_clubs", "basra_over_ten")
+#: At most this many greedy rounds walked for them (a Basra beside a 10♦ capture: about one position
+#: in 400 rounds).
+MAX_RARE_ROUNDS = 8000
+#: Offset of the sampled worlds' seeds of the positions sampled on purpose (after the others').
+RARE_SEED = 150_000
 
 
 def moves(pos: dict, cands, rules) -> list[dict]:
@@ -155,28 +164,61 @@ def verdict(n: int, mean: float, lo: float, hi: float, p_holm: float) -> str:
     return "not enough data"
 
 
-def rules_table(positions: list[dict], n: int, rules, samples: int, seed: int) -> pd.DataFrame:
+def rare_positions(n: int, rules, seed: int, want: int) -> list[tuple[dict, tuple[str, ...]]]:
+    """Positions sampled on purpose for the :data:`RARE` rules: positions met in greedy play
+    (rounds replayed from ``seed``, at most ``min(MAX_RARE_ROUNDS, 40 * want + 100)``) where such a
+    rule applies to the hand's cards, as ``(position, the rules it was drawn for)``. A rule takes
+    every such position met until it has ``want``, then no more, so each rule's positions are those
+    of play where it applies, in the order met: its figure needs no weights."""
+    from jass_sim.basra.report_positions import walk_positions
+
+    count = dict.fromkeys(RARE, 0)
+    out: list[tuple[dict, tuple[str, ...]]] = []
+    if want <= 0:
+        return out
+    for pos in walk_positions(n, rules, seed, min(MAX_RARE_ROUNDS, 40 * want + 100)):
+        if min(count.values()) >= want:
+            break
+        if not pos["table"] or len(pos["hand"]) < 2:
+            continue
+        mv = moves(pos, pos["hand"], rules)
+        keys = tuple(k for k in RARE if count[k] < want and follows(k, mv) is not None)
+        for k in keys:
+            count[k] += 1
+        if keys:
+            out.append((pos, keys))
+    return out
+
+
+def rules_table(positions: list[dict], n: int, rules, samples: int, seed: int,
+                rare: list[tuple[dict, tuple[str, ...]]] = ()) -> pd.DataFrame:
     """Every rule of :data:`RULES` on ``positions`` (:data:`COLUMNS`): the cross-fitted best
     following minus best breaking net, mean and 95% CI over the positions where the rule applies;
-    ``share``: how often the following card is the better one (Wilson); the verdict."""
+    ``share``: how often the following card is the better one (Wilson); the verdict. ``rare``
+    (:func:`rare_positions`) add positions to the rules they were drawn for only (``targeted``:
+    how many)."""
     from jass_sim.basra.report_positions import nets as _nets
 
     diffs: dict[str, list[float]] = {k: [] for k, _, _ in RULES}
-    for i, pos in enumerate(positions):
-        cands, net = _nets(pos, n, rules, samples, seed + i)
+    targeted = dict.fromkeys(diffs, 0)
+    jobs = [(pos, tuple(diffs), seed + i, False) for i, pos in enumerate(positions)]
+    jobs += [(pos, keys, seed + RARE_SEED + j, True) for j, (pos, keys) in enumerate(rare)]
+    for pos, keys, world_seed, on_purpose in jobs:
+        cands, net = _nets(pos, n, rules, samples, world_seed)
         if len(cands) < 2:
             continue
         mv = moves(pos, cands, rules)
-        for key, _, _ in RULES:
+        for key in keys:
             f = follows(key, mv)
             if f is not None:
                 diffs[key].append(cross_fit(net.astype(np.float64), np.flatnonzero(f == 1), np.flatnonzero(f == 0)))
+                targeted[key] += on_purpose
     rows = []
     for key, text, test in RULES:
         d = np.asarray(diffs[key])
         m, lo, hi = mean_ci(float(d.sum()), float((d * d).sum()), len(d)) if len(d) else (math.nan,) * 3
         p, plo, phi = wilson_ci(int((d > 0).sum()), len(d)) if len(d) else (math.nan,) * 3
-        rows.append({"rule": key, "text": text, "test": test, "n": len(d), "mean": m, "ci95_lo": lo, "ci95_hi": hi,
+        rows.append({"rule": key, "text": text, "test": test, "n": len(d), "targeted": targeted[key], "mean": m, "ci95_lo": lo, "ci95_hi": hi,
                      "share": p, "share_lo": plo, "share_hi": phi,
                      "p_value": _p(m, lo, hi) if len(d) >= MIN_POSITIONS else math.nan})
     df = pd.DataFrame(rows)
@@ -197,12 +239,17 @@ def blocks(table: pd.DataFrame, positions: int, samples: int, pm, pct_ci) -> lis
                      "95% CI. **Verdicts** (Holm's correction over the rules, one family): *confirmed* / "
                      f"*refuted*: adjusted p < {ALPHA}, mean above / below zero; *mixed*: not significant and the CI "
                      f"within ±{EQUIVALENCE:g} points; *not enough data*: under {MIN_POSITIONS} positions or a CI "
-                     "too wide. No published Basra strategy text was found: these are folk rules, as players "
-                     "state them. The CIs cover the sampled worlds, not the greedy play model."))
-    rows = [[r["text"], f"**{r['verdict']}**", str(int(r["n"])),
+                     "too wide. The rare rules (the 10♦, the 2♣, a Basra over the 10♦) also get positions sampled "
+                     "on purpose: further greedy rounds are walked and every position where such a rule applies "
+                     "is kept, up to a quarter of the positions per rule, each counted only for the rule it was "
+                     "drawn for (so a rule's figure is over the positions of play where it applies, and needs no "
+                     "weights; column *of which on purpose*). No published Basra strategy text was found: these "
+                     "are folk rules, as players state them. The CIs cover the sampled worlds, not the greedy "
+                     "play model."))
+    rows = [[r["text"], f"**{r['verdict']}**", str(int(r["n"])), str(int(r.get("targeted", 0))),
              pm(r) if r["n"] >= 2 else "—",
              pct_ci(r["share"], r["share_lo"], r["share_hi"]) if r["n"] else "—", r["test"]]
             for _, r in table.iterrows()]
-    out.append(("table", ["rule", "verdict", "positions", "following minus breaking (net)",
-                          "following better", "test"], rows, "Capture priorities and folk rules", "llrrrl"))
+    out.append(("table", ["rule", "verdict", "positions", "of which on purpose", "following minus breaking (net)",
+                          "following better", "test"], rows, "Capture priorities and folk rules", "llrrrrl"))
     return out

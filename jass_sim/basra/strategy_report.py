@@ -265,8 +265,9 @@ def build_report(n=2, rules: BasraRules | None = None, seed=0, positions=200, sa
     say("capture priorities and folk rules")
     from jass_sim.basra import report_capture as RC
 
+    rare = RC.rare_positions(n, rules, seed + 600_000, positions // 4)
     rep.tables["capture"] = RC.rules_table(RC.choice_positions(n, rules, seed + 400_000, positions), n, rules,
-                                           samples, seed + 400_000)
+                                           samples, seed + 400_000, rare)
     say("memory")
     rep.tables["memory"] = memory_table(n, rules, search_deals, seed, threads)
     say("variants")

@@ -217,6 +217,29 @@ def test_capture_rules_split_the_cards_and_cross_fit():
     assert RC.verdict(50, 0.1, -0.2, 0.4, 0.6) == "mixed" and RC.verdict(50, 0.1, -2.0, 2.2, 0.9) == "not enough data"
 
 
+def test_rare_rules_get_positions_sampled_on_purpose():
+    """Section 5: the 10♦, the 2♣ and a Basra over the 10♦ apply in about 2% of positions, so their
+    positions are also sampled on purpose: each kept one applies to the rules it was drawn for, no
+    rule takes more than asked, and in the table they count for those rules only (``targeted``)."""
+    from jass_sim.basra import report_capture as RC
+    from jass_sim.basra.rules import BasraRules
+
+    rules = BasraRules()
+    rare = RC.rare_positions(2, rules, 600_001, 3)  # 3 a rule: 220 greedy rounds at most, a second
+    count = dict.fromkeys(RC.RARE, 0)
+    for pos, keys in rare:
+        assert keys and set(keys) <= set(RC.RARE)
+        for k in keys:
+            assert RC.follows(k, RC.moves(pos, pos["hand"], rules)) is not None
+            count[k] += 1
+    assert count["ten_diamonds"] == count["two_clubs"] == 3 and count["basra_over_ten"] <= 3
+    t = RC.rules_table([], 2, rules, 8, 1, rare).set_index("rule")
+    assert (t.loc[["basra", "capture", "most_cards", "no_lone_card"], "n"] == 0).all()  # drawn for the rare ones only
+    for k in RC.RARE:
+        assert t.loc[k, "targeted"] == t.loc[k, "n"] <= count[k]
+    assert 1 <= t.loc["ten_diamonds", "n"]
+
+
 def test_empty_table_rows_for_the_ten_of_diamonds_and_two_of_clubs():
     """issue 51 item 11: the 10♦ (3 points) and the 2♣ (2 points) laid on an empty table have rows
     of their own, apart from the other tens and twos."""
