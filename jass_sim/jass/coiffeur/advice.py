@@ -67,14 +67,18 @@ class CoiffeurAdvice(Result):
     def __init__(self, doc: dict):
         rows = [dict(category=o["category"], multiplier=o["multiplier"], form=o["form"], points=o["points"],
                      points_ci95_lo=o["ci95"][0], points_ci95_hi=o["ci95"][1], points_x=o["points_x"],
-                     plan_value=o["plan_value"], plan_ci95_lo=o["ci95_plan"][0], plan_ci95_hi=o["ci95_plan"][1])
+                     plan_value=o["plan_value"], plan_ci95_lo=o["ci95_plan"][0], plan_ci95_hi=o["ci95_plan"][1],
+                     **_win_columns(o, doc))
                 for o in doc["options"]]
         if doc["pass"] is not None:
             p = doc["pass"]
             rows.append(dict(category="pass", multiplier=None, form=None, points=None, points_ci95_lo=None,
                              points_ci95_hi=None, points_x=None, plan_value=p["plan_value"],
-                             plan_ci95_lo=p["ci95_plan"][0], plan_ci95_hi=p["ci95_plan"][1]))
-        super().__init__(doc, pd.DataFrame(rows))
+                             plan_ci95_lo=p["ci95_plan"][0], plan_ci95_hi=p["ci95_plan"][1], **_win_columns(p, doc)))
+        table = pd.DataFrame(rows)
+        # a whole number on every row but the pass row's blank (not 4.0 in the CSV)
+        table["multiplier"] = table["multiplier"].astype("Int64")
+        super().__init__(doc, table)
 
     @property
     def recommendation(self) -> str:
@@ -111,6 +115,15 @@ class CoiffeurAdvice(Result):
             lines.append(f"P(win the match), {d['win_paths']} simulated rests of the match each: " + "; ".join(wins))
         lines.append(d["sentence"])
         return "\n".join(lines)
+
+
+def _win_columns(row: dict, doc: dict) -> dict:
+    """P(win the match) of an option or the pass row and its Wilson 95% interval, as the table's
+    columns (``--score`` only: without it the plan gives no probability)."""
+    if not doc.get("win_paths"):
+        return {}
+    lo, hi = row["ci95_win_probability"]
+    return dict(win_probability=row["win_probability"], win_ci95_lo=lo, win_ci95_hi=hi)
 
 
 def _sentence(options, pass_doc, best) -> str:

@@ -5,6 +5,9 @@ test_plan); the match plan's DP is computed once per root and cached in the proc
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
 
 from jass_sim.core.errors import InputError
@@ -56,11 +59,24 @@ def test_forced_has_no_pass_and_the_same_seed_gives_the_same_answer(advice):
 
 
 def test_a_lead_the_opponents_cannot_catch_wins_for_sure():
-    a = coiffeur_advise(HAND, "S,H", "S,C", samples=64, seed=1, score="7000:0").to_json()
+    advice = coiffeur_advise(HAND, "S,H", "S,C", samples=64, seed=1, score="7000:0")
+    a = advice.to_json()
     for o in a["options"] + [a["pass"]]:
         lo, hi = o["ci95_win_probability"]
         assert o["win_probability"] == 1.0 and hi == 1.0 and lo > 0.99
         assert o["plan_value"] > 6000
+    # --format csv with --score: P(win) and its Wilson interval on every row, the pass row's too (the same call)
+    rows = list(csv.DictReader(io.StringIO(advice.to_csv())))
+    assert [r["category"] for r in rows] == ["S", "H", "pass"]
+    for r, o in zip(rows, a["options"] + [a["pass"]]):
+        assert float(r["win_probability"]) == o["win_probability"]
+        assert [float(r["win_ci95_lo"]), float(r["win_ci95_hi"])] == o["ci95_win_probability"]
+
+
+def test_the_csv_has_whole_multipliers_and_no_win_columns_without_a_score(advice):
+    rows = list(csv.DictReader(io.StringIO(advice.to_csv())))
+    assert [r["multiplier"] for r in rows] == ["1", "4", "5", "7", ""]  # not 1.0 (the pass row has none)
+    assert "win_probability" not in rows[0]
 
 
 def test_a_position_the_rules_do_not_allow_is_refused():
