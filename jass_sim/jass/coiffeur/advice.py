@@ -258,8 +258,8 @@ def _codes(mask: int, rules: CoiffeurRules) -> str:
 
 def _parse_score(text: str, rules: CoiffeurRules, ours: int, theirs: int) -> int:
     """``US:THEM`` -> our lead. A total must be one the categories already played can reach: at
-    most 157 + the Matsch bonus times each played category's multiplier (both teams' played
-    categories when both teams' points are written)."""
+    most :meth:`CoiffeurRules.score_caps` (each played category's multiplier x the most a round of
+    it can be credited: 157 + the Matsch bonus in a chibre form, more in Slalom, Guschti, 3x3)."""
     us, sep, them = str(text).partition(":")
     try:
         a, b = int(us), int(them)
@@ -267,11 +267,7 @@ def _parse_score(text: str, rules: CoiffeurRules, ours: int, theirs: int) -> int
         a = b = None
     if not sep or a is None:
         raise InputError(f"--score {text!r}: expected US:THEM, two whole numbers such as 1200:950", str(text))
-    full = (1 << len(rules.categories)) - 1
-    top = 157 + rules.match_bonus
-    played = [sum(c.multiplier for i, c in enumerate(rules.categories) if not mask >> i & 1)
-              for mask in (ours & full, theirs & full)]
-    caps = [top * sum(played)] * 2 if rules.both_written else [top * played[0], top * played[1]]
+    caps = rules.score_caps(ours, theirs)
     for v, cap, who in ((a, caps[0], "US"), (b, caps[1], "THEM")):
         if not 0 <= v <= cap:
             raise InputError(f"--score: {who} {v} cannot be: the categories played allow 0 to {cap}", str(v))

@@ -135,3 +135,27 @@ def test_misere_and_3x3_categories_and_their_bad_input():
         args = dict(ours_open="S,SLALOM", theirs_open="S", rules="coiffeur-10", samples=64) | kwargs
         with pytest.raises(InputError, match=token):
             coiffeur_advise(HAND, **args)
+
+
+class _Checked(Exception):
+    """Raised by the progress callback at the first tick: the input was accepted (no sampling done)."""
+
+
+def _stop(tick):
+    raise _Checked
+
+
+def test_a_score_a_slalom_matsch_reaches_is_accepted_and_one_beyond_every_bound_refused():
+    """In Slalom, Guschti and 3x3 a card counts what it counts in its trick's mode, so a round may be
+    written more than 157 + 100 (docs/coiffeur.md's `coiffeur replay --seed 5`: a Slalom-Obe Matsch of
+    168 + 100 = 268, x3 = 804). The score check must admit it; the bound per form is each card's best
+    value over its tricks' modes + 5 + 100 (Slalom 301 x3 = 903). Only the check runs (stopped at the
+    first tick, before any sampling: no time)."""
+    cats = "S:1,OBE:2,SLALOM:3,GUSCHTI:4,MISERE:5,TRIO:6"
+    args = dict(categories=cats, samples=64, progress=_stop)
+    with pytest.raises(_Checked):  # team 0 played only Slalom (x3), a Matsch: 804 (refused as > 771 before)
+        coiffeur_advise(HAND, "S,OBE,GUSCHTI,MISERE,TRIO", "S,OBE,SLALOM,GUSCHTI,MISERE,TRIO", score="804:0", **args)
+    with pytest.raises(InputError, match="US 904 cannot be: the categories played allow 0 to 903"):
+        coiffeur_advise(HAND, "S,OBE,GUSCHTI,MISERE,TRIO", "S,OBE,SLALOM,GUSCHTI,MISERE,TRIO", score="904:0", **args)
+    with pytest.raises(InputError, match="THEM 258 cannot be: the categories played allow 0 to 257"):
+        coiffeur_advise(HAND, OPEN, "C,UNE,JOKER,D,H,OBE,JOKER", score="0:258", **(args | dict(categories=None)))
