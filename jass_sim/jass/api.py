@@ -381,5 +381,24 @@ def _round_mode_option(value: str | None, rules) -> int | None:
     except InputError:
         round_modes = ()  # the rules' own error line comes after the mode's, as before issue 53
     if not round_modes or value is None or value.strip().lower() == "auto":
-        return mode_option(value)
+        try:
+            return mode_option(value)
+        except InputError:
+            if round_modes or not _is_round_mode(value):
+                raise
+        # a Coiffeur round mode under a chibre preset: say which rules play it, not just "unknown mode"
+        raise InputError(f"--mode {value!r} is a Coiffeur round mode: it needs --rules coiffeur or coiffeur-10 "
+                         f"(the chibre presets play H, D, S, C, OBE or UNE)", value) from None
     return parse_round_mode(value)
+
+
+def _is_round_mode(value: str) -> bool:
+    """Whether ``value`` names one of the Coiffeur presets' round modes (Slalom, Guschti, Misère, 3x3)."""
+    from jass_sim.core.errors import InputError
+    from jass_sim.jass.rules.round_modes import parse_round_mode
+
+    try:
+        parse_round_mode(value)
+    except InputError:
+        return False
+    return True

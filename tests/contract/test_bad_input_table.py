@@ -145,7 +145,9 @@ rows("replay")(
     seeds(["replay"]) + choice(["replay", "--seed", "1"], "--mode") + choice(["replay", "--seed", "1"], "--rules")
     + choice(["replay", "--seed", "1"], "--policy") + choice(["replay", "--seed", "1"], "--format")
     + counts(["replay", "--seed", "1", "--policy", "pimc"], "--pimc-samples")
-    + value(["replay", "--seed", "1", "--policy", "dd"], "--horizon", "0", "far"))
+    + value(["replay", "--seed", "1", "--policy", "dd"], "--horizon", "0", "far")
+    # issue 53: a Coiffeur round mode under a chibre preset names the rules that play it
+    + value(["replay", "--seed", "1"], "--mode", ("SLALOM-OBE", "'SLALOM-OBE' is a Coiffeur round mode: it needs --rules coiffeur")))
 SV = ["solve", "--mode", "H", "--hands", HANDS4]
 rows("solve")(
     choice(SV, "--mode") + choice(SV, "--format") + value(SV, "--leader", "4", "-1", "x")

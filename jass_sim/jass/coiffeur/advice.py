@@ -67,14 +67,18 @@ class CoiffeurAdvice(Result):
     def __init__(self, doc: dict):
         rows = [dict(category=o["category"], multiplier=o["multiplier"], form=o["form"], points=o["points"],
                      points_ci95_lo=o["ci95"][0], points_ci95_hi=o["ci95"][1], points_x=o["points_x"],
-                     plan_value=o["plan_value"], plan_ci95_lo=o["ci95_plan"][0], plan_ci95_hi=o["ci95_plan"][1])
+                     plan_value=o["plan_value"], plan_ci95_lo=o["ci95_plan"][0], plan_ci95_hi=o["ci95_plan"][1],
+                     **_win_columns(o, doc))
                 for o in doc["options"]]
         if doc["pass"] is not None:
             p = doc["pass"]
             rows.append(dict(category="pass", multiplier=None, form=None, points=None, points_ci95_lo=None,
                              points_ci95_hi=None, points_x=None, plan_value=p["plan_value"],
-                             plan_ci95_lo=p["ci95_plan"][0], plan_ci95_hi=p["ci95_plan"][1]))
-        super().__init__(doc, pd.DataFrame(rows))
+                             plan_ci95_lo=p["ci95_plan"][0], plan_ci95_hi=p["ci95_plan"][1], **_win_columns(p, doc)))
+        table = pd.DataFrame(rows)
+        # a whole number on every row but the pass row's blank (not 4.0 in the CSV)
+        table["multiplier"] = table["multiplier"].astype("Int64")
+        super().__init__(doc, table)
 
     @property
     def recommendation(self) -> str:
@@ -111,6 +115,15 @@ class CoiffeurAdvice(Result):
             lines.append(f"P(win the match), {d['win_paths']} simulated rests of the match each: " + "; ".join(wins))
         lines.append(d["sentence"])
         return "\n".join(lines)
+
+
+def _win_columns(row: dict, doc: dict) -> dict:
+    """P(win the match) of an option or the pass row and its Wilson 95% interval, as the table's
+    columns (``--score`` only: without it the plan gives no probability)."""
+    if not doc.get("win_paths"):
+        return {}
+    lo, hi = row["ci95_win_probability"]
+    return dict(win_probability=row["win_probability"], win_ci95_lo=lo, win_ci95_hi=hi)
 
 
 def _sentence(options, pass_doc, best) -> str:
@@ -245,8 +258,8 @@ def _codes(mask: int, rules: CoiffeurRules) -> str:
 
 def _parse_score(text: str, rules: CoiffeurRules, ours: int, theirs: int) -> int:
     """``US:THEM`` -> our lead. A total must be one the categories already played can reach: at
-    most 157 + the Matsch bonus times each played category's multiplier (both teams' played
-    categories when both teams' points are written)."""
+    most :meth:`CoiffeurRules.score_caps` (each played category's multiplier x the most a round of
+    it can be credited: 157 + the Matsch bonus in a chibre form, more in Slalom, Guschti, 3x3)."""
     us, sep, them = str(text).partition(":")
     try:
         a, b = int(us), int(them)
@@ -254,11 +267,7 @@ def _parse_score(text: str, rules: CoiffeurRules, ours: int, theirs: int) -> int
         a = b = None
     if not sep or a is None:
         raise InputError(f"--score {text!r}: expected US:THEM, two whole numbers such as 1200:950", str(text))
-    full = (1 << len(rules.categories)) - 1
-    top = 157 + rules.match_bonus
-    played = [sum(c.multiplier for i, c in enumerate(rules.categories) if not mask >> i & 1)
-              for mask in (ours & full, theirs & full)]
-    caps = [top * sum(played)] * 2 if rules.both_written else [top * played[0], top * played[1]]
+    caps = rules.score_caps(ours, theirs)
     for v, cap, who in ((a, caps[0], "US"), (b, caps[1], "THEM")):
         if not 0 <= v <= cap:
             raise InputError(f"--score: {who} {v} cannot be: the categories played allow 0 to {cap}", str(v))

@@ -1,6 +1,6 @@
 """The Coiffeur API: :func:`coiffeur_advise`; whole matches: :func:`coiffeur_replay`,
-:func:`coiffeur_simulate` and :func:`coiffeur_games`; the facade :mod:`jass_sim.coiffeur` names them
-``advise``, ``replay``, ``simulate`` and ``games``."""
+:func:`coiffeur_simulate` and :func:`coiffeur_games`; the report: :func:`coiffeur_report`; the facade
+:mod:`jass_sim.coiffeur` names them ``advise``, ``replay``, ``simulate``, ``games`` and ``report``."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from jass_sim.jass.arg_kinds import api_args
 
 if TYPE_CHECKING:
+    from jass_sim.core.report.write import ReportFiles
     from jass_sim.jass.coiffeur.advice import CoiffeurAdvice
     from jass_sim.jass.coiffeur.match_run import CoiffeurGames, CoiffeurMatch, CoiffeurMatches
 
@@ -132,9 +133,50 @@ def coiffeur_games(matches: int = 200, *, seed: int = 0, rules: str = "coiffeur"
     return run(matches=matches, seed=seed, rules=rules, categories=categories, policy=policy, progress=progress)
 
 
+@api_args(hands="count", deals="count", matches="count", quick="flag")
+def coiffeur_report(output: str, *, hands: int | None = None, deals: int | None = None, matches: int | None = None,
+                    seed: int = 0, quick: bool = False, rules: str = "coiffeur", policy: str | None = None,
+                    threads: int | None = None, command: str | None = None, progress=None) -> "ReportFiles":
+    """Write the Coiffeur report to the directory ``output`` (``jass-sim coiffeur report``): each
+    category's value for a random hand, what a hand must hold to take a category early, the order in
+    which a planning team fills its categories, how often a team ends "im Fass", Misère hand types
+    (``index.md``, ``index.html``, ``tables/*.csv``).
+
+    Parameters
+    ----------
+    output : str
+        The report directory (created, or replaced whole if it holds a report).
+    hands, deals, matches : int, optional
+        Play-out hands and deals per hand (a multiple of 64) of sections 1 and 5, and whole matches
+        of sections 3 and 4 (defaults 512, 64, 2000; with ``quick`` 32, 64, 100).
+    seed : int
+        Root seed: the same report on any number of threads.
+    quick : bool
+        The small sizes for any size not given (a look, with wide intervals).
+    rules, policy
+        As :func:`coiffeur_replay`.
+    threads : int, optional
+        Threads of the play-outs.
+    command : str, optional
+        The command line printed in the report.
+    progress : callable, optional
+        Called with a short message as each section starts.
+
+    Returns
+    -------
+    jass_sim.core.report.write.ReportFiles
+        ``files``: the files written.
+    """
+    from jass_sim.jass.coiffeur.report_write import coiffeur_report as run
+
+    return run(output, hands=hands, deals=deals, matches=matches, seed=seed, quick=quick, rules=rules,
+               policy=policy, threads=threads, command=command, progress=progress)
+
+
 #: The facade's names (``jass_sim.coiffeur.advise`` etc., as ``jass_sim.differenzler``'s): the same
 #: functions, the same docstrings.
 advise = coiffeur_advise
 replay = coiffeur_replay
 simulate = coiffeur_simulate
 games = coiffeur_games
+report = coiffeur_report

@@ -374,10 +374,9 @@ def _totals(text: str, rules, open_sets: list[int]) -> list[int]:
         pair = None
     if not sep or pair is None:
         raise refused(f"totals {text!r}: expected US:THEM, two whole numbers such as 1200:950", text, "totals")
-    full = (1 << len(rules.categories)) - 1
-    top = 157 + rules.match_bonus
+    caps = rules.score_caps(open_sets[0], open_sets[1])
     for k, who in ((0, "US"), (1, "THEM")):
-        cap = top * sum(c.multiplier for i, c in enumerate(rules.categories) if not (open_sets[k] & full) >> i & 1)
+        cap = caps[k]
         if not 0 <= pair[k] <= cap:
             raise refused(f"totals: {who} {pair[k]} cannot be: the categories played allow 0 to {cap}", pair[k],
                            "totals")

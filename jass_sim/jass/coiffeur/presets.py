@@ -26,8 +26,10 @@ from jass_sim.jass.rules.round_modes import (
     ROUND_MODE_NAMES,
     SLALOM_OBE,
     SLALOM_UNE,
+    TRICK_MODE,
     TRIO_AT,
 )
+from jass_sim.jass.rules.tables import POINTS
 
 #: Every category code of ``--categories`` and ``--ours-open``, in the order of the issue.
 CATEGORY_CODES = ("S", "C", "D", "H", "OBE", "UNE", "SLALOM", "GUSCHTI", "MISERE", "TRIO", "JOKER")
@@ -67,6 +69,23 @@ class Category:
     @property
     def word(self) -> str:
         return CATEGORY_WORDS[self.code]
+
+    def max_points(self, match_bonus: int) -> int:
+        """The most a team can be credited in one round of this category, before the multiplier:
+        :func:`round_points_bound` of its richest form (257 for a suit, Obenabe, Undenufe or Joker)."""
+        return max(round_points_bound(m, match_bonus) for m in self.modes)
+
+
+def round_points_bound(mode: int, match_bonus: int) -> int:
+    """An upper bound of the points one team is credited in a round in the round mode ``mode``:
+    every card at its highest value among the chibre modes of the round's tricks (a card counts
+    what it counts in its trick's mode: an 8 in an Obenabe trick 8, a six in an Undenufe trick 11,
+    a trump Jack 20), the last trick's 5 and the Matsch bonus. 157 + the bonus in a chibre mode;
+    more in Slalom, Guschti and 3x3 (a Slalom Matsch of 168 + 100 happens), and in Misère the
+    credit is the opponents' points, under the same bound. A score check must never refuse a total
+    a match can reach, so a bound, not the exact maximum."""
+    modes = sorted({int(m) for m in TRICK_MODE[mode]})
+    return int(POINTS[modes].max(axis=0).sum()) + 5 + int(match_bonus)
 
 
 @dataclass(frozen=True)
@@ -117,6 +136,17 @@ class CoiffeurRules:
     def rounds(self) -> int:
         """Rounds in a match: every team plays every category once."""
         return 2 * len(self.categories)
+
+    def score_caps(self, ours_open: int, theirs_open: int) -> tuple[int, int]:
+        """The largest totals (ours, theirs) the categories already played (not in the open masks)
+        can have written: each played category's multiplier x :meth:`Category.max_points`; with
+        ``both_written`` every played round counts for both teams."""
+        full = (1 << len(self.categories)) - 1
+        played = [sum(c.multiplier * c.max_points(self.match_bonus) for i, c in enumerate(self.categories)
+                      if not (mask & full) >> i & 1) for mask in (ours_open, theirs_open)]
+        if self.both_written:
+            return sum(played), sum(played)
+        return played[0], played[1]
 
     def pending(self, pending_forms: tuple[str, ...] | None = None) -> tuple[str, ...]:
         """The categories whose form the play step cannot play yet (among ``pending_forms``,

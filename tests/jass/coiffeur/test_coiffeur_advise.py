@@ -5,6 +5,9 @@ test_plan); the match plan's DP is computed once per root and cached in the proc
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
 
 from jass_sim.core.errors import InputError
@@ -56,11 +59,24 @@ def test_forced_has_no_pass_and_the_same_seed_gives_the_same_answer(advice):
 
 
 def test_a_lead_the_opponents_cannot_catch_wins_for_sure():
-    a = coiffeur_advise(HAND, "S,H", "S,C", samples=64, seed=1, score="7000:0").to_json()
+    advice = coiffeur_advise(HAND, "S,H", "S,C", samples=64, seed=1, score="7000:0")
+    a = advice.to_json()
     for o in a["options"] + [a["pass"]]:
         lo, hi = o["ci95_win_probability"]
         assert o["win_probability"] == 1.0 and hi == 1.0 and lo > 0.99
         assert o["plan_value"] > 6000
+    # --format csv with --score: P(win) and its Wilson interval on every row, the pass row's too (the same call)
+    rows = list(csv.DictReader(io.StringIO(advice.to_csv())))
+    assert [r["category"] for r in rows] == ["S", "H", "pass"]
+    for r, o in zip(rows, a["options"] + [a["pass"]]):
+        assert float(r["win_probability"]) == o["win_probability"]
+        assert [float(r["win_ci95_lo"]), float(r["win_ci95_hi"])] == o["ci95_win_probability"]
+
+
+def test_the_csv_has_whole_multipliers_and_no_win_columns_without_a_score(advice):
+    rows = list(csv.DictReader(io.StringIO(advice.to_csv())))
+    assert [r["multiplier"] for r in rows] == ["1", "4", "5", "7", ""]  # not 1.0 (the pass row has none)
+    assert "win_probability" not in rows[0]
 
 
 def test_a_position_the_rules_do_not_allow_is_refused():
@@ -119,3 +135,27 @@ def test_misere_and_3x3_categories_and_their_bad_input():
         args = dict(ours_open="S,SLALOM", theirs_open="S", rules="coiffeur-10", samples=64) | kwargs
         with pytest.raises(InputError, match=token):
             coiffeur_advise(HAND, **args)
+
+
+class _Checked(Exception):
+    """Raised by the progress callback at the first tick: the input was accepted (no sampling done)."""
+
+
+def _stop(tick):
+    raise _Checked
+
+
+def test_a_score_a_slalom_matsch_reaches_is_accepted_and_one_beyond_every_bound_refused():
+    """In Slalom, Guschti and 3x3 a card counts what it counts in its trick's mode, so a round may be
+    written more than 157 + 100 (docs/coiffeur.md's `coiffeur replay --seed 5`: a Slalom-Obe Matsch of
+    168 + 100 = 268, x3 = 804). The score check must admit it; the bound per form is each card's best
+    value over its tricks' modes + 5 + 100 (Slalom 301 x3 = 903). Only the check runs (stopped at the
+    first tick, before any sampling: no time)."""
+    cats = "S:1,OBE:2,SLALOM:3,GUSCHTI:4,MISERE:5,TRIO:6"
+    args = dict(categories=cats, samples=64, progress=_stop)
+    with pytest.raises(_Checked):  # team 0 played only Slalom (x3), a Matsch: 804 (refused as > 771 before)
+        coiffeur_advise(HAND, "S,OBE,GUSCHTI,MISERE,TRIO", "S,OBE,SLALOM,GUSCHTI,MISERE,TRIO", score="804:0", **args)
+    with pytest.raises(InputError, match="US 904 cannot be: the categories played allow 0 to 903"):
+        coiffeur_advise(HAND, "S,OBE,GUSCHTI,MISERE,TRIO", "S,OBE,SLALOM,GUSCHTI,MISERE,TRIO", score="904:0", **args)
+    with pytest.raises(InputError, match="THEM 258 cannot be: the categories played allow 0 to 257"):
+        coiffeur_advise(HAND, OPEN, "C,UNE,JOKER,D,H,OBE,JOKER", score="0:258", **(args | dict(categories=None)))

@@ -34,6 +34,18 @@ NEW_FORMS = "SLALOM:1,GUSCHTI:2,MISERE:3,TRIO:4"
 SMALL = "S:1,OBE:3,JOKER:5,JOKER:6"
 
 
+def _open_mask(rules, taken):
+    """The slots still open after the (code, multiplier) pairs ``taken``."""
+    left = list(taken)
+    mask = 0
+    for i, c in enumerate(rules.categories):
+        if (c.code, c.multiplier) in left:
+            left.remove((c.code, c.multiplier))
+        else:
+            mask |= 1 << i
+    return mask
+
+
 def _check_sheet(doc, rules=RULES):
     rounds = doc["rounds"]
     assert len(rounds) == 2 * len(rules.categories) == rules.rounds
@@ -60,6 +72,9 @@ def _check_sheet(doc, rules=RULES):
         assert row["written"] == other
         totals = [totals[0] + other[0], totals[1] + other[1]]
         assert row["totals"] == totals
+        # every total a match reaches is one `coiffeur advise --score` admits (Slalom's 268 is above 257)
+        caps = rules.score_caps(*(_open_mask(rules, taken[k]) for k in (0, 1)))
+        assert totals[0] <= caps[0] and totals[1] <= caps[1], (totals, caps)
         assert row["forced"] or row["taker"] not in row["passed"]
         # the taker leads the first trick; 36 different cards are played
         assert row["tricks"][0]["leader"] == row["taker"]
