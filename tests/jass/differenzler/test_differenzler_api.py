@@ -55,6 +55,35 @@ def test_advise_best_bid_is_the_least_expected_penalty_from_the_distribution(ans
                                f"{hi:.1f}); you make {best} or less in {100 * share:.0f}% of the deals")
 
 
+def test_advise_every_figure_has_its_95_ci(answer):
+    # the house's honest statistics: the mean, the median and P(exact) of the sampled points, and every
+    # announcement's expected penalty, each with its interval; the rate's inside [0,1] (Wilson)
+    from jass_sim.core.stats import Z95, wilson_ci
+
+    doc = answer.to_json()
+    n = doc["samples"]
+    dist = {p["points"]: p["prob"] for p in doc["distribution"]}
+    made = np.repeat(list(dist), [round(q * n) for q in dist.values()])
+    assert len(made) == n
+    half = Z95 * made.std(ddof=1) / np.sqrt(n)
+    assert doc["ci95_mean"] == pytest.approx([made.mean() - half, made.mean() + half])
+    assert list(doc["ci95_p_exact"]) == pytest.approx(list(wilson_ci(round(doc["p_exact"] * n), n)[1:]))
+    lo, hi = doc["ci95_median"]  # order statistics around the middle rank: integers holding the median
+    assert lo <= doc["median"] <= hi and lo == int(lo) and hi == int(hi)
+    srt = np.sort(made)
+    k = Z95 * np.sqrt(n) / 2
+    assert (lo, hi) == (int(srt[max(0, int(np.floor(n / 2 - k)) - 1)]), int(srt[min(n - 1, int(np.ceil(n / 2 + k)) - 1)]))
+    for row in doc["penalty_by_bid"]:
+        pen = np.abs(row["bid"] - made)
+        h = Z95 * pen.std(ddof=1) / np.sqrt(n)
+        assert row["ci95_penalty"] == pytest.approx([pen.mean() - h, pen.mean() + h], abs=1e-9)
+    text = answer.text()
+    assert (f"mean {doc['mean']:.1f} (95% CI {doc['ci95_mean'][0]:.1f} to {doc['ci95_mean'][1]:.1f})" in text
+            and f"median {doc['median']} (95% CI {lo} to {hi})" in text
+            and f"{100 * doc['p_exact']:.1f}% (95% CI {100 * doc['ci95_p_exact'][0]:.1f} to "
+                f"{100 * doc['ci95_p_exact'][1]:.1f})" in text and f"{n} deals" in text.splitlines()[0])
+
+
 def test_advise_exact_bonus_moves_the_penalty_of_an_exact_hit():
     import jass_sim.differenzler as d
 
