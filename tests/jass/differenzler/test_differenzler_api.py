@@ -151,6 +151,33 @@ def test_simulate_and_games_follow_the_rows():
     assert [s["wins"] for s in g["seats"]] == wins
 
 
+def test_simulate_and_games_give_every_figure_its_95_ci():
+    # the house's honest statistics: each seat's mean points and mean number (simulate) and mean total
+    # penalty (games) with their intervals in the JSON, the CSV and the text; 1,024 rounds, 64 games
+    import jass_sim.differenzler as d
+    from jass_sim.core.stats import Z95
+    from jass_sim.jass.differenzler.engine import run_rounds
+
+    sim = d.simulate(1024, seed=2)
+    rows = run_rounds(1024, 2, "number")
+    csv = sim.formatted("csv")
+    for s, seat in enumerate(sim.to_json()["seats"]):
+        for key, col in (("ci95_points", rows[:, MADE + s]), ("ci95_bid", rows[:, BIDS + s])):
+            h = Z95 * col.std(ddof=1) / np.sqrt(len(col))
+            assert seat[key] == pytest.approx([col.mean() - h, col.mean() + h])
+        assert (f"{seat['mean_points']:.2f} ({seat['ci95_points'][0]:.2f} to {seat['ci95_points'][1]:.2f})"
+                in sim.text().splitlines()[3 + s])
+        assert (f"{seat['mean_bid']:.2f} ({seat['ci95_bid'][0]:.2f} to {seat['ci95_bid'][1]:.2f})"
+                in sim.text().splitlines()[3 + s])
+    header = csv.splitlines()[0].split(",")
+    assert {"ci95_points_lo", "ci95_points_hi", "ci95_bid_lo", "ci95_bid_hi", "ci95_exact_lo", "ci95_exact_hi"} <= set(header)
+    g = d.games(64, seed=2)
+    header = g.formatted("csv").splitlines()[0].split(",")
+    assert {"ci95_total_lo", "ci95_total_hi"} <= set(header)
+    row = g.formatted("csv").splitlines()[1].split(",")
+    assert float(row[header.index("ci95_total_lo")]) == pytest.approx(g.to_json()["seats"][0]["ci95_total"][0])
+
+
 def test_open_announcements_reach_replay_simulate_and_games_from_the_command_line():
     # the "preset or option `open`": --open plays the rows run_rounds plays with open_=True
     import jass_sim.differenzler as d
