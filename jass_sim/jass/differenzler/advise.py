@@ -36,7 +36,9 @@ _BIDS = np.arange(MAX_BID + 1)
 def parse_bids(bids, seat: int) -> list[int | None]:
     """The four seats' numbers from ``bids``: the three other seats' numbers in seat order (text
     ``"B,B,B"`` or a sequence), ``None`` at ``seat``; None: every other seat announces with the
-    fast announcer."""
+    fast announcer. An empty entry (``"45,,"``; ``None``, ``""`` or ``"-"`` in a sequence) is a seat
+    whose number is not known yet (open announcements: the seats after me), which announces with
+    the fast announcer."""
     out: list[int | None] = [None] * 4
     if bids is None:
         return out
@@ -48,7 +50,7 @@ def parse_bids(bids, seat: int) -> list[int | None]:
                          str(bids))
     others = [s for s in range(4) if s != seat]
     for s, b in zip(others, items):
-        out[s] = check_bid(b, "--bids")
+        out[s] = None if b is None or str(b).strip() in ("", "-") else check_bid(b, "--bids")
     return out
 
 
@@ -160,6 +162,7 @@ def advise(hand, trump_card, dealer: int = 3, seat: int = 0, bids=None, rules: s
         The dealer and the seat asking (0..3); the player after the dealer announces first and leads.
     bids : str or list, optional
         The three other seats' numbers in seat order (``"40,35,50"``); default: the fast announcer's.
+        An empty entry (``"40,,"``) leaves that seat to the fast announcer (a number not known yet).
     rules : str
         ``differenzler`` or ``differenzler-jw``; ``exact_bonus`` overrides its exact-hit bonus.
     policy : str

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from jass_sim.core.errors import InputError
 from jass_sim.core.notation import cards_to_mask
 from jass_sim.jass.cards import parse_card, parse_cards
 from jass_sim.jass.differenzler._batch import BIDS, MADE, deal_known
@@ -115,6 +116,16 @@ def test_advise_given_bids_reach_the_other_seats():
 
     doc = d.advise(HAND, "H6", dealer=3, samples=2048, bids="10,20,30").to_json()
     assert doc["bids"] == [None, 10, 20, 30]
+    # open announcements: only the earlier seats' numbers are known; an empty entry is a seat that has not
+    # announced yet, left to the fast announcer as when no --bids is given (the same deals, the same answer)
+    assert d.advise(HAND, "H6", dealer=3, samples=2048, bids=",,").to_json() == d.advise(
+        HAND, "H6", dealer=3, samples=2048).to_json()
+    part = d.advise(HAND, "H6", dealer=3, samples=2048, bids="10,,").to_json()
+    assert part["bids"] == [None, 10, None, None] and part == d.advise(
+        HAND, "H6", dealer=3, samples=2048, bids=[10, None, "-"]).to_json()
+    assert part["distribution"] != d.advise(HAND, "H6", dealer=3, samples=2048).to_json()["distribution"]
+    with pytest.raises(InputError, match="'x'"):
+        d.advise(HAND, "H6", dealer=3, samples=2048, bids="10,,x")
 
 
 def test_replay_document_and_cli_json():
