@@ -29,13 +29,13 @@ SECTIONS = _sections()
 
 def test_every_public_function_has_an_example():
     import jass_sim
-    from jass_sim import basra, cribbage
+    from jass_sim import basra, cribbage, differenzler
 
     text = "".join(body for _, body, _ in SECTIONS)
     for name in jass_sim.__all__:
         if name not in ("InputError", "cribbage", "basra"):
             assert f"jass_sim.{name}(" in text, name
-    for prefix, module in (("cribbage", cribbage), ("basra", basra)):
+    for prefix, module in (("cribbage", cribbage), ("basra", basra), ("differenzler", differenzler)):
         for name in module.__all__:
             assert f"{prefix}.{name}(" in text, f"{prefix}.{name}"
 

@@ -53,3 +53,17 @@ def test_the_coiffeur_games_example_is_what_the_command_prints():
     # 2 deal sets (8 matches): the README's example, small so that it costs well under a second warm
     args, shown = _example("coiffeur games")
     assert CliRunner().invoke(main, args).output == shown
+
+
+def test_docs_differenzler_shows_each_command_with_the_readmes_output():
+    # issue 52 "Done when": README and docs/differenzler.md show one example of each command with its real
+    # output; the README's advise is run above, the others were run when written: here the two documents agree
+    docs = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "differenzler.md").read_text(encoding="utf-8")
+    shown = {}
+    for text in (README, docs):
+        blocks = re.findall(r"^```\n(\$ jass-sim differenzler .*?)^```", text, re.M | re.S)
+        shown[text is docs] = {re.match(r"\$ jass-sim differenzler (\S+)", b).group(1): b for b in blocks}
+    commands = {c for block in shown[True].values() for c in re.findall(r"^\$ jass-sim differenzler (\S+)", block, re.M)}
+    assert {"advise", "play-advice", "replay", "simulate", "games", "report"} <= commands
+    for name, block in shown[False].items():
+        assert shown[True].get(name) == block, name

@@ -51,7 +51,15 @@ def test_a_hand_and_its_trump_card_give_the_histogram_the_curve_and_the_sentence
     lo, hi = doc["ci95_penalty"]
     expect(result.locator('[data-fact="penalty"]')).to_have_text(
         f"{doc['expected_penalty']:.1f} (95% CI {lo:.1f} to {hi:.1f})")
-    expect(result.locator('[data-fact="p-exact"]')).to_have_text(f"{100 * doc['p_exact']:.1f}%")
+    elo, ehi = doc["ci95_p_exact"]  # every figure with its 95% CI
+    expect(result.locator('[data-fact="p-exact"]')).to_have_text(
+        f"{100 * doc['p_exact']:.1f}% (95% CI {100 * elo:.1f}% to {100 * ehi:.1f}%)")
+    (mlo, mhi), (dlo, dhi) = doc["ci95_mean"], doc["ci95_median"]
+    expect(result.locator('[data-fact="points"]')).to_have_text(
+        f"mean {doc['mean']:.1f} (95% CI {mlo:.1f} to {mhi:.1f}), median {doc['median']} (95% CI {dlo} to {dhi})")
+    best = doc["penalty_by_bid"][doc["best_bid"]]
+    expect(result.locator(f'table.diff-bids tr[data-bid="{doc["best_bid"]}"] td').nth(1)).to_have_text(
+        f"{best['expected_penalty']:.2f} ({best['ci95_penalty'][0]:.2f} to {best['ci95_penalty'][1]:.2f})")
     # the histogram: a bar for each total made in some deal, the best number marked; the penalty curve
     hist = result.locator('svg[data-chart="diff-hist"]')
     made = [d for d in doc["distribution"] if d["prob"] > 0]

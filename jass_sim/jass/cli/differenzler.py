@@ -39,8 +39,9 @@ def differenzler():
 @click.option("--trump-card", "trump_card", default=None, help="The bottom card of the deal (the dealer's): trump.")
 @click.option("--dealer", type=int, default=3, show_default=True, help="The dealer's seat, 0..3.")
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat, 0..3 (the seat after the dealer leads).")
-@click.option("--bids", default=None, help='The three other seats\' numbers in seat order, "B,B,B" '
-                                           "[default: the fast announcer's].")
+@click.option("--bids", default=None, help='The three other seats\' numbers in seat order, "B,B,B"; an empty '
+                                           'entry ("45,,") for a seat not announced yet [default: the fast '
+                                           "announcer's].")
 @_RULES
 @_BONUS
 @_policy()
@@ -80,8 +81,9 @@ def advise(hand, trump_card, dealer, seat, bids, rules, exact_bonus, policy, sam
 @click.option("--played", default="", help="Every card played so far, in order, from the first trick.")
 @click.option("--dealer", type=int, default=3, show_default=True, help="The dealer's seat, 0..3.")
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat, 0..3 (the seat after the dealer leads).")
-@click.option("--bids", default=None, help='The three other seats\' numbers in seat order, "B,B,B" '
-                                           "[default: in each world the fast announcer's on that seat's hand].")
+@click.option("--bids", default=None, help='The three other seats\' numbers in seat order, "B,B,B"; an empty '
+                                           'entry ("45,,") for a seat not announced yet [default: in each world the '
+                                           "fast announcer's on that seat's hand].")
 @_RULES
 @_BONUS
 @_policy()

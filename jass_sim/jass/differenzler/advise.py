@@ -19,7 +19,7 @@ import numpy as np
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
-from jass_sim.core.stats import Z95, check_sampling
+from jass_sim.core.stats import Z95, check_sampling, mean_ci, wilson_ci
 from jass_sim.jass.arg_kinds import api_args
 from jass_sim.jass.cards import MODE_NAMES, format_card, parse_card, parse_cards
 from jass_sim.jass.differenzler.players import DEFAULT_PLAYER
@@ -36,7 +36,9 @@ _BIDS = np.arange(MAX_BID + 1)
 def parse_bids(bids, seat: int) -> list[int | None]:
     """The four seats' numbers from ``bids``: the three other seats' numbers in seat order (text
     ``"B,B,B"`` or a sequence), ``None`` at ``seat``; None: every other seat announces with the
-    fast announcer."""
+    fast announcer. An empty entry (``"45,,"``; ``None``, ``""`` or ``"-"`` in a sequence) is a seat
+    whose number is not known yet (open announcements: the seats after me), which announces with
+    the fast announcer."""
     out: list[int | None] = [None] * 4
     if bids is None:
         return out
@@ -48,7 +50,7 @@ def parse_bids(bids, seat: int) -> list[int | None]:
                          str(bids))
     others = [s for s in range(4) if s != seat]
     for s, b in zip(others, items):
-        out[s] = check_bid(b, "--bids")
+        out[s] = None if b is None or str(b).strip() in ("", "-") else check_bid(b, "--bids")
     return out
 
 
@@ -110,8 +112,10 @@ class Announcement(Result):
         d = self._doc
         r = d["runner_up"]
         lines = [self.heading, "", d["sentence"],
-                 f"points: mean {d['mean']:.1f}, median {d['median']}; P(exact) at {d['best_bid']}: "
-                 f"{100 * d['p_exact']:.1f}%",
+                 f"points: mean {d['mean']:.1f} (95% CI {d['ci95_mean'][0]:.1f} to {d['ci95_mean'][1]:.1f}), "
+                 f"median {d['median']} (95% CI {d['ci95_median'][0]} to {d['ci95_median'][1]})",
+                 f"P(exact) at {d['best_bid']}: {100 * d['p_exact']:.1f}% (95% CI {100 * d['ci95_p_exact'][0]:.1f} "
+                 f"to {100 * d['ci95_p_exact'][1]:.1f})",
                  f"runner-up {r['bid']}: {r['difference']:+.2f} penalty (paired 95% CI {r['ci95'][0]:+.2f} to "
                  f"{r['ci95'][1]:+.2f})", "", "  bid  expected penalty (95% CI)"]
         order = np.argsort(self.table["expected_penalty"].to_numpy(), kind="stable")[:5]
@@ -158,6 +162,7 @@ def advise(hand, trump_card, dealer: int = 3, seat: int = 0, bids=None, rules: s
         The dealer and the seat asking (0..3); the player after the dealer announces first and leads.
     bids : str or list, optional
         The three other seats' numbers in seat order (``"40,35,50"``); default: the fast announcer's.
+        An empty entry (``"40,,"``) leaves that seat to the fast announcer (a number not known yet).
     rules : str
         ``differenzler`` or ``differenzler-jw``; ``exact_bonus`` overrides its exact-hit bonus.
     policy : str
@@ -239,6 +244,13 @@ def advise(hand, trump_card, dealer: int = 3, seat: int = 0, bids=None, rules: s
     half = Z95 * np.sqrt(var)
     cdf = np.cumsum(dist)
     median = int(np.searchsorted(cdf, 0.5))
+    # the median's 95% CI: the order statistics at ranks n/2 -+ 1.96 sqrt(n)/2 (distribution-free)
+    counts = np.cumsum(np.bincount(made, minlength=MAX_BID + 1))
+    k = Z95 * math.sqrt(n) / 2
+    med_lo = int(np.searchsorted(counts, max(1, math.floor(n / 2 - k))))
+    med_hi = int(np.searchsorted(counts, min(n, math.ceil(n / 2 + k))))
+    _, mean_lo, mean_hi = mean_ci(int(made.sum()), int((made.astype(np.int64) ** 2).sum()), n)
+    _, exact_lo, exact_hi = wilson_ci(int(round(dist[best] * n)), n)
     e, lo, hi = float(mean[best]), float(mean[best] - half[best]), float(mean[best] + half[best])
     sentence = (f"Announce {best}: expected penalty {e:.1f} (95% CI {lo:.1f} to {hi:.1f}); you make {best} or less "
                 f"in {100 * cdf[best]:.0f}% of the deals")
@@ -246,8 +258,10 @@ def advise(hand, trump_card, dealer: int = 3, seat: int = 0, bids=None, rules: s
            "samples": int(n), "mean": float(made.mean()), "median": median, "best_bid": best,
            "expected_penalty": e, "ci95_penalty": [lo, hi], "p_exact": float(dist[best]),
            "distribution": [{"points": int(p), "prob": float(dist[p])} for p in np.nonzero(dist)[0]],
-           "penalty_by_bid": [{"bid": int(b), "expected_penalty": float(mean[b])} for b in _BIDS],
+           "penalty_by_bid": [{"bid": int(b), "expected_penalty": float(mean[b]),
+                               "ci95_penalty": [float(mean[b] - half[b]), float(mean[b] + half[b])]} for b in _BIDS],
            "sentence": sentence,
+           "ci95_mean": [mean_lo, mean_hi], "ci95_median": [med_lo, med_hi], "ci95_p_exact": [exact_lo, exact_hi],
            "runner_up": {"bid": runner, "difference": d_mean, "ci95": [d_mean - d_half, d_mean + d_half]},
            "hand": [format_card(c) for c in sorted(cards)], "bids": [None if b is None else int(b) for b in fixed],
            "play_number": own, "rules": the_rules.name, "exact_bonus": the_rules.exact_bonus, "policy": policy,

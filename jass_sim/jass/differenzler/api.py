@@ -76,6 +76,11 @@ class DiffRound(Result):
         return "\n".join(lines)
 
 
+def _mean(m: float, ci) -> str:
+    """A mean and its 95% CI in a column 23 wide."""
+    return f"{m:6.2f} ({ci[0]:.2f} to {ci[1]:.2f})".ljust(23)
+
+
 class PenaltyTable(Result):
     """``differenzler simulate``: each seat's mean penalty and points with 95% CIs, P(exact) (Wilson)."""
 
@@ -86,10 +91,12 @@ class PenaltyTable(Result):
                 f"players {', '.join(d['players'])}")
 
     def text(self) -> str:
-        lines = [self.heading, "", "seat  player   mean penalty (95% CI)    mean points  number  P(exact) (95% CI)"]
+        lines = [self.heading, "", "seat  player   mean penalty (95% CI)    mean points (95% CI)     "
+                                   "mean number (95% CI)     P(exact) (95% CI)"]
         for r in self._doc["seats"]:
             lines.append(f"{r['seat']:4d}  {r['player']:7s}  {r['mean_penalty']:6.2f} ({r['ci95_penalty'][0]:.2f} to "
-                         f"{r['ci95_penalty'][1]:.2f})  {r['mean_points']:11.2f}  {r['mean_bid']:6.2f}  "
+                         f"{r['ci95_penalty'][1]:.2f})  {_mean(r['mean_points'], r['ci95_points'])}  "
+                         f"{_mean(r['mean_bid'], r['ci95_bid'])}  "
                          f"{100 * r['p_exact']:.1f}% ({100 * r['ci95_exact'][0]:.1f} to {100 * r['ci95_exact'][1]:.1f})")
         return "\n".join(lines)
 
@@ -178,15 +185,18 @@ def simulate(rounds: int = 100_000, rules: str = "differenzler", exact_bonus: in
         m, lo, hi = mean_ci(int(pen[:, s].sum()), int((pen[:, s] ** 2).sum()), rounds)
         exact = int((bids[:, s] == made[:, s]).sum())
         p, elo, ehi = wilson_ci(exact, rounds)
+        _, plo, phi = mean_ci(int(made[:, s].sum()), int((made[:, s] ** 2).sum()), rounds)
+        _, blo, bhi = mean_ci(int(bids[:, s].sum()), int((bids[:, s] ** 2).sum()), rounds)
         seats.append({"seat": s, "player": names[s], "mean_penalty": m, "ci95_penalty": [lo, hi],
                       "mean_points": float(made[:, s].mean()), "mean_bid": float(bids[:, s].mean()),
-                      "p_exact": p, "ci95_exact": [elo, ehi]})
+                      "p_exact": p, "ci95_exact": [elo, ehi], "ci95_points": [plo, phi], "ci95_bid": [blo, bhi]})
     import pandas as pd
 
     doc = {"rounds": rounds, "rules": the_rules.name, "exact_bonus": the_rules.exact_bonus, "open": the_rules.open,
            "players": names, "seed": seed, "seats": seats}
     table = pd.DataFrame([{k: v for k, v in r.items() if not k.startswith("ci95")} |
-                          {"ci95_penalty_lo": r["ci95_penalty"][0], "ci95_penalty_hi": r["ci95_penalty"][1]}
+                          {f"ci95_{k}_{end}": r[f"ci95_{k}"][i] for k in ("penalty", "points", "bid", "exact")
+                           for i, end in enumerate(("lo", "hi"))}
                           for r in seats])
     return PenaltyTable(doc, table)
 
@@ -240,7 +250,8 @@ def games(n_games: int = 10_000, rules: str = "differenzler", exact_bonus: int |
            "ties": {"games": ties, "rate": tp, "ci95": [tlo, thi]}}
     table = pd.DataFrame([{"seat": r["seat"], "player": r["player"], "wins": r["wins"], "p_win": r["p_win"],
                            "ci95_win_lo": r["ci95_win"][0], "ci95_win_hi": r["ci95_win"][1],
-                           "mean_total": r["mean_total"]} for r in seats])
+                           "mean_total": r["mean_total"], "ci95_total_lo": r["ci95_total"][0],
+                           "ci95_total_hi": r["ci95_total"][1]} for r in seats])
     return GameTable(doc, table)
 
 

@@ -192,12 +192,15 @@ def open_table(df: pd.DataFrame) -> pd.DataFrame:
         shift, size, value = mean_ci(g["shift_open"]), mean_ci(g["shift_open"].abs()), mean_ci(g["value_open"])
         k = int((g["shift_open"] != 0).sum())
         p, lo, hi = wilson_ci(k, len(g))
+        secret, opened = mean_ci(g["best_bid"]), mean_ci(g["best_open"])
         rows.append({"seat": int(seat), "earlier_numbers": int(seat), "n": len(g),
                      "mean_secret": float(g["best_bid"].mean()), "mean_open": float(g["best_open"].mean()),
                      "shift": shift["mean"], "shift_lo": shift["ci95_lo"], "shift_hi": shift["ci95_hi"],
                      "abs_shift": size["mean"], "abs_shift_lo": size["ci95_lo"], "abs_shift_hi": size["ci95_hi"],
                      "changed": k, "share_changed": p, "share_lo": lo, "share_hi": hi,
-                     "cost_secret": value["mean"], "cost_lo": value["ci95_lo"], "cost_hi": value["ci95_hi"]})
+                     "cost_secret": value["mean"], "cost_lo": value["ci95_lo"], "cost_hi": value["ci95_hi"],
+                     "mean_secret_lo": secret["ci95_lo"], "mean_secret_hi": secret["ci95_hi"],
+                     "mean_open_lo": opened["ci95_lo"], "mean_open_hi": opened["ci95_hi"]})
     return pd.DataFrame(rows)
 
 

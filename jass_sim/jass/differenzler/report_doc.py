@@ -86,9 +86,10 @@ def blocks(rep: DifferenzlerReport) -> list[tuple]:
                    "(Wilson CI); *cost*: the expected penalty of keeping the secret answer when the numbers are "
                    "open. Seat 0 announces first and learns nothing."))
     t = T["open"]
-    B.append(("table", ["seat", "n", "mean secret", "mean open", "shift (95% CI)", "|shift| (95% CI)", "changed (95% CI)",
+    B.append(("table", ["seat", "n", "mean secret (95% CI)", "mean open (95% CI)", "shift (95% CI)", "|shift| (95% CI)", "changed (95% CI)",
                         "cost of the secret answer (95% CI)"],
-              [[str(int(r.seat)), n_fmt(r.n), f"{r.mean_secret:.1f}", f"{r.mean_open:.1f}",
+              [[str(int(r.seat)), n_fmt(r.n), _ci(r.mean_secret, r.mean_secret_lo, r.mean_secret_hi),
+                _ci(r.mean_open, r.mean_open_lo, r.mean_open_hi),
                 _ci(r.shift, r.shift_lo, r.shift_hi, 2), _ci(r.abs_shift, r.abs_shift_lo, r.abs_shift_hi, 2),
                 f"{100 * r.share_changed:.0f}% ({100 * r.share_lo:.0f}% to {100 * r.share_hi:.0f}%)",
                 _ci(r.cost_secret, r.cost_lo, r.cost_hi, 2)] for r in t.itertuples()],

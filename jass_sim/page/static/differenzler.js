@@ -147,8 +147,9 @@ function renderAnnouncement(doc) {
   const facts = [
     ["best announcement", String(doc.best_bid), "best-bid"],
     ["expected penalty", `${fmt(doc.expected_penalty)} (95% CI ${fmt(lo)} to ${fmt(hi)})`, "penalty"],
-    [`P(exactly ${doc.best_bid})`, pct(doc.p_exact), "p-exact"],
-    ["your points", `mean ${fmt(doc.mean)}, median ${doc.median}`, "points"],
+    [`P(exactly ${doc.best_bid})`, `${pct(doc.p_exact)} (95% CI ${pct(doc.ci95_p_exact[0])} to ${pct(doc.ci95_p_exact[1])})`, "p-exact"],
+    ["your points", `mean ${fmt(doc.mean)} (95% CI ${fmt(doc.ci95_mean[0])} to ${fmt(doc.ci95_mean[1])}), ` +
+      `median ${doc.median} (95% CI ${doc.ci95_median[0]} to ${doc.ci95_median[1]})`, "points"],
     ["trump", `${cardLabel(doc.trump_card)} (seat ${doc.seat}, dealer ${doc.dealer})`, "trump"],
   ];
   box.append(el("dl", { class: "diff-facts" }, facts.map(([k, v, id]) => [el("dt", { text: k }), el("dd", { "data-fact": id, text: v })])));
@@ -160,9 +161,9 @@ function renderAnnouncement(doc) {
   const five = doc.penalty_by_bid.slice().sort((a, b) => a.expected_penalty - b.expected_penalty || a.bid - b.bid).slice(0, 5);
   box.append(el("table", { class: "options diff-bids" },
     el("caption", { text: "The five announcements of least expected penalty" }),
-    el("thead", {}, el("tr", {}, el("th", { class: "num", text: "announce" }), el("th", { class: "num", text: "expected penalty" }))),
+    el("thead", {}, el("tr", {}, el("th", { class: "num", text: "announce" }), el("th", { class: "num", text: "expected penalty (95% CI)" }))),
     el("tbody", {}, five.map((r) => el("tr", { class: r.bid === doc.best_bid ? "best" : null, "data-bid": r.bid },
-      el("td", { class: "num", text: String(r.bid) }), el("td", { class: "num", text: fmt(r.expected_penalty, 2) }))))));
+      el("td", { class: "num", text: String(r.bid) }), el("td", { class: "num", text: `${fmt(r.expected_penalty, 2)} (${fmt(r.ci95_penalty[0], 2)} to ${fmt(r.ci95_penalty[1], 2)})` }))))));
   box.append(el("p", { class: "note", text: `${doc.samples.toLocaleString()} sampled deals, the others announcing ` +
     `${(doc.bids || []).some((b, s) => s !== doc.seat && b !== null) ? "the numbers given" : "with the fast announcer"} and every seat playing to its number. The CIs cover the sampling of the deals, not the error of the simulated play.` }));
 }

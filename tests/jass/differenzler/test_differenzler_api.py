@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from jass_sim.core.errors import InputError
 from jass_sim.core.notation import cards_to_mask
 from jass_sim.jass.cards import parse_card, parse_cards
 from jass_sim.jass.differenzler._batch import BIDS, MADE, deal_known
@@ -55,6 +56,35 @@ def test_advise_best_bid_is_the_least_expected_penalty_from_the_distribution(ans
                                f"{hi:.1f}); you make {best} or less in {100 * share:.0f}% of the deals")
 
 
+def test_advise_every_figure_has_its_95_ci(answer):
+    # the house's honest statistics: the mean, the median and P(exact) of the sampled points, and every
+    # announcement's expected penalty, each with its interval; the rate's inside [0,1] (Wilson)
+    from jass_sim.core.stats import Z95, wilson_ci
+
+    doc = answer.to_json()
+    n = doc["samples"]
+    dist = {p["points"]: p["prob"] for p in doc["distribution"]}
+    made = np.repeat(list(dist), [round(q * n) for q in dist.values()])
+    assert len(made) == n
+    half = Z95 * made.std(ddof=1) / np.sqrt(n)
+    assert doc["ci95_mean"] == pytest.approx([made.mean() - half, made.mean() + half])
+    assert list(doc["ci95_p_exact"]) == pytest.approx(list(wilson_ci(round(doc["p_exact"] * n), n)[1:]))
+    lo, hi = doc["ci95_median"]  # order statistics around the middle rank: integers holding the median
+    assert lo <= doc["median"] <= hi and lo == int(lo) and hi == int(hi)
+    srt = np.sort(made)
+    k = Z95 * np.sqrt(n) / 2
+    assert (lo, hi) == (int(srt[max(0, int(np.floor(n / 2 - k)) - 1)]), int(srt[min(n - 1, int(np.ceil(n / 2 + k)) - 1)]))
+    for row in doc["penalty_by_bid"]:
+        pen = np.abs(row["bid"] - made)
+        h = Z95 * pen.std(ddof=1) / np.sqrt(n)
+        assert row["ci95_penalty"] == pytest.approx([pen.mean() - h, pen.mean() + h], abs=1e-9)
+    text = answer.text()
+    assert (f"mean {doc['mean']:.1f} (95% CI {doc['ci95_mean'][0]:.1f} to {doc['ci95_mean'][1]:.1f})" in text
+            and f"median {doc['median']} (95% CI {lo} to {hi})" in text
+            and f"{100 * doc['p_exact']:.1f}% (95% CI {100 * doc['ci95_p_exact'][0]:.1f} to "
+                f"{100 * doc['ci95_p_exact'][1]:.1f})" in text and f"{n} deals" in text.splitlines()[0])
+
+
 def test_advise_exact_bonus_moves_the_penalty_of_an_exact_hit():
     import jass_sim.differenzler as d
 
@@ -86,6 +116,16 @@ def test_advise_given_bids_reach_the_other_seats():
 
     doc = d.advise(HAND, "H6", dealer=3, samples=2048, bids="10,20,30").to_json()
     assert doc["bids"] == [None, 10, 20, 30]
+    # open announcements: only the earlier seats' numbers are known; an empty entry is a seat that has not
+    # announced yet, left to the fast announcer as when no --bids is given (the same deals, the same answer)
+    assert d.advise(HAND, "H6", dealer=3, samples=2048, bids=",,").to_json() == d.advise(
+        HAND, "H6", dealer=3, samples=2048).to_json()
+    part = d.advise(HAND, "H6", dealer=3, samples=2048, bids="10,,").to_json()
+    assert part["bids"] == [None, 10, None, None] and part == d.advise(
+        HAND, "H6", dealer=3, samples=2048, bids=[10, None, "-"]).to_json()
+    assert part["distribution"] != d.advise(HAND, "H6", dealer=3, samples=2048).to_json()["distribution"]
+    with pytest.raises(InputError, match="'x'"):
+        d.advise(HAND, "H6", dealer=3, samples=2048, bids="10,,x")
 
 
 def test_replay_document_and_cli_json():
@@ -120,6 +160,33 @@ def test_simulate_and_games_follow_the_rows():
         if len(w) == 1:
             wins[w[0]] += 1
     assert [s["wins"] for s in g["seats"]] == wins
+
+
+def test_simulate_and_games_give_every_figure_its_95_ci():
+    # the house's honest statistics: each seat's mean points and mean number (simulate) and mean total
+    # penalty (games) with their intervals in the JSON, the CSV and the text; 1,024 rounds, 64 games
+    import jass_sim.differenzler as d
+    from jass_sim.core.stats import Z95
+    from jass_sim.jass.differenzler.engine import run_rounds
+
+    sim = d.simulate(1024, seed=2)
+    rows = run_rounds(1024, 2, "number")
+    csv = sim.formatted("csv")
+    for s, seat in enumerate(sim.to_json()["seats"]):
+        for key, col in (("ci95_points", rows[:, MADE + s]), ("ci95_bid", rows[:, BIDS + s])):
+            h = Z95 * col.std(ddof=1) / np.sqrt(len(col))
+            assert seat[key] == pytest.approx([col.mean() - h, col.mean() + h])
+        assert (f"{seat['mean_points']:.2f} ({seat['ci95_points'][0]:.2f} to {seat['ci95_points'][1]:.2f})"
+                in sim.text().splitlines()[3 + s])
+        assert (f"{seat['mean_bid']:.2f} ({seat['ci95_bid'][0]:.2f} to {seat['ci95_bid'][1]:.2f})"
+                in sim.text().splitlines()[3 + s])
+    header = csv.splitlines()[0].split(",")
+    assert {"ci95_points_lo", "ci95_points_hi", "ci95_bid_lo", "ci95_bid_hi", "ci95_exact_lo", "ci95_exact_hi"} <= set(header)
+    g = d.games(64, seed=2)
+    header = g.formatted("csv").splitlines()[0].split(",")
+    assert {"ci95_total_lo", "ci95_total_hi"} <= set(header)
+    row = g.formatted("csv").splitlines()[1].split(",")
+    assert float(row[header.index("ci95_total_lo")]) == pytest.approx(g.to_json()["seats"][0]["ci95_total"][0])
 
 
 def test_open_announcements_reach_replay_simulate_and_games_from_the_command_line():

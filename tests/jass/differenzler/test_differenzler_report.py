@@ -51,6 +51,10 @@ def test_paired_differences_are_differences_of_columns(rep):
     for seat, g in h[h["seat"] > 0].groupby("seat"):
         assert o.loc[seat, "shift"] == pytest.approx(g["best_open"].mean() - g["best_bid"].mean())
         assert o.loc[seat, "changed"] == (g["best_open"] != g["best_bid"]).sum()
+        for col, key in (("best_bid", "mean_secret"), ("best_open", "mean_open")):  # every figure with its CI
+            ci = mean_ci(g[col])
+            assert (o.loc[seat, key], o.loc[seat, f"{key}_lo"], o.loc[seat, f"{key}_hi"]) == pytest.approx(
+                (ci["mean"], ci["ci95_lo"], ci["ci95_hi"]), nan_ok=True)
         assert 0 <= o.loc[seat, "share_lo"] <= o.loc[seat, "share_changed"] <= o.loc[seat, "share_hi"] <= 1
 
 
