@@ -24,4 +24,6 @@ PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" .venv/bin/lint-imports
 # 2. the kernel-vs-reference tests (marked nojit) again with Numba disabled (kernels run as plain
 #    Python); the -m replaces addopts' -m 'not slow', so it is repeated. Nothing is compiled in
 #    this stage (the tests run as plain Python), so two workers share it with no compile done twice
+#    (its longest tests, measured in tests/slow_tests.json, are dealt to the two workers first:
+#    tests/run_order.py, so neither ends alone on one)
 NUMBA_DISABLE_JIT=1 .venv/bin/python -m pytest -q -n 2 --dist worksteal -p no:cacheprovider -m "nojit and not slow" --durations=15

@@ -53,18 +53,29 @@ def pytest_configure(config):
             shared_memo.install()  # a worker, or a run without workers (the controller runs no test)
 
 
+@pytest.hookimpl(trylast=True)  # after -m and -k deselect: xdist splits what is left
 def pytest_collection_modifyitems(config, items):
-    """``JASS_SIM_TEST_ORDER=reverse-files``: the test files in reverse order, each file's tests in their
-    own order (module fixtures set up once, as in the usual order). For the compile census
-    (tests/compile_census.py): an overload that the same file compiles in both orders is compiled for
-    that file alone, since in either order the first user compiles it and the others load it."""
+    """The order of the tests. The no-JIT stage (``NUMBA_DISABLE_JIT=1``): its longest tests first
+    (``run_order.heaviest_first``, by the seconds measured in tests/slow_tests.json); the compiled
+    stage: file order (its tests' times are mostly compiling, which moves with the order).
+
+    ``JASS_SIM_TEST_ORDER=files``: file order in either stage. ``JASS_SIM_TEST_ORDER=reverse-files``: the
+    test files in reverse order, each file's tests in their own order (module fixtures set up once, as
+    in the usual order). For the compile census (tests/compile_census.py): an overload that the same
+    file compiles in both orders is compiled for that file alone, since in either order the first user
+    compiles it and the others load it."""
     order = os.environ.get("JASS_SIM_TEST_ORDER", "")
-    if order not in ("", "reverse-files"):
-        raise pytest.UsageError(f"JASS_SIM_TEST_ORDER={order!r}: expected reverse-files or nothing")
-    if order:
+    if order not in ("", "reverse-files", "files"):
+        raise pytest.UsageError(f"JASS_SIM_TEST_ORDER={order!r}: expected reverse-files, files or nothing")
+    if order == "reverse-files":
         from compile_census import reverse_files
 
         items[:] = reverse_files(items)
+    elif not order and NO_JIT:
+        from run_order import heaviest_first, measured_seconds
+
+        workers = getattr(config, "workerinput", {}).get("workercount", 1)  # an xdist worker knows how many
+        items[:] = heaviest_first(items, measured_seconds("nojit"), workers)
 
 
 def pytest_unconfigure(config):

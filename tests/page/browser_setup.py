@@ -1,18 +1,17 @@
-"""The browser tests' setup, shared by the modules that drive the page in Debian's Chromium
-(``/usr/bin/chromium``): the launch arguments, a live server, a page once the engine is ready.
+"""The browser tests' helpers, shared by the modules that drive the page in Debian's Chromium
+(``/usr/bin/chromium``): the check that Chromium is there, Playwright's ``expect``, a coached round.
 
-Import the fixtures into a test module (``from browser_setup import base, browser_type_launch_args,
-ready``). Without Chromium the module is skipped, except when ``JASS_SIM_REQUIRE_BROWSER`` is set
-(CI), where a missing browser is an error."""
+The fixtures (Chromium's launch arguments, ``base``: one live server per test process, ``ready``: a
+page once the engine is ready) are in tests/page/conftest.py, defined once: a fixture imported into
+each module would be a fixture of each module, one server started per module. Without Chromium the
+module is skipped, except when ``JASS_SIM_REQUIRE_BROWSER`` is set (CI), where a missing browser is an
+error."""
 
 from __future__ import annotations
 
 import os
-import re
 
 import pytest
-
-from live_server import LiveServer
 
 CHROMIUM = "/usr/bin/chromium"
 HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
@@ -34,30 +33,6 @@ def expect():
         playwright_expect = pytest.importorskip("playwright.sync_api").expect
     playwright_expect.set_options(timeout=180_000)
     return playwright_expect
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args():
-    return {"executable_path": CHROMIUM, "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                                                  "--disable-component-update", "--no-first-run", "--disable-sync"]}
-
-
-@pytest.fixture(scope="session")
-def base():
-    server = LiveServer()
-    url = server.start()
-    yield url
-    server.stop()
-
-
-@pytest.fixture
-def ready(page, base):
-    page.set_default_timeout(180_000)
-    page.add_init_script("window.jassSimTrickMs = 0")  # the coach shows each won trick at once (no 1.5 s pauses)
-    page.goto(base)
-    # a cold Numba cache (a fresh clone) compiles the kernels first: minutes on a busy 2-core machine
-    expect()(page.locator("#engine")).to_have_class(re.compile("ready"), timeout=900_000)
-    return page
 
 
 def play_coached_round(page) -> None:

@@ -8,50 +8,15 @@ browser fails there instead of skipping."""
 from __future__ import annotations
 
 import json
-import os
 import re
-
-import pytest
 
 import jass_sim
 
-from browser_setup import play_coached_round
-from live_server import LiveServer
+import browser_setup
+from browser_setup import HAND, play_coached_round
 
-CHROMIUM = "/usr/bin/chromium"
-HAND = "HJ H9 HA SK SQ D6 C7 C8 CT"
-
-if not os.path.exists(CHROMIUM):
-    if os.environ.get("JASS_SIM_REQUIRE_BROWSER"):
-        raise RuntimeError(f"browser tests need Chromium at {CHROMIUM} (apt-get install -y chromium)")
-    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)", allow_module_level=True)
-
-expect = pytest.importorskip("playwright.sync_api").expect
-expect.set_options(timeout=180_000)  # a job may wait behind another on a busy two-core machine
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args():
-    return {"executable_path": CHROMIUM, "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                                                  "--disable-component-update", "--no-first-run", "--disable-sync"]}
-
-
-@pytest.fixture(scope="session")
-def base():
-    server = LiveServer()
-    url = server.start()
-    yield url
-    server.stop()
-
-
-@pytest.fixture
-def ready(page, base):
-    page.set_default_timeout(180_000)
-    page.add_init_script("window.jassSimTrickMs = 0")  # the coach shows each won trick at once (no 1.5 s pauses)
-    page.goto(base)
-    # a cold Numba cache (a fresh clone) compiles the kernels first: minutes on a busy 2-core machine
-    expect(page.locator("#engine")).to_have_class(re.compile("ready"), timeout=900_000)
-    return page
+browser_setup.require_chromium()
+expect = browser_setup.expect()
 
 
 def test_pick_a_hand_and_get_advice(ready):

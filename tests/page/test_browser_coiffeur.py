@@ -19,7 +19,6 @@ import browser_setup
 
 browser_setup.require_chromium()
 expect = browser_setup.expect()
-base, browser_type_launch_args, ready = browser_setup.base, browser_setup.browser_type_launch_args, browser_setup.ready
 
 HAND = "HJ H9 HA HK SQ D6 C7 C8 CT"
 

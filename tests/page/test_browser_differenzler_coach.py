@@ -16,7 +16,6 @@ import browser_setup
 
 browser_setup.require_chromium()
 expect = browser_setup.expect()
-base, browser_type_launch_args, ready = browser_setup.base, browser_setup.browser_type_launch_args, browser_setup.ready
 
 SEED = 5
 

@@ -10,7 +10,6 @@ import browser_setup
 
 browser_setup.require_chromium()
 expect = browser_setup.expect()
-base, browser_type_launch_args = browser_setup.base, browser_setup.browser_type_launch_args
 
 
 def test_every_view_and_panel_runs_without_a_script_error(page, base):

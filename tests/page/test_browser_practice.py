@@ -20,7 +20,6 @@ import browser_setup
 
 browser_setup.require_chromium()
 expect = browser_setup.expect()
-base, browser_type_launch_args, ready = browser_setup.base, browser_setup.browser_type_launch_args, browser_setup.ready
 
 
 def park_positions(due: str = "2999-01-01T00:00:00Z", where: str = "") -> None:

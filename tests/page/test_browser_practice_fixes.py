@@ -15,7 +15,6 @@ from browser_setup import HAND
 
 browser_setup.require_chromium()
 expect = browser_setup.expect()
-base, browser_type_launch_args, ready = browser_setup.base, browser_setup.browser_type_launch_args, browser_setup.ready
 
 #: A card code of the rules' messages, as the page must not show it ("DQ", "H6").
 CODE = re.compile(r"\b[HDSC][6-9TJQKA]\b")

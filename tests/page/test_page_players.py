@@ -13,8 +13,6 @@ from browser_setup import HAND
 
 browser_setup.require_chromium()
 expect = browser_setup.expect()
-# the fixtures: a live server, Chromium's launch arguments, a page once the engine is ready
-base, browser_type_launch_args, ready = browser_setup.base, browser_setup.browser_type_launch_args, browser_setup.ready
 SYMBOLS = "♥♦♠♣"
 
 

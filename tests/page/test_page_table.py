@@ -16,7 +16,6 @@ from browser_setup import HAND, play_coached_round
 
 browser_setup.require_chromium()
 expect = browser_setup.expect()
-base, browser_type_launch_args, ready = browser_setup.base, browser_setup.browser_type_launch_args, browser_setup.ready
 
 
 def test_at_the_table_the_trick_lies_in_the_middle_and_my_hand_is_tapped(ready):
