@@ -85,7 +85,7 @@ def add_round(store: HistoryStore, game_id: int, *, row: dict, before, after, wi
               round_id: int | None = None) -> dict:
     """Add a played round to game ``game_id``: its sheet ``row`` (a JSON object, the game's own
     fields), the score ``before`` and ``after`` it (two whole numbers each), the ``winner`` (0, 1,
-    :data:`TIE` when the game ended with the scores equal (a Coiffeur match can), or None while the
+    :data:`TIE` when the game ended with the scores equal (where the game allows it), or None while the
     game goes on) and the ID of its saved review (``round_id``, or None when it
     could not be saved). The game's entry after it.
 

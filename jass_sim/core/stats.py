@@ -105,10 +105,12 @@ def ci_hi(pair) -> float:
 
 
 def check_sampling(samples: int | None, ci: float | None, max_samples: int, min_samples: int = 2,
-                   bytes_per_sample: int = 0) -> None:
+                   bytes_per_sample: int = 0, samples_at_most: bool = False) -> None:
     """Validate ``--samples``/``--ci``/``--max-samples`` (InputError naming the bad value); with
     ``bytes_per_sample`` (the memory each kept sample takes), refuse a request that cannot fit in
-    memory (:func:`jass_sim.core.resources.check_memory`) before any work."""
+    memory (:func:`jass_sim.core.resources.check_memory`) before any work; with
+    ``samples_at_most``, refuse ``--samples`` above ``max_samples`` too (a command whose cap is fixed,
+    without a ``--max-samples`` option)."""
     from jass_sim.core.errors import InputError
     from jass_sim.core.resources import check_memory
 
@@ -116,6 +118,8 @@ def check_sampling(samples: int | None, ci: float | None, max_samples: int, min_
         raise InputError("give --samples or --ci, not both", "--ci")
     if samples is not None and samples < min_samples:
         raise InputError(f"--samples must be at least {min_samples}, got {samples}", str(samples))
+    if samples_at_most and samples is not None and samples > max_samples:
+        raise InputError(f"--samples must be at most {max_samples}, got {samples}", str(samples))
     if ci is not None and not ci > 0:
         raise InputError(f"--ci must be a positive number of points, got {ci}", str(ci))
     if max_samples < 2:

@@ -9,7 +9,7 @@ the history (:mod:`jass_sim.core.history_games`), one entry with its score sheet
   rounds and their practice positions.
 - ``POST /api/history/games/{id}/rounds`` ``{"row", "before", "after", "winner", "round_id"}``: a
   round played in it (the round's review is saved by its own review job, ``history_id``; ``winner`` 0
-  or 1 ends the game, 2 ends it as a tie, only with equal scores: a Coiffeur match can end level); 409 when
+  or 1 ends the game, 2 ends it as a tie, only with equal scores, where a game can end level); 409 when
   the game is over or ``before`` is not its score (another tab), 400 with ``field`` for a bad field.
 
 Every 400 names its ``field``; an unknown game is 404; a history that cannot be used 503.

@@ -273,6 +273,7 @@ DH = "HJ H9 HA HK SA ST D6 C7 C8"
 DA = DZ + ["advise", DH, "--trump-card", "H6", "--samples", "100"]
 rows("differenzler", "advise")(
     seeds(DA) + threads(DA) + counts(DZ + ["advise", DH, "--trump-card", "H6"], "--samples")
+    + value(DA[:5], "--samples", "2000001")
     + choice(DA, "--rules") + choice(DA, "--policy") + choice(DA, "--format")
     + value(DA[:5], "--ci", "-1", "abc") + value(DA, "--exact-bonus", "-1", "200", "x")
     + value(DA, "--dealer", "4", "-1", "x") + value(DA, "--seat", "4", "x")
@@ -287,7 +288,8 @@ rows("differenzler", "advise")(
        (DZ + ["advise", "HJ H9 HA HK SA ST D6 C7 HJ", "--trump-card", "H6"], "HJ")])
 DP = DZ + ["play-advice", "--hand", DH, "--trump-card", "H6", "--bid", "60", "--samples", "16"]
 rows("differenzler", "play-advice")(
-    seeds(DP) + threads(DP) + counts(DP[:8], "--samples") + choice(DP, "--rules") + choice(DP, "--policy")
+    seeds(DP) + threads(DP) + counts(DP[:8], "--samples") + value(DP[:8], "--samples", "200001")
+    + choice(DP, "--rules") + choice(DP, "--policy")
     + choice(DP, "--format") + value(DP, "--policy", "search") + value(DP[:8], "--ci", "-1", "abc")
     + value(DP, "--exact-bonus", "-1", "200", "x") + value(DP, "--dealer", "4", "-1", "x") + value(DP, "--seat", "4", "x")
     + value(DP, "--trump-card", "ZZ", ("", "--trump-card"), ("HJ", "HJ")) + value(DP, "--bid", "158", "-1", "x", ("", EMPTY))

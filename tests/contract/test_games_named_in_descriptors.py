@@ -18,10 +18,11 @@ from jass_sim.registry import GAMES
 PACKAGE = Path(jass_sim.__file__).parent
 #: The files that must name no game.
 FILES = sorted((PACKAGE / "core").rglob("*.py")) + sorted((PACKAGE / "page").glob("*.py"))
-#: Words of one game: the names of the registered games, and terms and argument kinds of one game.
+#: Words of one game: the names of the registered games, and terms and argument kinds of one game
+#: (Jass's variants, Differenzler and Coiffeur, are named in the jass package only).
 GAME_WORDS = sorted({game.name for game in GAMES} | {"chibre", "chibred", "schieber", "cribbage", "basra",
                                                        "pegging", "crib", "crib_pairs", "pone", "last_capture",
-                                                       "jass"})
+                                                       "jass", "differenzler", "coiffeur"})
 #: A game word as a word of its own (an identifier's ``_`` counts as a letter: ``crib_pairs`` is one
 #: word, ``jass_sim`` is the package); ``jass-sim`` is the package's name too.
 PATTERN = re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(sorted(GAME_WORDS, key=len, reverse=True))

@@ -15,6 +15,12 @@ _OPEN = click.option("--open", "open_", is_flag=True, default=False,
                           "[default: the preset's, secret].")
 _OUTPUT = click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 _PLAYERS = click.option("--players", default=None, help="Four players, seat 0 to 3, e.g. number,points,number,number.")
+#: The options advise and play-advice share (one declaration each).
+_TRUMP_CARD = click.option("--trump-card", "trump_card", default=None,
+                           help="The bottom card of the deal (the dealer's): trump.")
+_DEALER = click.option("--dealer", type=int, default=3, show_default=True, help="The dealer's seat, 0..3.")
+_SEAT = click.option("--seat", type=int, default=0, show_default=True,
+                     help="Your seat, 0..3 (the seat after the dealer leads).")
 
 
 def _policy(default: str = "number"):
@@ -36,9 +42,9 @@ def differenzler():
 
 @differenzler.command()
 @click.argument("hand")
-@click.option("--trump-card", "trump_card", default=None, help="The bottom card of the deal (the dealer's): trump.")
-@click.option("--dealer", type=int, default=3, show_default=True, help="The dealer's seat, 0..3.")
-@click.option("--seat", type=int, default=0, show_default=True, help="Your seat, 0..3 (the seat after the dealer leads).")
+@_TRUMP_CARD
+@_DEALER
+@_SEAT
 @click.option("--bids", default=None, help='The three other seats\' numbers in seat order, "B,B,B"; an empty '
                                            'entry ("45,,") for a seat not announced yet [default: the fast '
                                            "announcer's].")
@@ -76,11 +82,11 @@ def advise(hand, trump_card, dealer, seat, bids, rules, exact_bonus, policy, sam
 
 @differenzler.command("play-advice")
 @click.option("--hand", default=None, help='The nine cards you were dealt, e.g. "HJ H9 HA HK SA ST D6 C7 C8".')
-@click.option("--trump-card", "trump_card", default=None, help="The bottom card of the deal (the dealer's): trump.")
+@_TRUMP_CARD
 @click.option("--bid", default=None, help="Your number, 0..157.")
 @click.option("--played", default="", help="Every card played so far, in order, from the first trick.")
-@click.option("--dealer", type=int, default=3, show_default=True, help="The dealer's seat, 0..3.")
-@click.option("--seat", type=int, default=0, show_default=True, help="Your seat, 0..3 (the seat after the dealer leads).")
+@_DEALER
+@_SEAT
 @click.option("--bids", default=None, help='The three other seats\' numbers in seat order, "B,B,B"; an empty '
                                            'entry ("45,,") for a seat not announced yet [default: in each world the '
                                            "fast announcer's on that seat's hand].")

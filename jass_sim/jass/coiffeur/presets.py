@@ -23,7 +23,6 @@ from jass_sim.jass.rules.round_modes import (
     MISERE_SLALOM,
     MISERE_UNE,
     N_ROUND_MODES,
-    ROUND_MODE_NAMES,
     SLALOM_OBE,
     SLALOM_UNE,
     TRICK_MODE,
@@ -246,8 +245,3 @@ def parse_open(text: str, rules: CoiffeurRules, option: str) -> int:
             raise InputError(f"{option}: category {tok!r} is given more often than the preset has it", tok)
         mask |= 1 << free[0]
     return mask
-
-
-def form_name(mode: int) -> str:
-    """The name of a play-step round mode (``H`` ... ``UNE``, ``SLALOM-OBE``, ``TRIO-H-UNE-OBE``, ...)."""
-    return ROUND_MODE_NAMES[mode]

@@ -14,7 +14,6 @@ new forms added on the same hands and deals: ``scripts/build_coiffeur_values.py 
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -30,7 +29,6 @@ from jass_sim.jass.streams import STREAMS
 
 #: The policies a table is shipped for.
 SHIPPED_POLICIES = ("net",)
-VALUES_STREAM = STREAMS["jass.coiffeur-values"]
 
 
 @dataclass
@@ -190,24 +188,3 @@ def slot_gains(table: ValueTable, rules: CoiffeurRules) -> tuple[np.ndarray, np.
     return gain * np.asarray(rules.multipliers, dtype=np.float64)[None, :], forms
 
 
-def category_summary(table: ValueTable, rules: CoiffeurRules):
-    """One row per category of ``rules``: its mean points for a random hand with the 95% CI
-    (hands are independent; a hand's deals are not, so the interval is over hand means), raw and
-    times the multiplier, the form played (a joker's most frequent), and the sample size."""
-    import pandas as pd
-
-    rules.check_playable()
-    ours, _ = table.hand_means()
-    forms = slot_forms(ours, rules, columns=table.columns)
-    rows = []
-    for i, cat in enumerate(rules.categories):
-        v = ours[np.arange(len(ours)), forms[:, i]]
-        k = len(v)
-        mean = float(v.mean())
-        half = 1.96 * float(v.std(ddof=1)) / math.sqrt(k)
-        form = ROUND_MODE_NAMES[cat.modes[0]] if len(cat.modes) == 1 else "best"
-        rows.append(dict(category=cat.code, multiplier=cat.multiplier, form=form,
-                         mean=mean, ci95_lo=mean - half, ci95_hi=mean + half, mean_x=mean * cat.multiplier,
-                         ci95_x_lo=(mean - half) * cat.multiplier, ci95_x_hi=(mean + half) * cat.multiplier,
-                         hands=k, deals_per_hand=table.n_deals, policy=table.policy))
-    return pd.DataFrame(rows)

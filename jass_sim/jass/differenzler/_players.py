@@ -38,9 +38,10 @@ from __future__ import annotations
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, jit, lowest_bit, popcount
 from jass_sim.jass.cards import FULL_DECK
+from jass_sim.jass.players.heuristic import cheapest, is_master
 from jass_sim.jass.players.random import random_card
 from jass_sim.jass.rules._tricks import beats
-from jass_sim.jass.rules.tables import HIGHER, POINTS, POWER, SUIT_MASK
+from jass_sim.jass.rules.tables import POINTS, POWER, SUIT_MASK
 
 #: The kernels' numbers of the players (``jass_sim.jass.differenzler.players.PLAYERS``).
 RANDOM = 0
@@ -56,32 +57,6 @@ NO_NUMBER = 1 << 20
 _BIG = 1 << 30
 
 
-@jit(inline="always")
-def _is_master(card, trump, unseen):
-    return (HIGHER[trump, card] & unseen) == U64_ZERO
-
-
-@jit
-def _cheapest(cards, trump, unseen):
-    """The card of ``cards`` least valuable to keep: fewest points, then not a trump, then not a
-    master, then weakest."""
-    best = -1
-    best_cost = _BIG
-    left = cards
-    while left:
-        c = lowest_bit(left)
-        left &= left - U64_ONE
-        cost = POINTS[trump, c] * 64 + POWER[trump, c]
-        if c // 9 == trump:
-            cost += 2000
-        if _is_master(c, trump, unseen):
-            cost += 1000
-        if cost < best_cost:
-            best_cost = cost
-            best = c
-    return best
-
-
 @jit
 def _lead_fight(hand, trump, unseen, voids, seat):
     my_trumps = hand & SUIT_MASK[trump]
@@ -91,7 +66,7 @@ def _lead_fight(hand, trump, unseen, voids, seat):
         while t:
             c = lowest_bit(t)
             t &= t - U64_ONE
-            if _is_master(c, trump, unseen):
+            if is_master(c, trump, unseen):
                 return c
     best = -1
     best_pts = -1
@@ -118,14 +93,14 @@ def _lead_fight(hand, trump, unseen, voids, seat):
         while m:
             c = lowest_bit(m)
             m &= m - U64_ONE
-            if _is_master(c, trump, unseen) and POINTS[trump, c] > best_pts:
+            if is_master(c, trump, unseen) and POINTS[trump, c] > best_pts:
                 best_pts = POINTS[trump, c]
                 best = c
     if best >= 0:
         return best
     if longest >= 0:
-        return _cheapest(hand & SUIT_MASK[longest], trump, unseen)
-    return _cheapest(hand, trump, unseen)  # only trumps left
+        return cheapest(hand & SUIT_MASK[longest], trump, trump, unseen)
+    return cheapest(hand, trump, trump, unseen)  # only trumps left
 
 
 @jit
@@ -139,7 +114,7 @@ def _lead_duck(hand, trump, unseen):
         cost = POWER[trump, c] * 16 + POINTS[trump, c]
         if c // 9 == trump:
             cost += 4000
-        if _is_master(c, trump, unseen):
+        if is_master(c, trump, unseen):
             cost += 8000
         if cost < best_cost:
             best_cost = cost
@@ -264,7 +239,7 @@ def _choose(policy, seat, legal, hand, trick, n_in_trick, trump, played, voids, 
         is_cut = c // 9 == trump and led != trump
         if is_cut and trick_pts < 10 and not (last and trick_pts > 0):
             continue
-        safe = last or _is_master(c, trump, unseen & SUIT_MASK[c // 9])
+        safe = last or is_master(c, trump, unseen & SUIT_MASK[c // 9])
         if not safe and trick_pts < 10:
             continue
         cost = POINTS[trump, c] * 8 + POWER[trump, c] + (200 if is_cut else 0) + (0 if safe else 50)
@@ -273,4 +248,4 @@ def _choose(policy, seat, legal, hand, trick, n_in_trick, trump, played, voids, 
             pick = c
     if pick >= 0:
         return pick
-    return _cheapest(legal, trump, unseen)
+    return cheapest(legal, trump, trump, unseen)

@@ -201,9 +201,7 @@ def advise(hand, trump_card, dealer: int = 3, seat: int = 0, bids=None, rules: s
     seed = check_seed(seed)
     if samples is None and ci is None:
         samples = DEFAULT_SAMPLES
-    check_sampling(samples, ci, MAX_SAMPLES)
-    if samples is not None and samples > MAX_SAMPLES:
-        raise InputError(f"--samples must be at most {MAX_SAMPLES}, got {samples}", str(samples))
+    check_sampling(samples, ci, MAX_SAMPLES, samples_at_most=True)
     if progress is not None:
         progress(0)  # the input is checked (the page's job API checks a job up to its first tick)
     trump = card // 9

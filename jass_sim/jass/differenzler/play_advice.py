@@ -270,9 +270,7 @@ def play_advice(hand, trump_card, bid, played="", dealer: int = 3, seat: int = 0
     seed = check_seed(seed)
     if samples is None and ci is None:
         samples = DEFAULT_SAMPLES
-    check_sampling(samples, ci, MAX_SAMPLES)
-    if samples is not None and samples > MAX_SAMPLES:
-        raise InputError(f"--samples must be at most {MAX_SAMPLES}, got {samples}", str(samples))
+    check_sampling(samples, ci, MAX_SAMPLES, samples_at_most=True)
     trump = card // 9
     pos = _position(cards, card, trump, dealer, seat, played)
 

@@ -24,7 +24,6 @@ from typing import Any
 import numpy as np
 
 from jass_sim.core.errors import InputError
-from jass_sim.core.jit import U64_ZERO
 from jass_sim.core.notation import cards_to_mask
 from jass_sim.core.state import IllegalAction, State
 from jass_sim.jass.cards import MODE_NAMES, format_card, mask_to_cards, parse_card
@@ -38,8 +37,7 @@ from jass_sim.jass.differenzler.rules import (
     penalty,
     trump_of,
 )
-from jass_sim.jass.rules._tricks import play_card, trick_taken
-from jass_sim.jass.rules.state import checked_card, legal_card_mask
+from jass_sim.jass.rules.state import TrickWalk, checked_card, legal_card_mask
 
 __all__ = ["DifferenzlerState"]
 
@@ -60,7 +58,7 @@ def _check_deal(hands, dealer, trump_card) -> list[list[int]]:
     return [sorted(int(c) for c in h) for h in hands]
 
 
-class DifferenzlerState(State):
+class DifferenzlerState(TrickWalk, State):
     """A Differenzler round from the deal: the announcements, then nine tricks.
 
     Parameters
@@ -92,15 +90,7 @@ class DifferenzlerState(State):
         #: The numbers announced so far, by seat (None: not yet).
         self.bids: list[int | None] = [None] * 4
         self._initial = np.array([cards_to_mask(h) for h in self.dealt], dtype=np.uint64)
-        self._hands = self._initial.copy()
-        self._played = U64_ZERO
-        self._voids = 0
-        self.trace = np.zeros((9, 6), dtype=np.int64)
-        self.trace[0, 0] = self.order[0]
-        self._t = 0
-        self._n_in = 0
-        self._trick = (-1, 0, 0, 0)
-        self._trick_points: list[int] = []
+        self._start_tricks(self._initial.copy(), self.order[0])
         #: Each seat's card points so far (the last trick's 5 included).
         self.made = [0, 0, 0, 0]
 
@@ -110,23 +100,6 @@ class DifferenzlerState(State):
     def announcing(self) -> bool:
         """Whether numbers are still to be announced."""
         return any(b is None for b in self.bids)
-
-    def hand(self, seat: int) -> list[int]:
-        """The cards ``seat`` holds now."""
-        return mask_to_cards(self._hands[seat])
-
-    @property
-    def trick(self) -> list[int]:
-        """The cards of the trick in progress, in play order."""
-        if self._t == 9:
-            return []
-        return [int(c) for c in self.trace[self._t, 1:1 + self._n_in]]
-
-    @property
-    def tricks(self) -> list[dict]:
-        """The finished tricks: ``leader``, ``cards``, ``winner``, ``points`` (as ``replay``'s)."""
-        return [{"leader": int(row[0]), "cards": [int(c) for c in row[1:5]], "winner": int(row[5]),
-                 "points": self._trick_points[t]} for t, row in enumerate(self.trace[:self._t])]
 
     def penalties(self) -> list[int]:
         """Each seat's penalty (the round must be over)."""
@@ -190,24 +163,10 @@ class DifferenzlerState(State):
             self._play(parse_card(action))
 
     def _play(self, card: int) -> None:
-        seat = self.to_move()
-        led, best_card, best_power, best_pos = self._trick
-        self.trace[self._t, 1 + self._n_in] = card
-        played, voids, led, best_card, best_power, best_pos = play_card(
-            np.int64(card), seat, self._n_in, self._hands, self._played, self._voids, led, best_card, best_power,
-            best_pos, self.trump)
-        self._played = np.uint64(played)
-        self._voids = int(voids)
-        self._trick = (int(led), int(best_card), int(best_power), int(best_pos))
-        self._n_in += 1
-        if self._n_in < 4:
-            return
-        winner, points = trick_taken(self.trace, self._t, best_pos, self.trump)
-        self._trick_points.append(int(points))
-        self.made[int(winner)] += int(points)
-        self._t += 1
-        self._n_in = 0
-        self._trick = (-1, 0, 0, 0)
+        taken = self._step(card, self.trump)
+        if taken is not None:
+            winner, points = taken
+            self.made[winner] += points
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
@@ -217,11 +176,6 @@ class DifferenzlerState(State):
     def cards_dealt(self) -> list[str]:
         """All 36 cards: the whole deck is dealt before the announcements."""
         return [format_card(c) for h in self.dealt for c in h]
-
-    def cards_played(self) -> list[str]:
-        """The cards played so far, trick by trick in play order."""
-        cards = [int(c) for row in self.trace[:self._t] for c in row[1:5]]
-        return [format_card(c) for c in cards + self.trick]
 
     def fixed_totals(self) -> dict[str, tuple[float, float]]:
         """Every card held or played (36) at every step; the trump card in the dealer's hand at the

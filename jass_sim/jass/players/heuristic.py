@@ -35,14 +35,17 @@ _BIG = 1 << 30
 
 
 @jit(inline="always")
-def _is_master(card, mode, unseen):
+def is_master(card, mode, unseen):
+    """Whether ``card`` beats every card of its suit in ``unseen`` in ``mode`` (``heuristic``'s and
+    the Differenzler players' "master")."""
     return (HIGHER[mode, card] & unseen) == U64_ZERO
 
 
 @jit
-def _cheapest(cards, mode, trump, unseen):
+def cheapest(cards, mode, trump, unseen):
     """The card of ``cards`` least valuable to keep: fewest points, then not a trump, then not a
-    master, then weakest."""
+    master, then weakest (``trump`` -1: no suit counts as trump). Shared with the Differenzler
+    players (:mod:`jass_sim.jass.differenzler._players`, ``trump`` = ``mode``)."""
     best = -1
     best_cost = _BIG
     c_left = cards
@@ -52,7 +55,7 @@ def _cheapest(cards, mode, trump, unseen):
         cost = POINTS[mode, c] * 64 + POWER[mode, c]
         if c // 9 == trump:
             cost += 2000
-        if _is_master(c, mode, unseen):
+        if is_master(c, mode, unseen):
             cost += 1000
         if cost < best_cost:
             best_cost = cost
@@ -72,7 +75,7 @@ def _lead(hand, mode, unseen, voids, seat):
             while t:
                 c = lowest_bit(t)
                 t &= t - U64_ONE
-                if _is_master(c, mode, unseen):
+                if is_master(c, mode, unseen):
                     return c
     else:
         out_trumps = U64_ZERO
@@ -99,14 +102,14 @@ def _lead(hand, mode, unseen, voids, seat):
         while m:
             c = lowest_bit(m)
             m &= m - U64_ONE
-            if _is_master(c, mode, unseen) and POINTS[mode, c] > best_pts:
+            if is_master(c, mode, unseen) and POINTS[mode, c] > best_pts:
                 best_pts = POINTS[mode, c]
                 best = c
     if best >= 0:
         return best
     if longest >= 0:
-        return _cheapest(hand & SUIT_MASK[longest], mode, trump, unseen)
-    return _cheapest(hand, mode, -1, unseen)  # only trumps left
+        return cheapest(hand & SUIT_MASK[longest], mode, trump, unseen)
+    return cheapest(hand, mode, -1, unseen)  # only trumps left
 
 
 @jit
@@ -144,13 +147,13 @@ def heuristic_card(seat, legal, hands, trick, n_in_trick, mode, played, voids):
                 val = POINTS[mode, c] * 64 - POWER[mode, c]
                 if c // 9 == trump and POWER[mode, c] >= POWER[mode, 9 * trump + 3]:
                     val -= 100000  # Buur or Nell
-                elif c // 9 != led and _is_master(c, mode, unseen) and POINTS[mode, c] > 0:
+                elif c // 9 != led and is_master(c, mode, unseen) and POINTS[mode, c] > 0:
                     val -= 5000
                 if val > pick_val:
                     pick_val = val
                     pick = c
             return pick
-        return _cheapest(legal, mode, trump, unseen)
+        return cheapest(legal, mode, trump, unseen)
     # an opponent is winning (or partner's lead can be beaten): try to take the trick
     pick = -1
     pick_cost = _BIG
@@ -163,7 +166,7 @@ def heuristic_card(seat, legal, hands, trick, n_in_trick, mode, played, voids):
         is_trump = c // 9 == trump and led != trump
         if is_trump and trick_pts < 10 and not (last and trick_pts > 0):
             continue
-        safe = last or _is_master(c, mode, unseen & (SUIT_MASK[c // 9]))
+        safe = last or is_master(c, mode, unseen & (SUIT_MASK[c // 9]))
         if not safe and not last:
             # a non-master may still win if nobody behind can beat it; only cut/overtake when it pays
             if trick_pts < 10:
@@ -174,5 +177,5 @@ def heuristic_card(seat, legal, hands, trick, n_in_trick, mode, played, voids):
             pick = c
     if pick >= 0:
         return pick
-    return _cheapest(legal, mode, trump, unseen)
+    return cheapest(legal, mode, trump, unseen)
 

@@ -86,11 +86,6 @@ ROUND_MODE_WORDS = {"SLALOM-OBE": "Slalom (Obenabe first)", "SLALOM-UNE": "Slalo
                     "MISERE-SLALOM": "Misère Slalom (Obenabe first)"}
 
 
-def round_mode_name(mode: int) -> str:
-    """The name of round mode ``mode`` (``H`` ... ``UNE``, ``SLALOM-OBE``, ``TRIO-H-UNE-OBE``, ...)."""
-    return ROUND_MODE_NAMES[mode]
-
-
 def parse_round_mode(text: str) -> int:
     """Round mode code of ``text``: a chibre mode (:func:`~jass_sim.jass.cards.parse_mode`'s
     spellings), one of :data:`ROUND_MODE_NAMES` (case-insensitive, ``_`` or a space for ``-``,

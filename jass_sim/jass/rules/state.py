@@ -50,7 +50,7 @@ from jass_sim.jass.rules.presets import MATCH_BONUS, ROUND_PRESETS, STOECK_POINT
 from jass_sim.jass.rules.round_modes import MELD_MODE, MISERE, ROUND_MODE_NAMES, TRICK_MODE, parse_round_mode
 from jass_sim.jass.rules.tables import RJ
 
-__all__ = ["CHIBRE", "DIAMOND_SEVEN", "JassState", "check_follow", "follow_refusal"]
+__all__ = ["CHIBRE", "DIAMOND_SEVEN", "JassState", "TrickWalk", "check_follow", "follow_refusal"]
 
 #: The choice node's action that hands the choice of mode to the chooser's partner.
 CHIBRE = "chibre"
@@ -130,8 +130,16 @@ def _check_hands(hands) -> list[list[int]]:
     hands = [[int(c) for c in h] for h in hands]
     if len(hands) != 4:
         raise InputError(f"a Jass deal has 4 hands, got {len(hands)}", str(len(hands)))
+    return check_known_hands(hands)
+
+
+def check_known_hands(hands: list[list[int] | None]) -> list[list[int] | None]:
+    """``hands`` (card numbers; None for a hidden hand, skipped) after checking that each known hand
+    has 9 cards and that no card is dealt twice (else :class:`InputError` naming a card)."""
     owner: dict[int, int] = {}
     for seat, hand in enumerate(hands):
+        if hand is None:
+            continue
         if len(hand) != HAND_SIZE:
             raise InputError(f"seat {seat}'s hand needs 9 cards, got {len(hand)}", _labels(hand))
         for c in hand:
@@ -143,7 +151,74 @@ def _check_hands(hands) -> list[list[int]]:
     return hands
 
 
-class JassState(State):
+class TrickWalk:
+    """The nine tricks of a round walked card by card through the step (:func:`play_card`,
+    :func:`trick_taken`): the hands, the cards played, the voids shown and the trace, kept once for
+    every Python walk of a Jass round (:class:`JassState`, :class:`~.view.JassView`,
+    :class:`~jass_sim.jass.differenzler.state.DifferenzlerState`). The class it is mixed into gives
+    ``to_move()``."""
+
+    def _start_tricks(self, hands, leader: int) -> None:
+        """Before the first card: ``hands`` (``uint64[4]``, kept and emptied as the cards are
+        played) and the first trick's ``leader``."""
+        self._hands = hands
+        self._played = U64_ZERO
+        self._voids = 0
+        #: The tricks as the engine records them: rows ``(leader, card1..card4, winner)``.
+        self.trace = np.zeros((9, 6), dtype=np.int64)
+        self.trace[0, 0] = leader
+        self._t = 0
+        self._n_in = 0
+        self._trick = (-1, 0, 0, 0)  # led, best_card, best_power, best_pos (play_card's trick state)
+        self._trick_points: list[int] = []
+
+    def _step(self, card: int, mode: int) -> tuple[int, int] | None:
+        """The seat to move plays ``card`` in trick mode ``mode``; ``(winner, points)`` when the card
+        ends a trick (the points with the last trick's 5), else None."""
+        seat = self.to_move()
+        led, best_card, best_power, best_pos = self._trick
+        self.trace[self._t, 1 + self._n_in] = card
+        played, voids, led, best_card, best_power, best_pos = play_card(
+            np.int64(card), seat, self._n_in, self._hands, self._played, self._voids, led, best_card, best_power,
+            best_pos, mode)
+        self._played = np.uint64(played)
+        self._voids = int(voids)
+        self._trick = (int(led), int(best_card), int(best_power), int(best_pos))
+        self._n_in += 1
+        if self._n_in < 4:
+            return None
+        winner, points = trick_taken(self.trace, self._t, best_pos, mode)
+        self._trick_points.append(int(points))
+        self._t += 1
+        self._n_in = 0
+        self._trick = (-1, 0, 0, 0)
+        return int(winner), int(points)
+
+    def hand(self, seat: int) -> list[int]:
+        """The cards ``seat`` holds now."""
+        return mask_to_cards(self._hands[seat])
+
+    @property
+    def trick(self) -> list[int]:
+        """The cards of the trick in progress, in play order."""
+        if self._t == 9:
+            return []
+        return [int(c) for c in self.trace[self._t, 1:1 + self._n_in]]
+
+    @property
+    def tricks(self) -> list[dict]:
+        """The finished tricks: ``leader``, ``cards``, ``winner``, ``points`` (the step's, the last
+        trick's 5 included; as ``replay``'s)."""
+        return [{"leader": int(row[0]), "cards": [int(c) for c in row[1:5]], "winner": int(row[5]),
+                 "points": self._trick_points[t]} for t, row in enumerate(self.trace[:self._t])]
+
+    def cards_played(self) -> list[str]:
+        """The cards played so far, trick by trick in play order."""
+        cards = [int(c) for row in self.trace[:self._t] for c in row[1:5]]
+        return [format_card(c) for c in cards + self.trick]
+
+
+class JassState(TrickWalk, State):
     """One Jass round from the deal: the choice of mode (or chibre), then nine tricks.
 
     Parameters
@@ -197,16 +272,7 @@ class JassState(State):
         """The round before its first card, from :attr:`dealt`, :attr:`rules` and :attr:`chooser`."""
         self._runs, self._fours, self._mults = self.rules.arrays()
         self._initial = np.array([cards_to_mask(h) for h in self.dealt], dtype=np.uint64)
-        self._hands = self._initial.copy()
-        self._played = U64_ZERO
-        self._voids = 0
-        #: The tricks as the engine records them: rows ``(leader, card1..card4, winner)``.
-        self.trace = np.zeros((9, 6), dtype=np.int64)
-        self.trace[0, 0] = self.chooser
-        self._t = 0
-        self._n_in = 0
-        self._trick = (-1, 0, 0, 0)  # led, best_card, best_power, best_pos (play_card's trick state)
-        self._trick_points: list[int] = []
+        self._start_tricks(self._initial.copy(), self.chooser)
         self._points = [0, 0]  # card points of the tricks taken, last-trick 5 included
         self._tricks0 = 0
         self._meld_buf = np.zeros((4, MAX_MELDS, 3), dtype=np.int64)
@@ -226,29 +292,11 @@ class JassState(State):
         """The seat that chooses (chose) the mode: the chooser, or its partner after a chibre."""
         return (self.chooser + 2) & 3 if self.chibred else self.chooser
 
-    def hand(self, seat: int) -> list[int]:
-        """The cards ``seat`` holds now."""
-        return mask_to_cards(self._hands[seat])
-
-    @property
-    def trick(self) -> list[int]:
-        """The cards of the trick in progress, in play order."""
-        if self._t == 9:
-            return []
-        return [int(c) for c in self.trace[self._t, 1:1 + self._n_in]]
-
     @property
     def winning(self) -> int:
         """The position in :attr:`trick` of the card taking the trick so far (the step's, -1 before
         the lead)."""
         return int(self._trick[3]) if self._n_in else -1
-
-    @property
-    def tricks(self) -> list[dict]:
-        """The finished tricks: ``leader``, ``cards``, ``winner``, ``points`` (the step's, the last
-        trick's 5 included; as ``replay``'s)."""
-        return [{"leader": int(row[0]), "cards": [int(c) for c in row[1:5]], "winner": int(row[5]),
-                 "points": self._trick_points[t]} for t, row in enumerate(self.trace[:self._t])]
 
     @property
     def melds(self) -> list[dict]:
@@ -388,26 +436,12 @@ class JassState(State):
                 self._stoeck[seat & 1] += STOECK_POINTS
 
     def _play(self, card: int) -> None:
-        seat = self.to_move()
-        tm = self.trick_mode
-        led, best_card, best_power, best_pos = self._trick
-        self.trace[self._t, 1 + self._n_in] = card
-        played, voids, led, best_card, best_power, best_pos = play_card(
-            np.int64(card), seat, self._n_in, self._hands, self._played, self._voids, led, best_card, best_power,
-            best_pos, tm)
-        self._played = np.uint64(played)
-        self._voids = int(voids)
-        self._trick = (int(led), int(best_card), int(best_power), int(best_pos))
-        self._n_in += 1
-        if self._n_in < 4:
+        taken = self._step(card, self.trick_mode)
+        if taken is None:
             return
-        winner, points = trick_taken(self.trace, self._t, best_pos, tm)
-        self._trick_points.append(int(points))
-        self._points[int(winner) & 1] += int(points)
-        self._tricks0 += 1 - (int(winner) & 1)
-        self._t += 1
-        self._n_in = 0
-        self._trick = (-1, 0, 0, 0)
+        winner, points = taken
+        self._points[winner & 1] += points
+        self._tricks0 += 1 - (winner & 1)
         if self._t == 9:
             meld_winner, m0, m1 = self._meld
             counted = score_round(self._initial, self.mode, meld_winner, m0, m1, self._points[0], self._points[1],
@@ -431,11 +465,6 @@ class JassState(State):
     def cards_dealt(self) -> list[str]:
         """All 36 cards: the whole deck is dealt before the choice."""
         return [format_card(c) for h in self.dealt for c in h]
-
-    def cards_played(self) -> list[str]:
-        """The cards played so far, trick by trick in play order."""
-        cards = [int(c) for row in self.trace[:self._t] for c in row[1:5]]
-        return [format_card(c) for c in cards + self.trick]
 
     def fixed_totals(self) -> dict[str, tuple[float, float]]:
         """Every card held or played (36) at every step; at the end the 157 card points (the last

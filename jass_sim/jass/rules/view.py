@@ -42,7 +42,7 @@ from jass_sim.jass.cards import HAND_SIZE, N_CARDS, SUIT_SYMBOLS, format_card, m
 from jass_sim.jass.rules._tricks import may_hold, void_shown
 from jass_sim.jass.rules.presets import ROUND_PRESETS, RuleSet, get_rules
 from jass_sim.jass.rules.round_modes import N_ROUND_MODES, ROUND_MODE_NAMES, TRICK_MODE, parse_round_mode
-from jass_sim.jass.rules.state import CHIBRE, JassState, check_follow
+from jass_sim.jass.rules.state import CHIBRE, JassState, check_follow, check_known_hands
 
 __all__ = ["JassView"]
 
@@ -108,19 +108,7 @@ class JassView(JassState):
         known = [None if h is None else [int(c) for c in h] for h in hands]
         if known[me] is None:
             raise InputError(f"the viewer's hand (seat {me}) must be known", str(me))
-        owner: dict[int, int] = {}
-        for seat, hand in enumerate(known):
-            if hand is None:
-                continue
-            if len(hand) != HAND_SIZE:
-                raise InputError(f"seat {seat}'s hand needs 9 cards, got {len(hand)}",
-                                 " ".join(map(format_card, hand)))
-            for c in hand:
-                if not 0 <= c < N_CARDS:
-                    raise InputError(f"card number {c} is not a card (0..35)", str(c))
-                if c in owner:
-                    raise InputError(f"card {format_card(c)} is dealt to seats {owner[c]} and {seat}", format_card(c))
-                owner[c] = seat
+        check_known_hands(known)
         if not 0 <= int(mode) < N_ROUND_MODES:
             raise InputError(f"mode number {mode} is not a round mode (0..{N_ROUND_MODES - 1})", str(mode))
         shown_lists = [[int(c) for c in cs] for cs in (shown if shown is not None else [[]] * 4)]

@@ -66,7 +66,6 @@ from jass_sim.jass.solver._transposition import _key, _probe, _slot, _store
 _I0 = np.int64(0)
 
 FU_COLS = 3
-BUF_COLS = 20
 
 
 def new_scratch():
