@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 
+import numpy as np
 import pandas as pd
 import pytest
 from click.testing import CliRunner
@@ -55,19 +56,47 @@ def test_duel_json():
     assert 0 < lo < doc["mean_diff"] < hi and 0.5 < doc["win_rate"] <= 1
 
 
-def test_solver_player_options_reach_the_players():
-    def sim(*extra):
-        return json.loads(run("simulate", "--deals", 8, "--mode", "OBE", "--seed", 3, "--format", "json", *extra))
+def test_solver_player_options_reach_the_players(monkeypatch):
+    """``--pimc-samples`` and ``--horizon`` change the cards the solver players play, in ``simulate``
+    and ``duel``. Compiling is this test's cost (issue 50 item 8), so it plays only player sets
+    other tests compile anyway: ``simulate`` with ``pimc`` (both options reach it: its horizon is
+    ``dd``'s) and, for ``dd``'s own horizon, ``duel`` of ``dd`` against ``heuristic`` in the duel
+    kernel compiled for ``heuristic``, ``dd`` and ``pimc``, as the report's player table test
+    plays it (tests/jass/report/test_report.py; a set only prunes the other players' branches,
+    jass_sim.jass.players.dispatch). A ``dd``-only ``simulate`` would compile the round kernels for
+    a set nothing else plays (15 CPU s cold), a ``dd`` and ``heuristic`` duel another (16 CPU s)."""
+    from jass_sim.jass.players import PLAYERS, dispatch
 
-    one, four = sim("--policy", "pimc", "--pimc-samples", 1), sim("--policy", "pimc", "--pimc-samples", 4)
+    solver_players = {PLAYERS.code(p) for p in ("heuristic", "dd", "pimc")}
+    wide = dispatch.player_set(sorted(solver_players))
+
+    def heuristic_dd_and_pimc(policies, **flags):
+        assert not flags and {int(p) for p in np.ravel(policies)} <= solver_players
+        return wide
+
+    def sim(*extra):
+        return json.loads(run("simulate", "--deals", 8, "--mode", "OBE", "--seed", 3, "--format", "json",
+                              "--policy", "pimc", *extra))
+
+    def dd_duel(*extra):
+        with monkeypatch.context() as patch:
+            patch.setattr(dispatch, "player_set", heuristic_dd_and_pimc)
+            doc = json.loads(run("duel", "--team-a", "dd", "--team-b", "heuristic", "--deals", 4, "--seed", 3,
+                                 "--format", "json", *extra))
+        return doc, {k: v for k, v in doc.items() if k not in ("horizon", "pimc_samples")}
+
+    one, four = sim("--pimc-samples", 1), sim("--pimc-samples", 4)
     assert (one["pimc_samples"], one["horizon"], four["pimc_samples"]) == (1, None, 4)
     assert one["modes"] != four["modes"]  # other samples, other cards played
-    short, longer = sim("--policy", "dd", "--horizon", 1), sim("--policy", "dd", "--horizon", 5)
+    short, longer = sim("--pimc-samples", 1, "--horizon", 1), sim("--pimc-samples", 1, "--horizon", 5)
     assert (short["horizon"], longer["horizon"]) == (1, 5) and short["modes"] != longer["modes"]
+    assert sim("--pimc-samples", 1, "--horizon", 3)["modes"] == one["modes"]  # 3 is the default
+    (short, short_play), (longer, longer_play) = dd_duel("--horizon", 1), dd_duel("--horizon", 5)
+    assert (short["horizon"], longer["horizon"]) == (1, 5) and short_play != longer_play
+    assert dd_duel("--horizon", 3)[1] == dd_duel()[1]  # 3 is dd's default too
     from jass_sim.jass.players import policy_params, solver_player_json
 
     assert solver_player_json(policy_params(None, "FULL"))["horizon"] == "full"  # echoed as "full"
-    assert sim("--policy", "dd", "--horizon", 3)["modes"] == sim("--policy", "dd")["modes"]  # 3 is the default
     doc = json.loads(run("duel", "--team-a", "pimc", "--team-b", "heuristic", "--deals", 2, "--pimc-samples", 2,
                          "--format", "json"))
     assert (doc["pimc_samples"], doc["horizon"]) == (2, None)

@@ -14,7 +14,19 @@ from jass_sim.jass.players import DEFAULT_CHOOSER
 from jass_sim.jass.rules import PRESETS, get_rules
 
 
-def test_identical_teams_win_half():
+def test_identical_teams_win_half(monkeypatch):
+    # the games kernel compiled for heuristic and random, the set of the tests below (a set only
+    # prunes the other players' branches, jass_sim.jass.players.dispatch): one compiled for
+    # heuristic alone would be this test's alone (issue 50 item 8)
+    from jass_sim.jass.players import PLAYERS, dispatch
+
+    both = dispatch.player_set((PLAYERS.code("heuristic"), PLAYERS.code("random")))
+
+    def heuristic_and_random(policies, **flags):
+        assert not flags and {int(p) for p in np.ravel(policies)} == {PLAYERS.code("heuristic")}
+        return both
+
+    monkeypatch.setattr(dispatch, "player_set", heuristic_and_random)
     result, out, _ = games(600, "heuristic", "heuristic", seed=2)
     # duplicate games with the same players: every deal sequence is won once by each side
     assert result["win_rate_a"]["mean"] == 0.5 and result["pairs_split"] == 600

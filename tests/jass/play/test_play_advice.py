@@ -58,7 +58,10 @@ def test_play_out_with_the_heuristic_replays_the_heuristic_round(seed, k, mode):
         if record.meld_winner is not None and m["seat"] % 2 == record.meld_winner:
             shown[m["seat"]] |= cards_to_mask(m["cards"])
     nxt = [c for t in record.tricks for c in t["cards"]][k]
-    got = play_out(player_set(1), hands, mode, pos.trace(), len(pos.tricks), len(pos.trick), pos.chooser, cards_to_mask(pos.played),
+    # the set with the solver, as in the test below and play-advice: endgame 0 never calls it, and a
+    # play_out compiled for heuristic alone would be this test's alone (issue 50 item 8)
+    got = play_out(player_set(1, solver=True), hands, mode, pos.trace(), len(pos.tricks), len(pos.trick), pos.chooser,
+                   cards_to_mask(pos.played),
                    np.int64(pos.voids), shown, won0, won1, nxt, 1, np.zeros(1), np.ones(4, dtype=np.uint64), 0,
                    np.zeros(4, dtype=np.uint64), _scratch())
     assert got == _ref_points_from(record, len(pos.tricks), mode)

@@ -320,8 +320,23 @@ def test_committed_example_report():
         assert m in tables, m
 
 
-def test_player_table_includes_the_solver_players():
-    """The slow players (dd, pimc) take part in section 5, on at most SLOW_PLAYER_DEALS deals."""
+def test_player_table_includes_the_solver_players(monkeypatch):
+    """The slow players (dd, pimc) take part in section 5, on at most SLOW_PLAYER_DEALS deals.
+
+    Every pair plays in the duel kernel compiled for all three players (a set only prunes the other
+    players' branches, jass_sim.jass.players.dispatch), which the CLI's solver-option test plays too
+    (tests/jass/cli/test_simulate_cli.py): one kernel instead of one per pair, two of them this
+    test's alone (16 and 17 CPU s cold, issue 50 item 8)."""
+    from jass_sim.jass.players import PLAYERS, dispatch
+
+    solver_players = {PLAYERS.code(p) for p in ("heuristic", "dd", "pimc")}
+    wide = dispatch.player_set(sorted(solver_players))
+
+    def heuristic_dd_and_pimc(policies, **flags):
+        assert not flags and {int(p) for p in np.ravel(policies)} <= solver_players
+        return wide
+
+    monkeypatch.setattr(dispatch, "player_set", heuristic_dd_and_pimc)
     t = S.player_table(get_rules("chibre"), ["heuristic", "dd", "pimc"], 2, seed=1)
     assert list(zip(t["team_a"], t["team_b"])) == [("dd", "heuristic"), ("pimc", "heuristic"), ("pimc", "dd")]
     assert (t["deals"] == 2).all()

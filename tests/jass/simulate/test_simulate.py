@@ -78,8 +78,22 @@ def test_heuristic_beats_random_by_a_wide_margin():
 
 
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
-def test_a_policy_against_itself_ties_every_duplicate_deal(policy):
+def test_a_policy_against_itself_ties_every_duplicate_deal(policy, monkeypatch):
     """Both plays of a duplicate deal use the same cards and random numbers: with the same
-    policy on both sides the second play mirrors the first, so every deal is an exact tie."""
+    policy on both sides the second play mirrors the first, so every deal is an exact tie.
+
+    The duel kernel plays it compiled for ``random`` and ``heuristic`` together, the set of
+    :func:`test_heuristic_beats_random_by_a_wide_margin` (a set only prunes the other players'
+    branches, jass_sim.jass.players.dispatch): a kernel compiled for one player alone would be
+    this test's only use of it (about 15 CPU s each on a cold cache, issue 50 item 8)."""
+    from jass_sim.jass.players import PLAYERS, dispatch
+
+    both = dispatch.player_set((PLAYERS.code("random"), PLAYERS.code("heuristic")))
+
+    def random_and_heuristic(policies, **flags):
+        assert not flags and {int(p) for p in np.ravel(policies)} == {PLAYERS.code(policy)}
+        return both
+
+    monkeypatch.setattr(dispatch, "player_set", random_and_heuristic)
     result = duel(policy, policy, 2_000, seed=3)
     assert result["mean_diff"] == 0 and result["ties"] == 2_000 and result["win_rate"] == 0.5
