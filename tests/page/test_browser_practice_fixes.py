@@ -158,3 +158,34 @@ def test_a_report_at_390_px_has_a_way_back_contents_and_no_serious_axe_finding(r
     found = [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
              for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     assert not found, found
+
+
+def test_a_coached_job_waiting_for_its_kernels_says_so_in_the_talk(ready):
+    """Issue 54 item 1: where a player would otherwise wait (a coached round's bots and coach), a job
+    whose kernels still compile says so, once, until it runs. The job's events are routed here (the
+    suite's cache is warm: no first run to wait for); the server's side is tests/page/test_first_post.py.
+    One deal; about a second."""
+    import json
+
+    page = ready
+    stage = "compiling the choose mode's kernels, about 9 s"
+    event = {"done": 1.0, "target": 10, "state": "queued", "stage": stage, "warming": "jass"}
+
+    def jobs(route):
+        if route.request.method == "POST":
+            route.fulfill(status=202, content_type="application/json", body=json.dumps({"id": "w1"}))
+        else:
+            route.continue_()
+
+    page.route("**/api/jobs", jobs)
+    page.route("**/api/jobs/w1/events", lambda route: route.fulfill(
+        status=200, content_type="text/event-stream", body=f"event: progress\ndata: {json.dumps(event)}\n\n"))
+    page.click('nav [data-view="coach"]')
+    page.select_option("#coach-first", "partner")  # my partner chooses first: a choose_mode job at once
+    page.click('[data-action="deal"]')
+    line = page.get_by_test_id("coach-waiting")
+    expect(line).to_have_text(f"{stage} (a first run: it goes on by itself)")
+    page.wait_for_timeout(3500)  # the stream ends and the browser reconnects: the same event, the line once
+    expect(line).to_have_count(1)
+    page.unroute("**/api/jobs/w1/events")  # the job ends (here: the server knows no job w1, an error)
+    expect(line).to_have_count(0)
