@@ -189,3 +189,18 @@ def test_a_coached_job_waiting_for_its_kernels_says_so_in_the_talk(ready):
     expect(line).to_have_count(1)
     page.unroute("**/api/jobs/w1/events")  # the job ends (here: the server knows no job w1, an error)
     expect(line).to_have_count(0)
+
+
+def test_the_progress_panel_names_a_ci_only_where_there_is_one(ready):
+    """The History's Progress panel, as `history --stats`: one round has no interval, so its mean is not
+    labelled "95% CI" (documents made here; one import, well under a second)."""
+    page = ready
+    said = page.evaluate("""async () => {
+        const { gameBlock } = await import('/static/history_stats.js');
+        const g = (ci) => ({ rounds: ci ? 2 : 1, card_loss: { rounds: ci ? 2 : 1, mean: 23.6, ci95: ci }, trend: null,
+                             best: { best: 0, decisions: 0, share: null, ci95: null }, weeks: [] });
+        const text = (doc) => gameBlock('jass', doc, null).querySelector('[data-testid="stats-loss"]').textContent;
+        return [text(g(null)), text(g([20.1, 27.1]))];
+    }""")
+    assert said == ["1 round: 23.6 points lost per round (one round: no CI yet)",
+                    "2 rounds: 23.6 points lost per round [20.1, 27.1] (mean, 95% CI)"]
