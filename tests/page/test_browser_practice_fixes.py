@@ -204,3 +204,32 @@ def test_the_progress_panel_names_a_ci_only_where_there_is_one(ready):
     }""")
     assert said == ["1 round: 23.6 points lost per round (one round: no CI yet)",
                     "2 rounds: 23.6 points lost per round [20.1, 27.1] (mean, 95% CI)"]
+
+
+def test_the_coachs_verdict_waiting_for_its_kernels_says_so(ready):
+    """Issue 54 item 1: after my card the coach's rating (rate_card) may wait for its kernels on a first
+    run; the line that awaits the verdict says so. Only rate_card's events are routed (warming); the
+    deal's other jobs run. One deal, a mode and one card: a few seconds warm."""
+    import json
+
+    page = ready
+    stage = "compiling the rate card's kernels, about 70 s"
+    event = {"done": 10.0, "target": 80, "state": "running", "stage": stage, "warming": "jass-play"}
+
+    def jobs(route):
+        body = route.request.post_data or ""
+        if route.request.method == "POST" and '"rate_card"' in body:
+            route.fulfill(status=202, content_type="application/json", body=json.dumps({"id": "r1"}))
+        else:
+            route.continue_()
+
+    page.route("**/api/jobs", jobs)
+    page.route("**/api/jobs/r1/events", lambda route: route.fulfill(
+        status=200, content_type="text/event-stream", body=f"event: progress\ndata: {json.dumps(event)}\n\n"))
+    page.click('nav [data-view="coach"]')
+    page.click('[data-action="deal"]')
+    page.click('#coach-choose [data-mode="H"]')
+    card = page.locator("#coach-hand button:not([disabled])").first
+    card.wait_for()
+    card.click()
+    expect(page.get_by_test_id("coach-feedback")).to_contain_text(f"the coach is thinking… ({stage}: a first run)")
