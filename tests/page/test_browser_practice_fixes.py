@@ -178,14 +178,14 @@ def test_a_coached_job_waiting_for_its_kernels_says_so_in_the_talk(ready):
             route.continue_()
 
     page.route("**/api/jobs", jobs)
-    page.route("**/api/jobs/w1/events", lambda route: route.fulfill(
-        status=200, content_type="text/event-stream", body=f"event: progress\ndata: {json.dumps(event)}\n\n"))
+    page.route("**/api/jobs/w1/events", lambda route: route.fulfill(  # retry: reconnect after 0.1 s
+        status=200, content_type="text/event-stream", body=f"retry: 100\n\nevent: progress\ndata: {json.dumps(event)}\n\n"))
     page.click('nav [data-view="coach"]')
     page.select_option("#coach-first", "partner")  # my partner chooses first: a choose_mode job at once
     page.click('[data-action="deal"]')
     line = page.get_by_test_id("coach-waiting")
     expect(line).to_have_text(f"{stage} (a first run: it goes on by itself)")
-    page.wait_for_timeout(3500)  # the stream ends and the browser reconnects: the same event, the line once
+    page.wait_for_timeout(600)  # the stream ends and the browser reconnects: the same events, the line once
     expect(line).to_have_count(1)
     page.unroute("**/api/jobs/w1/events")  # the job ends (here: the server knows no job w1, an error)
     expect(line).to_have_count(0)
