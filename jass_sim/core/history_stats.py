@@ -110,10 +110,14 @@ def stats_text(doc: dict) -> str:
     lines = []
     for game, g in doc["games"].items():
         cl = g["card_loss"]
+        # the interval is named only where there is one (a single round has none)
         lines.append(f"{game}: {g['rounds']} round(s); points lost per round "
-                     + ("–" if cl["mean"] is None else f"{cl['mean']:.1f}{ci(cl['ci95'])}") + " (mean, 95% CI)")
+                     + ("– (no round with card-play losses)" if cl["mean"] is None else
+                        f"{cl['mean']:.1f}{ci(cl['ci95'])}"
+                        + (" (mean, 95% CI)" if cl["ci95"] else f" (mean of {cl['rounds']} round(s): no CI)")))
         for w in g["weeks"]:
-            lines.append(f"  {w['week']}: {w['rounds']} round(s), {w['mean']:.1f}{ci(w['ci95'])}")
+            lines.append(f"  {w['week']}: {w['rounds']} round(s), {w['mean']:.1f}"
+                         + (ci(w["ci95"]) if w["ci95"] else " (no CI)"))
         t = g["trend"]
         lines.append("  trend: " + ("fewer than 3 rounds on different days" if t is None else
                                     f"{t['per_week']:+.2f} points per round per week{ci(t['ci95'], 2)} over "

@@ -29,8 +29,8 @@ def practice_command(games: tuple[str, ...]):
     def practice(game, due, fmt, output, reset, data_dir):
         """List the practice positions, soonest due first: game, kind, verdict, Leitner box (1-5) and due date.
 
-        Every mistake and blunder of a saved review (the page's Review and coached rounds, `review --save`)
-        is a position to solve again on the page's Practice view: solved, it moves up a box and is due
+        Every mistake and blunder of a saved review (the page's reviews, coached rounds and games,
+        `review --save`) is a position to solve again on the page's Practice view: solved, it moves up a box and is due
         again after 1, 3, 7, 14 or 30 days (boxes 1-5); missed, it goes back to box 1.
         """
         from jass_sim.core import practice as drill

@@ -132,7 +132,7 @@ GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay
                       policies=SLOW_POLICIES, warm_up="jass-play", compile_seconds=80),
                   Job("coiffeur_advise", "jass_sim.jass.coiffeur.api", "coiffeur_advise", progress=True,
                       caps=(("samples", 1_000_000),),
-                      policies=SLOW_POLICIES, compile_seconds=40),
+                      policies=SLOW_POLICIES, warm_up="coiffeur", compile_seconds=60),
                   # the Differenzler (issue 52 item 5): what to announce, and which card now by expected penalty
                   Job("differenzler_advise", "jass_sim.differenzler", "advise", progress=True,
                       caps=(("samples", 1_000_000),), policies=DIFFERENZLER_SLOW, warm_up="differenzler",
@@ -155,15 +155,15 @@ GAME = Game(name="jass", players=PLAYERS, default_player="random", replay=replay
                   # the coached Coiffeur match (issue 53 item 6): who takes which category (the planning bot),
                   # the coach's verdict on my take or pass (coiffeur_advise's plan values), a round on the sheet
                   Job("coiffeur_coach_choice", "jass_sim.jass.coiffeur.coach", "coiffeur_coach_choice", progress=True,
-                      compile_seconds=20),
+                      warm_up="coiffeur", compile_seconds=20),
                   Job("coiffeur_coach_verdict", "jass_sim.jass.coiffeur.coach_verdict", "coiffeur_coach_verdict",
-                      progress=True, caps=(("samples", 65_536),), compile_seconds=40),
+                      progress=True, caps=(("samples", 65_536),), warm_up="coiffeur", compile_seconds=60),
                   Job("coiffeur_coach_round", "jass_sim.jass.coiffeur.coach", "coiffeur_coach_round", progress=True,
-                      compile_seconds=10)),
+                      warm_up="coiffeur", compile_seconds=10)),
             streams=STREAMS, shared_streams=SHARED_STREAMS, arg_kinds=ARG_KINDS,
             notation=page_hooks.notation,
             warm_ups=(("jass", page_hooks.warm_up_advise), ("jass-play", page_hooks.warm_up_play),
-                      ("differenzler", _variant_warm_up)),
+                      ("differenzler", _variant_warm_up), ("coiffeur", page_hooks.warm_up_coiffeur)),
             report=("chibre", "Jass (chibre)"), position=page_hooks.position,
             hints={"mode": "the trump or mode (H, D, S, C, OBE, UNE)", "round": "the round's text or its replay JSON"},
             page_games=("coiffeur",))

@@ -53,6 +53,27 @@ def warm_up_play() -> None:
     jass_sim.advise(_HAND, samples=64, seed=0, score="0:0")
 
 
+#: The four hands of the Coiffeur warm-up's coached round, and its 36 cards from seat 0 in hearts.
+_COIFFEUR_HANDS = ("H6 H7 H8 HK HQ D6 C7 C8 CT", "HJ H9 HA SK SQ D7 D8 D9 S6", "S7 S8 S9 ST SJ SA DT DJ DQ",
+                   "DK DA CA CK CQ CJ C9 C6 HT")
+_COIFFEUR_PLAYED = ("H6 H9 DT HT HJ DJ DK H7 HA DQ DA H8 D7 S7 C6 HQ HK D8 S8 C9 D6 D9 S9 CJ S6 ST CQ C7 SJ CK C8 SQ "
+                    "SK SA CA CT")
+
+
+def warm_up_coiffeur() -> None:
+    """The kernels of the page's Coiffeur jobs (``coiffeur_advise`` and the coached match's choice,
+    verdict and round), in the background after the Differenzler's: their first run compiles for
+    minutes (coiffeur_advise's plan and play-out kernels, the planning bot's), which ``/api/health``
+    reports as the ``coiffeur`` family and a job sent meanwhile as what it waits for."""
+    from jass_sim.jass.coiffeur.coach import coiffeur_coach_choice, coiffeur_coach_round
+    from jass_sim.jass.coiffeur.coach_verdict import coiffeur_coach_verdict
+
+    coiffeur_coach_verdict(_HAND, ours_open="S,H", theirs_open="C,OBE", answer="H:4", samples=64, seed=0)
+    coiffeur_coach_choice(list(_COIFFEUR_HANDS), round_no=1, ours_open="S,H", theirs_open="C,OBE")
+    coiffeur_coach_round(list(_COIFFEUR_HANDS), taker=0, category="H", form="H", played=_COIFFEUR_PLAYED, ours_open="H",
+                         theirs_open="-", totals="0:0")
+
+
 def check_review(args: dict) -> dict:
     """A ``review`` job's ``round`` is the round's text or its replay JSON, never a server file."""
     if "round" in args:

@@ -174,6 +174,8 @@ rows("review")(
     + [(["review", "missing.txt"], "missing.txt"), (["review", "adir"], "adir"), (["review", ""], EMPTY),
        (["review", "afile"], "afile")]
     + out_file(R) + out_file(R, "--html", "html")
+    + value(R + ["--save"], "--data-dir", UNWRITABLE, "afile", "afile/sub", ("", EMPTY))
+    + [(R + ["--data-dir", "adir"], "--data-dir")]  # only with --save (issue 54: as history --data-dir)
     # round files: each bad line named with its number (issue 33 items 5 and 12)
     + [(["review", f"{name}.txt"], token) for name, (_, token) in BAD_ROUNDS.items()])
 RP = ["report", "--deals", "1000", "-o", "rep"]

@@ -90,6 +90,9 @@ def test_history_stats_command(store, tmp_path):
     assert json.loads(out.stdout) == history_stats(store)
     text = run("history", "--stats").stdout
     assert "jass: 4 round(s); points lost per round 7.8 [" in text and "2026-W47: 2 round(s), 6.5 [" in text
+    # no interval is claimed where there is none: a week of one round, a game without card-play losses
+    assert "2026-W45: 1 round(s), 10.0 (no CI)" in text and "(mean, 95% CI)" in text
+    assert "cribbage: 1 round(s); points lost per round – (no round with card-play losses)" in text
     assert "best choices: 4 of 7 (57%" in text and "practice: 2 position(s), 1 of 2 answers solved" in text
     rows = list(csv.DictReader(io.StringIO(run("history", "--stats", "--format", "csv").stdout)))
     assert [(r["game"], r["week"], r["rounds"]) for r in rows] == [("jass", "2026-W45", "1"), ("jass", "2026-W46", "1"),
@@ -110,3 +113,13 @@ def test_the_stats_route(store):
         doc = client.get("/api/history/stats").json()
         assert doc == json.loads(json.dumps(history_stats(store, ("jass", "cribbage"))))
         assert client.get("/api/history/1").json()["id"] == 1  # the rounds' route still answers
+
+
+def test_one_round_is_shown_without_a_ci(tmp_path):
+    """A single round has no interval: the text says so instead of labelling the mean "95% CI"."""
+    from jass_sim.core.history_stats import stats_text
+
+    s = HistoryStore(str(tmp_path / "one.sqlite3"))
+    s.add(Entry("jass", "review", "H", "0", 23.6, {}, "", {"decisions": [{"loss": 0.0, "verdict": "good"}]}))
+    text = stats_text(history_stats(s))
+    assert "jass: 1 round(s); points lost per round 23.6 (mean of 1 round(s): no CI)" in text and "95% CI [" not in text

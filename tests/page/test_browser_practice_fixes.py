@@ -157,3 +157,78 @@ def test_a_report_at_390_px_has_a_way_back_contents_and_no_serious_axe_finding(r
     found = [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
              for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     assert not found, found
+
+
+def test_a_coached_job_waiting_for_its_kernels_says_so_in_the_talk(ready):
+    """Issue 54 item 1: where a player would otherwise wait (a coached round's bots and coach), a job
+    whose kernels still compile says so, once, until it runs. The job's events are routed here (the
+    suite's cache is warm: no first run to wait for); the server's side is tests/page/test_first_post.py.
+    One deal; about a second."""
+    import json
+
+    page = ready
+    stage = "compiling the choose mode's kernels, about 9 s"
+    event = {"done": 1.0, "target": 10, "state": "queued", "stage": stage, "warming": "jass"}
+
+    def jobs(route):
+        if route.request.method == "POST":
+            route.fulfill(status=202, content_type="application/json", body=json.dumps({"id": "w1"}))
+        else:
+            route.continue_()
+
+    page.route("**/api/jobs", jobs)
+    page.route("**/api/jobs/w1/events", lambda route: route.fulfill(  # retry: reconnect after 0.1 s
+        status=200, content_type="text/event-stream", body=f"retry: 100\n\nevent: progress\ndata: {json.dumps(event)}\n\n"))
+    page.click('nav [data-view="coach"]')
+    page.select_option("#coach-first", "partner")  # my partner chooses first: a choose_mode job at once
+    page.click('[data-action="deal"]')
+    line = page.get_by_test_id("coach-waiting")
+    expect(line).to_have_text(f"{stage} (a first run: it goes on by itself)")
+    page.wait_for_timeout(600)  # the stream ends and the browser reconnects: the same events, the line once
+    expect(line).to_have_count(1)
+    page.unroute("**/api/jobs/w1/events")  # the job ends (here: the server knows no job w1, an error)
+    expect(line).to_have_count(0)
+
+
+def test_the_progress_panel_names_a_ci_only_where_there_is_one(ready):
+    """The History's Progress panel, as `history --stats`: one round has no interval, so its mean is not
+    labelled "95% CI" (documents made here; one import, well under a second)."""
+    page = ready
+    said = page.evaluate("""async () => {
+        const { gameBlock } = await import('/static/history_stats.js');
+        const g = (ci) => ({ rounds: ci ? 2 : 1, card_loss: { rounds: ci ? 2 : 1, mean: 23.6, ci95: ci }, trend: null,
+                             best: { best: 0, decisions: 0, share: null, ci95: null }, weeks: [] });
+        const text = (doc) => gameBlock('jass', doc, null).querySelector('[data-testid="stats-loss"]').textContent;
+        return [text(g(null)), text(g([20.1, 27.1]))];
+    }""")
+    assert said == ["1 round: 23.6 points lost per round (one round: no CI yet)",
+                    "2 rounds: 23.6 points lost per round [20.1, 27.1] (mean, 95% CI)"]
+
+
+def test_the_coachs_verdict_waiting_for_its_kernels_says_so(ready):
+    """Issue 54 item 1: after my card the coach's rating (rate_card) may wait for its kernels on a first
+    run; the line that awaits the verdict says so. Only rate_card's events are routed (warming); the
+    deal's other jobs run. One deal, a mode and one card: a few seconds warm."""
+    import json
+
+    page = ready
+    stage = "compiling the rate card's kernels, about 70 s"
+    event = {"done": 10.0, "target": 80, "state": "running", "stage": stage, "warming": "jass-play"}
+
+    def jobs(route):
+        body = route.request.post_data or ""
+        if route.request.method == "POST" and '"rate_card"' in body:
+            route.fulfill(status=202, content_type="application/json", body=json.dumps({"id": "r1"}))
+        else:
+            route.continue_()
+
+    page.route("**/api/jobs", jobs)
+    page.route("**/api/jobs/r1/events", lambda route: route.fulfill(
+        status=200, content_type="text/event-stream", body=f"event: progress\ndata: {json.dumps(event)}\n\n"))
+    page.click('nav [data-view="coach"]')
+    page.click('[data-action="deal"]')
+    page.click('#coach-choose [data-mode="H"]')
+    card = page.locator("#coach-hand button:not([disabled])").first
+    card.wait_for()
+    card.click()
+    expect(page.get_by_test_id("coach-feedback")).to_contain_text(f"the coach is thinking… ({stage}: a first run)")

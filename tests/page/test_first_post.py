@@ -87,7 +87,7 @@ def call(url: str, body=None, timeout: float = 30.0) -> tuple[int, dict, float]:
         return exc.code, json.loads(exc.read()), time.monotonic() - started
 
 
-def first_progress(url: str, job_id: str, timeout: float = 10.0) -> dict:
+def first_progress(url: str, job_id: str, timeout: float = 5.0) -> dict:
     """The first ``progress`` event of a job's stream that says what it waits for (or the last one)."""
     last = {}
     with urllib.request.urlopen(f"{url}api/jobs/{job_id}/events", timeout=timeout) as response:
@@ -142,16 +142,25 @@ def test_the_first_post_of_every_job_command_answers_at_once_while_kernels_compi
     assert health["status"] == "warming" and "review" in health["warming"]  # nothing compiled yet
     assert health["families"]["jass-play"]["state"] == "warming"
     assert "review" in health["families"]["jass-play"]["commands"]
-    times = {}
+    family = {c: f for f, body in health["families"].items() for c in body["commands"]}
+    assert set(family) == set(COMMANDS), "every job command has a warm-up that /api/health reports"
+    times, waits = {}, {}
     for name, args in ARGS.items():
         status, body, seconds = call(url + "api/jobs", {"command": name, "args": args})
         assert status == 202, (name, body)
         times[name] = (seconds, body["id"])
+        waits[name] = first_progress(url, body["id"])  # sent at once: what it waits for
         if name != "review":  # room in the queue (MAX_QUEUED waiting jobs) for the next command's first POST
             urllib.request.urlopen(urllib.request.Request(f"{url}api/jobs/{body['id']}", method="DELETE"), timeout=30)
     slow = {name: round(s, 2) for name, (s, _) in times.items() if s > ANSWER_WITHIN}
     assert not slow, f"POST /api/jobs took over {ANSWER_WITHIN} s on an empty cache: {slow}"
-    # the review waits for its kernels, and says so with the time left, as progress in seconds
+    # every job names what it waits for (its family's warm-up; "loading" until the server's first compile
+    # has begun, a second or two after its start), the review with the time left in seconds
+    for name, waiting in waits.items():
+        assert waiting.get("warming") == family[name], (name, waiting)
+        what = name.replace("_", " ")
+        assert waiting["stage"].startswith((f"compiling the {what}'s kernels, about ", f"loading the {what}'s kernels")), \
+            (name, waiting)
     waiting = first_progress(url, times["review"][1])
     assert waiting.get("warming") == "jass-play", waiting
     assert waiting["stage"].startswith("compiling the review's kernels, about ") and waiting["stage"].endswith(" s")

@@ -253,7 +253,55 @@ def test_the_page_is_ready_once_advise_is_warm_and_card_play_warms_after(monkeyp
     monkeypatch.setattr(jass_sim, "choose_card", lambda *a, **k: called.append("choose_card"))
     cli.warm_up()
     assert called == ["advise"]
-    assert [game for game, _ in cli.BACKGROUND_WARM_UPS] == ["jass-play", "differenzler", "cribbage", "basra"]
+    assert [game for game, _ in cli.BACKGROUND_WARM_UPS] == ["jass-play", "differenzler", "coiffeur", "cribbage", "basra"]
     cli.BACKGROUND_WARM_UPS[0][1]()
     # card play first; then advise at a game score (the coach's word on a mode choice, issue 54)
     assert called == ["advise", "play_advice", "choose_card", "advise"]
+
+
+def test_the_coiffeur_jobs_have_a_warm_up_of_their_own(monkeypatch):
+    """Issue 54 item 1: the Coiffeur jobs' first run compiles for minutes (coiffeur_advise's kernels: 413 s
+    on an empty cache at load 10, after Chibre's advise), so /api/health must not call them ready once
+    Chibre's advise is: they are the ``coiffeur`` family, warmed in the background, and a job sent
+    meanwhile says what it waits for. The warm-up's choice and round pass every check (each call stops
+    at its first tick, before any kernel: 0.2 s); the verdict's first tick comes after the plan tables
+    (seconds), so its arguments are checked to be the first-POST test's, which runs it."""
+    from test_first_post import ARGS
+
+    from jass_sim.jass.coiffeur import coach, coach_verdict
+    from jass_sim.page import cli
+    from jass_sim.page.jobs import JobQueue
+
+    coiffeur = ["coiffeur_advise", "coiffeur_coach_choice", "coiffeur_coach_verdict", "coiffeur_coach_round"]
+    families = JobQueue(first="jass").families()
+    assert families["coiffeur"]["commands"] == coiffeur
+    assert not set(coiffeur) & set(families["jass"]["commands"])
+    called = []
+
+    class Stop(BaseException):
+        pass
+
+    def checked(module, name, run=True):
+        real = getattr(module, name)
+
+        def stop(tick):
+            raise Stop
+
+        def call(*args, **kwargs):
+            called.append((name, args, kwargs))
+            if not run:
+                return
+            try:
+                real(*args, **kwargs, progress=stop)
+            except Stop:
+                return
+            raise AssertionError(f"{name} ended before its first tick")
+        monkeypatch.setattr(module, name, call)
+
+    checked(coach_verdict, "coiffeur_coach_verdict", run=False)
+    checked(coach, "coiffeur_coach_choice")
+    checked(coach, "coiffeur_coach_round")
+    dict(cli.BACKGROUND_WARM_UPS)["coiffeur"]()
+    assert [c[0] for c in called] == ["coiffeur_coach_verdict", "coiffeur_coach_choice", "coiffeur_coach_round"]
+    _, (hand,), kwargs = called[0]
+    assert {"hand": hand} | kwargs == ARGS["coiffeur_coach_verdict"] | {"seed": 0}

@@ -23,16 +23,22 @@ from jass_sim.jass.cli.options import SEARCH_WORLDS_OPTION, policy_option
 @click.option("-o", "--output", default=None, help="Write to FILE (atomically) instead of stdout.")
 @click.option("--html", "html_path", default=None, help="Also write an HTML page with a row per decision and a plot.")
 @click.option("--save", is_flag=True, help="Also save the review in the history (jass-sim history; the file is in "
-              "$JASS_SIM_DATA_DIR, else the user's data directory).")
+              "--data-dir, else $JASS_SIM_DATA_DIR, else the user's data directory).")
+@click.option("--data-dir", default=None, metavar="DIR", help="With --save: the history kept in DIR (as `serve "
+              "--data-dir DIR` keeps it) [default: $JASS_SIM_DATA_DIR, else the user's data directory].")
 def review(round_file, seat, team, policy, search_worlds, samples, no_mode, seed, threads, fmt, output, html_path,
-           save):
+           save, data_dir):
     """Rate each decision in ROUND_FILE (the text round format, or `jass-sim replay --format json`)."""
     from jass_sim.core.cli import checked_format
     from jass_sim.core.errors import InputError
-    from jass_sim.core.files import check_output_path, emit, write_atomic
+    from jass_sim.core.files import check_output_dir, check_output_path, emit, write_atomic
     from jass_sim.core.progress import PROGRESS_DELAY, Progress
     from jass_sim.jass.api import review as run
 
+    if data_dir is not None:  # before any work: where the review is saved, as history and serve check it
+        if not save:
+            raise InputError("--data-dir is where --save keeps the review: give --save too", "--data-dir")
+        check_output_dir(data_dir, "--data-dir")
     fmt = checked_format(fmt, output=output, extension=True)
     check_output_path(output)
     check_output_path(html_path, "--html")
@@ -52,6 +58,6 @@ def review(round_file, seat, team, policy, search_worlds, samples, no_mode, seed
         from jass_sim.core.history import HistoryStore, history_path
         from jass_sim.jass.play.history import history_entry
 
-        store = HistoryStore(history_path())
+        store = HistoryStore(history_path(data_dir))
         round_id = store.add(history_entry(rv, "cli"))
         click.echo(f"jass-sim: saved in the history as round {round_id} ({store.path})", err=True)

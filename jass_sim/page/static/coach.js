@@ -317,7 +317,12 @@ async function coachPlay(card) {
     feedback.textContent = `You played ${cardLabel(card)}; the coach is thinking…`;
     const trick = Math.floor((coach.played.length - 1) / 4) + 1;
     // the review's rating of this card (rate_card: the same thresholds, words, loss and CI as the Review)
-    runJob("rate_card", Object.assign(before, { card })).then((out) => {
+    // a first run compiles the rating's kernels: said once where the verdict is awaited
+    const thinking = feedback.textContent;
+    const onProgress = (p) => {
+      if (p.warming && round === coach.round && feedback.textContent === thinking) feedback.textContent = `${thinking} (${p.stage}: a first run)`;
+    };
+    runJob("rate_card", Object.assign(before, { card }), { onProgress }).then((out) => {
       if (round !== coach.round || out.kind === "cancelled") return;
       if (out.kind === "error") {  // said where the verdict would be, never silently missing
         addVerdict(trick, `${cardLabel(card)}: the coach could not rate it (${out.data.error}).`, "unclear");

@@ -29,9 +29,18 @@ export function coachKit({ talkBox, keep, view, errorFor, generation }) {
   }
   // a job of this game: its result; Stale if the game was replaced meanwhile; an Error (with the
   // job's error fields) if it failed
+  // A job whose kernels still compile (a first run) says so in the talk, once, until it runs: the
+  // player would otherwise wait for the bots or the coach without a word.
   async function job(command, args) {
     const gen = generation();
-    const out = await runJob(command, args);
+    let waiting = null;
+    const onProgress = (p) => {
+      if (p.warming && !waiting) {
+        waiting = el("p", { class: "waiting", "data-testid": "coach-waiting", text: `${p.stage} (a first run: it goes on by itself)` });
+        $(talkBox).append(waiting);
+      } else if (!p.warming && waiting) { waiting.remove(); waiting = null; }
+    };
+    const out = await runJob(command, args, { onProgress }).finally(() => { if (waiting) waiting.remove(); });
     if (gen !== generation()) throw new Stale();
     if (out.kind !== "result") throw Object.assign(new Error(out.data.error || `${command} failed`), out.data);
     return out.data;

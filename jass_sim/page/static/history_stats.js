@@ -9,11 +9,12 @@ const num = (x, d = 1) => (x === null || x === undefined ? "–" : Number(x).toF
 const ci = (c, d = 1) => (c ? ` [${num(c[0], d)}, ${num(c[1], d)}]` : "");
 const pct = (x) => `${Math.round(100 * x)}%`;
 
-function gameBlock(name, g, p) {
+export function gameBlock(name, g, p) {
   const label = GAME_LABEL[name] || name;
   const lines = [];
   lines.push(el("p", { "data-testid": "stats-loss" }, el("strong", { text: `${g.rounds} round${g.rounds === 1 ? "" : "s"}` }),
-    g.card_loss.mean === null ? "" : `: ${num(g.card_loss.mean)} points lost per round${ci(g.card_loss.ci95)} (mean, 95% CI)`));
+    g.card_loss.mean === null ? "" : `: ${num(g.card_loss.mean)} points lost per round${ci(g.card_loss.ci95)}` +
+      (g.card_loss.ci95 ? " (mean, 95% CI)" : " (one round: no CI yet)")));
   const t = g.trend;
   lines.push(el("p", { "data-testid": "stats-trend" }, t === null ? "Trend: after 3 rounds on different days."
     : `Trend: ${t.per_week >= 0 ? "+" : ""}${num(t.per_week, 2)} points per round per week${ci(t.ci95, 2)}, over ${t.rounds} rounds` +

@@ -57,6 +57,14 @@ def test_review_save_saves_the_round_and_history_lists_it(data):
     # without --save, nothing more
     assert run("review", str(data / "round.txt"), "--samples", "8", "--no-mode").exit_code == 0
     assert len(HistoryStore(history_path()).list()) == 1
+    # --save --data-dir D: into the history serve --data-dir D keeps (issue 54), listed by history --data-dir D
+    other = data / "served"
+    r = run("review", str(data / "round.txt"), "--samples", "8", "--no-mode", "--save", "--data-dir", str(other))
+    assert r.exit_code == 0, r.stderr
+    assert str(other / "history.sqlite3") in r.stderr
+    rows = json.loads(run("history", "--data-dir", str(other), "--format", "json").stdout)
+    assert [(r["source"], r["mode"]) for r in rows] == [("cli", "H")]
+    assert len(HistoryStore(history_path()).list()) == 1
 
 
 def add(n: int) -> list[int]:
