@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from jass_sim.core.chunks import Tick
 from jass_sim.core.errors import InputError
 from jass_sim.core.result import Result
 from jass_sim.core.stats import Z95, check_sampling, mean_ci, wilson_ci
@@ -31,7 +32,8 @@ from jass_sim.jass.differenzler.players import DEFAULT_PLAYER
 from jass_sim.jass.differenzler.rules import MAX_BID, check_bid, check_seat, get_rules
 from jass_sim.jass.streams import STREAMS
 
-#: Deals played when neither ``samples`` nor ``ci`` is given (about 0.2 s warm on two cores).
+#: Deals played when neither ``samples`` nor ``ci`` is given (the first stage and up to
+#: :data:`MAX_REPLAYS` replays: about 0.5 s warm on two cores, within the issue's 2 s).
 DEFAULT_SAMPLES = 20_000
 #: The most deals ``ci`` may play.
 MAX_SAMPLES = 2_000_000
@@ -227,14 +229,16 @@ def advise(hand, trump_card, dealer: int = 3, seat: int = 0, bids=None, rules: s
     known = (seat, mask, dealer, card)
     stream = STREAMS["jass.differenzler-advise"]
     bonus = the_rules.exact_bonus
-    passes = 1 + MAX_REPLAYS  # at most: the first stage and the replays
 
-    def play(n: int, number: int, done: int) -> np.ndarray:
+    def play(n: int, number: int, index: int, planned: int) -> np.ndarray:
         """My points in the ``n`` deals of ``seed`` (the same deals for every ``number``: the deal
-        stream draws nothing else), my seat playing to ``number``."""
+        stream draws nothing else), my seat playing to ``number``; the ``index``-th of ``planned``
+        passes over the deals (the progress counts deals played in all passes)."""
         bids_ = list(fixed)
         bids_[seat] = number
-        tick = None if progress is None else (lambda k: progress((done + k) // passes))  # noqa: E731
+        stage = f"first stage: playing to {number}" if index == 0 else f"replay {index}: playing to {number}"
+        tick = None if progress is None else (  # noqa: E731
+            lambda k: progress(Tick(index * n + k, planned * n, stage=stage)))
         rows = run_rounds(n, seed, policy, bids=bids_, known=known, stream=stream, threads=threads, progress=tick,
                           open_=the_rules.open, bonus=bonus)
         return rows[:, MADE + seat]
@@ -250,7 +254,7 @@ def advise(hand, trump_card, dealer: int = 3, seat: int = 0, bids=None, rules: s
         return Z95 * float(p.std(ddof=1)) / math.sqrt(len(p)) if len(p) > 1 else math.nan
 
     def evaluate(n: int):
-        made = play(n, own, 0)
+        made = play(n, own, 0, 1 + N_CANDIDATES)
         n = len(made)
         dist = np.bincount(made, minlength=MAX_BID + 1)[:MAX_BID + 1] / n
         mean, var = penalty_table(dist, n, bonus)
@@ -264,17 +268,16 @@ def advise(hand, trump_card, dealer: int = 3, seat: int = 0, bids=None, rules: s
         # 2 s warm). `own` competes without a replay (its first stage is played to it), so the
         # answer is never worse than the fast announcer's number on these deals.
         mades = {own: made}
-        for b in sorted({int(b) for b in np.argsort(mean, kind="stable")[:N_CANDIDATES]} - {own}):
-            mades[b] = play(n, b, len(mades) * n)
+        first = sorted({int(b) for b in np.argsort(mean, kind="stable")[:N_CANDIDATES]} - {own})
+        for b in first:
+            mades[b] = play(n, b, len(mades), 1 + len(first))
         while len(mades) <= MAX_REPLAYS:
             top = best_of(scores(mades))[0]
             step = [b for b in (top - 1, top + 1) if 0 <= b <= MAX_BID and b not in mades]
             if not step:
                 break
-            mades[step[0]] = play(n, step[0], len(mades) * n)
+            mades[step[0]] = play(n, step[0], len(mades), len(mades) + 1)
         pens = scores(mades)
-        if progress is not None:
-            progress(n)
         return n, made, dist, mean, var, pens, mades
 
     n = samples if samples is not None else 4096
