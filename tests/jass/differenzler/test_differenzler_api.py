@@ -269,3 +269,14 @@ def test_open_announcements_reach_replay_simulate_and_games_from_the_command_lin
     out = CliRunner().invoke(main, ["differenzler", "games", "--games", "16", "--seed", "2", "--open",
                                     "--format", "json"])
     assert out.exit_code == 0 and json.loads(out.output)["open"] is True
+
+
+def test_advise_ci_stops_on_the_played_to_best_numbers_interval():
+    # --ci watches the answer's own CI (the played-to stage) and grows both stages on the same seed: the
+    # answer is the fixed-size answer at the size reached. 0.2 points: a few thousand deals for this hand
+    import jass_sim.differenzler as d
+
+    doc = d.advise(HAND, "H6", dealer=3, ci=0.2, seed=2).to_json()
+    lo, hi = doc["ci95_penalty"]
+    assert (hi - lo) / 2 <= 0.2 and doc["samples"] >= 4096
+    assert doc == d.advise(HAND, "H6", dealer=3, samples=doc["samples"], seed=2).to_json()
