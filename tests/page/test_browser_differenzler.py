@@ -56,9 +56,12 @@ def test_a_hand_and_its_trump_card_give_the_histogram_the_curve_and_the_sentence
     (mlo, mhi), (dlo, dhi) = doc["ci95_mean"], doc["ci95_median"]
     expect(result.locator('[data-fact="points"]')).to_have_text(
         f"mean {doc['mean']:.1f} (95% CI {mlo:.1f} to {mhi:.1f}), median {doc['median']} (95% CI {dlo} to {dhi})")
-    best = doc["penalty_by_bid"][doc["best_bid"]]
-    expect(result.locator(f'table.diff-bids tr[data-bid="{doc["best_bid"]}"] td').nth(1)).to_have_text(
-        f"{best['expected_penalty']:.2f} ({best['ci95_penalty'][0]:.2f} to {best['ci95_penalty'][1]:.2f})")
+    # the answer's table: the numbers replayed, played to (issue 52 item 1), the best marked
+    best = next(r for r in doc["played_to"] if r["bid"] == doc["best_bid"])
+    expect(result.locator("table.diff-played tbody tr")).to_have_count(len(doc["played_to"]))
+    expect(result.locator(f'table.diff-played tr.best[data-bid="{doc["best_bid"]}"] td').nth(1)).to_have_text(
+        f"{best['expected_penalty']:.2f} ({best['ci95'][0]:.2f} to {best['ci95'][1]:.2f})")
+    expect(result.locator("table.diff-bids:not(.diff-played) tbody tr")).to_have_count(5)  # the first stage's five
     # the histogram: a bar for each total made in some deal, the best number marked; the penalty curve
     hist = result.locator('svg[data-chart="diff-hist"]')
     made = [d for d in doc["distribution"] if d["prob"] > 0]
@@ -104,7 +107,11 @@ def test_a_long_run_shows_its_progress_and_cancel_stops_it(ready):
     page.click("#view-differenzler summary")
     page.fill("#diff-samples", "1000000")
     page.click('[data-action="differenzler"]')
-    expect(page.locator("#differenzler-progress .progress-text")).to_contain_text("/ 1,000,000")
+    # the target counts the deals of every pass: the first stage and its N_CANDIDATES replays (issue 52 item 1)
+    from jass_sim.jass.differenzler.advise import N_CANDIDATES
+
+    expect(page.locator("#differenzler-progress .progress-text")).to_contain_text(f"/ {1_000_000 * (1 + N_CANDIDATES):,}")
+    expect(page.locator("#differenzler-progress .progress-text")).to_contain_text("first stage: playing to")
     cancel = page.locator('[data-action="cancel"][data-for="differenzler"]')
     cancel.click()
     expect(page.locator("#differenzler-progress")).to_be_hidden(timeout=10_000)

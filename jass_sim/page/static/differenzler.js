@@ -125,9 +125,10 @@ export function histogram(doc) {
 export function penaltyCurve(doc) {
   const rows = doc.penalty_by_bid;
   const yMax = Math.max(...rows.map((r) => r.expected_penalty), 1);
-  const least = rows.find((r) => r.bid === doc.best_bid);
+  // the first stage's curve (playing to the announcer's number): its own least, which the played-to answer may move
+  const least = rows.reduce((a, r) => (r.expected_penalty < a.expected_penalty ? r : a), rows[0]);
   const chart = frame("diff-penalty", "Expected penalty of each announcement",
-    `The expected penalty falls to ${fmt(least ? least.expected_penalty : doc.expected_penalty)} at ${doc.best_bid} ` +
+    `Playing to ${doc.play_number}, the expected penalty falls to ${fmt(least.expected_penalty)} at ${least.bid} ` +
     `and rises on both sides: ${fmt(rows[0].expected_penalty)} for announcing 0, ` +
     `${fmt(rows[rows.length - 1].expected_penalty)} for announcing ${rows[rows.length - 1].bid}.`);
   axes(chart, yMax, (v) => fmt(v, 0));
@@ -157,10 +158,16 @@ function renderAnnouncement(doc) {
     el("figcaption", { class: "note", text: "Each bar: the share of the deals in which you make that total (0 to 157); the dashed line: the best announcement." })));
   box.append(el("h3", { text: "Expected penalty by announcement" }), el("figure", { class: "diff-figure" }, penaltyCurve(doc),
     el("figcaption", { class: "note", text: "The expected penalty of announcing each number (0 to 157); the dashed line: its least." })));
-  // the five best numbers in figures (the curve's text alternative in detail)
+  // the answer: the numbers replayed with my seat playing to each (the best marked)
+  box.append(el("table", { class: "options diff-bids diff-played" },
+    el("caption", { text: "Replayed on the same deals, playing to each number" }),
+    el("thead", {}, el("tr", {}, el("th", { class: "num", text: "announce" }), el("th", { class: "num", text: "expected penalty (95% CI)" }))),
+    el("tbody", {}, doc.played_to.map((r) => el("tr", { class: r.bid === doc.best_bid ? "best" : null, "data-bid": r.bid },
+      el("td", { class: "num", text: String(r.bid) }), el("td", { class: "num", text: `${fmt(r.expected_penalty, 2)} (${fmt(r.ci95[0], 2)} to ${fmt(r.ci95[1], 2)})` }))))));
+  // the first stage's five best numbers in figures (the curve's text alternative in detail)
   const five = doc.penalty_by_bid.slice().sort((a, b) => a.expected_penalty - b.expected_penalty || a.bid - b.bid).slice(0, 5);
   box.append(el("table", { class: "options diff-bids" },
-    el("caption", { text: "The five announcements of least expected penalty" }),
+    el("caption", { text: `First stage, playing to ${doc.play_number}: the five announcements of least expected penalty` }),
     el("thead", {}, el("tr", {}, el("th", { class: "num", text: "announce" }), el("th", { class: "num", text: "expected penalty (95% CI)" }))),
     el("tbody", {}, five.map((r) => el("tr", { class: r.bid === doc.best_bid ? "best" : null, "data-bid": r.bid },
       el("td", { class: "num", text: String(r.bid) }), el("td", { class: "num", text: `${fmt(r.expected_penalty, 2)} (${fmt(r.ci95_penalty[0], 2)} to ${fmt(r.ci95_penalty[1], 2)})` }))))));

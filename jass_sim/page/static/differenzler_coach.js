@@ -97,9 +97,12 @@ function adviseNumber(bid) {
   runJob("differenzler_advise", args).then((out) => {
     if (gen !== round.gen || out.kind === "cancelled") return;
     if (out.kind === "error") { line.textContent = `The adviser could not weigh your number (${out.data.error}).`; return; }
-    const a = out.data, mine = a.penalty_by_bid.find((r) => r.bid === bid);
+    // my number's figure played to when the adviser replayed it, else the first stage's (playing to its own number)
+    const a = out.data, played = a.played_to.find((r) => r.bid === bid);
+    const mine = played ? `expected penalty ${fmt(played.expected_penalty)}`
+      : `expected penalty ${fmt(a.penalty_by_bid.find((r) => r.bid === bid).expected_penalty)} when playing to ${a.play_number}`;
     line.dataset.best = a.best_bid;
-    line.textContent = `You announced ${bid} (expected penalty ${fmt(mine.expected_penalty)}); the adviser says ${localize(a.sentence)}`;
+    line.textContent = `You announced ${bid} (${mine}); the adviser says ${localize(a.sentence)}`;
   }).catch((err) => { if (gen === round.gen) line.textContent = `The adviser could not weigh your number (${err.message}).`; });
 }
 

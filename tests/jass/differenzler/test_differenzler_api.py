@@ -41,19 +41,76 @@ def test_advise_json_has_the_issue_keys(answer):
     json.dumps(doc)
 
 
-def test_advise_best_bid_is_the_least_expected_penalty_from_the_distribution(answer):
+def test_advise_first_stage_curve_is_read_off_the_distribution(answer):
+    # penalty_by_bid: the first stage, every announcement scored on the points made playing to play_number
     doc = answer.to_json()
     dist = {p["points"]: p["prob"] for p in doc["distribution"]}
     expected = [sum(q * ref_penalty(b, m, 0) for m, q in dist.items()) for b in range(158)]
     assert np.allclose([p["expected_penalty"] for p in doc["penalty_by_bid"]], expected)
-    best = min(range(158), key=lambda b: (round(expected[b], 9), b))  # ties to the lower
-    assert doc["best_bid"] == best
-    assert doc["p_exact"] == pytest.approx(dist.get(best, 0.0))
+    # the second stage replays the first stage's best four (ties to the lower) and the announcer's number
+    first = sorted(range(158), key=lambda b: (round(expected[b], 9), b))[:4]
+    assert set(first) | {doc["play_number"]} <= {r["bid"] for r in doc["played_to"]}
+
+
+def _replay(hand, trump_card, bid, n, seed, dealer=3, seat=0, bonus=0):
+    """My points and penalties in a direct replay of advise's deals, my seat playing to ``bid``."""
+    from jass_sim.jass.differenzler.engine import run_rounds
+    from jass_sim.jass.streams import STREAMS
+
+    cards = parse_cards(hand)
+    bids = [None] * 4
+    bids[seat] = bid
+    made = run_rounds(n, seed, "number", bids=bids, known=(seat, cards_to_mask(cards), dealer, parse_card(trump_card)),
+                      stream=STREAMS["jass.differenzler-advise"])[:, MADE + seat]
+    return made, np.array([ref_penalty(bid, int(m), bonus) for m in made], dtype=float)
+
+
+def test_advise_best_bid_is_the_least_played_to_penalty(answer):
+    # issue 52 item 1: the best number is valued while played to; every played_to row is a direct replay of
+    # the same deals with my seat playing to that number (exact: the same seed, the same deals)
+    from jass_sim.core.stats import Z95
+
+    doc = answer.to_json()
+    n = doc["samples"]
+    pens = {}
+    for row in doc["played_to"]:
+        made, pens[row["bid"]] = _replay(HAND, "H6", row["bid"], n, 5)
+        h = Z95 * pens[row["bid"]].std(ddof=1) / np.sqrt(n)
+        assert row["expected_penalty"] == pytest.approx(pens[row["bid"]].mean())
+        assert row["ci95"] == pytest.approx([pens[row["bid"]].mean() - h, pens[row["bid"]].mean() + h])
+        if row["bid"] == doc["best_bid"]:
+            best_made = made
+    best = min(pens, key=lambda b: (round(pens[b].mean(), 9), b))  # ties to the lower
+    assert doc["best_bid"] == best and doc["expected_penalty"] == pytest.approx(pens[best].mean())
+    # the best is a local least of the played-to curve: its neighbours were replayed too
+    assert {b for b in (best - 1, best + 1) if 0 <= b <= 157} <= set(pens)
+    r = doc["runner_up"]
+    second = min((b for b in pens if b != best), key=lambda b: (round(pens[b].mean(), 9), b))
+    diff = pens[second] - pens[best]
+    h = Z95 * diff.std(ddof=1) / np.sqrt(n)
+    assert r["bid"] == second and r["difference"] == pytest.approx(diff.mean())
+    assert r["ci95"] == pytest.approx([diff.mean() - h, diff.mean() + h])
+    assert doc["p_exact"] == pytest.approx(float((best_made == best).mean()))
     lo, hi = doc["ci95_penalty"]
     assert lo < doc["expected_penalty"] < hi
-    share = sum(q for m, q in dist.items() if m <= best)
+    share = float((best_made <= best).mean())
     assert doc["sentence"] == (f"Announce {best}: expected penalty {doc['expected_penalty']:.1f} (95% CI {lo:.1f} to "
                                f"{hi:.1f}); you make {best} or less in {100 * share:.0f}% of the deals")
+
+
+def test_advise_all_sixes_best_number_costs_what_playing_to_it_costs():
+    # the audit's extreme hand: the first stage (playing to the announcer's number) put 0 at 1.6, but a seat
+    # playing to 0 pays about 5.5; the answer's figure must be what playing to its number costs, within its CI.
+    # 2048 deals: the first stage's 0 and the played-to figures are about 4 points apart, CIs about 0.3 wide
+    import jass_sim.differenzler as d
+
+    hand = "D6 D7 D8 S6 S7 C6 C7 H6 H7"
+    doc = d.advise(hand, "SA", dealer=3, seat=0, samples=2048, seed=1).to_json()
+    _, pen = _replay(hand, "SA", doc["best_bid"], 2048, 1)
+    lo, hi = doc["ci95_penalty"]
+    assert lo <= pen.mean() <= hi
+    first = doc["penalty_by_bid"][doc["best_bid"]]["expected_penalty"]
+    assert doc["expected_penalty"] > first + 2  # the first stage alone misjudged it
 
 
 def test_advise_every_figure_has_its_95_ci(answer):
@@ -91,7 +148,7 @@ def test_advise_exact_bonus_moves_the_penalty_of_an_exact_hit():
     plain = d.advise(HAND, "H6", dealer=3, samples=2048, seed=5).to_json()
     jw = d.advise(HAND, "H6", dealer=3, samples=2048, seed=5, rules="differenzler-jw").to_json()
     dist = {p["points"]: p["prob"] for p in plain["distribution"]}
-    for b in (plain["best_bid"], 60, 120):
+    for b in (plain["play_number"], 60, 120):
         assert jw["penalty_by_bid"][b]["expected_penalty"] == pytest.approx(
             plain["penalty_by_bid"][b]["expected_penalty"] - 10 * dist.get(b, 0.0))
 
@@ -212,3 +269,14 @@ def test_open_announcements_reach_replay_simulate_and_games_from_the_command_lin
     out = CliRunner().invoke(main, ["differenzler", "games", "--games", "16", "--seed", "2", "--open",
                                     "--format", "json"])
     assert out.exit_code == 0 and json.loads(out.output)["open"] is True
+
+
+def test_advise_ci_stops_on_the_played_to_best_numbers_interval():
+    # --ci watches the answer's own CI (the played-to stage) and grows both stages on the same seed: the
+    # answer is the fixed-size answer at the size reached. 0.2 points: a few thousand deals for this hand
+    import jass_sim.differenzler as d
+
+    doc = d.advise(HAND, "H6", dealer=3, ci=0.2, seed=2).to_json()
+    lo, hi = doc["ci95_penalty"]
+    assert (hi - lo) / 2 <= 0.2 and doc["samples"] >= 4096
+    assert doc == d.advise(HAND, "H6", dealer=3, samples=doc["samples"], seed=2).to_json()
