@@ -8,22 +8,16 @@ against chibre's ``heuristic`` (rounds per second, one thread, warm).
 from __future__ import annotations
 
 import argparse
-import time
 
 from jass_sim.jass.differenzler.duplicate import duplicate
 from jass_sim.jass.differenzler.engine import run_rounds
 
-from common import machine
+from common import best_rate, machine
 
 
 def _rate(fn, n: int, repeats: int = 3) -> float:
     fn(min(n, 2048))  # compile or load the cache
-    best = float("inf")
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn(n)
-        best = min(best, time.perf_counter() - t)
-    return n / best
+    return best_rate(fn, n, repeats)
 
 
 def announcer_vs_adviser(hands: int, samples: int, seed: int) -> None:

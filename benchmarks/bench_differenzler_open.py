@@ -36,17 +36,12 @@ from jass_sim.jass.differenzler._batch import BIDS, MADE
 from jass_sim.jass.differenzler.duplicate import duplicate
 from jass_sim.jass.differenzler.engine import run_rounds
 
-from common import machine
+from common import best_rate, machine
 
 
 def _rate(fn, n: int, repeats: int = 3) -> float:
     fn(min(n, 2048))  # compile, warm
-    best = float("inf")
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn(n)
-        best = min(best, time.perf_counter() - t)
-    return n / best
+    return best_rate(fn, n, repeats)
 
 
 def search_seat_penalties(rounds: int, seed: int, threads: int) -> np.ndarray:
