@@ -32,11 +32,10 @@ def e_opt(sorted_a, prefix, t, team):
 
 
 @jit
-def take_values(G, sign, open_mask, V, other, is_team0, out):
-    """``out[k]``: the best take for hand ``k`` of a team with open slots ``open_mask``:
-    ``sign * G[k, i] + V[next state]`` optimised over the open slots (max for team 0, min for
-    team 1); the next state drops slot ``i`` from this team's set (``other``: the other team's set)."""
-    n = G.shape[1]
+def _open_takes(n, open_mask, V, other, is_team0):
+    """``(slots, nxt, m)``: the ``m`` open slots of ``open_mask`` among ``n`` (``slots[:m]``) and
+    the plan's value once each is taken (``nxt[:m]``: this team's set without the slot, the other
+    team's set ``other``), as :func:`take_values` and :func:`take_values_arg` weigh them."""
     slots = np.empty(n, dtype=np.int64)
     nxt = np.empty(n)
     m = 0
@@ -46,6 +45,15 @@ def take_values(G, sign, open_mask, V, other, is_team0, out):
             slots[m] = i
             nxt[m] = V[rest, other] if is_team0 else V[other, rest]
             m += 1
+    return slots, nxt, m
+
+
+@jit
+def take_values(G, sign, open_mask, V, other, is_team0, out):
+    """``out[k]``: the best take for hand ``k`` of a team with open slots ``open_mask``:
+    ``sign * G[k, i] + V[next state]`` optimised over the open slots (max for team 0, min for
+    team 1); the next state drops slot ``i`` from this team's set (``other``: the other team's set)."""
+    slots, nxt, m = _open_takes(G.shape[1], open_mask, V, other, is_team0)
     for k in range(G.shape[0]):
         best = sign * G[k, slots[0]] + nxt[0]
         for j in range(1, m):
@@ -87,16 +95,7 @@ def chain_value(a0, a1, chain, length, loop):
 @jit
 def take_values_arg(G, sign, open_mask, V, other, is_team0, out, arg):
     """:func:`take_values` and ``arg[k]``: the slot of hand ``k``'s best take."""
-    n = G.shape[1]
-    slots = np.empty(n, dtype=np.int64)
-    nxt = np.empty(n)
-    m = 0
-    for i in range(n):
-        if (open_mask >> i) & 1:
-            rest = open_mask & ~(1 << i)
-            slots[m] = i
-            nxt[m] = V[rest, other] if is_team0 else V[other, rest]
-            m += 1
+    slots, nxt, m = _open_takes(G.shape[1], open_mask, V, other, is_team0)
     for k in range(G.shape[0]):
         best = sign * G[k, slots[0]] + nxt[0]
         b = slots[0]
