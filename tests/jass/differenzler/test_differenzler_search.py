@@ -15,6 +15,7 @@ import json
 
 import numpy as np
 import pytest
+from dealt import dealt_state, play_random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +23,6 @@ from jass_sim.core.errors import InputError
 from jass_sim.core.rng import block_states
 from jass_sim.jass.cards import format_card, parse_card
 from jass_sim.jass.differenzler._announce import announce, model_coefficients
-from jass_sim.jass.differenzler._kernels import deal_bottom
 from jass_sim.jass.differenzler._players import NUMBER, POINTS_PLAYER, RANDOM
 from jass_sim.jass.differenzler._search import (
     card_penalties,
@@ -44,17 +44,8 @@ HAND = "HJ H9 HA HK SA ST D6 C7 C8"
 def _position(seed: int, dealer: int, bids: list[int], n_played: int):
     """A State after the four numbers and ``n_played`` random legal cards, with the kernel's view of
     it: hands, trace, trick number, cards in the trick, played mask, voids, made so far."""
-    rng = block_states(seed, 0, 1, 0)[0]
-    hands = np.zeros(4, dtype=np.uint64)
-    bottom = int(deal_bottom(rng, np.arange(36, dtype=np.int64), hands, dealer))
-    state = DifferenzlerState([[c for c in range(36) if int(h) >> c & 1] for h in hands], dealer, bottom,
-                              get_rules("differenzler"))
-    for s in state.order:
-        state.apply(str(bids[s]))
-    pick = np.random.default_rng(seed)
-    for _ in range(n_played):
-        legal = state.legal()
-        state.apply(legal[int(pick.integers(len(legal)))])
+    state, _, bottom, _ = dealt_state(seed, dealer, bids)
+    play_random(state, seed, n_played)
     now = np.array([sum(1 << c for c in state.hand(s)) for s in range(4)], dtype=np.uint64)
     t = len(state.tricks)
     n_in = len(state.trick)

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from dealt import dealt_state, play_random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jass_sim.core.notation import cards_to_mask
-from jass_sim.core.rng import block_states
 from jass_sim.jass.cards import parse_card, parse_cards
-from jass_sim.jass.differenzler._kernels import deal_bottom
 from jass_sim.jass.differenzler._players import (
     NO_NUMBER,
     NUMBER,
@@ -31,8 +30,6 @@ from jass_sim.jass.differenzler._players import (
     diff_card,
     diff_card_open,
 )
-from jass_sim.jass.differenzler.rules import get_rules
-from jass_sim.jass.differenzler.state import DifferenzlerState
 from jass_sim.jass.rules._tricks import beats, legal_cards
 
 from differenzler_reference import UNKNOWN, later_seats_duck, ref_number_card
@@ -46,17 +43,8 @@ ONES = np.ones(4, dtype=np.uint64)
 def _state(seed: int, dealer: int, bids: list[int], n_played: int):
     """A round (open announcements) after the numbers and ``n_played`` random legal cards, and its
     bottom card."""
-    rng = block_states(seed, 0, 1, 0)[0]
-    hands = np.zeros(4, dtype=np.uint64)
-    bottom = int(deal_bottom(rng, np.arange(36, dtype=np.int64), hands, dealer))
-    state = DifferenzlerState([[c for c in range(36) if int(h) >> c & 1] for h in hands], dealer, bottom,
-                              get_rules("differenzler", open=True))
-    for s in state.order:
-        state.apply(str(bids[s]))
-    pick = np.random.default_rng(seed)
-    for _ in range(n_played):
-        legal = state.legal()
-        state.apply(legal[int(pick.integers(len(legal)))])
+    state, _, bottom, _ = dealt_state(seed, dealer, bids, open_=True)
+    play_random(state, seed, n_played)
     return state, bottom
 
 
@@ -182,13 +170,7 @@ def test_round_kernel_plays_every_card_as_the_reference(seed, dealer, bids, pols
     from jass_sim.jass.differenzler._announce import model_coefficients
     from jass_sim.jass.differenzler._kernels import play_diff_round
 
-    rng = block_states(seed, 0, 1, 0)[0]
-    hands = np.zeros(4, dtype=np.uint64)
-    bottom = int(deal_bottom(rng, np.arange(36, dtype=np.int64), hands, dealer))
-    state = DifferenzlerState([[c for c in range(36) if int(h) >> c & 1] for h in hands], dealer, bottom,
-                              get_rules("differenzler", open=open_))
-    for s in state.order:
-        state.apply(str(bids[s]))
+    state, hands, bottom, rng = dealt_state(seed, dealer, bids, open_=open_)
     trace, made = np.zeros((9, 6), dtype=np.int64), np.zeros(4, dtype=np.int64)
     play_diff_round(hands, bottom // 9, (dealer + 1) & 3, np.array(bids, dtype=np.int64), np.array(pols, dtype=np.int64),
                     rng, trace, made, bottom, open_, 0, model_coefficients())
