@@ -8,6 +8,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from solver_sets import solver_rounds
 
 from jass_sim.cli import main
 
@@ -59,7 +60,8 @@ def test_same_seed_same_round_and_policy_option():
     assert json.loads(r)["tricks"] != json.loads(a)["tricks"]
 
 
-def test_pimc_options_are_echoed():
+def test_pimc_options_are_echoed(monkeypatch):
+    solver_rounds(monkeypatch)  # pimc's round in the kernel the dd review plays too (tests/solver_sets.py)
     doc = json.loads(run("replay", "--seed", "1", "--policy", "pimc", "--pimc-samples", "4", "--horizon", "2",
                          "--mode", "H", "--format", "json").output)
     assert (doc["policy"], doc["pimc_samples"], doc["horizon"]) == ("pimc", 4, 2)

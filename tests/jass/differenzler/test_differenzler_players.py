@@ -30,7 +30,9 @@ def _play(policy, hand, trick, need, played=""):
 
         if beats(c, best, TRUMP):
             best = c
-    legal = legal_cards(hand_mask, led, best, TRUMP)
+    # uint64 as the round kernels pass it: the overload they compile anyway serves these calls (an int64
+    # legal mask would compile diff_card once more for this file alone, 3 CPU s cold; issue 50 item 8)
+    legal = np.uint64(legal_cards(hand_mask, led, best, TRUMP))
     played_mask = np.uint64(cards_to_mask(parse_cards(played) + cards)) if played or cards else np.uint64(0)
     card = diff_card(policy, 1, legal, hand_mask, t, len(cards), TRUMP, played_mask, 0, need,
                      np.ones(4, dtype=np.uint64))
