@@ -154,7 +154,7 @@ def card_values(hand, n, worlds, n_worlds, opp_n, seq, k, count, out):
             n_left[0] = n
             n_left[1] = opp_n
             _, pts, _, nb, nk, nc = peg_play(hands, n_left, buf, 0, k, count, 0, n - 1)
-            o, th = rest_split(hands, n_left, buf, nb, nk, nc, 1, 0)
+            o, th = rest_split(hands, n_left, buf, nb, nk, nc, np.int64(1), np.int64(0))  # not literals: one overload
             out[w, i, 0] = pts + o
             out[w, i, 1] = th
 

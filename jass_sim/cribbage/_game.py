@@ -67,8 +67,9 @@ def play_game(deck_state, play_state, first_dealer, policies, crib_table, acc, a
     known = np.zeros(2, dtype=np.uint64)
     dealer = first_dealer
     winner = -1
-    h = 0
-    ev = 0
+    # int64 from the start: literal 0s here made Numba compile play_pegging for Literal[int](0) too
+    h = np.int64(0)
+    ev = np.int64(0)
     while winner < 0:
         pone = 1 - dealer
         forced_hand = h == 0 and forced[F_ON] != 0
@@ -244,7 +245,7 @@ def win_samples(hand6, dealer, opp_discard, start, n_samples, deck_states, play_
                 ps[:] = saved_ps
                 forced[F_DISCARD] = k
                 w, _, _, _, _ = play_game(ds, ps, 0 if dealer else 1, policies, crib_table, acc, acc_n,
-                                          False, t_deal, t_disc, t_hand, t_peg, start, forced)
+                                          np.bool_(False), t_deal, t_disc, t_hand, t_peg, start, forced)
                 if w == 0:
                     wins[b, k] += 1
     return wins.sum(axis=0)

@@ -148,6 +148,6 @@ def greedy_pegging_net(mine, theirs, pone, state):
         left[1, a] = theirs[a]
     peg = np.zeros(2, dtype=np.int64)
     play_pegging(left, np.full(2, 4, dtype=np.int64), pone, np.full(2, PEG_GREEDY, dtype=np.int64), state,
-                 np.empty(16, dtype=np.int64), np.zeros(2, dtype=np.int64), peg, False, np.zeros((1, 5), dtype=np.int64),
-                 0, 0, np.zeros(2, dtype=np.uint64))
+                 np.empty(16, dtype=np.int64), np.zeros(2, dtype=np.int64), peg, np.bool_(False),
+                 np.zeros((1, 5), dtype=np.int64), np.int64(0), np.int64(0), np.zeros(2, dtype=np.uint64))
     return peg[0] - peg[1]

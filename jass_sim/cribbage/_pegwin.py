@@ -192,8 +192,10 @@ def win_counts(left, n, seq, k, count, kept, opp_played, n_opp_played, opp_pool,
                     if scores[p] >= GAME_POINTS:
                         winner = p
                 if winner < 0:  # the rest of the game: the pone deals next
+                    # np.bool_: a literal False would compile play_game a second time beside the bool one
                     winner, _, _, _, _ = play_game(ds, ps, 1 if dealer else 0, policies, crib_table, acc, acc_n,
-                                                   False, t_deal, t_disc, t_hand, t_peg, scores.copy(), forced)
+                                                   np.bool_(False), t_deal, t_disc, t_hand, t_peg, scores.copy(),
+                                                   forced)
                 if winner == 0:
                     wins[i] += 1
     for i in range(n):

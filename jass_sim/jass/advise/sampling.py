@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba.core import types
 from numba.extending import overload
 
 from jass_sim.core.jit import U64_ONE, U64_ZERO, copy_into, jit
@@ -126,28 +125,6 @@ def _partner_search_for(players, partner_hand, leader, n_samples, modes_allowed,
     return impl
 
 
-def partner_mode(partner_hand, modes_allowed, multipliers, mode_params, feats):
-    """The partner's mode after a chibre: the fitted partner model's (``mode_params``' partner
-    weights, :func:`~jass_sim.jass.modes.features.partner_params`), or the evaluator's
-    (:func:`~jass_sim.jass.modes.choose.best_mode`) when ``mode_params`` is None. A kernel is
-    compiled with the one it is given (an ``if mode_params is None`` test in the kernel would
-    compile both: Numba prunes the branch of a None argument, not the branch of an array)."""
-    if mode_params is None:
-        return best_mode(partner_hand, modes_allowed, multipliers)[0]
-    return fitted_best(partner_hand, modes_allowed, multipliers, partner_params(mode_params), feats)[0]
-
-
-@overload(partner_mode)
-def _partner_mode_for(partner_hand, modes_allowed, multipliers, mode_params, feats):
-    if isinstance(mode_params, types.NoneType):
-        def impl(partner_hand, modes_allowed, multipliers, mode_params, feats):
-            return best_mode(partner_hand, modes_allowed, multipliers)[0]
-    else:
-        def impl(partner_hand, modes_allowed, multipliers, mode_params, feats):
-            return fitted_best(partner_hand, modes_allowed, multipliers, partner_params(mode_params), feats)[0]
-    return impl
-
-
 @jit
 def _advise_blocks_range(lo, hi, players, states, counts, offsets, hand, leader, chooser, options, modes_allowed,
                          policies, params, partner_model, partner_samples, mode_params, run_points, four_points,
@@ -156,11 +133,15 @@ def _advise_blocks_range(lo, hi, players, states, counts, offsets, hand, leader,
     ``offsets[b] + i``): ``ours``/``theirs`` round totals of team 0/1, ``flags`` (1: our match,
     2: their match), our counted ``melds``, and the partner's mode for the chibre option
     (``partner_model``: the evaluator, its own search, or the ``fitted`` model of ``mode_params``,
-    which is None for the other two). :data:`advise_blocks` runs block ranges in parallel.
+    which is not read for the other two). :data:`advise_blocks` runs block ranges in parallel.
 
-    When ``win`` is an array (None, and the three arguments before it too, without a score), ``win[s, o]`` receives team 0's probability of winning the game after
+    With a score (``game`` not empty), ``win[s, o]`` receives team 0's probability of winning the game after
     the round from the score ``game = (target, premier_sorti, score0, score1, grid step)`` (see
-    :func:`~jass_sim.jass.games._equity_kernels.win_after_round`; the equity table ``equity`` on ``equity_grid``)."""
+    :func:`~jass_sim.jass.games._equity_kernels.win_after_round`; the equity table ``equity`` on ``equity_grid``).
+
+    Every argument has one type whatever the options (no ``None``): empty arrays stand for an absent
+    score or ``fitted`` model (:func:`run_advise`), so a player set compiles one kernel, not one per
+    combination of options (issue 50 item 8)."""
     for b in range(lo, hi):
         rng = states[b].copy()
         known, my_pool, dealt = _sampler(hand)
@@ -191,8 +172,11 @@ def _advise_blocks_range(lo, hi, players, states, counts, offsets, hand, leader,
                     if partner_model == PARTNER_SEARCH:
                         mode = partner_search_if(players, dealt[2], leader, partner_samples, modes_allowed, policies,
                                               params, run_points, four_points, multipliers, rng, scratch)
-                    else:  # the fitted model, or the evaluator's choice when mode_params is None
-                        mode = partner_mode(dealt[2], modes_allowed, multipliers, mode_params, feats)
+                    elif partner_model == PARTNER_FITTED:
+                        mode = fitted_best(dealt[2], modes_allowed, multipliers, partner_params(mode_params),
+                                           feats)[0]
+                    else:
+                        mode = best_mode(dealt[2], modes_allowed, multipliers)[0]
                     partner_modes[s] = mode
                 copy_into(play_rng, play_seed)
                 copy_into(hands, dealt)
@@ -202,7 +186,7 @@ def _advise_blocks_range(lo, hi, players, states, counts, offsets, hand, leader,
                 theirs[s, o] = score[1, TOTAL]
                 flags[s, o] = (1 if score[0, MATCH] > 0 else 0) | (2 if score[1, MATCH] > 0 else 0)
                 melds[s, o] = score[0, MELDS]
-                if win is not None:  # None (no score): this code is not even compiled
+                if len(game) > 0:  # with a score
                     n_ev = round_credits(initial, mode, leader, work[2], run_points, four_points, multipliers[mode],
                                          meld_buf, events)
                     win[s, o] = win_after_round(events, n_ev, score[0, TOTAL], score[1, TOTAL], work[2][8, 5] & 1,
@@ -254,19 +238,24 @@ def run_advise(hand_mask, rules, options, policies, *, leader: int, seed: int, f
     flags = np.zeros((n_samples, n_opt), dtype=np.int64)
     melds = np.zeros((n_samples, n_opt), dtype=np.int64)
     partner_modes = np.full(n_samples, -1, dtype=np.int64)
-    if game is None:  # None arguments: Numba compiles the kernel without the code that reads them
-        game_args = (None, None, None, None)
+    # One type per argument whatever the options (empty arrays, never None): one compiled kernel per player set.
+    if game is None:
+        game_args = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros((0, 0)), np.zeros((0, 0)))
     else:
         s0, s1, table = game
-        game_args = (np.array([table.target, table.premier_sorti, s0, s1, table.step], dtype=np.int64), table.grid,
-                     table.p, np.zeros((n_samples, n_opt)))
+        game_args = (np.array([table.target, table.premier_sorti, s0, s1, table.step], dtype=np.int64),
+                     np.ascontiguousarray(table.grid, dtype=np.int64), np.ascontiguousarray(table.p, dtype=np.float64),
+                     np.zeros((n_samples, n_opt)))
+    if partner_model == PARTNER_FITTED:
+        fitted = np.ascontiguousarray(default_mode_params(rules) if mode_params is None else mode_params,
+                                      dtype=np.float64)
+    else:
+        fitted = np.zeros(0)
     advise_blocks(player_set(policies, partner_search=partner_model == PARTNER_SEARCH),
                   block_states(seed, first_block, n_blocks, ADVISE_STREAM), counts, offsets, np.uint64(hand_mask),
-                  leader, chooser, np.asarray(options, dtype=np.int64), np.asarray(rules.modes, dtype=np.int64),
-                  np.asarray(policies, dtype=np.int64), params if params is not None else policy_params(),
-                  partner_model, partner_samples,
-                  (default_mode_params(rules) if mode_params is None else np.asarray(mode_params, dtype=np.float64))
-                  if partner_model == PARTNER_FITTED else None,
+                  int(leader), int(chooser), np.asarray(options, dtype=np.int64),
+                  np.asarray(rules.modes, dtype=np.int64), np.asarray(policies, dtype=np.int64),
+                  params if params is not None else policy_params(), int(partner_model), int(partner_samples), fitted,
                   runs, fours, mults, ours, theirs, flags, melds, partner_modes, *game_args)
     return AdviseSamples(list(options), ours, theirs, flags, melds, partner_modes,
                          game_args[3] if game is not None else None)

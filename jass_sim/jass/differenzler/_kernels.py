@@ -58,7 +58,7 @@ def play_diff_round(hands, trump, leader, bids, policies, rng, trace, made, trum
             known[seat] = bids[seat]
     dealer = (leader - 1) & 3
     played = U64_ZERO
-    voids = 0
+    voids = np.int64(0)  # int64 from the start: a literal 0 here made Numba compile every callee twice
     for t in range(9):
         trace[t, 0] = leader
         led = -1
@@ -72,14 +72,15 @@ def play_diff_round(hands, trump, leader, bids, policies, rng, trace, made, trum
             if policies[seat] == SEARCH:
                 known[seat] = bids[seat]
                 card = search_card(seat, legal, hands, trace, t, i, trump, played, voids, made, known, dealer,
-                                   trump_card, coef, bonus, SEARCH_WORLDS, rng)
+                                   trump_card, coef, bonus, np.int64(SEARCH_WORLDS), rng)
                 if not open_:
                     known[seat] = -1
             elif policies[seat] == NUMBER_OPEN:
                 for s in range(4):
                     needs[s] = bids[s] - made[s] if open_ or s == seat else NO_NUMBER
-                card = diff_card_open(NUMBER_OPEN, seat, legal, hand, trace[t, 1:5], i, trump, played, voids, needs,
-                                      rng)
+                # np.int64: the literal constant would compile a second specialisation beside the int64 one
+                card = diff_card_open(np.int64(NUMBER_OPEN), seat, legal, hand, trace[t, 1:5], i, trump, played,
+                                      voids, needs, rng)
             else:
                 card = diff_card(policies[seat], seat, legal, hand, trace[t, 1:5], i, trump, played, voids,
                                  bids[seat] - made[seat], rng)

@@ -120,8 +120,8 @@ def play_out(hands, trump, trace, t, n_in, played, voids, made, bids, first_card
             if policies[seat] == NUMBER_OPEN:
                 for s in range(4):
                     needs[s] = bids[s] - made[s]
-                card = diff_card_open(NUMBER_OPEN, seat, legal, hand, trace[t, 1:5], n_in, trump, played, voids,
-                                      needs, rng)
+                card = diff_card_open(np.int64(NUMBER_OPEN), seat, legal, hand, trace[t, 1:5], n_in, trump, played,
+                                      voids, needs, rng)
             else:
                 card = diff_card(policies[seat], seat, legal, hand, trace[t, 1:5], n_in, trump, played, voids,
                                  bids[seat] - made[seat], rng)

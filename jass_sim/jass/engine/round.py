@@ -50,8 +50,10 @@ def play_round(players, hands, mode, leader, declarer, policies, params, rng, sh
     ``(card_points_team0, card_points_team1, tricks_team0)``, last-trick 5 included.
     """
     trace[0, LEADER] = leader
-    return play_tricks(players, hands, mode, declarer, policies, params, rng, shown, trace, 0, 0, U64_ZERO, 0,
-                       0, 0, 0)
+    # voids as np.int64: play_card makes it int64, and a literal 0 start compiled its readers (heuristic_card, ...)
+    # for Literal[int](0) too; t0 and i0 stay literal, their tests fold away
+    return play_tricks(players, hands, mode, declarer, policies, params, rng, shown, trace, 0, 0, U64_ZERO,
+                       np.int64(0), 0, 0, 0)
 
 
 @jit(inline="always")

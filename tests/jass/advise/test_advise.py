@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 import pytest
+from jit_mode import NO_JIT
 
 from jass_sim.core.errors import InputError
 from jass_sim.jass.advise.advice import advise, paired_lead
@@ -106,3 +108,34 @@ def test_forbidden_option_and_bad_numbers():
         advise(JUNK, samples=10, ci=1.0)
     with pytest.raises(InputError, match="unknown policy 'clever'"):
         advise(JUNK, policy="clever", samples=10)
+
+
+@pytest.mark.skipif(NO_JIT, reason="counts the compiled kernel's specialisations")
+def test_one_kernel_per_player_set_with_or_without_a_score_or_fitted_partner():
+    """advise with and without a score, with the evaluator or the fitted partner model, runs one
+    compiled kernel for its player set (issue 50 item 8: each combination of ``None`` arguments was a
+    compile of about 10-15 CPU s, in the suite and in a page session). Heuristic play: a set the
+    suite compiles anyway; 64 samples (one block) are enough to run each path once."""
+    from jass_sim.core.notation import cards_to_mask
+    from jass_sim.jass.advise.sampling import PARTNER_EVALUATOR, PARTNER_FITTED, _advise_blocks_range, run_advise
+    from jass_sim.jass.advise.score import equity_for
+    from jass_sim.jass.cards import parse_cards
+    from jass_sim.jass.players import PLAYERS
+    from jass_sim.jass.players.player_set import player_set
+    from jass_sim.jass.rules import get_rules
+
+    rules = get_rules("chibre")
+    policies = [PLAYERS.code("heuristic")] * 4
+    hand = cards_to_mask(parse_cards(JUNK, count=9))
+    table = equity_for(rules, "heuristic")
+    runs = {}
+    for partner in (PARTNER_EVALUATOR, PARTNER_FITTED):
+        for game in (None, (0, 0, table)):
+            runs[partner, game is None] = run_advise(hand, rules, [0, CHIBRE], policies, leader=0, seed=3,
+                                                     first_sample=0, n_samples=64, partner_model=partner, game=game)
+    assert all((s.win is None) == plain for (_, plain), s in runs.items())
+    plain = runs[PARTNER_FITTED, True]
+    assert (plain.ours == runs[PARTNER_FITTED, False].ours).all()  # the score changes nothing else
+    assert (runs[PARTNER_EVALUATOR, True].ours[:, 0] == plain.ours[:, 0]).all()  # nor the partner, but chibre
+    players = numba.typeof(player_set(policies))
+    assert len([sig for sig in _advise_blocks_range.signatures if sig[2] == players]) == 1
