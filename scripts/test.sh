@@ -19,7 +19,9 @@ PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" .venv/bin/lint-imports
 #    the other's queued tests when its own run out. xdist's default (load) hands out chunks from the
 #    front of one queue, so both workers run neighbouring files (the same kernels: one waits idle in
 #    tests/compile_lock.py while the other compiles), and a worker keeps its queued chunk behind a slow
-#    test while the other one, with nothing left to take, stops (the stage used 161% of 200% CPU)
+#    test while the other one, with nothing left to take, stops (the stage used 161% of 200% CPU).
+#    The longest tests (measured, tests/slow_tests.json) are dealt to the two halves' fronts
+#    (tests/run_order.py), so neither worker ends alone on a long one
 .venv/bin/python -m pytest -q -n 2 --dist worksteal --durations=30 "$@"
 # 2. the kernel-vs-reference tests (marked nojit) again with Numba disabled (kernels run as plain
 #    Python); the -m replaces addopts' -m 'not slow', so it is repeated. Nothing is compiled in
