@@ -76,7 +76,8 @@ def pytest_collection_modifyitems(config, items):
         from run_order import heaviest_first, measured_seconds
 
         workers = getattr(config, "workerinput", {}).get("workercount", 1)  # an xdist worker knows how many
-        items[:] = heaviest_first(items, measured_seconds("nojit" if NO_JIT else "compiled"), workers)
+        items[:] = heaviest_first(items, measured_seconds("nojit" if NO_JIT else "compiled"), workers,
+                                  by_file=not NO_JIT)  # compiled: a file's long tests on one worker
 
 
 def pytest_unconfigure(config):
