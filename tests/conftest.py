@@ -55,10 +55,11 @@ def pytest_configure(config):
 
 @pytest.hookimpl(trylast=True)  # after -m and -k deselect: xdist splits what is left
 def pytest_collection_modifyitems(config, items):
-    """The order of the tests. In each stage its longest tests are dealt to the workers' starting blocks,
-    longest first (``run_order.heaviest_first``, by the seconds measured in tests/slow_tests.json:
-    ``nojit`` with ``NUMBA_DISABLE_JIT=1``, else ``compiled``: there only the tests whose time stays with
-    them in either file order), the rest in file order.
+    """The order of the tests: each stage's longest tests first, longest first (``run_order.heaviest_first``,
+    by the seconds measured in tests/slow_tests.json), the rest in file order. The no-JIT stage
+    (``NUMBA_DISABLE_JIT=1``, ``nojit``) deals them to the workers' starting blocks; the compiled stage
+    (``compiled``: the tests whose time stays with them in either file order) puts them all at the front
+    of the last worker's block (the first starts on kernels none of them needs).
 
     ``JASS_SIM_TEST_ORDER=files``: file order in either stage. ``JASS_SIM_TEST_ORDER=reverse-files``: the
     test files in reverse order, each file's tests in their own order (module fixtures set up once, as
@@ -76,8 +77,9 @@ def pytest_collection_modifyitems(config, items):
         from run_order import heaviest_first, measured_seconds
 
         workers = getattr(config, "workerinput", {}).get("workercount", 1)  # an xdist worker knows how many
+        # compiled: the long tests all on the last worker, the first starting on the Basra files as in file order
         items[:] = heaviest_first(items, measured_seconds("nojit" if NO_JIT else "compiled"), workers,
-                                  by_file=not NO_JIT)  # compiled: a file's long tests on one worker
+                                  into=None if NO_JIT else workers - 1)
 
 
 def pytest_unconfigure(config):

@@ -26,9 +26,9 @@ def movable(item) -> bool:
     return all(defs[-1].scope in ("function", "session") for defs in info.name2fixturedefs.values() if defs)
 
 
-def heaviest_first(items: list, seconds: dict, workers: int = 1, by_file: bool = False) -> list:
+def heaviest_first(items: list, seconds: dict, workers: int = 1, into: int | None = None) -> list:
     """The tests named in ``seconds`` (node ID -> measured seconds) dealt to the ``workers`` starting
-    blocks (the longest to the block with the least so far), each block starting with its long tests,
+    blocks (the longest to the block with the least so far, or all to block ``into``), each block starting with its long tests,
     longest first, then filled with the other tests in their usual order.
 
     The no-JIT stage runs on two xdist workers with ``--dist worksteal``: each starts on one of
@@ -45,32 +45,29 @@ def heaviest_first(items: list, seconds: dict, workers: int = 1, by_file: bool =
     tests/core/test_test_order.py checks the names); nor is one with a module- or class-scoped fixture
     (:func:`movable`).
 
-    The compiled stage is dealt the same way (``by_file``), its 20 tests of 9 s and more in both file
-    orders of the whole-suite compile census: a browser's waits, or compiles that no other file needs,
-    so their time goes with them. In file order its longest tests come late (the browser tests are the
-    last files, the slowest of them 57 s on the quiet run of f8a5e45), and a long test run last on one
-    worker is the two workers' gap at the end: 42 and 19 s in the two censuses. Simulated with the
+    ``into`` (the compiled stage): all the long tests to the front of that one block, the other blocks
+    in file order. The compiled stage's 20 tests of 9 s and more in both file orders of the whole-suite
+    compile census (a browser's waits, or compiles that no other file needs: their time goes with
+    them) come late in file order (the browser tests are the last files, the slowest of them 57 s on
+    the quiet run of f8a5e45), and a long test run last on one worker is the two workers' gap at the
+    end: 42 and 19 s in the two censuses. Dealt to both blocks' fronts, both workers started at once on
+    tests compiling the Jass engine (the page's warm-up for a browser test, the tiny report): measured
+    on a cold cache, the report waited 89.5 s in tests/compile_lock.py for the other worker's compiles.
+    All in the last block, one worker compiles the engine through them while the first block starts on
+    the Basra tests as in file order (none of those kernels), and the long tests run one after another
+    (tests of one file need the same kernels: never two workers on them at once). Simulated with the
     censuses' seconds (each test's own work plus the compiles it was seen to make, worksteal as in
-    xdist 3.8, every time varied by up to 30 % over 200 draws), the median gap goes from 12.0 to 1.5 s
-    (90th percentile 35.0 to 4.6 s), the makespan from 1.008 to 1.001 times half the work
-    (benchmarks/RESULTS.md, "The compiled stage's idle time").
-
-    ``by_file`` (the compiled stage): the long tests of one file are dealt together, to one block, one
-    after the other (the file's share longest first): tests of one file mostly need the same kernels,
-    and two workers running them at once would have one wait in tests/compile_lock.py while the other
-    compiles (the backward census: both workers in test_net.py's training tests at the end, 22.6 s
-    waited)."""
+    xdist 3.8, every time varied by up to 30 % over 200 draws), the median gap goes from 12.0 to 1.0 s
+    (90th percentile 35.0 to 4.2 s), the makespan from 1.008 to 1.001 times half the work
+    (benchmarks/RESULTS.md, "The compiled stage's idle time")."""
     long = sorted((item for item in items if item.nodeid in seconds and movable(item)),
                   key=lambda item: -seconds[item.nodeid])
-    groups: dict = {}
-    for item in long:
-        groups.setdefault(item.nodeid.split("::")[0] if by_file else id(item), []).append(item)
     blocks: list[list] = [[] for _ in range(max(1, workers))]
     load = [0.0] * len(blocks)
-    for group in sorted(groups.values(), key=lambda g: -sum(seconds[item.nodeid] for item in g)):
-        k = min(range(len(blocks)), key=lambda k: load[k])
-        blocks[k] += group
-        load[k] += sum(seconds[item.nodeid] for item in group)
+    for item in long:
+        k = min(range(len(blocks)), key=lambda k: load[k]) if into is None else into
+        blocks[k].append(item)
+        load[k] += seconds[item.nodeid]
     moved = {id(item) for item in long}
     rest = [item for item in items if id(item) not in moved]
     out, used = [], 0

@@ -62,13 +62,15 @@ def test_a_test_with_a_module_or_class_fixture_keeps_its_place():
     assert [i.nodeid for i in ordered] == ["c.py::t1", "c.py::t2", "a.py::t1", "a.py::t2", "b.py::t1"]
 
 
-def test_a_files_long_tests_are_dealt_together_in_the_compiled_stage():
-    """``by_file``: a file's long tests go to one block, one after the other (they mostly need the same
-    kernels: on two workers at once one would wait for the other's compile); files longest first."""
-    names = ["n.py::a", "s1", "n.py::b", "s2", "r.py::x", "s3", "q.py::y", "s4"]
+def test_the_compiled_stage_puts_the_long_tests_at_the_front_of_the_last_block():
+    """``into``: every long test, longest first, at the front of that block (the compiled stage: the last
+    worker's, so the two workers do not start on the same kernels); the other blocks keep file order."""
+    names = ["s1", "n.py::a", "s2", "n.py::b", "r.py::x", "s3", "q.py::y", "s4"]
     items = [SimpleNamespace(nodeid=n) for n in names]
-    seconds = {"n.py::a": 6.0, "n.py::b": 6.0, "r.py::x": 4.0, "q.py::y": 3.0}
-    ordered = heaviest_first(items, seconds, workers=2, by_file=True)
-    assert [i.nodeid for i in ordered] == ["n.py::a", "n.py::b", "s1", "s2", "r.py::x", "q.py::y", "s3", "s4"]
-    apart = heaviest_first(items, seconds, workers=2)  # each test on its own: n.py's two on both workers
-    assert [i.nodeid for i in apart] == ["n.py::a", "r.py::x", "s1", "s2", "n.py::b", "q.py::y", "s3", "s4"]
+    seconds = {"n.py::a": 6.0, "n.py::b": 5.0, "r.py::x": 8.0, "q.py::y": 2.0}
+    ordered = heaviest_first(items, seconds, workers=2, into=1)
+    assert [i.nodeid for i in ordered] == ["s1", "s2", "s3", "s4", "r.py::x", "n.py::a", "n.py::b", "q.py::y"]
+    assert [i.nodeid for i in heaviest_first(items, seconds, workers=3, into=1)] == [
+        "s1", "s2", "r.py::x", "n.py::a", "n.py::b", "q.py::y", "s3", "s4"]
+    assert [i.nodeid for i in heaviest_first(items, seconds, workers=2, into=0)] == [
+        "r.py::x", "n.py::a", "n.py::b", "q.py::y", "s1", "s2", "s3", "s4"]
