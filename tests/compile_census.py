@@ -12,7 +12,8 @@ Run (from the repository root; the census goes to ``$COMPILE_CENSUS``, default `
     NUMBA_CACHE_DIR=$(mktemp -d) PYTHONPATH=$PWD:tests python -m pytest -n 2 -p compile_census ...
     python tests/compile_census.py .compile-census
 
-Which overloads only one test file needs: a second census of the same tests on another empty cache with
+Which overloads only one test file needs: a census with ``JASS_SIM_TEST_ORDER=files`` (the usual order
+deals the longest tests first) and one of the same tests on another empty cache with
 ``JASS_SIM_TEST_ORDER=reverse-files`` (tests/conftest.py), then
 ``python tests/compile_census.py FORWARD BACKWARD`` (:func:`one_file_only`).
 """
@@ -158,7 +159,8 @@ def _compiles(folder: str) -> dict:
 
 
 def one_file_only(forward: str, backward: str, top: int = 40) -> str:
-    """Two censuses of the same tests, in the usual order and with ``JASS_SIM_TEST_ORDER=reverse-files``:
+    """Two censuses of the same tests, in file order (``JASS_SIM_TEST_ORDER=files``) and with
+    ``JASS_SIM_TEST_ORDER=reverse-files``:
     the overloads that tests of one file compiled in both runs. In either order the first test to need an
     overload compiles it and the later ones load it from the cache, so an overload compiled by the same
     file both ways is needed by that file alone (with two workers, by the tests running at the time):

@@ -55,15 +55,17 @@ def pytest_configure(config):
 
 @pytest.hookimpl(trylast=True)  # after -m and -k deselect: xdist splits what is left
 def pytest_collection_modifyitems(config, items):
-    """The order of the tests. The no-JIT stage (``NUMBA_DISABLE_JIT=1``): its longest tests first
-    (``run_order.heaviest_first``, by the seconds measured in tests/slow_tests.json); the compiled
-    stage: file order (its tests' times are mostly compiling, which moves with the order).
+    """The order of the tests: each stage's longest tests first, longest first (``run_order.heaviest_first``,
+    by the seconds measured in tests/slow_tests.json), the rest in file order. The no-JIT stage
+    (``NUMBA_DISABLE_JIT=1``, ``nojit``) deals them to the workers' starting blocks; the compiled stage
+    (``compiled``: the tests whose time stays with them in either file order) puts them all at the front
+    of the last worker's block (the first starts on kernels none of them needs).
 
     ``JASS_SIM_TEST_ORDER=files``: file order in either stage. ``JASS_SIM_TEST_ORDER=reverse-files``: the
     test files in reverse order, each file's tests in their own order (module fixtures set up once, as
-    in the usual order). For the compile census (tests/compile_census.py): an overload that the same
-    file compiles in both orders is compiled for that file alone, since in either order the first user
-    compiles it and the others load it."""
+    in file order). For the compile census (tests/compile_census.py), a census with ``files`` and one
+    with ``reverse-files``: an overload that the same file compiles in both orders is compiled for that
+    file alone, since in either order the first user compiles it and the others load it."""
     order = os.environ.get("JASS_SIM_TEST_ORDER", "")
     if order not in ("", "reverse-files", "files"):
         raise pytest.UsageError(f"JASS_SIM_TEST_ORDER={order!r}: expected reverse-files, files or nothing")
@@ -71,11 +73,13 @@ def pytest_collection_modifyitems(config, items):
         from compile_census import reverse_files
 
         items[:] = reverse_files(items)
-    elif not order and NO_JIT:
+    elif not order:
         from run_order import heaviest_first, measured_seconds
 
         workers = getattr(config, "workerinput", {}).get("workercount", 1)  # an xdist worker knows how many
-        items[:] = heaviest_first(items, measured_seconds("nojit"), workers)
+        # compiled: the long tests all on the last worker, the first starting on the Basra files as in file order
+        items[:] = heaviest_first(items, measured_seconds("nojit" if NO_JIT else "compiled"), workers,
+                                  into=None if NO_JIT else workers - 1)
 
 
 def pytest_unconfigure(config):
