@@ -35,7 +35,10 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def positions(n_rounds=40, rules_name="chibre"):
-    """Decision points with a choice, from heuristic rounds: ``(view..., legal)`` tuples."""
+    """Decision points with a choice, from heuristic rounds: ``(view..., legal)`` tuples, ``legal``
+    and ``played`` as uint64 as the players pass them (a compiled kernel returns a uint64 as a Python
+    int, which Numba types int64: ``net_card`` was compiled once more for this file alone, 12 CPU s;
+    issue 50 item 8)."""
     out = []
     for seed in range(n_rounds):
         initial, trace, mode, declarer, shown = played_round(seed, rules_name, "heuristic")
@@ -43,7 +46,7 @@ def positions(n_rounds=40, rules_name="chibre"):
             for i in range(4):
                 seat, hands, played, voids, _ = kernel_view(initial, trace, t, i, mode, declarer, shown)
                 _, _, _, _, _, led, best = state_at(initial, trace, t, i, mode, np.zeros(4, np.uint64))
-                legal = legal_cards(hands[seat], led if i else -1, best, mode)
+                legal = np.uint64(legal_cards(hands[seat], led if i else -1, best, mode))
                 out.append((seat, legal, hands, trace, t, i, mode, played, voids, shown, declarer))
     return out
 
@@ -129,7 +132,8 @@ def test_card_values_give_the_played_card_its_real_outcome():
     round's real result from that point on (team difference, match bonus included)."""
     heuristic = np.full(4, PLAYERS.code("heuristic"), np.int64)
     # the players of heuristic self-play (generate_positions below), whose card_values is compiled
-    # anyway; the set only prunes the other players' branches (issue 50 item 8)
+    # anyway; the set only prunes the other players' branches; ``legal`` as uint64, as self-play
+    # passes it (an int64 compiled card_values once more for this test alone; issue 50 item 8)
     selfplay_set = player_set((PLAYERS.code("heuristic"), PLAYERS.code("random")))
     values = np.zeros(36)
     for seed in range(30):
@@ -142,7 +146,7 @@ def test_card_values_give_the_played_card_its_real_outcome():
             seat = (trace[t, 0] + i) % 4
             hands = np.zeros(4, np.uint64)
             played, voids, *_, led, best = state_at(initial, trace, t, i, mode, hands)
-            legal = legal_cards(hands[seat], led if i else -1, best, mode)
+            legal = np.uint64(legal_cards(hands[seat], led if i else -1, best, mode))
             card_values(selfplay_set, initial, trace, t, i, mode, declarer, shown, heuristic, PARAMS,
                         block_states(seed, 0, 1)[0], legal, 1, values, value_scratch())
             diff = sum(p if trace[k, 5] % 2 == 0 else -p for k, p in enumerate(pts) if k >= t)
