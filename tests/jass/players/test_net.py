@@ -52,6 +52,29 @@ def positions(n_rounds=40, rules_name="chibre"):
 
 
 SCRATCH = new_net_scratch(PARAMS)
+RANDOM, HEURISTIC, NET = (PLAYERS.code(p) for p in ("random", "heuristic", "net"))
+#: Every self-play kernel of this file plays in one player set: ``train_net.py`` self-plays
+#: ``heuristic`` (iteration 0) and ``net`` (with search labels) in one run, and a kernel compiled for
+#: each set cost about 20 CPU s more on a cold cache (issue 50 item 8); a set only prunes the other
+#: players' branches (jass_sim.jass.players.dispatch), so the wider set plays the same cards.
+SELFPLAY_SET = player_set((RANDOM, HEURISTIC, NET))
+
+
+@pytest.fixture
+def selfplay_sets(monkeypatch):
+    """``generate_positions`` self-plays in :data:`SELFPLAY_SET`; yields the sets of players it asked
+    for, one per call, which the tests check."""
+    from jass_sim.jass.train import selfplay
+
+    asked = []
+
+    def wider(policies, **flags):
+        asked.append({int(p) for p in policies})
+        assert not flags and asked[-1] <= {RANDOM, HEURISTIC, NET}
+        return SELFPLAY_SET
+
+    monkeypatch.setattr(selfplay, "player_set", wider)
+    return asked
 
 
 def test_net_plays_only_legal_cards_even_when_it_prefers_another():
@@ -130,11 +153,10 @@ def test_same_seed_same_play_on_any_number_of_threads():
 def test_card_values_give_the_played_card_its_real_outcome():
     """With the rollout policy that played the round, the value of the card it played is the
     round's real result from that point on (team difference, match bonus included)."""
-    heuristic = np.full(4, PLAYERS.code("heuristic"), np.int64)
-    # the players of heuristic self-play (generate_positions below), whose card_values is compiled
-    # anyway; the set only prunes the other players' branches; ``legal`` as uint64, as self-play
-    # passes it (an int64 compiled card_values once more for this test alone; issue 50 item 8)
-    selfplay_set = player_set((PLAYERS.code("heuristic"), PLAYERS.code("random")))
+    heuristic = np.full(4, HEURISTIC, np.int64)
+    # the self-play set (generate_positions below), whose card_values is compiled anyway; ``legal``
+    # as uint64, as self-play passes it (an int64 compiled card_values once more for this test
+    # alone; issue 50 item 8)
     values = np.zeros(36)
     for seed in range(30):
         initial, trace, mode, declarer, shown = played_round(seed, "chibre", "heuristic")
@@ -147,16 +169,17 @@ def test_card_values_give_the_played_card_its_real_outcome():
             hands = np.zeros(4, np.uint64)
             played, voids, *_, led, best = state_at(initial, trace, t, i, mode, hands)
             legal = np.uint64(legal_cards(hands[seat], led if i else -1, best, mode))
-            card_values(selfplay_set, initial, trace, t, i, mode, declarer, shown, heuristic, PARAMS,
+            card_values(SELFPLAY_SET, initial, trace, t, i, mode, declarer, shown, heuristic, PARAMS,
                         block_states(seed, 0, 1)[0], legal, 1, values, value_scratch())
             diff = sum(p if trace[k, 5] % 2 == 0 else -p for k, p in enumerate(pts) if k >= t)
             diff += 100 if won0 == 9 else (-100 if won0 == 0 else 0)
             assert values[trace[t, 1 + i]] == (diff if seat % 2 == 0 else -diff)
 
 
-def test_generated_labels_are_consistent():
-    feats, targets, info = generate_positions(400, get_rules("schieber"), PLAYERS.code("heuristic"),
-                                              PLAYERS.code("heuristic"), PARAMS, seed=3, per_deal=4)
+def test_generated_labels_are_consistent(selfplay_sets):
+    feats, targets, info = generate_positions(400, get_rules("schieber"), HEURISTIC, HEURISTIC, PARAMS, seed=3,
+                                              per_deal=4)
+    assert selfplay_sets == [{HEURISTIC, RANDOM}]  # the self-play players and the random seat
     assert len(feats) == 1600  # every deal has at least four decisions with a choice
     legal = ~np.isnan(targets)
     np.testing.assert_array_equal(legal.sum(1), info[:, 4])
@@ -199,11 +222,10 @@ def test_loss_gradient_matches_finite_differences(rank_weight):
             assert grads[name].reshape(-1)[k] == pytest.approx((up - down) / 2e-3, rel=2e-2, abs=1e-5), (name, k)
 
 
-def test_tiny_training_run_end_to_end(tmp_path):
+def test_tiny_training_run_end_to_end(tmp_path, selfplay_sets):
     """Generate a small data set, train, write the weights, load them and play a duel."""
     tn = _train_module()
-    feats, targets, _ = generate_positions(600, get_rules("chibre"), PLAYERS.code("heuristic"),
-                                           PLAYERS.code("heuristic"), PARAMS, seed=4)
+    feats, targets, _ = generate_positions(600, get_rules("chibre"), HEURISTIC, HEURISTIC, PARAMS, seed=4)
     layers = tn.init_layers(np.random.default_rng(0))
     before = tn.evaluate(layers, feats, targets)
     curve = tn.train(layers, feats, targets, epochs=3, seed=0, batch=128, lr=3e-3, log=lambda *_: None,
@@ -223,7 +245,7 @@ def test_tiny_training_run_end_to_end(tmp_path):
     assert result["deals"] == 200 and result["mean_points_a"] + result["mean_points_b"] >= 157
 
 
-def test_one_command_trains_and_distils_to_the_shipped_sizes(tmp_path, capsys):
+def test_one_command_trains_and_distils_to_the_shipped_sizes(tmp_path, capsys, selfplay_sets):
     """``train_net.py`` end to end on tiny settings: an iteration of a 16 x 8 network, then its
     distillation into a network of the shipped sizes, which plays, and a polish round of that
     network; a second run resumes."""
@@ -233,6 +255,8 @@ def test_one_command_trains_and_distils_to_the_shipped_sizes(tmp_path, capsys):
             "--polish", "1", "--polish-deals", "80", "--polish-worlds", "2", "--polish-epochs", "1",
             "--polish-teacher-rows", "300"]
     assert tn.main(argv) == 0
+    # heuristic self-play (iteration 0) on chibre and schieber, then net's with search's labels (polish)
+    assert selfplay_sets == [{HEURISTIC, RANDOM}] * 2 + [{NET, RANDOM}] * 2
     printed = capsys.readouterr().out
     assert "distillation:" in printed and "final: net vs heuristic" in printed
     teacher = tn.load_layers(tmp_path / "iter0.npz")
@@ -258,14 +282,14 @@ def test_one_command_trains_and_distils_to_the_shipped_sizes(tmp_path, capsys):
     assert "distillation: done before" in again and "polish 0: done before" in again
 
 
-def test_finetune_trains_on_stored_data_and_resumes(tmp_path, capsys):
+def test_finetune_trains_on_stored_data_and_resumes(tmp_path, capsys, selfplay_sets):
     """``--finetune-data``: the starting network trains on from its weights on stored labelled
     positions of several files, meets the starting network, is installed nowhere else, and a second
     run loads it instead of training again."""
     tn = _train_module()
     for k in range(2):
-        feats, targets, info = generate_positions(120, get_rules("chibre"), PLAYERS.code("heuristic"),
-                                                  PLAYERS.code("heuristic"), PARAMS, seed=10 + k)
+        feats, targets, info = generate_positions(120, get_rules("chibre"), HEURISTIC, HEURISTIC, PARAMS,
+                                                  seed=10 + k)
         np.savez(tmp_path / f"data{k}.npz", feats=feats, targets=targets, info=info)
     argv = ["--out", str(tmp_path / "run"), "--seed", "3", "--start-from", str(net.WEIGHTS_FILE),
             "--finetune-data", str(tmp_path / "data0.npz"), str(tmp_path / "data1.npz"), "--finetune-epochs", "1",
