@@ -15,7 +15,7 @@ from jass_sim.core.rng import block_states
 from jass_sim.jass.engine.simulate import BatchSpec, run_batch
 from jass_sim.jass.players import PLAYERS, net, policy_params
 from jass_sim.jass.players._net_features import CANON_CARD
-from jass_sim.jass.players.dispatch import player_set
+from jass_sim.jass.players.dispatch import SECOND_NET, player_set
 from jass_sim.jass.players.net import (
     NET_FLAG,
     NET_H1,
@@ -282,7 +282,7 @@ def test_one_command_trains_and_distils_to_the_shipped_sizes(tmp_path, capsys, s
     assert "distillation: done before" in again and "polish 0: done before" in again
 
 
-def test_finetune_trains_on_stored_data_and_resumes(tmp_path, capsys, selfplay_sets):
+def test_finetune_trains_on_stored_data_and_resumes(tmp_path, capsys, selfplay_sets, network_duels):
     """``--finetune-data``: the starting network trains on from its weights on stored labelled
     positions of several files, meets the starting network, is installed nowhere else, and a second
     run loads it instead of training again."""
@@ -296,6 +296,7 @@ def test_finetune_trains_on_stored_data_and_resumes(tmp_path, capsys, selfplay_s
             "--finetune-soup", "2",
             "--rank-weight", "1", "--rank-temperature", "5", "--duel-deals", "60", "--baseline-deals", "60"]
     assert tn.main(argv) == 0
+    assert network_duels.asked and all(p == {NET, SECOND_NET} for p in network_duels.asked)
     printed = capsys.readouterr().out
     rows = sum(len(np.load(tmp_path / f"data{k}.npz")["feats"]) for k in range(2))
     assert f"finetune: {rows:,} positions, 2 x 1 epochs" in printed and "final: net vs the starting network" in printed
@@ -308,7 +309,7 @@ def test_finetune_trains_on_stored_data_and_resumes(tmp_path, capsys, selfplay_s
     assert "finetune: done before" in capsys.readouterr().out
 
 
-def test_resumed_search_rounds_keep_the_stop_rule(tmp_path, capsys):
+def test_resumed_search_rounds_keep_the_stop_rule(tmp_path, capsys, network_duels):
     """A rerun that finds a round no better than the best before it stops there, as the first run
     did, instead of labelling a new round after it."""
     tn = _train_module()
@@ -318,6 +319,7 @@ def test_resumed_search_rounds_keep_the_stop_rule(tmp_path, capsys):
     argv = ["--out", str(tmp_path), "--seed", "3", "--start-from", str(net.WEIGHTS_FILE), "--search-rounds", "3",
             "--duel-deals", "40", "--baseline-deals", "40"]
     assert tn.main(argv) == 0
+    assert network_duels.asked and all(p == {NET, SECOND_NET} for p in network_duels.asked)
     printed = capsys.readouterr().out
     assert "search round 1: no better than search0" in printed
     assert f"best search0-{net.H1}x{net.H2}.npz (+1.00" in printed

@@ -297,13 +297,13 @@ def test_belief_weights_are_normalised_and_ablation_counts_worlds_the_same():
         assert np.allclose(weights, 1 / 6) == uniform
 
 
-def test_same_play_on_one_and_two_threads():
+def test_same_play_on_one_and_two_threads(network_duels):
     """``search`` plays the same deals the same on one thread and on two, deal by deal: twelve blocks of
     one duplicate deal each, so that two threads really split them (a run's blocks hold 1,024 deals:
     12 deals of ``simulate`` were one block, played on one thread either way). Team A searches over
-    the shipped network, team B plays it as the second network: the duel kernel of
-    ``duel_networks(..., first_policy="search")``, which the next test compiles anyway (a ``simulate``
-    kernel for ``search`` alone was compiled for this test only, 13 CPU s: issue 50 item 8)."""
+    the shipped network, team B plays it as the second network, in the duel kernel of the networks'
+    duels (``network_duels``, tests/jass/players/conftest.py), which the next test compiles anyway (a
+    ``simulate`` kernel for ``search`` alone was compiled for this test only, 13 CPU s: issue 50 item 8)."""
     from jass_sim.core.threads import numba_threads
     from jass_sim.jass.engine.batch import N_DUEL_STATS, new_decks, run_duel_blocks
     from jass_sim.jass.modes.choose import MODE_POLICIES
@@ -320,7 +320,7 @@ def test_same_play_on_one_and_two_threads():
     for threads in (1, 2, 1):
         acc = np.zeros((blocks, N_DUEL_STATS), np.int64)
         with numba_threads(threads):
-            run_duel_blocks(player_set((SEARCH, SECOND_NET)), states.copy(), new_decks(blocks),
+            run_duel_blocks(network_duels.set, states.copy(), new_decks(blocks),
                             np.ones(blocks, np.int64), np.asarray(rules.modes, np.int64), MODE_POLICIES["evaluator"],
                             default_mode_params(rules), SEARCH, SECOND_NET, params, runs, fours, mults, acc)
         results.append(acc)
@@ -368,15 +368,17 @@ def test_help_states_the_default_worlds():
         assert f"[default: {SEARCH_WORLDS}]" in option.help, name
 
 
-def test_search_over_a_network_meets_another_network():
+def test_search_over_a_network_meets_another_network(network_duels):
     """``duel_networks(..., first_policy="search")`` (bench_search.py --previous): team A searches over
     the first network. The same network on both sides is level to the point on duplicate deals;
     search over it is not."""
+    from jass_sim.jass.players.dispatch import NET, SEARCH, SECOND_NET
     from jass_sim.jass.simulate.duel import duel_networks
 
     level = duel_networks(None, None, 30, seed=3)
     searched = duel_networks(None, None, 30, seed=3, first_policy="search")
     assert level["mean_diff"] == 0 and searched["deals"] == 30 and searched["mean_diff"] != 0
+    assert network_duels.asked == [{NET, SECOND_NET}, {SEARCH, SECOND_NET}]  # the pairs it stood in for
     assert (level["team_a"], searched["team_a"], searched["team_b"]) == ("net (first)", "search (first)",
                                                                          "net (second)")
     with pytest.raises(ValueError, match="first_policy"):
