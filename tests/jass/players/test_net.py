@@ -222,7 +222,7 @@ def test_loss_gradient_matches_finite_differences(rank_weight):
             assert grads[name].reshape(-1)[k] == pytest.approx((up - down) / 2e-3, rel=2e-2, abs=1e-5), (name, k)
 
 
-def test_tiny_training_run_end_to_end(tmp_path, selfplay_sets):
+def test_tiny_training_run_end_to_end(tmp_path, selfplay_sets, network_duels):
     """Generate a small data set, train, write the weights, load them and play a duel."""
     tn = _train_module()
     feats, targets, _ = generate_positions(600, get_rules("chibre"), HEURISTIC, HEURISTIC, PARAMS, seed=4)
@@ -238,14 +238,15 @@ def test_tiny_training_run_end_to_end(tmp_path, selfplay_sets):
     loaded = tn.load_layers(path)
     for k, v in layers.items():
         np.testing.assert_array_equal(loaded[k], v)
-    # the loaded network plays whole rounds, against heuristic: the duel kernel of net and heuristic is
-    # the training runs' (train_net.py's duels, the tests below); one of net and random would be this test's
-    # alone (issue 50 item 8)
+    # the loaded network plays whole rounds, against heuristic: the training runs' duel (train_net.py's,
+    # the tests below), in the one duel kernel of this file's duels (network_duels); one of net and
+    # random would be this test's alone (issue 50 item 8)
     result = tn.duel_vs(loaded, "heuristic", 200, seed=1)
+    assert network_duels.asked == [{NET, HEURISTIC}]
     assert result["deals"] == 200 and result["mean_points_a"] + result["mean_points_b"] >= 157
 
 
-def test_one_command_trains_and_distils_to_the_shipped_sizes(tmp_path, capsys, selfplay_sets):
+def test_one_command_trains_and_distils_to_the_shipped_sizes(tmp_path, capsys, selfplay_sets, network_duels):
     """``train_net.py`` end to end on tiny settings: an iteration of a 16 x 8 network, then its
     distillation into a network of the shipped sizes, which plays, and a polish round of that
     network; a second run resumes."""
@@ -257,6 +258,7 @@ def test_one_command_trains_and_distils_to_the_shipped_sizes(tmp_path, capsys, s
     assert tn.main(argv) == 0
     # heuristic self-play (iteration 0) on chibre and schieber, then net's with search's labels (polish)
     assert selfplay_sets == [{HEURISTIC, RANDOM}] * 2 + [{NET, RANDOM}] * 2
+    assert network_duels.asked and all(p == {NET, HEURISTIC} for p in network_duels.asked)
     printed = capsys.readouterr().out
     assert "distillation:" in printed and "final: net vs heuristic" in printed
     teacher = tn.load_layers(tmp_path / "iter0.npz")
@@ -296,7 +298,7 @@ def test_finetune_trains_on_stored_data_and_resumes(tmp_path, capsys, selfplay_s
             "--finetune-soup", "2",
             "--rank-weight", "1", "--rank-temperature", "5", "--duel-deals", "60", "--baseline-deals", "60"]
     assert tn.main(argv) == 0
-    assert network_duels.asked and all(p == {NET, SECOND_NET} for p in network_duels.asked)
+    assert set(map(frozenset, network_duels.asked)) == {frozenset({NET, SECOND_NET}), frozenset({NET, HEURISTIC})}
     printed = capsys.readouterr().out
     rows = sum(len(np.load(tmp_path / f"data{k}.npz")["feats"]) for k in range(2))
     assert f"finetune: {rows:,} positions, 2 x 1 epochs" in printed and "final: net vs the starting network" in printed
@@ -319,7 +321,7 @@ def test_resumed_search_rounds_keep_the_stop_rule(tmp_path, capsys, network_duel
     argv = ["--out", str(tmp_path), "--seed", "3", "--start-from", str(net.WEIGHTS_FILE), "--search-rounds", "3",
             "--duel-deals", "40", "--baseline-deals", "40"]
     assert tn.main(argv) == 0
-    assert network_duels.asked and all(p == {NET, SECOND_NET} for p in network_duels.asked)
+    assert set(map(frozenset, network_duels.asked)) == {frozenset({NET, SECOND_NET}), frozenset({NET, HEURISTIC})}
     printed = capsys.readouterr().out
     assert "search round 1: no better than search0" in printed
     assert f"best search0-{net.H1}x{net.H2}.npz (+1.00" in printed
