@@ -15,7 +15,7 @@ from jass_sim.core.rng import block_states
 from jass_sim.jass.engine.simulate import BatchSpec, run_batch
 from jass_sim.jass.players import PLAYERS, net, policy_params
 from jass_sim.jass.players._net_features import CANON_CARD
-from jass_sim.jass.players.dispatch import player_set
+from jass_sim.jass.players.dispatch import SECOND_NET, player_set
 from jass_sim.jass.players.net import (
     NET_FLAG,
     NET_H1,
@@ -35,7 +35,10 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def positions(n_rounds=40, rules_name="chibre"):
-    """Decision points with a choice, from heuristic rounds: ``(view..., legal)`` tuples."""
+    """Decision points with a choice, from heuristic rounds: ``(view..., legal)`` tuples, ``legal``
+    and ``played`` as uint64 as the players pass them (a compiled kernel returns a uint64 as a Python
+    int, which Numba types int64: ``net_card`` was compiled once more for this file alone, 12 CPU s;
+    issue 50 item 8)."""
     out = []
     for seed in range(n_rounds):
         initial, trace, mode, declarer, shown = played_round(seed, rules_name, "heuristic")
@@ -43,12 +46,35 @@ def positions(n_rounds=40, rules_name="chibre"):
             for i in range(4):
                 seat, hands, played, voids, _ = kernel_view(initial, trace, t, i, mode, declarer, shown)
                 _, _, _, _, _, led, best = state_at(initial, trace, t, i, mode, np.zeros(4, np.uint64))
-                legal = legal_cards(hands[seat], led if i else -1, best, mode)
+                legal = np.uint64(legal_cards(hands[seat], led if i else -1, best, mode))
                 out.append((seat, legal, hands, trace, t, i, mode, played, voids, shown, declarer))
     return out
 
 
 SCRATCH = new_net_scratch(PARAMS)
+RANDOM, HEURISTIC, NET = (PLAYERS.code(p) for p in ("random", "heuristic", "net"))
+#: Every self-play kernel of this file plays in one player set: ``train_net.py`` self-plays
+#: ``heuristic`` (iteration 0) and ``net`` (with search labels) in one run, and a kernel compiled for
+#: each set cost about 20 CPU s more on a cold cache (issue 50 item 8); a set only prunes the other
+#: players' branches (jass_sim.jass.players.dispatch), so the wider set plays the same cards.
+SELFPLAY_SET = player_set((RANDOM, HEURISTIC, NET))
+
+
+@pytest.fixture
+def selfplay_sets(monkeypatch):
+    """``generate_positions`` self-plays in :data:`SELFPLAY_SET`; yields the sets of players it asked
+    for, one per call, which the tests check."""
+    from jass_sim.jass.train import selfplay
+
+    asked = []
+
+    def wider(policies, **flags):
+        asked.append({int(p) for p in policies})
+        assert not flags and asked[-1] <= {RANDOM, HEURISTIC, NET}
+        return SELFPLAY_SET
+
+    monkeypatch.setattr(selfplay, "player_set", wider)
+    return asked
 
 
 def test_net_plays_only_legal_cards_even_when_it_prefers_another():
@@ -127,10 +153,10 @@ def test_same_seed_same_play_on_any_number_of_threads():
 def test_card_values_give_the_played_card_its_real_outcome():
     """With the rollout policy that played the round, the value of the card it played is the
     round's real result from that point on (team difference, match bonus included)."""
-    heuristic = np.full(4, PLAYERS.code("heuristic"), np.int64)
-    # the players of heuristic self-play (generate_positions below), whose card_values is compiled
-    # anyway; the set only prunes the other players' branches (issue 50 item 8)
-    selfplay_set = player_set((PLAYERS.code("heuristic"), PLAYERS.code("random")))
+    heuristic = np.full(4, HEURISTIC, np.int64)
+    # the self-play set (generate_positions below), whose card_values is compiled anyway; ``legal``
+    # as uint64, as self-play passes it (an int64 compiled card_values once more for this test
+    # alone; issue 50 item 8)
     values = np.zeros(36)
     for seed in range(30):
         initial, trace, mode, declarer, shown = played_round(seed, "chibre", "heuristic")
@@ -142,17 +168,18 @@ def test_card_values_give_the_played_card_its_real_outcome():
             seat = (trace[t, 0] + i) % 4
             hands = np.zeros(4, np.uint64)
             played, voids, *_, led, best = state_at(initial, trace, t, i, mode, hands)
-            legal = legal_cards(hands[seat], led if i else -1, best, mode)
-            card_values(selfplay_set, initial, trace, t, i, mode, declarer, shown, heuristic, PARAMS,
+            legal = np.uint64(legal_cards(hands[seat], led if i else -1, best, mode))
+            card_values(SELFPLAY_SET, initial, trace, t, i, mode, declarer, shown, heuristic, PARAMS,
                         block_states(seed, 0, 1)[0], legal, 1, values, value_scratch())
             diff = sum(p if trace[k, 5] % 2 == 0 else -p for k, p in enumerate(pts) if k >= t)
             diff += 100 if won0 == 9 else (-100 if won0 == 0 else 0)
             assert values[trace[t, 1 + i]] == (diff if seat % 2 == 0 else -diff)
 
 
-def test_generated_labels_are_consistent():
-    feats, targets, info = generate_positions(400, get_rules("schieber"), PLAYERS.code("heuristic"),
-                                              PLAYERS.code("heuristic"), PARAMS, seed=3, per_deal=4)
+def test_generated_labels_are_consistent(selfplay_sets):
+    feats, targets, info = generate_positions(400, get_rules("schieber"), HEURISTIC, HEURISTIC, PARAMS, seed=3,
+                                              per_deal=4)
+    assert selfplay_sets == [{HEURISTIC, RANDOM}]  # the self-play players and the random seat
     assert len(feats) == 1600  # every deal has at least four decisions with a choice
     legal = ~np.isnan(targets)
     np.testing.assert_array_equal(legal.sum(1), info[:, 4])
@@ -195,11 +222,10 @@ def test_loss_gradient_matches_finite_differences(rank_weight):
             assert grads[name].reshape(-1)[k] == pytest.approx((up - down) / 2e-3, rel=2e-2, abs=1e-5), (name, k)
 
 
-def test_tiny_training_run_end_to_end(tmp_path):
+def test_tiny_training_run_end_to_end(tmp_path, selfplay_sets, network_duels):
     """Generate a small data set, train, write the weights, load them and play a duel."""
     tn = _train_module()
-    feats, targets, _ = generate_positions(600, get_rules("chibre"), PLAYERS.code("heuristic"),
-                                           PLAYERS.code("heuristic"), PARAMS, seed=4)
+    feats, targets, _ = generate_positions(600, get_rules("chibre"), HEURISTIC, HEURISTIC, PARAMS, seed=4)
     layers = tn.init_layers(np.random.default_rng(0))
     before = tn.evaluate(layers, feats, targets)
     curve = tn.train(layers, feats, targets, epochs=3, seed=0, batch=128, lr=3e-3, log=lambda *_: None,
@@ -212,14 +238,15 @@ def test_tiny_training_run_end_to_end(tmp_path):
     loaded = tn.load_layers(path)
     for k, v in layers.items():
         np.testing.assert_array_equal(loaded[k], v)
-    # the loaded network plays whole rounds, against heuristic: the duel kernel of net and heuristic is
-    # the training runs' (train_net.py's duels, the tests below); one of net and random would be this test's
-    # alone (issue 50 item 8)
+    # the loaded network plays whole rounds, against heuristic: the training runs' duel (train_net.py's,
+    # the tests below), in the one duel kernel of this file's duels (network_duels); one of net and
+    # random would be this test's alone (issue 50 item 8)
     result = tn.duel_vs(loaded, "heuristic", 200, seed=1)
+    assert network_duels.asked == [{NET, HEURISTIC}]
     assert result["deals"] == 200 and result["mean_points_a"] + result["mean_points_b"] >= 157
 
 
-def test_one_command_trains_and_distils_to_the_shipped_sizes(tmp_path, capsys):
+def test_one_command_trains_and_distils_to_the_shipped_sizes(tmp_path, capsys, selfplay_sets, network_duels):
     """``train_net.py`` end to end on tiny settings: an iteration of a 16 x 8 network, then its
     distillation into a network of the shipped sizes, which plays, and a polish round of that
     network; a second run resumes."""
@@ -229,6 +256,9 @@ def test_one_command_trains_and_distils_to_the_shipped_sizes(tmp_path, capsys):
             "--polish", "1", "--polish-deals", "80", "--polish-worlds", "2", "--polish-epochs", "1",
             "--polish-teacher-rows", "300"]
     assert tn.main(argv) == 0
+    # heuristic self-play (iteration 0) on chibre and schieber, then net's with search's labels (polish)
+    assert selfplay_sets == [{HEURISTIC, RANDOM}] * 2 + [{NET, RANDOM}] * 2
+    assert network_duels.asked and all(p == {NET, HEURISTIC} for p in network_duels.asked)
     printed = capsys.readouterr().out
     assert "distillation:" in printed and "final: net vs heuristic" in printed
     teacher = tn.load_layers(tmp_path / "iter0.npz")
@@ -254,20 +284,21 @@ def test_one_command_trains_and_distils_to_the_shipped_sizes(tmp_path, capsys):
     assert "distillation: done before" in again and "polish 0: done before" in again
 
 
-def test_finetune_trains_on_stored_data_and_resumes(tmp_path, capsys):
+def test_finetune_trains_on_stored_data_and_resumes(tmp_path, capsys, selfplay_sets, network_duels):
     """``--finetune-data``: the starting network trains on from its weights on stored labelled
     positions of several files, meets the starting network, is installed nowhere else, and a second
     run loads it instead of training again."""
     tn = _train_module()
     for k in range(2):
-        feats, targets, info = generate_positions(120, get_rules("chibre"), PLAYERS.code("heuristic"),
-                                                  PLAYERS.code("heuristic"), PARAMS, seed=10 + k)
+        feats, targets, info = generate_positions(120, get_rules("chibre"), HEURISTIC, HEURISTIC, PARAMS,
+                                                  seed=10 + k)
         np.savez(tmp_path / f"data{k}.npz", feats=feats, targets=targets, info=info)
     argv = ["--out", str(tmp_path / "run"), "--seed", "3", "--start-from", str(net.WEIGHTS_FILE),
             "--finetune-data", str(tmp_path / "data0.npz"), str(tmp_path / "data1.npz"), "--finetune-epochs", "1",
             "--finetune-soup", "2",
             "--rank-weight", "1", "--rank-temperature", "5", "--duel-deals", "60", "--baseline-deals", "60"]
     assert tn.main(argv) == 0
+    assert set(map(frozenset, network_duels.asked)) == {frozenset({NET, SECOND_NET}), frozenset({NET, HEURISTIC})}
     printed = capsys.readouterr().out
     rows = sum(len(np.load(tmp_path / f"data{k}.npz")["feats"]) for k in range(2))
     assert f"finetune: {rows:,} positions, 2 x 1 epochs" in printed and "final: net vs the starting network" in printed
@@ -280,7 +311,7 @@ def test_finetune_trains_on_stored_data_and_resumes(tmp_path, capsys):
     assert "finetune: done before" in capsys.readouterr().out
 
 
-def test_resumed_search_rounds_keep_the_stop_rule(tmp_path, capsys):
+def test_resumed_search_rounds_keep_the_stop_rule(tmp_path, capsys, network_duels):
     """A rerun that finds a round no better than the best before it stops there, as the first run
     did, instead of labelling a new round after it."""
     tn = _train_module()
@@ -290,6 +321,7 @@ def test_resumed_search_rounds_keep_the_stop_rule(tmp_path, capsys):
     argv = ["--out", str(tmp_path), "--seed", "3", "--start-from", str(net.WEIGHTS_FILE), "--search-rounds", "3",
             "--duel-deals", "40", "--baseline-deals", "40"]
     assert tn.main(argv) == 0
+    assert set(map(frozenset, network_duels.asked)) == {frozenset({NET, SECOND_NET}), frozenset({NET, HEURISTIC})}
     printed = capsys.readouterr().out
     assert "search round 1: no better than search0" in printed
     assert f"best search0-{net.H1}x{net.H2}.npz (+1.00" in printed

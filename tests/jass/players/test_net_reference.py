@@ -61,6 +61,9 @@ def kernel_view(initial, trace, t, i, mode, declarer, shown):
     seat = (trace[t, 0] + i) & 3
     hands = np.zeros(4, np.uint64)
     played, voids, *_ = state_at(initial, trace, t, i, mode, hands)
+    # uint64 as the players pass it (a kernel returns it as a Python int, which Numba types int64):
+    # ``encode_view`` and ``net_card`` then run the signatures compiled anyway (issue 50 item 8)
+    played = np.uint64(played)
     out = np.zeros(MAX_ACTIVE, np.int64)
     n = encode_view(seat, hands[seat], trace, t, i, mode, voids, shown, played, declarer, out)
     return seat, hands, played, voids, out[:n]

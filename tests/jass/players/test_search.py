@@ -8,7 +8,6 @@ import math
 
 import numba
 import numpy as np
-import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -61,7 +60,10 @@ def decision(initial, trace, point, mode):
     played, voids, *_ = state_at(initial, trace, t, i, mode, hands)
     trick = [int(c) for c in trace[t, 1:1 + i]]
     legal = ref_legal_moves(set(mask_to_cards(hands[seat])), trick, mode)
-    return t, i, seat, hands, played, voids, legal
+    # a compiled kernel returns a uint64 as a Python int, which Numba would type int64: the kernels
+    # called with ``played`` are then compiled once more, for the tests alone (issue 50 item 8:
+    # ``search_card`` 13-21 CPU s); as uint64 they are the signatures the players compile anyway
+    return t, i, seat, hands, np.uint64(played), voids, legal
 
 
 def ref_log_weight(me, world, trace, t, n_in, mode, declarer, shown, temperature):
@@ -295,12 +297,37 @@ def test_belief_weights_are_normalised_and_ablation_counts_worlds_the_same():
         assert np.allclose(weights, 1 / 6) == uniform
 
 
-def test_same_play_on_one_and_two_threads():
-    from jass_sim.jass.simulate.tables import simulate_deals
+def test_same_play_on_one_and_two_threads(network_duels):
+    """``search`` plays the same deals the same on one thread and on two, deal by deal: twelve blocks of
+    one duplicate deal each, so that two threads really split them (a run's blocks hold 1,024 deals:
+    12 deals of ``simulate`` were one block, played on one thread either way). Team A searches over
+    the shipped network, team B plays it as the second network, in the duel kernel of the networks'
+    duels (``network_duels``, tests/jass/players/conftest.py), which the next test compiles anyway (a
+    ``simulate`` kernel for ``search`` alone was compiled for this test only, 13 CPU s: issue 50 item 8)."""
+    from jass_sim.core.threads import numba_threads
+    from jass_sim.jass.engine.batch import N_DUEL_STATS, new_decks, run_duel_blocks
+    from jass_sim.jass.modes.choose import MODE_POLICIES
+    from jass_sim.jass.players.dispatch import SEARCH, SECOND_NET
+    from jass_sim.jass.players.net import NET_H1, pack_two
+    from jass_sim.jass.streams import STREAMS
 
-    params = policy_params(search_worlds=4)
-    runs = [pd.concat(simulate_deals(12, policy="search", seed=3, threads=n, params=params)) for n in (1, 2)]
-    pd.testing.assert_frame_equal(runs[0], runs[1])
+    rules = get_rules("chibre")
+    runs, fours, mults = rules.arrays()
+    params = pack_two(policy_params(search_worlds=4)[:NET_H1], None, None)
+    blocks = 12
+    states = block_states(3, 0, blocks, STREAMS["jass.duel"])
+    results = []
+    for threads in (1, 2, 1):
+        acc = np.zeros((blocks, N_DUEL_STATS), np.int64)
+        with numba_threads(threads):
+            run_duel_blocks(network_duels.set, states.copy(), new_decks(blocks),
+                            np.ones(blocks, np.int64), np.asarray(rules.modes, np.int64), MODE_POLICIES["evaluator"],
+                            default_mode_params(rules), SEARCH, SECOND_NET, params, runs, fours, mults, acc)
+        results.append(acc)
+    np.testing.assert_array_equal(results[0], results[1])
+    np.testing.assert_array_equal(results[0], results[2])
+    assert (results[0][:, 0] == 1).all()  # one duplicate deal a block
+    assert (results[0][:, 5] + results[0][:, 6] >= 2 * 157).all()  # both seatings' points of every deal
 
 
 def test_whole_rounds_with_search_at_every_seat_are_legal():
@@ -341,15 +368,17 @@ def test_help_states_the_default_worlds():
         assert f"[default: {SEARCH_WORLDS}]" in option.help, name
 
 
-def test_search_over_a_network_meets_another_network():
+def test_search_over_a_network_meets_another_network(network_duels):
     """``duel_networks(..., first_policy="search")`` (bench_search.py --previous): team A searches over
     the first network. The same network on both sides is level to the point on duplicate deals;
     search over it is not."""
+    from jass_sim.jass.players.dispatch import NET, SEARCH, SECOND_NET
     from jass_sim.jass.simulate.duel import duel_networks
 
     level = duel_networks(None, None, 30, seed=3)
     searched = duel_networks(None, None, 30, seed=3, first_policy="search")
     assert level["mean_diff"] == 0 and searched["deals"] == 30 and searched["mean_diff"] != 0
+    assert network_duels.asked == [{NET, SECOND_NET}, {SEARCH, SECOND_NET}]  # the pairs it stood in for
     assert (level["team_a"], searched["team_a"], searched["team_b"]) == ("net (first)", "search (first)",
                                                                          "net (second)")
     with pytest.raises(ValueError, match="first_policy"):
