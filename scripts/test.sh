@@ -26,8 +26,7 @@ PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" .venv/bin/lint-imports
 #    quiet run of f8a5e45 the workers used 1,289 CPU s of 2 x 701 s) and the whole machine once stage 1
 #    is done; its report is printed after stage 1's, and a failure of either fails the run.
 nojit_log=$(mktemp)
-NUMBA_DISABLE_JIT=1 nice -n 19 .venv/bin/python -m pytest -q -n 2 --dist worksteal -p no:cacheprovider \
-    -m "nojit and not slow" --durations=15 > "$nojit_log" 2>&1 &
+NUMBA_DISABLE_JIT=1 nice -n 19 .venv/bin/python -m pytest -q -n 2 --dist worksteal -p no:cacheprovider -m "nojit and not slow" --durations=15 > "$nojit_log" 2>&1 &
 nojit=$!
 trap 'kill "$nojit" 2> /dev/null || true; rm -f "$nojit_log"' EXIT  # stage 1 failed or was stopped: stage 2 too
 trap 'exit 130' INT
