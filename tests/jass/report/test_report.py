@@ -327,6 +327,18 @@ def test_committed_example_report():
         assert m in tables, m
 
 
+def test_every_figure_of_the_prose_is_one_of_its_tables(built):
+    """Each number once (issue 51 item 10): a figure with its CI in a paragraph repeats a table's, in
+    a built report as in the committed one (test_committed_example_report), so a new paragraph that
+    cites a figure no table shows fails here, not only after hours of regeneration."""
+    _, out = built
+    prose, tables = prose_and_tables((out / "index.md").read_text(encoding="utf-8"))
+    figures = re.findall(r"[+-]\d+\.\d+ ± \d+\.\d+", prose)
+    assert figures  # the paragraphs do cite figures: the check below checks something
+    for m in figures:
+        assert m in tables, m
+
+
 def test_player_table_includes_the_solver_players(monkeypatch):
     """The slow players (dd, pimc) take part in section 5, on at most SLOW_PLAYER_DEALS deals.
 
