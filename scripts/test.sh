@@ -39,8 +39,8 @@ trap 'exit 143' TERM
 #    front of one queue, so both workers run neighbouring files (the same kernels: one waits idle in
 #    tests/compile_lock.py while the other compiles), and a worker keeps its queued chunk behind a slow
 #    test while the other one, with nothing left to take, stops (the stage used 161% of 200% CPU).
-#    The longest tests (measured, tests/slow_tests.json) go to the front of the second half
-#    (tests/run_order.py), so neither worker ends alone on a long one
+#    File order: its long tests moved to the front of the second half were measured 33 s slower
+#    (benchmarks/RESULTS.md, "The suite after stop 60's merges")
 .venv/bin/python -m pytest -q -n 2 --dist worksteal --durations=30 "$@"
 status=0
 wait "$nojit" || status=$?

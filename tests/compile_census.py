@@ -12,8 +12,8 @@ Run (from the repository root; the census goes to ``$COMPILE_CENSUS``, default `
     NUMBA_CACHE_DIR=$(mktemp -d) PYTHONPATH=$PWD:tests python -m pytest -n 2 -p compile_census ...
     python tests/compile_census.py .compile-census
 
-Which overloads only one test file needs: a census with ``JASS_SIM_TEST_ORDER=files`` (the usual order
-deals the longest tests first) and one of the same tests on another empty cache with
+Which overloads only one test file needs: a census in file order (the compiled stage's usual order, or
+``JASS_SIM_TEST_ORDER=files``) and one of the same tests on another empty cache with
 ``JASS_SIM_TEST_ORDER=reverse-files`` (tests/conftest.py), then
 ``python tests/compile_census.py FORWARD BACKWARD`` (:func:`one_file_only`).
 """

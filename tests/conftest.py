@@ -55,11 +55,11 @@ def pytest_configure(config):
 
 @pytest.hookimpl(trylast=True)  # after -m and -k deselect: xdist splits what is left
 def pytest_collection_modifyitems(config, items):
-    """The order of the tests: each stage's longest tests first, longest first (``run_order.heaviest_first``,
-    by the seconds measured in tests/slow_tests.json), the rest in file order. The no-JIT stage
-    (``NUMBA_DISABLE_JIT=1``, ``nojit``) deals them to the workers' starting blocks; the compiled stage
-    (``compiled``: the tests whose time stays with them in either file order) puts them all at the front
-    of the last worker's block (the first starts on kernels none of them needs).
+    """The order of the tests. The no-JIT stage (``NUMBA_DISABLE_JIT=1``, ``nojit``): its longest tests
+    first, longest first, dealt to the workers' starting blocks (``run_order.heaviest_first``, by the
+    seconds measured in tests/slow_tests.json), the rest in file order. The compiled stage: file order
+    (its long tests put at the front of the last worker's block made the stage 33 s slower on a quiet
+    fresh clone: benchmarks/RESULTS.md, "The suite after stop 60's merges").
 
     ``JASS_SIM_TEST_ORDER=files``: file order in either stage. ``JASS_SIM_TEST_ORDER=reverse-files``: the
     test files in reverse order, each file's tests in their own order (module fixtures set up once, as
@@ -73,13 +73,11 @@ def pytest_collection_modifyitems(config, items):
         from compile_census import reverse_files
 
         items[:] = reverse_files(items)
-    elif not order:
+    elif not order and NO_JIT:
         from run_order import heaviest_first, measured_seconds
 
         workers = getattr(config, "workerinput", {}).get("workercount", 1)  # an xdist worker knows how many
-        # compiled: the long tests all on the last worker, the first starting on the Basra files as in file order
-        items[:] = heaviest_first(items, measured_seconds("nojit" if NO_JIT else "compiled"), workers,
-                                  into=None if NO_JIT else workers - 1)
+        items[:] = heaviest_first(items, measured_seconds("nojit"), workers)
 
 
 def pytest_unconfigure(config):

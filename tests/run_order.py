@@ -1,12 +1,14 @@
-"""The order of the test run (tests/conftest.py's ``pytest_collection_modifyitems``): in both stages the
-measured longest tests are dealt to the workers' starting blocks, longest first."""
+"""The order of the test run (tests/conftest.py's ``pytest_collection_modifyitems``): in the no-JIT stage the
+measured longest tests are dealt to the workers' starting blocks, longest first; the compiled stage keeps
+file order (moving its long tests was measured slower: benchmarks/RESULTS.md, "The suite after stop 60's
+merges")."""
 
 from __future__ import annotations
 
 import json
 import os
 
-#: Each stage's longest tests and their measured seconds (tests/slow_tests.json: ``nojit``, ``compiled``).
+#: The no-JIT stage's longest tests and their measured seconds (tests/slow_tests.json: ``nojit``).
 SLOW_TESTS = os.path.join(os.path.dirname(__file__), "slow_tests.json")
 
 
@@ -26,10 +28,10 @@ def movable(item) -> bool:
     return all(defs[-1].scope in ("function", "session") for defs in info.name2fixturedefs.values() if defs)
 
 
-def heaviest_first(items: list, seconds: dict, workers: int = 1, into: int | None = None) -> list:
+def heaviest_first(items: list, seconds: dict, workers: int = 1) -> list:
     """The tests named in ``seconds`` (node ID -> measured seconds) dealt to the ``workers`` starting
-    blocks (the longest to the block with the least so far, or all to block ``into``), each block starting with its long tests,
-    longest first, then filled with the other tests in their usual order.
+    blocks (the longest to the block with the least so far), each block starting with its long tests, longest
+    first, then filled with the other tests in their usual order.
 
     The no-JIT stage runs on two xdist workers with ``--dist worksteal``: each starts on one of
     ``workers`` equal blocks of this list (after ``-m`` deselects: tests/conftest.py's hook runs last)
@@ -43,29 +45,13 @@ def heaviest_first(items: list, seconds: dict, workers: int = 1, into: int | Non
     order, 1.002 dealt (medians over timings varied by up to 30%; benchmarks/RESULTS.md, "The suite,
     issue 50 item 8, stop 59"). A test renamed is no longer moved (and no check is lost:
     tests/core/test_test_order.py checks the names); nor is one with a module- or class-scoped fixture
-    (:func:`movable`).
-
-    ``into`` (the compiled stage): all the long tests to the front of that one block, the other blocks
-    in file order. The compiled stage's 20 tests of 9 s and more in both file orders of the whole-suite
-    compile census (a browser's waits, or compiles that no other file needs: their time goes with
-    them) come late in file order (the browser tests are the last files, the slowest of them 57 s on
-    the quiet run of f8a5e45), and a long test run last on one worker is the two workers' gap at the
-    end: 42 and 19 s in the two censuses. Dealt to both blocks' fronts, both workers started at once on
-    tests compiling the Jass engine (the page's warm-up for a browser test, the tiny report): measured
-    on a cold cache, the report waited 89.5 s in tests/compile_lock.py for the other worker's compiles.
-    All in the last block, one worker compiles the engine through them while the first block starts on
-    the Basra tests as in file order (none of those kernels), and the long tests run one after another
-    (tests of one file need the same kernels: never two workers on them at once). Simulated with the
-    censuses' seconds (each test's own work plus the compiles it was seen to make, worksteal as in
-    xdist 3.8, every time varied by up to 30 % over 200 draws), the median gap goes from 12.0 to 1.0 s
-    (90th percentile 35.0 to 4.2 s), the makespan from 1.008 to 1.001 times half the work
-    (benchmarks/RESULTS.md, "The compiled stage's idle time")."""
+    (:func:`movable`)."""
     long = sorted((item for item in items if item.nodeid in seconds and movable(item)),
                   key=lambda item: -seconds[item.nodeid])
     blocks: list[list] = [[] for _ in range(max(1, workers))]
     load = [0.0] * len(blocks)
     for item in long:
-        k = min(range(len(blocks)), key=lambda k: load[k]) if into is None else into
+        k = min(range(len(blocks)), key=lambda k: load[k])
         blocks[k].append(item)
         load[k] += seconds[item.nodeid]
     moved = {id(item) for item in long}

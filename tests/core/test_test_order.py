@@ -1,4 +1,4 @@
-"""The stages' order (tests/conftest.py, tests/run_order.py): the measured longest tests dealt first, the rest as collected."""
+"""The no-JIT stage's order (tests/conftest.py, tests/run_order.py): the measured longest tests dealt first, the rest as collected."""
 
 from __future__ import annotations
 
@@ -33,17 +33,17 @@ def test_the_long_tests_are_dealt_to_the_starting_blocks_of_the_workers():
 
 
 def test_every_measured_test_still_exists():
-    """A test renamed or moved would silently lose its place: each name in tests/slow_tests.json (both
-    stages) is a test function of its file (read, not collected); a no-JIT one's file says ``nojit``."""
+    """A test renamed or moved would silently lose its place: each name in tests/slow_tests.json (the
+    no-JIT stage's) is a test function of its file (read, not collected); a no-JIT one's file says ``nojit``."""
     doc = json.loads(Path(SLOW_TESTS).read_text(encoding="utf-8"))
-    for stage in ("nojit", "compiled"):
+    for stage in ("nojit",):
         assert doc[stage]["seconds"] == measured_seconds(stage) and doc[stage]["seconds"], stage
         for nodeid, seconds in doc[stage]["seconds"].items():
             path, name = nodeid.split("::")
             function = re.sub(r"\[.*\]$", "", name)
             text = (ROOT / path).read_text(encoding="utf-8")
             assert re.search(rf"^def {re.escape(function)}\(", text, re.M), nodeid
-            assert seconds > 0 and ("nojit" in text or stage == "compiled"), nodeid
+            assert seconds > 0 and "nojit" in text, nodeid
 
 
 def _item(nodeid, **scopes):
@@ -60,17 +60,3 @@ def test_a_test_with_a_module_or_class_fixture_keeps_its_place():
     assert [movable(i) for i in items] == [False, False, False, True, True]
     ordered = heaviest_first(items, {"a.py::t2": 50.0, "b.py::t1": 40.0, "c.py::t2": 1.0, "c.py::t1": 2.0})
     assert [i.nodeid for i in ordered] == ["c.py::t1", "c.py::t2", "a.py::t1", "a.py::t2", "b.py::t1"]
-
-
-def test_the_compiled_stage_puts_the_long_tests_at_the_front_of_the_last_block():
-    """``into``: every long test, longest first, at the front of that block (the compiled stage: the last
-    worker's, so the two workers do not start on the same kernels); the other blocks keep file order."""
-    names = ["s1", "n.py::a", "s2", "n.py::b", "r.py::x", "s3", "q.py::y", "s4"]
-    items = [SimpleNamespace(nodeid=n) for n in names]
-    seconds = {"n.py::a": 6.0, "n.py::b": 5.0, "r.py::x": 8.0, "q.py::y": 2.0}
-    ordered = heaviest_first(items, seconds, workers=2, into=1)
-    assert [i.nodeid for i in ordered] == ["s1", "s2", "s3", "s4", "r.py::x", "n.py::a", "n.py::b", "q.py::y"]
-    assert [i.nodeid for i in heaviest_first(items, seconds, workers=3, into=1)] == [
-        "s1", "s2", "r.py::x", "n.py::a", "n.py::b", "q.py::y", "s3", "s4"]
-    assert [i.nodeid for i in heaviest_first(items, seconds, workers=2, into=0)] == [
-        "r.py::x", "n.py::a", "n.py::b", "q.py::y", "s1", "s2", "s3", "s4"]
