@@ -8,7 +8,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-from solver_sets import solver_rounds
+from player_sets import play_in
 
 from jass_sim.cli import main
 
@@ -61,7 +61,7 @@ def test_same_seed_same_round_and_policy_option():
 
 
 def test_pimc_options_are_echoed(monkeypatch):
-    solver_rounds(monkeypatch)  # pimc's round in the kernel the dd review plays too (tests/solver_sets.py)
+    play_in(monkeypatch, ("dd", "pimc"))  # pimc's round in the kernel the dd review plays too (tests/player_sets.py)
     doc = json.loads(run("replay", "--seed", "1", "--policy", "pimc", "--pimc-samples", "4", "--horizon", "2",
                          "--mode", "H", "--format", "json").output)
     assert (doc["policy"], doc["pimc_samples"], doc["horizon"]) == ("pimc", 4, 2)

@@ -6,10 +6,10 @@ import json
 import subprocess
 import sys
 
-import numpy as np
 import pandas as pd
 import pytest
 from click.testing import CliRunner
+from player_sets import play_in
 
 from jass_sim.cli import main
 
@@ -65,22 +65,13 @@ def test_solver_player_options_reach_the_players(monkeypatch):
     plays it (tests/jass/report/test_report.py; a set only prunes the other players' branches,
     jass_sim.jass.players.dispatch). A ``dd``-only ``simulate`` would compile the round kernels for
     a set nothing else plays (15 CPU s cold), a ``dd`` and ``heuristic`` duel another (16 CPU s)."""
-    from jass_sim.jass.players import PLAYERS, dispatch
-
-    solver_players = {PLAYERS.code(p) for p in ("heuristic", "dd", "pimc")}
-    wide = dispatch.player_set(sorted(solver_players))
-
-    def heuristic_dd_and_pimc(policies, **flags):
-        assert not flags and {int(p) for p in np.ravel(policies)} <= solver_players
-        return wide
-
     def sim(*extra):
         return json.loads(run("simulate", "--deals", 8, "--mode", "OBE", "--seed", 3, "--format", "json",
                               "--policy", "pimc", *extra))
 
     def dd_duel(*extra):
         with monkeypatch.context() as patch:
-            patch.setattr(dispatch, "player_set", heuristic_dd_and_pimc)
+            play_in(patch, ("heuristic", "dd", "pimc"))
             doc = json.loads(run("duel", "--team-a", "dd", "--team-b", "heuristic", "--deals", 4, "--seed", 3,
                                  "--format", "json", *extra))
         return doc, {k: v for k, v in doc.items() if k not in ("horizon", "pimc_samples")}

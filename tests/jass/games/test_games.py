@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from player_sets import play_in
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.stats import Z95, wilson_ci
@@ -18,16 +19,11 @@ def test_identical_teams_win_half(monkeypatch):
     # the games kernel compiled for heuristic and random, the set of the tests below (a set only
     # prunes the other players' branches, jass_sim.jass.players.dispatch): one compiled for
     # heuristic alone would be this test's alone (issue 50 item 8)
-    from jass_sim.jass.players import PLAYERS, dispatch
+    from jass_sim.jass.players import PLAYERS
 
-    both = dispatch.player_set((PLAYERS.code("heuristic"), PLAYERS.code("random")))
-
-    def heuristic_and_random(policies, **flags):
-        assert not flags and {int(p) for p in np.ravel(policies)} == {PLAYERS.code("heuristic")}
-        return both
-
-    monkeypatch.setattr(dispatch, "player_set", heuristic_and_random)
+    both = play_in(monkeypatch, ("heuristic", "random"))
     result, out, _ = games(600, "heuristic", "heuristic", seed=2)
+    assert both.asked and all(asked == {PLAYERS.code("heuristic")} for asked in both.asked)
     # duplicate games with the same players: every deal sequence is won once by each side
     assert result["win_rate_a"]["mean"] == 0.5 and result["pairs_split"] == 600
     # and the seats' teams are symmetric: team A on seats 0/2 wins about half of its games

@@ -6,7 +6,7 @@ import json
 import math
 
 import pytest
-from solver_sets import solver_rounds
+from player_sets import play_in
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.verdicts import verdict as core_verdict
@@ -34,10 +34,10 @@ def test_verdict_thresholds_and_noise():
 def test_every_card_of_the_exact_dd_player_is_good_in_hindsight(seed, monkeypatch):
     # une-ufe: the dd player solves every decision to the end of the round in about a second; its
     # round is played in the round kernel compiled for dd and pimc, which `replay --policy pimc`
-    # plays too (tests/jass/cli/test_replay_cli.py; tests/solver_sets.py; issue 50 item 8: dd's
+    # plays too (tests/jass/cli/test_replay_cli.py; tests/player_sets.py; issue 50 item 8: dd's
     # own would be this test's alone)
     with monkeypatch.context() as patch:
-        solver_rounds(patch)
+        play_in(patch, ("dd", "pimc"))
         record = replay_round(seed, "chibre", mode=5, policy="dd", params=policy_params(horizon="full"))
     rnd = parse_round_json(json.dumps(record.to_json()))
     rv = review(rnd, [0, 2], samples=32, review_mode=False)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
-import numpy as np
 import pytest
+from player_sets import play_in
 
 
 @pytest.fixture
@@ -17,18 +15,6 @@ def network_duels(monkeypatch):
     about 12 CPU s each on a cold cache (issue 50 item 8). A set only prunes the other players'
     branches (jass_sim.jass.players.dispatch), so the wider set plays the same cards; other duels keep
     their own sets. ``.set``: the wider set; ``.asked``: the sets of players it stood in for."""
-    from jass_sim.jass.players import PLAYERS, dispatch
+    from jass_sim.jass.players import dispatch
 
-    players = {PLAYERS.code("heuristic"), PLAYERS.code("net"), PLAYERS.code("search"), dispatch.SECOND_NET}
-    own = dispatch.player_set
-    found = SimpleNamespace(set=own(tuple(sorted(players))), asked=[])
-
-    def wider(policies, **flags):
-        asked = {int(p) for p in np.ravel(policies)}
-        if flags or not asked <= players:
-            return own(policies, **flags)
-        found.asked.append(asked)
-        return found.set
-
-    monkeypatch.setattr(dispatch, "player_set", wider)
-    return found
+    return play_in(monkeypatch, ("heuristic", "net", "search", dispatch.SECOND_NET), others_own=True)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from player_sets import play_in
 from test_net_reference import PARAMS, kernel_view, played_round
 
 from jass_sim.core.rng import block_states
@@ -66,15 +67,7 @@ def selfplay_sets(monkeypatch):
     for, one per call, which the tests check."""
     from jass_sim.jass.train import selfplay
 
-    asked = []
-
-    def wider(policies, **flags):
-        asked.append({int(p) for p in policies})
-        assert not flags and asked[-1] <= {RANDOM, HEURISTIC, NET}
-        return SELFPLAY_SET
-
-    monkeypatch.setattr(selfplay, "player_set", wider)
-    return asked
+    return play_in(monkeypatch, (RANDOM, HEURISTIC, NET), where=selfplay).asked
 
 
 def test_net_plays_only_legal_cards_even_when_it_prefers_another():

@@ -12,6 +12,7 @@ import numba
 import numpy as np
 import pandas as pd
 import pytest
+from player_sets import play_in
 
 from jass_sim.core.errors import InputError
 from jass_sim.core.report import text as T
@@ -346,16 +347,7 @@ def test_player_table_includes_the_solver_players(monkeypatch):
     players' branches, jass_sim.jass.players.dispatch), which the CLI's solver-option test plays too
     (tests/jass/cli/test_simulate_cli.py): one kernel instead of one per pair, two of them this
     test's alone (16 and 17 CPU s cold, issue 50 item 8)."""
-    from jass_sim.jass.players import PLAYERS, dispatch
-
-    solver_players = {PLAYERS.code(p) for p in ("heuristic", "dd", "pimc")}
-    wide = dispatch.player_set(sorted(solver_players))
-
-    def heuristic_dd_and_pimc(policies, **flags):
-        assert not flags and {int(p) for p in np.ravel(policies)} <= solver_players
-        return wide
-
-    monkeypatch.setattr(dispatch, "player_set", heuristic_dd_and_pimc)
+    play_in(monkeypatch, ("heuristic", "dd", "pimc"))
     t = S.player_table(get_rules("chibre"), ["heuristic", "dd", "pimc"], 2, seed=1)
     assert list(zip(t["team_a"], t["team_b"])) == [("dd", "heuristic"), ("pimc", "heuristic"), ("pimc", "dd")]
     assert (t["deals"] == 2).all()

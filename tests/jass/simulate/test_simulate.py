@@ -5,6 +5,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 import pytest
+from player_sets import play_in
 
 from jass_sim.core.rng import BLOCK_SIZE
 from jass_sim.jass.engine.batch import STATS
@@ -86,14 +87,9 @@ def test_a_policy_against_itself_ties_every_duplicate_deal(policy, monkeypatch):
     :func:`test_heuristic_beats_random_by_a_wide_margin` (a set only prunes the other players'
     branches, jass_sim.jass.players.dispatch): a kernel compiled for one player alone would be
     this test's only use of it (about 15 CPU s each on a cold cache, issue 50 item 8)."""
-    from jass_sim.jass.players import PLAYERS, dispatch
+    from jass_sim.jass.players import PLAYERS
 
-    both = dispatch.player_set((PLAYERS.code("random"), PLAYERS.code("heuristic")))
-
-    def random_and_heuristic(policies, **flags):
-        assert not flags and {int(p) for p in np.ravel(policies)} == {PLAYERS.code(policy)}
-        return both
-
-    monkeypatch.setattr(dispatch, "player_set", random_and_heuristic)
+    both = play_in(monkeypatch, ("random", "heuristic"))
     result = duel(policy, policy, 2_000, seed=3)
+    assert both.asked and all(asked == {PLAYERS.code(policy)} for asked in both.asked)
     assert result["mean_diff"] == 0 and result["ties"] == 2_000 and result["win_rate"] == 0.5
