@@ -16,6 +16,10 @@ Which overloads only one test file needs: a census in file order (the compiled s
 ``JASS_SIM_TEST_ORDER=files``) and one of the same tests on another empty cache with
 ``JASS_SIM_TEST_ORDER=reverse-files`` (tests/conftest.py), then
 ``python tests/compile_census.py FORWARD BACKWARD`` (:func:`one_file_only`).
+
+Kernels compiled with more than one signature for the same player set (a compile the caller could have
+avoided by normalising its arguments): ``python tests/compile_census.py --signatures FOLDER...
+[--min-cpu 0.5] [--all-depths]`` (:func:`signatures`).
 """
 
 from __future__ import annotations
@@ -84,20 +88,25 @@ def pytest_runtest_protocol(item, nextitem):
     _state["test"] = None
 
 
+def records(folder: str):
+    """Every record of the census in ``folder``, worker by worker, each with its ``worker`` (the name
+    of its file)."""
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".jsonl"):
+            with open(os.path.join(folder, name)) as fh:
+                for line in fh:
+                    record = json.loads(line)
+                    record["worker"] = name[:-len(".jsonl")]
+                    yield record
+
+
 def summary(folder: str, top: int = 25) -> str:
     """The census in ``folder`` as text: totals, the costliest compiles, kernels compiled more than once
     with the same signature (two workers at once), and the tests by CPU seconds."""
     tests, compiles = [], []
-    for name in sorted(os.listdir(folder)):
-        if not name.endswith(".jsonl"):
-            continue
-        worker = name[:-len(".jsonl")]
-        with open(os.path.join(folder, name)) as fh:
-            for line in fh:
-                record = json.loads(line)
-                record["worker"] = worker
-                if record["kind"] in ("test", "compile"):
-                    (tests if record["kind"] == "test" else compiles).append(record)
+    for record in records(folder):
+        if record["kind"] in ("test", "compile"):
+            (tests if record["kind"] == "test" else compiles).append(record)
     outer = [c for c in compiles if c["depth"] == 0]  # a compile's callees are inside its own time
     lines = [f"{len(tests)} tests: {sum(t['wall'] for t in tests):.0f} s wall, "
              f"{sum(t['cpu'] for t in tests):.0f} CPU s in the workers, {sum(t['child'] for t in tests):.0f} in "
@@ -146,15 +155,11 @@ def _compiles(folder: str) -> dict:
     """``(kernel, signature) -> (CPU s, test)`` of the outermost compiles in ``folder`` (the costliest
     record where two workers compiled the same overload)."""
     out: dict = {}
-    for name in sorted(os.listdir(folder)):
-        if name.endswith(".jsonl"):
-            with open(os.path.join(folder, name)) as fh:
-                for line in fh:
-                    c = json.loads(line)
-                    if c["kind"] == "compile" and c["fn"].startswith("jass_sim"):
-                        key = (c["fn"], c["sig"])
-                        if key not in out or out[key][0] < c["cpu"]:
-                            out[key] = (c["cpu"], c["test"])
+    for c in records(folder):
+        if c["kind"] == "compile" and c["fn"].startswith("jass_sim"):
+            key = (c["fn"], c["sig"])
+            if key not in out or out[key][0] < c["cpu"]:
+                out[key] = (c["cpu"], c["test"])
     return out
 
 
@@ -183,8 +188,83 @@ def one_file_only(forward: str, backward: str, top: int = 40) -> str:
     return "\n".join(lines)
 
 
+def split_args(sig: str) -> list[str]:
+    """A Numba signature ``(a, b[c, d], ...)`` split into its top-level argument types."""
+    inner = sig.strip()
+    if inner.startswith("(") and inner.endswith(")"):
+        inner = inner[1:-1]
+    args, depth, start = [], 0, 0
+    for i, ch in enumerate(inner):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            args.append(inner[start:i].strip())
+            start = i + 1
+    if inner[start:].strip():
+        args.append(inner[start:].strip())
+    return args
+
+
+def signatures(folders: list[str], min_cpu: float = 0.5, all_depths: bool = False) -> str:
+    """Kernels compiled with more than one signature for the same ``PlayerSet`` mask in the censuses in
+    ``folders`` (issue 50 item 8). Different masks are meant to compile apart (each prunes the other
+    players' branches); anything else that changes the signature for one set (``none`` for an absent
+    argument against an array, ``Literal[int](0)`` against ``int64``, a ``'C'`` against an ``'A'``
+    layout, a readonly array) is a compile the caller could avoid by normalising its arguments.
+
+    Each group (function and mask, ``-`` without one) with more than one signature: the signatures' CPU
+    s (the most one compile of it took; a kernel's figure includes the callees compiled inside it), and
+    the argument positions where they differ; largest first by the CPU of all but the costliest
+    signature (what one signature would save), groups under ``min_cpu`` left out. Outermost compiles
+    only unless ``all_depths``."""
+    groups: dict = collections.defaultdict(dict)
+    for folder in folders:
+        for rec in records(folder):
+            if rec["kind"] != "compile" or (rec["depth"] and not all_depths):
+                continue
+            mask = ",".join(re.findall(r"PlayerSet\((\d+)\)", rec["sig"])) or "-"
+            entry = groups[(rec["fn"], mask)].setdefault(rec["sig"], {"cpu": 0.0, "n": 0, "tests": set()})
+            entry["cpu"] = max(entry["cpu"], rec["cpu"])
+            entry["n"] += 1
+            if rec["test"]:
+                entry["tests"].add(rec["test"].split("::")[0])
+    rows = []
+    for (fn, mask), sigs in groups.items():
+        cpus = sorted((e["cpu"] for e in sigs.values()), reverse=True)
+        if len(sigs) > 1 and sum(cpus[1:]) >= min_cpu:
+            rows.append((sum(cpus[1:]), fn, mask, sigs))
+    lines = []
+    for extra, fn, mask, sigs in sorted(rows, key=lambda r: -r[0]):
+        lines.append(f"{fn}  PlayerSet {mask}: {len(sigs)} signatures, {extra:.1f} CPU s beyond one")
+        for sig, e in sorted(sigs.items(), key=lambda kv: -kv[1]["cpu"]):
+            files = ", ".join(sorted(e["tests"])[:2]) + (" ..." if len(e["tests"]) > 2 else "")
+            lines.append(f"    {e['cpu']:6.1f} s  {len(split_args(sig))} args  x{e['n']}  {files}")
+        split = [split_args(sig) for sig in sigs]
+        counts = sorted({len(a) for a in split})
+        if len(counts) > 1:
+            lines.append("    argument counts " + " | ".join(map(str, counts)))
+        for i in range(max(counts)):
+            kinds = [a[i] if i < len(a) else "(absent)" for a in split]
+            if len(set(kinds)) > 1:
+                lines.append("    " + (f"arg{i}: " + " | ".join(kinds))[:300])
+        lines.append("")
+    lines.append(f"{sum(r[0] for r in rows):.1f} CPU s in the groups shown beyond one signature each")
+    return "\n".join(lines)
+
+
 if __name__ == "__main__":
-    if len(sys.argv) == 3:  # a census in the usual order, one with JASS_SIM_TEST_ORDER=reverse-files
+    if sys.argv[1:2] == ["--signatures"]:
+        import argparse
+
+        parser = argparse.ArgumentParser(prog="compile_census.py --signatures")
+        parser.add_argument("folders", nargs="+")
+        parser.add_argument("--min-cpu", type=float, default=0.5, help="hide groups under this many CPU s beyond one")
+        parser.add_argument("--all-depths", action="store_true", help="also callees compiled inside another kernel")
+        args = parser.parse_args(sys.argv[2:])
+        print(signatures(args.folders, args.min_cpu, args.all_depths))
+    elif len(sys.argv) == 3:  # a census in the usual order, one with JASS_SIM_TEST_ORDER=reverse-files
         print(one_file_only(sys.argv[1], sys.argv[2]))
     else:
         print(summary(sys.argv[1] if len(sys.argv) > 1 else _OUT))
